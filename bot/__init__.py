@@ -1,0 +1,1 @@
+"""The Discord layer: turns interactions into application calls and results into messages."""
