@@ -1,0 +1,141 @@
+"""Cards and decks.
+
+A card is an ``int`` from 0 to 51 (``rank_index * 4 + suit``) dressed as :class:`Card`, so the
+hot paths of the evaluator and the hand index lists with it directly while people still read
+``As`` and ``Td``. Every card is a singleton taken from :data:`CARDS`.
+
+Chance comes in from outside: :func:`shuffled_deck` draws on :mod:`secrets` (the operating
+system's randomness); tests and replays pass a deck order in instead.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable, Sequence
+from enum import IntEnum
+
+__all__ = [
+    "CARDS",
+    "Card",
+    "Rank",
+    "Suit",
+    "format_cards",
+    "full_deck",
+    "parse_card",
+    "parse_cards",
+    "shuffled_deck",
+]
+
+
+class Rank(IntEnum):
+    """Card ranks; the value is the pip count, with the ace high (14)."""
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+
+    @property
+    def char(self) -> str:
+        return RANK_CHARS[self - 2]
+
+
+class Suit(IntEnum):
+    """Suits never rank; the order only fixes the card numbering."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def char(self) -> str:
+        return SUIT_CHARS[self]
+
+
+RANK_CHARS = "23456789TJQKA"
+SUIT_CHARS = "cdhs"
+
+
+class Card(int):
+    """One of the 52 cards; an ``int`` so that lookup tables can be indexed by it."""
+
+    __slots__ = ()
+
+    @property
+    def rank(self) -> Rank:
+        return Rank((self >> 2) + 2)
+
+    @property
+    def suit(self) -> Suit:
+        return Suit(self & 3)
+
+    def __str__(self) -> str:
+        return RANK_CHARS[self >> 2] + SUIT_CHARS[self & 3]
+
+    def __repr__(self) -> str:
+        return f"Card('{self}')"
+
+
+CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(52))
+_BY_TEXT: dict[str, Card] = {str(card): card for card in CARDS}
+
+
+def parse_card(text: str) -> Card:
+    """Read one card such as ``As`` or ``td`` (rank case-insensitive, suit lower case).
+
+    >>> parse_card("Td").rank
+    <Rank.TEN: 10>
+    """
+    key = text.strip()
+    if len(key) == 2:
+        key = key[0].upper() + key[1].lower()
+    try:
+        return _BY_TEXT[key]
+    except KeyError:
+        raise ValueError(f"not a card: {text!r}") from None
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """Read cards written with or without spaces: ``"As Kd"``, ``"AsKd"``.
+
+    >>> [str(c) for c in parse_cards("AsKd 7c")]
+    ['As', 'Kd', '7c']
+    """
+    compact = "".join(text.split())
+    if len(compact) % 2:
+        raise ValueError(f"not a list of cards: {text!r}")
+    return tuple(parse_card(compact[i : i + 2]) for i in range(0, len(compact), 2))
+
+
+def format_cards(cards: Iterable[int], sep: str = " ") -> str:
+    """Write cards in their usual text form."""
+    return sep.join(str(CARDS[c]) for c in cards)
+
+
+def full_deck() -> tuple[Card, ...]:
+    """The 52 cards in a fixed order (2c 2d 2h 2s 3c ... As)."""
+    return CARDS
+
+
+def shuffled_deck(rng: secrets.SystemRandom | None = None) -> tuple[Card, ...]:
+    """A deck shuffled with the operating system's randomness (Fisher-Yates)."""
+    source = rng or secrets.SystemRandom()
+    deck = list(CARDS)
+    source.shuffle(deck)
+    return tuple(deck)
+
+
+def check_deck(deck: Sequence[int]) -> None:
+    """Raise ``ValueError`` unless ``deck`` holds distinct cards."""
+    if len(set(deck)) != len(deck) or any(not 0 <= c < 52 for c in deck):
+        raise ValueError("a deck must hold distinct cards")

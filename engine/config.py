@@ -1,0 +1,97 @@
+"""The fixed facts of one hand: who plays, with what, under which structure."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from .errors import InvalidSetup
+
+__all__ = ["AnteMode", "HandConfig", "Structure"]
+
+
+class Structure(Enum):
+    """How much a player may bet or raise in one hand.
+
+    The home fixed-points variant is ``FIXED_LIMIT`` with a 2-point increment, one bet per
+    round and no all-in; mixed hold'em switches structure between hands (a session concern).
+    """
+
+    NO_LIMIT = "no-limit"
+    POT_LIMIT = "pot-limit"
+    FIXED_LIMIT = "fixed-limit"
+
+
+class AnteMode(Enum):
+    NONE = "none"
+    PER_PLAYER = "per-player"
+    BIG_BLIND = "big-blind"
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class HandConfig:
+    """Players are listed clockwise; ``button`` indexes that list.
+
+    With three or more players the two after the button post the blinds; heads-up the button
+    posts the small blind and the other player the big blind. ``raise_cap`` counts the bet and
+    the raises of one round (the pre-flop big blind counts as the bet); ``None`` is no cap.
+    ``small_bet``/``big_bet`` matter only for fixed-limit (default: the big blind and twice
+    that). ``burn`` mirrors a physical dealer: one card is burnt before each board deal.
+    """
+
+    stacks: tuple[int, ...]
+    button: int
+    small_blind: int
+    big_blind: int
+    ante: int = 0
+    ante_mode: AnteMode = AnteMode.NONE
+    structure: Structure = Structure.NO_LIMIT
+    small_bet: int = 0
+    big_bet: int = 0
+    raise_cap: int | None = None
+    allow_all_in: bool = True
+    burn: bool = True
+    blinds: tuple[int, ...] = field(default=(), compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        n = len(self.stacks)
+        if not 2 <= n <= 10:
+            raise InvalidSetup(
+                f"a hand needs 2 to 10 players, not {n}", code="player_count", count=n
+            )
+        if not 0 <= self.button < n:
+            raise InvalidSetup("the button must be on a player", code="button")
+        if any(s <= 0 for s in self.stacks):
+            raise InvalidSetup("every player dealt in needs chips", code="empty_stack")
+        if not 0 <= self.small_blind <= self.big_blind or self.big_blind <= 0:
+            raise InvalidSetup("the blinds must satisfy 0 <= small <= big, big > 0", code="blinds")
+        if self.ante < 0:
+            raise InvalidSetup("the ante cannot be negative", code="ante")
+        if self.raise_cap is not None and self.raise_cap < 1:
+            raise InvalidSetup("the raise cap must be at least 1", code="raise_cap")
+        if self.structure is Structure.FIXED_LIMIT:
+            small = self.small_bet or self.big_blind
+            big = self.big_bet or 2 * small
+            object.__setattr__(self, "small_bet", small)
+            object.__setattr__(self, "big_bet", big)
+        heads_up = n == 2
+        sb = self.button if heads_up else (self.button + 1) % n
+        bb = (self.button + 1) % n if heads_up else (self.button + 2) % n
+        blinds = [0] * n
+        blinds[sb] = self.small_blind
+        blinds[bb] = self.big_blind
+        object.__setattr__(self, "blinds", tuple(blinds))
+
+    @property
+    def player_count(self) -> int:
+        return len(self.stacks)
+
+    @property
+    def small_blind_player(self) -> int:
+        n = len(self.stacks)
+        return self.button if n == 2 else (self.button + 1) % n
+
+    @property
+    def big_blind_player(self) -> int:
+        n = len(self.stacks)
+        return (self.button + 1) % n if n == 2 else (self.button + 2) % n

@@ -1,0 +1,331 @@
+"""Hand evaluation: the value of the best five cards out of five, six or seven.
+
+Speed matters here (equity enumerates millions of boards), so the hot path is a handful of
+list lookups and additions in pure Python:
+
+* Every card has an integer *code*: ``5 ** rank_index << RANK_SHIFT`` plus ``13`` in a 7-bit
+  field of its suit. Adding the codes of a hand gives its *key*. The rank part is a base-5
+  number whose digits are the rank counts (never above 4), so it identifies the rank multiset;
+  a suit field reaches 65 (bit 6 set) exactly when five or more cards share that suit, so one
+  ``and`` with :data:`FLUSH_BITS` tells whether a flush is possible.
+* Without a flush, the value depends on the rank multiset only: :data:`RANK_VALUES` maps the
+  rank part of the key to it.
+* With a flush (about 3 % of seven-card hands) no full house or four of a kind is possible, so
+  the value is that of the flush suit's ranks, looked up by their 13-bit mask in
+  :data:`FLUSH_VALUES`.
+
+Values are dense: ``0`` (7-5-4-3-2 high card) to ``7461`` (royal flush); higher is better and
+two hands have equal values exactly when their best five cards tie. The tables are built at
+import (about 0.15 s) from a direct scorer of five-card rank patterns.
+
+:data:`CARD_CODES`, :data:`RANK_VALUES`, :data:`FLUSH_VALUES` and friends are public for
+:mod:`engine.equity`, which sums keys incrementally over many boards; they are not in
+``__all__`` because nothing outside the engine should need them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import IntEnum
+from itertools import combinations, combinations_with_replacement
+
+from engine.cards import CARDS, Card, Rank
+
+__all__ = [
+    "HandCategory",
+    "HandValue",
+    "best_hand",
+    "category_of",
+    "evaluate",
+    "evaluate7",
+    "ranks_of",
+]
+
+
+class HandCategory(IntEnum):
+    """The nine hand categories, worst first, so that they compare like the hands."""
+
+    HIGH_CARD = 0
+    ONE_PAIR = 1
+    TWO_PAIR = 2
+    THREE_OF_A_KIND = 3
+    STRAIGHT = 4
+    FLUSH = 5
+    FULL_HOUSE = 6
+    FOUR_OF_A_KIND = 7
+    STRAIGHT_FLUSH = 8
+
+
+# --- Building the tables ---------------------------------------------------------------------
+# Ranks are indexed 0 (two) .. 12 (ace) inside this module, like the cards themselves.
+
+RANK_SHIFT = 28
+"""The rank part of a key starts at this bit; the four 7-bit suit fields sit below it."""
+
+FLUSH_BITS = sum(64 << (7 * suit) for suit in range(4))
+"""A key ``and`` this is non-zero exactly when five or more of the cards share a suit."""
+
+RANK_CODES: tuple[int, ...] = tuple(5**r for r in range(13))
+"""Rank part of each rank's code (before the shift): sums of up to 7 are unique."""
+
+# A straight by its top rank index, as a 13-bit mask; the wheel (top index 3) uses the ace.
+_STRAIGHTS: tuple[tuple[int, int], ...] = tuple(
+    (top, (0b11111 << (top - 4)) if top >= 4 else 0b1000000001111) for top in range(12, 2, -1)
+)
+
+Score = tuple[int, ...]
+"""(category, rank indexes that settle ties) - comparable within and across categories."""
+
+
+def _straight_top(mask: int) -> int:
+    """Top rank index of the best straight within a 13-bit rank mask, or -1."""
+    for top, pattern in _STRAIGHTS:
+        if mask & pattern == pattern:
+            return top
+    return -1
+
+
+def _score_ranks(ranks: Sequence[int]) -> Score:
+    """Score five ranks as a hand without a flush; obviously correct, run 6,175 times."""
+    counts = {r: ranks.count(r) for r in set(ranks)}
+    # Ranks ordered by (count, rank), the order in which they settle ties.
+    order = sorted(counts, key=lambda r: (counts[r], r), reverse=True)
+    shape = sorted(counts.values(), reverse=True)
+    if shape[0] == 4:
+        return (HandCategory.FOUR_OF_A_KIND, *order)
+    if shape == [3, 2]:
+        return (HandCategory.FULL_HOUSE, *order)
+    if shape[0] == 1:
+        top = _straight_top(sum(1 << r for r in ranks))
+        if top >= 0:
+            return (HandCategory.STRAIGHT, top)
+        return (HandCategory.HIGH_CARD, *order)
+    if shape[0] == 3:
+        return (HandCategory.THREE_OF_A_KIND, *order)
+    if shape[1] == 2:
+        return (HandCategory.TWO_PAIR, *order)
+    return (HandCategory.ONE_PAIR, *order)
+
+
+def _score_flush(mask: int) -> Score:
+    """Score five ranks of one suit (given as a 13-bit mask)."""
+    top = _straight_top(mask)
+    if top >= 0:
+        return (HandCategory.STRAIGHT_FLUSH, top)
+    return (HandCategory.FLUSH, *sorted((r for r in range(13) if mask >> r & 1), reverse=True))
+
+
+def _build() -> tuple[dict[int, int], tuple[int, ...], tuple[Score, ...]]:
+    """Build the rank table, the flush table and the value-to-score table."""
+    five_rank = {
+        sum(RANK_CODES[r] for r in combo): _score_ranks(combo)
+        for combo in combinations_with_replacement(range(13), 5)
+        if max(combo.count(r) for r in combo) <= 4
+    }
+    five_flush = {
+        _mask_of(combo): _score_flush(_mask_of(combo)) for combo in combinations(range(13), 5)
+    }
+    scores = tuple(sorted({*five_rank.values(), *five_flush.values()}))
+    dense = {score: value for value, score in enumerate(scores)}
+
+    rank_values = {key: dense[score] for key, score in five_rank.items()}
+    # Best of six = best over dropping one card; best of seven likewise from six.
+    for size in (6, 7):
+        for combo in combinations_with_replacement(range(13), size):
+            if combo[0] == combo[4] or combo[1] == combo[5] or (size == 7 and combo[2] == combo[6]):
+                continue  # five of a kind
+            key = sum(RANK_CODES[r] for r in combo)
+            rank_values[key] = max(rank_values[key - RANK_CODES[r]] for r in set(combo))
+
+    flush_values = [-1] * 8192
+    for mask, score in five_flush.items():
+        flush_values[mask] = dense[score]
+    for size in (6, 7):
+        for combo in combinations(range(13), size):
+            mask = _mask_of(combo)
+            flush_values[mask] = max(flush_values[mask & ~(1 << r)] for r in combo)
+    return rank_values, tuple(flush_values), scores
+
+
+def _mask_of(ranks: Sequence[int]) -> int:
+    """The 13-bit mask of distinct rank indexes."""
+    mask = 0
+    for r in ranks:
+        mask |= 1 << r
+    return mask
+
+
+RANK_VALUES: dict[int, int]
+"""Rank part of a key (``key >> RANK_SHIFT``) -> value, for 5 to 7 cards without a flush."""
+FLUSH_VALUES: tuple[int, ...]
+"""13-bit rank mask of 5 to 7 suited cards -> value (``-1`` for fewer than five bits)."""
+_SCORES: tuple[Score, ...]
+RANK_VALUES, FLUSH_VALUES, _SCORES = _build()
+
+CARD_CODES: tuple[int, ...] = tuple(
+    (RANK_CODES[c >> 2] << RANK_SHIFT) + (13 << (7 * (c & 3))) for c in range(52)
+)
+"""The code of each card; a hand's key is the sum of its cards' codes."""
+
+CARD_BITS: tuple[int, ...] = tuple(1 << ((c >> 2) + 13 * (c & 3)) for c in range(52))
+"""One bit per card, grouped by suit: ``(mask >> 13 * suit) & 8191`` is a suit's rank mask."""
+
+_CATEGORIES: tuple[HandCategory, ...] = tuple(HandCategory(s[0]) for s in _SCORES)
+
+
+# --- Evaluation ------------------------------------------------------------------------------
+
+
+def flush_value(cards: Sequence[int], key: int) -> int:
+    """Value of 5 to 7 distinct cards whose key says they hold a flush.
+
+    No full house or four of a kind fits beside five suited cards in seven, so the flush suit's
+    ranks alone decide.
+    """
+    fields = key & FLUSH_BITS
+    suit = 0
+    while not fields >> (7 * suit) & 64:
+        suit += 1
+    mask = 0
+    for c in cards:
+        mask |= CARD_BITS[c]
+    return FLUSH_VALUES[(mask >> (13 * suit)) & 8191]
+
+
+def evaluate7(cards: Sequence[int]) -> int:
+    """Value of exactly seven distinct cards; higher is better, equal means a tie.
+
+    The hot path: the cards are not checked (seven duplicates-free card indexes are assumed).
+
+    >>> from engine.cards import parse_cards
+    >>> evaluate7(parse_cards("AsKs QsJsTs 2c3d")) == 7461
+    True
+    """
+    a, b, c, d, e, f, g = cards
+    codes = CARD_CODES
+    key = codes[a] + codes[b] + codes[c] + codes[d] + codes[e] + codes[f] + codes[g]
+    if key & FLUSH_BITS:
+        return flush_value(cards, key)
+    return RANK_VALUES[key >> RANK_SHIFT]
+
+
+def evaluate(cards: Sequence[int]) -> int:
+    """Value of the best five of 5, 6 or 7 distinct cards, on the scale of :func:`evaluate7`."""
+    if not 5 <= len(cards) <= 7:
+        raise ValueError(f"evaluate takes 5 to 7 cards, not {len(cards)}")
+    codes = CARD_CODES
+    key = 0
+    for c in cards:
+        key += codes[c]
+    if key & FLUSH_BITS:
+        return flush_value(cards, key)
+    return RANK_VALUES[key >> RANK_SHIFT]
+
+
+def category_of(value: int) -> HandCategory:
+    """The category of a hand value."""
+    if not 0 <= value < len(_CATEGORIES):
+        raise ValueError(f"not a hand value: {value}")
+    return _CATEGORIES[value]
+
+
+def ranks_of(value: int) -> tuple[Rank, ...]:
+    """The ranks that define a hand value, in tie-breaking order (see :class:`HandValue`)."""
+    if not 0 <= value < len(_SCORES):
+        raise ValueError(f"not a hand value: {value}")
+    return tuple(Rank(r + 2) for r in _SCORES[value][1:])
+
+
+# --- Describing a hand -----------------------------------------------------------------------
+
+_RANK_NAMES = (
+    "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    "jack", "queen", "king", "ace",
+)  # fmt: skip
+
+
+def _one(rank: Rank) -> str:
+    return _RANK_NAMES[rank - 2]
+
+
+def _many(rank: Rank) -> str:
+    return "sixes" if rank == Rank.SIX else _RANK_NAMES[rank - 2] + "s"
+
+
+@dataclass(frozen=True, kw_only=True)
+class HandValue:
+    """A described hand: enough for a showdown line and for translating its name.
+
+    ``ranks`` hold what settles ties within the category: four of a kind (quads, kicker); full
+    house (trips, pair); two pair (high pair, low pair, kicker); three of a kind (trips, two
+    kickers); one pair (pair, three kickers); flush and high card the five ranks from the top;
+    straight and straight flush the top card only (``FIVE`` for the wheel).
+    """
+
+    category: HandCategory
+    value: int
+    cards: tuple[Card, ...]
+    """The best five cards, in the order that matters (the wheel as 5-4-3-2-A)."""
+    ranks: tuple[Rank, ...]
+
+    @property
+    def name(self) -> str:
+        """The English name, e.g. ``"Full house, nines full of kings"``."""
+        r = self.ranks
+        match self.category:
+            case HandCategory.STRAIGHT_FLUSH:
+                if r[0] == Rank.ACE:
+                    return "Royal flush"
+                return f"Straight flush, {_one(r[0])} high"
+            case HandCategory.FOUR_OF_A_KIND:
+                return f"Four of a kind, {_many(r[0])}"
+            case HandCategory.FULL_HOUSE:
+                return f"Full house, {_many(r[0])} full of {_many(r[1])}"
+            case HandCategory.FLUSH:
+                return f"Flush, {_one(r[0])} high"
+            case HandCategory.STRAIGHT:
+                return f"Straight, {_one(r[0])} high"
+            case HandCategory.THREE_OF_A_KIND:
+                return f"Three of a kind, {_many(r[0])}"
+            case HandCategory.TWO_PAIR:
+                return f"Two pair, {_many(r[0])} and {_many(r[1])}"
+            case HandCategory.ONE_PAIR:
+                return f"Pair of {_many(r[0])}"
+            case _:
+                return f"High card, {_one(r[0])}"
+
+
+_WHEEL = [0, 1, 2, 3, 12]
+
+
+def _display_order(five: Sequence[int], category: HandCategory) -> tuple[Card, ...]:
+    """Order five cards as they are read: by rank count, then rank; the wheel's ace last."""
+    ranks = [c >> 2 for c in five]
+    ordered = sorted(five, key=lambda c: (ranks.count(c >> 2), c >> 2, c & 3), reverse=True)
+    if category in (HandCategory.STRAIGHT, HandCategory.STRAIGHT_FLUSH) and sorted(ranks) == _WHEEL:
+        ordered = ordered[1:] + ordered[:1]
+    return tuple(CARDS[c] for c in ordered)
+
+
+def best_hand(cards: Sequence[int]) -> HandValue:
+    """The best five of 5 to 7 cards, described (slower than :func:`evaluate`; for showdowns).
+
+    >>> from engine.cards import parse_cards
+    >>> best_hand(parse_cards("9c9d9h4s4c Ks2d")).name
+    'Full house, nines full of fours'
+    """
+    if not 5 <= len(cards) <= 7 or len(set(cards)) != len(cards):
+        raise ValueError("best_hand takes 5 to 7 distinct cards")
+    if any(not 0 <= c < 52 for c in cards):
+        raise ValueError(f"not cards: {list(cards)}")
+    value = evaluate(cards)
+    # The first five-card subset that reaches the value; cards in input order win ties.
+    five = next(sub for sub in combinations(cards, 5) if evaluate(sub) == value)
+    category = category_of(value)
+    return HandValue(
+        category=category,
+        value=value,
+        cards=_display_order(five, category),
+        ranks=ranks_of(value),
+    )

@@ -1,0 +1,609 @@
+"""One hand of Texas hold'em as a state machine.
+
+A hand is its :class:`HandConfig`, its deck order and its list of actions: :func:`replay`
+rebuilds the state exactly from those three. Every action is checked completely before
+anything changes, so an illegal one raises and leaves the hand as it was.
+
+Players are indices 0..n-1, clockwise; the table maps them to seats and names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from .actions import Action, ActionKind, LegalActions, Street
+from .cards import CARDS, Card, check_deck
+from .config import AnteMode, HandConfig, Structure
+from .errors import (
+    AllInNotAllowed,
+    CannotCheck,
+    HandOver,
+    IllegalAction,
+    NotYourTurn,
+    RaiseNotAllowed,
+    RaiseTooLarge,
+    RaiseTooSmall,
+)
+from .evaluator import evaluate7
+from .events import (
+    AntePosted,
+    BetReturned,
+    BlindPosted,
+    BoardDealt,
+    CardsMucked,
+    CardsShown,
+    Event,
+    HandEnded,
+    HandStarted,
+    HandVoided,
+    HoleCardsDealt,
+    PlayerActed,
+    PotAwarded,
+)
+from .pots import Pot, build_pots, split_pot
+
+__all__ = ["Hand", "replay"]
+
+_BOARD_SIZES = {Street.FLOP: 3, Street.TURN: 1, Street.RIVER: 1}
+
+
+class Hand:
+    """The live state of one hand; read it through properties, change it through :meth:`act`."""
+
+    __slots__ = (
+        "_acted_at",
+        "_deck_pos",
+        "_first_left",
+        "_n",
+        "actions",
+        "all_in",
+        "bets",
+        "board",
+        "config",
+        "contributions",
+        "current_bet",
+        "dead",
+        "deck",
+        "events",
+        "folded",
+        "hole",
+        "last_aggressor",
+        "min_increment",
+        "raise_count",
+        "ran_out",
+        "shown",
+        "stacks",
+        "street",
+        "to_act",
+        "values",
+        "voided",
+    )
+
+    def __init__(self, config: HandConfig, deck: Sequence[int]) -> None:
+        n = config.player_count
+        needed = 2 * n + 5 + (3 if config.burn else 0)
+        if len(deck) < needed:
+            raise ValueError(f"the deck needs at least {needed} cards")
+        check_deck(deck)
+        self.config = config
+        self.deck: tuple[Card, ...] = tuple(CARDS[c] for c in deck)
+        self.actions: list[Action] = []
+        self.events: list[Event] = []
+        self.street = Street.PREFLOP
+        self.board: list[Card] = []
+        self.hole: list[tuple[Card, ...]] = []
+        self.stacks = list(config.stacks)
+        self.bets = [0] * n
+        self.contributions = [0] * n
+        self.dead = 0
+        self.folded = [False] * n
+        self.all_in = [False] * n
+        self.to_act: int | None = None
+        self.current_bet = 0
+        self.min_increment = config.big_blind
+        self.raise_count = 0
+        self.last_aggressor: int | None = None
+        self.values: list[int] = []
+        self.shown = [False] * n
+        self.voided = False
+        self.ran_out = False
+        self._acted_at = [-1] * n
+        self._deck_pos = 0
+        self._n = n
+        self._first_left = (config.button + 1) % n
+        self._start()
+
+    # ----------------------------------------------------------------- queries
+
+    @property
+    def player_count(self) -> int:
+        return self._n
+
+    @property
+    def is_over(self) -> bool:
+        return self.street is Street.SHOWDOWN
+
+    @property
+    def pot_total(self) -> int:
+        """Every chip put in this hand and not yet awarded (bets in front included)."""
+        return 0 if self.is_over else sum(self.contributions) + self.dead
+
+    def pots(self) -> list[Pot]:
+        """The pots as they stand, main pot first, the bets of this round not yet gathered."""
+        if self.is_over:
+            return []
+        collected = [c - b for c, b in zip(self.contributions, self.bets)]
+        live = [not f for f in self.folded]
+        capped = [a and b == 0 for a, b in zip(self.all_in, self.bets)]
+        if not any(collected) and not self.dead:
+            return []
+        return _with_dead(build_pots(collected, live, capped), self.dead)
+
+    def live_players(self) -> list[int]:
+        return [i for i in range(self._n) if not self.folded[i]]
+
+    def legal_actions(self) -> LegalActions:
+        """What the player to act may do; raises :class:`HandOver` when nobody is to act."""
+        i = self.to_act
+        if i is None:
+            raise HandOver("the hand is over")
+        stack = self.stacks[i]
+        bet = self.bets[i]
+        current = self.current_bet
+        to_call = min(current - bet, stack)
+        all_in_to = bet + stack
+        low, high = self._raise_bounds(i)
+        return LegalActions(
+            player=i,
+            can_check=bet >= current,
+            to_call=to_call if to_call > 0 else 0,
+            call_is_all_in=0 < stack <= current - bet,
+            min_raise_to=low,
+            max_raise_to=high,
+            can_all_in=self.config.allow_all_in and (all_in_to <= current or high == all_in_to),
+            all_in_to=all_in_to,
+            current_bet=current,
+            is_bet=current == 0,
+        )
+
+    def hole_cards(self, player: int) -> tuple[Card, ...]:
+        return self.hole[player]
+
+    # ----------------------------------------------------------------- actions
+
+    def act(self, action: Action) -> list[Event]:
+        """Apply one action; returns the events it caused (a slice of :attr:`events`)."""
+        i = self.to_act
+        if i is None:
+            raise HandOver("the hand is over")
+        if action.player != i:
+            raise NotYourTurn("it is not your turn", player=action.player, to_act=i)
+        mark = len(self.events)
+        kind = action.kind
+        if kind is ActionKind.FOLD:
+            self.folded[i] = True
+            self._record(i, ActionKind.FOLD, 0)
+        elif kind is ActionKind.CHECK:
+            if self.bets[i] < self.current_bet:
+                owed = min(self.current_bet - self.bets[i], self.stacks[i])
+                raise CannotCheck(f"you cannot check: {owed} to call", to_call=owed)
+            self._record(i, ActionKind.CHECK, 0)
+        elif kind is ActionKind.CALL:
+            self._call(i)
+        elif kind is ActionKind.ALL_IN:
+            if not self.config.allow_all_in:
+                raise AllInNotAllowed("all-in is not allowed in this game")
+            to = self.bets[i] + self.stacks[i]
+            if to <= self.current_bet:
+                self._call(i)
+            else:
+                self._check_raise(i, to)
+                self._raise(i, to)
+        else:
+            if action.amount is None:
+                raise IllegalAction("say how much to raise to", code="amount_missing")
+            self._check_raise(i, action.amount)
+            self._raise(i, action.amount)
+        self.actions.append(action)
+        self._advance(i)
+        return self.events[mark:]
+
+    def fold(self) -> list[Event]:
+        return self.act(Action(player=self._need_actor(), kind=ActionKind.FOLD))
+
+    def check_or_call(self) -> list[Event]:
+        return self.act(Action(player=self._need_actor(), kind=ActionKind.CALL))
+
+    def raise_to(self, amount: int) -> list[Event]:
+        return self.act(Action(player=self._need_actor(), kind=ActionKind.RAISE, amount=amount))
+
+    def void(self, reason: str) -> list[Event]:
+        """Give every contribution back (a table leader's correction); the hand ends."""
+        if self.is_over:
+            raise HandOver("the hand is over")
+        mark = len(self.events)
+        refunds_list = list(self.contributions)
+        if self.dead:
+            refunds_list[self.config.big_blind_player] += self.dead
+            self.dead = 0
+        refunds = tuple(refunds_list)
+        for p in range(self._n):
+            self.stacks[p] += refunds[p]
+            self.contributions[p] = 0
+            self.bets[p] = 0
+        self.voided = True
+        self.to_act = None
+        self.street = Street.SHOWDOWN
+        self.events.append(HandVoided(reason=reason, refunds=refunds, stacks=tuple(self.stacks)))
+        return self.events[mark:]
+
+    # ----------------------------------------------------------------- internals
+
+    def _need_actor(self) -> int:
+        if self.to_act is None:
+            raise HandOver("the hand is over")
+        return self.to_act
+
+    def _raise_bounds(self, i: int) -> tuple[int | None, int | None]:
+        """The raise-to range for player ``i``, or (None, None) when they may not raise."""
+        config = self.config
+        stack = self.stacks[i]
+        bet = self.bets[i]
+        current = self.current_bet
+        all_in_to = bet + stack
+        if all_in_to <= current:
+            return None, None
+        acted_at = self._acted_at[i]
+        if acted_at >= 0 and current - acted_at < self.min_increment:
+            return None, None
+        if config.raise_cap is not None and self.raise_count >= config.raise_cap:
+            return None, None
+        if not any(
+            not self.folded[p] and not self.all_in[p] and self.bets[p] + self.stacks[p] > current
+            for p in range(self._n)
+            if p != i
+        ):
+            return None, None
+        structure = config.structure
+        if structure is Structure.FIXED_LIMIT:
+            step = config.small_bet if self.street <= Street.FLOP else config.big_bet
+            low = current + step
+            high = low
+        else:
+            low = current + self.min_increment if current else config.big_blind
+            if structure is Structure.POT_LIMIT:
+                high = current + sum(self.contributions) + self.dead + (current - bet)
+            else:
+                high = all_in_to
+        if high > all_in_to:
+            high = all_in_to
+        if low > all_in_to:
+            low = all_in_to
+        return low, high
+
+    def _check_raise(self, i: int, to: int) -> None:
+        low, high = self._raise_bounds(i)
+        all_in_to = self.bets[i] + self.stacks[i]
+        if low is None or high is None:
+            if to > all_in_to:
+                raise RaiseTooLarge(
+                    f"you have only {all_in_to} to raise to", code="over_stack", amount=all_in_to
+                )
+            if self.config.raise_cap is not None and self.raise_count >= self.config.raise_cap:
+                raise RaiseNotAllowed(
+                    f"the betting is capped at {self.config.raise_cap} bets this round",
+                    code="raise_cap",
+                    cap=self.config.raise_cap,
+                )
+            owed = min(self.current_bet - self.bets[i], self.stacks[i])
+            raise RaiseNotAllowed(
+                f"you may not raise now: call {owed} or fold", code="not_reopened", to_call=owed
+            )
+        if to <= self.current_bet:
+            raise RaiseTooSmall(f"the minimum raise is to {low}", code="min_raise", amount=low)
+        if to < low and to != all_in_to:
+            word = "bet" if self.current_bet == 0 else "raise"
+            raise RaiseTooSmall(f"the minimum {word} is to {low}", code="min_raise", amount=low)
+        if to > high:
+            if to > all_in_to:
+                raise RaiseTooLarge(
+                    f"you have only {all_in_to} to raise to", code="over_stack", amount=all_in_to
+                )
+            if self.config.structure is Structure.POT_LIMIT:
+                raise RaiseTooLarge(
+                    f"the pot limit is a raise to {high}", code="pot_limit", amount=high
+                )
+            raise RaiseTooLarge(
+                f"in fixed-limit the raise is to {high}", code="fixed_limit", amount=high
+            )
+
+    def _call(self, i: int) -> None:
+        owed = self.current_bet - self.bets[i]
+        if owed <= 0:
+            self._record(i, ActionKind.CHECK, 0)
+            return
+        stack = self.stacks[i]
+        if owed > stack:
+            owed = stack
+        self._move(i, owed)
+        self._record(i, ActionKind.CALL, owed)
+
+    def _raise(self, i: int, to: int) -> None:
+        added = to - self.bets[i]
+        kind = ActionKind.BET if self.current_bet == 0 else ActionKind.RAISE
+        increment = to - self.current_bet
+        if increment >= self.min_increment:
+            self.min_increment = increment
+        self.current_bet = to
+        self.raise_count += 1
+        self.last_aggressor = i
+        self._move(i, added)
+        self._record(i, kind, added)
+
+    def _move(self, i: int, amount: int) -> None:
+        self.stacks[i] -= amount
+        self.bets[i] += amount
+        self.contributions[i] += amount
+        if self.stacks[i] == 0:
+            self.all_in[i] = True
+
+    def _record(self, i: int, kind: ActionKind, added: int) -> None:
+        self._acted_at[i] = self.current_bet
+        self.events.append(
+            PlayerActed(
+                player=i,
+                kind=kind,
+                added=added,
+                bet=self.bets[i],
+                all_in=self.all_in[i] and added > 0,
+                street=self.street,
+            )
+        )
+
+    def _draw(self, count: int) -> tuple[Card, ...]:
+        start = self._deck_pos
+        self._deck_pos = start + count
+        return self.deck[start : start + count]
+
+    # ----------------------------------------------------------------- flow
+
+    def _start(self) -> None:
+        config = self.config
+        n = self._n
+        sb = config.small_blind_player
+        bb = config.big_blind_player
+        self.events.append(
+            HandStarted(
+                button=config.button,
+                small_blind_player=sb,
+                big_blind_player=bb,
+                stacks=tuple(self.stacks),
+            )
+        )
+        if config.ante and config.ante_mode is AnteMode.PER_PLAYER:
+            for k in range(n):
+                self._post_ante((self._first_left + k) % n, config.ante)
+        self._post_blind(sb, config.small_blind, big=False)
+        self._post_blind(bb, config.big_blind, big=True)
+        if config.ante and config.ante_mode is AnteMode.BIG_BLIND:
+            self._post_ante(bb, config.ante, dead=True)
+        self.current_bet = config.big_blind
+        self.raise_count = 1
+        self.min_increment = config.big_blind
+        first = self._draw(n)
+        second = self._draw(n)
+        hole: list[tuple[Card, ...]] = [()] * n
+        for k in range(n):
+            p = (self._first_left + k) % n
+            hole[p] = (first[k], second[k])
+        self.hole = hole
+        for k in range(n):
+            p = (self._first_left + k) % n
+            self.events.append(HoleCardsDealt(player=p, cards=hole[p]))
+        self._open_round((bb + 1) % n)
+
+    def _post_ante(self, p: int, ante: int, *, dead: bool = False) -> None:
+        """Post an ante; a big-blind ante is dead money for the main pot, not a stake."""
+        amount = min(ante, self.stacks[p])
+        if amount <= 0:
+            return
+        self.stacks[p] -= amount
+        if dead:
+            self.dead += amount
+        else:
+            self.contributions[p] += amount
+        if self.stacks[p] == 0:
+            self.all_in[p] = True
+        self.events.append(AntePosted(player=p, amount=amount, all_in=self.all_in[p]))
+
+    def _post_blind(self, p: int, blind: int, *, big: bool) -> None:
+        amount = min(blind, self.stacks[p])
+        if amount <= 0:
+            return
+        self._move(p, amount)
+        self.events.append(BlindPosted(player=p, amount=amount, big=big, all_in=self.all_in[p]))
+
+    def _needs_action(self, p: int) -> bool:
+        if self.folded[p] or self.all_in[p]:
+            return False
+        if self._acted_at[p] >= 0 and self.bets[p] >= self.current_bet:
+            return False
+        if self.bets[p] >= self.current_bet:
+            # Unacted but matched: acts only if someone else could still respond.
+            return any(not self.folded[q] and not self.all_in[q] for q in range(self._n) if q != p)
+        return True
+
+    def _open_round(self, start: int) -> None:
+        n = self._n
+        for k in range(n):
+            p = (start + k) % n
+            if self._needs_action(p):
+                self.to_act = p
+                return
+        self._close_round()
+
+    def _advance(self, i: int) -> None:
+        n = self._n
+        live = 0
+        for p in range(n):
+            if not self.folded[p]:
+                live += 1
+        if live == 1:
+            self._close_round()
+            return
+        for k in range(1, n + 1):
+            p = (i + k) % n
+            if self._needs_action(p):
+                self.to_act = p
+                return
+        self._close_round()
+
+    def _close_round(self) -> None:
+        self.to_act = None
+        self._return_uncalled()
+        live = [p for p in range(self._n) if not self.folded[p]]
+        if len(live) == 1:
+            self._award_uncontested(live[0])
+            return
+        can_act = sum(1 for p in live if not self.all_in[p])
+        if can_act <= 1 and self.street < Street.RIVER:
+            self._run_out(live)
+            return
+        if self.street is Street.RIVER:
+            self._showdown(live)
+            return
+        self._next_street()
+
+    def _return_uncalled(self) -> None:
+        bets = self.bets
+        top = max(bets)
+        if top == 0:
+            return
+        leader = bets.index(top)
+        second = max(b for p, b in enumerate(bets) if p != leader)
+        if top > second:
+            extra = top - second
+            bets[leader] -= extra
+            self.contributions[leader] -= extra
+            self.stacks[leader] += extra
+            self.all_in[leader] = False
+            self.events.append(BetReturned(player=leader, amount=extra))
+
+    def _deal_street(self) -> None:
+        street = Street(self.street + 1)
+        if self.config.burn:
+            self._deck_pos += 1
+        cards = self._draw(_BOARD_SIZES[street])
+        self.board.extend(cards)
+        self.street = street
+        self.events.append(BoardDealt(street=street, cards=cards, board=tuple(self.board)))
+
+    def _reset_round(self) -> None:
+        n = self._n
+        self.bets = [0] * n
+        self._acted_at = [-1] * n
+        self.current_bet = 0
+        self.raise_count = 0
+        self.last_aggressor = None
+        self.min_increment = self.config.big_blind
+
+    def _next_street(self) -> None:
+        self._reset_round()
+        self._deal_street()
+        self._open_round(self._first_left)
+
+    def _run_out(self, live: list[int]) -> None:
+        """Betting is over with cards to come: hands are tabled, then the board is dealt."""
+        self.ran_out = True
+        for p in self._showdown_order(live):
+            self._show(p)
+        self._reset_round()
+        while self.street < Street.RIVER:
+            self._deal_street()
+        self._showdown(live)
+
+    def _showdown_order(self, live: list[int]) -> list[int]:
+        n = self._n
+        start = self.last_aggressor if self.last_aggressor is not None else self._first_left
+        return sorted(live, key=lambda p: (p - start) % n)
+
+    def _show(self, p: int) -> None:
+        if not self.shown[p]:
+            self.shown[p] = True
+            self.events.append(CardsShown(player=p, cards=self.hole[p]))
+
+    def _showdown(self, live: list[int]) -> None:
+        n = self._n
+        board = self.board
+        values = [-1] * n
+        for p in live:
+            h = self.hole[p]
+            values[p] = evaluate7((h[0], h[1], board[0], board[1], board[2], board[3], board[4]))
+        self.values = values
+        capped = [True] * n
+        pots = _with_dead(
+            build_pots(self.contributions, [not f for f in self.folded], capped), self.dead
+        )
+        best = [-1] * len(pots)
+        mine = [[k for k, pot in enumerate(pots) if p in pot.eligible] for p in range(n)]
+        if not self.ran_out:
+            for p in self._showdown_order(live):
+                if any(values[p] >= best[k] for k in mine[p]):
+                    self.shown[p] = True
+                    self.events.append(CardsShown(player=p, cards=self.hole[p]))
+                    for k in mine[p]:
+                        if values[p] > best[k]:
+                            best[k] = values[p]
+                else:
+                    self.events.append(CardsMucked(player=p))
+        for k in range(len(pots) - 1, -1, -1):
+            pot = pots[k]
+            top = max(values[p] for p in pot.eligible)
+            winners = [
+                p
+                for p in sorted(pot.eligible, key=lambda q: (q - self._first_left) % n)
+                if values[p] == top
+            ]
+            shares = split_pot(pot.amount, winners, self._first_left, n)
+            for p, share in zip(winners, shares):
+                self.stacks[p] += share
+            self.events.append(
+                PotAwarded(
+                    pot=k,
+                    amount=pot.amount,
+                    winners=tuple(winners),
+                    shares=tuple(shares),
+                    value=top,
+                )
+            )
+        self._finish()
+
+    def _award_uncontested(self, p: int) -> None:
+        amount = sum(self.contributions) + self.dead
+        self.stacks[p] += amount
+        self.events.append(
+            PotAwarded(pot=0, amount=amount, winners=(p,), shares=(amount,), value=0)
+        )
+        self._finish()
+
+    def _finish(self) -> None:
+        self.street = Street.SHOWDOWN
+        self.to_act = None
+        stacks = tuple(self.stacks)
+        net = tuple(s - s0 for s, s0 in zip(stacks, self.config.stacks))
+        self.events.append(HandEnded(stacks=stacks, net=net))
+
+
+def _with_dead(pots: list[Pot], dead: int) -> list[Pot]:
+    if dead:
+        main = pots[0]
+        pots[0] = Pot(amount=main.amount + dead, eligible=main.eligible)
+    return pots
+
+
+def replay(config: HandConfig, deck: Sequence[int], actions: Iterable[Action]) -> Hand:
+    """Rebuild a hand from its three defining facts."""
+    hand = Hand(config, deck)
+    for action in actions:
+        hand.act(action)
+    return hand

@@ -1,0 +1,74 @@
+"""Pots and side pots, and how a pot is split between tied winners.
+
+Pots are layered by the all-in amounts of the players still in the hand: the main pot holds,
+from every contributor, up to the smallest all-in; each layer above is a side pot that only
+players who covered it can win. Folded players' chips stay in the layers they reached.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+__all__ = ["Pot", "build_pots", "split_pot"]
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Pot:
+    amount: int
+    eligible: tuple[int, ...]
+
+
+def build_pots(
+    contributions: Sequence[int], live: Sequence[bool], capped: Sequence[bool]
+) -> list[Pot]:
+    """Layer ``contributions`` into pots, main pot first.
+
+    ``live`` marks players who have not folded; ``capped`` marks live players whose
+    contribution can no longer grow (all-in, or the betting is over). Each distinct capped
+    level closes a layer; everything above the highest closed level is one last pot.
+
+    >>> [(p.amount, p.eligible) for p in build_pots([12, 30, 30], [True] * 3, [True] * 3)]
+    [(36, (0, 1, 2)), (36, (1, 2))]
+    """
+    n = len(contributions)
+    levels = sorted({contributions[i] for i in range(n) if live[i] and capped[i]})
+    top = max(contributions, default=0)
+    if not levels or levels[-1] < top:
+        levels.append(top)
+    pots: list[Pot] = []
+    previous = 0
+    last = len(levels) - 1
+    for index, level in enumerate(levels):
+        ceiling = top if index == last else level
+        amount = 0
+        for c in contributions:
+            if c > previous:
+                amount += (c if c < ceiling else ceiling) - previous
+        eligible = tuple(i for i in range(n) if live[i] and contributions[i] >= level)
+        if amount > 0 or not pots:
+            if not eligible and pots:
+                pots[-1] = Pot(amount=pots[-1].amount + amount, eligible=pots[-1].eligible)
+            else:
+                pots.append(Pot(amount=amount, eligible=eligible))
+        previous = ceiling
+    return pots
+
+
+def split_pot(amount: int, winners: Sequence[int], first_left: int, n: int) -> list[int]:
+    """Shares of ``amount`` for ``winners`` in the order given.
+
+    Odd chips go one at a time to the winners nearest the button's left, clockwise:
+    ``first_left`` is the player left of the button, ``n`` the player count.
+
+    >>> split_pot(5, [3, 1], first_left=2, n=4)
+    [3, 2]
+    """
+    k = len(winners)
+    base, odd = divmod(amount, k)
+    shares = [base] * k
+    if odd:
+        by_distance = sorted(range(k), key=lambda j: (winners[j] - first_left) % n)
+        for j in by_distance[:odd]:
+            shares[j] += 1
+    return shares

@@ -1,0 +1,45 @@
+"""Random play: a seeded policy that picks among the legal actions.
+
+Property tests, the differential tests against pokerkit, the benchmarks and the load test
+all need hands played to the end by something other than a person; this is that something.
+The random source is passed in, so a seed reproduces a hand exactly.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .actions import Action, ActionKind
+from .cards import CARDS
+from .config import HandConfig
+from .hand import Hand
+
+__all__ = ["play_random_hand", "random_action", "random_deck"]
+
+
+def random_deck(rng: random.Random) -> list[int]:
+    deck: list[int] = list(CARDS)
+    rng.shuffle(deck)
+    return deck
+
+
+def random_action(hand: Hand, rng: random.Random) -> Action:
+    """Fold, check/call, a raise between the bounds, or all-in, with fixed weights."""
+    legal = hand.legal_actions()
+    p = legal.player
+    roll = rng.random()
+    if roll < 0.15 and not legal.can_check:
+        return Action(player=p, kind=ActionKind.FOLD)
+    if roll < 0.70 or legal.min_raise_to is None or legal.max_raise_to is None:
+        return Action(player=p, kind=ActionKind.CALL)
+    if roll < 0.80 and legal.can_all_in:
+        return Action(player=p, kind=ActionKind.ALL_IN)
+    amount = rng.randint(legal.min_raise_to, legal.max_raise_to)
+    return Action(player=p, kind=ActionKind.RAISE, amount=amount)
+
+
+def play_random_hand(config: HandConfig, rng: random.Random) -> Hand:
+    hand = Hand(config, random_deck(rng))
+    while hand.to_act is not None:
+        hand.act(random_action(hand, rng))
+    return hand
