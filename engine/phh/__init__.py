@@ -1,0 +1,18 @@
+"""PHH, the Poker Hand History format (uoftcprg/phh-std): read, write and verify hands.
+
+Parsing and writing are pure text transformations; only ``python -m engine.phh verify``
+(:mod:`engine.phh.__main__`) touches files.
+"""
+
+from .history import History, parse_history, write_history
+from .replay import ReplayFailure, history_from_hand, replay_history, verify_history
+
+__all__ = [
+    "History",
+    "ReplayFailure",
+    "history_from_hand",
+    "parse_history",
+    "replay_history",
+    "verify_history",
+    "write_history",
+]

@@ -1,0 +1,76 @@
+"""``python -m engine.phh verify PATH...``: replay hand histories strictly with our engine.
+
+PATHs are ``.phh`` files, folders searched recursively, or ``.tar``/``.tar.xz`` archives
+read without unpacking. Each failing hand prints ``FAIL <path>: <reason>``; hands of games
+this dealer does not deal (Omaha, draw games) print ``SKIP <path>: <reason>``. The last line
+is ``N passed, M failed`` (with ``, K skipped`` when any were skipped); the exit status is 0
+only when nothing failed. This module is the engine's one place that reads files.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tarfile
+from collections.abc import Iterator
+from pathlib import Path
+
+from .history import parse_history
+from .replay import ReplayFailure, UnsupportedHistory, verify_history
+
+
+def _documents(path: Path) -> Iterator[tuple[str, str]]:
+    if path.is_dir():
+        for child in sorted(path.rglob("*")):
+            if child.is_file() and (child.suffix == ".phh" or _is_archive(child)):
+                yield from _documents(child)
+    elif _is_archive(path):
+        with tarfile.open(path) as archive:
+            for member in archive:
+                if member.isfile() and member.name.endswith(".phh"):
+                    handle = archive.extractfile(member)
+                    if handle is not None:
+                        yield f"{path}:{member.name}", handle.read().decode("utf-8")
+    else:
+        yield str(path), path.read_text(encoding="utf-8")
+
+
+def _is_archive(path: Path) -> bool:
+    return path.name.endswith((".tar", ".tar.xz", ".tar.gz", ".tgz", ".tar.bz2"))
+
+
+def verify(paths: list[Path]) -> tuple[int, int, int]:
+    passed = failed = skipped = 0
+    for path in paths:
+        if not path.exists():
+            print(f"FAIL {path}: no such file or folder")
+            failed += 1
+            continue
+        for name, text in _documents(path):
+            try:
+                verify_history(parse_history(text))
+            except UnsupportedHistory as reason:
+                print(f"SKIP {name}: {reason}")
+                skipped += 1
+            except (ReplayFailure, ValueError) as reason:
+                print(f"FAIL {name}: {reason}")
+                failed += 1
+            else:
+                passed += 1
+    tail = f", {skipped} skipped" if skipped else ""
+    print(f"{passed} passed, {failed} failed{tail}")
+    return passed, failed, skipped
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m engine.phh")
+    commands = parser.add_subparsers(dest="command", required=True)
+    check = commands.add_parser("verify", help="replay hand histories and compare stacks")
+    check.add_argument("paths", nargs="+", type=Path)
+    args = parser.parse_args(argv)
+    _, failed, _ = verify(args.paths)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

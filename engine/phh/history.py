@@ -1,0 +1,126 @@
+"""The PHH fields this dealer reads and writes, as one frozen value.
+
+PHH is TOML; :mod:`tomllib` reads it. Writing needs no TOML library: the fields are numbers,
+strings and flat lists, written here in the spec's layout.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["History", "parse_history", "write_history"]
+
+Number = int | float
+
+
+@dataclass(frozen=True, kw_only=True)
+class History:
+    """One hand history. ``variant`` codes: ``NT`` no-limit, ``FT`` fixed-limit and (an
+    extension in the spec's pattern) ``PT`` pot-limit Texas hold'em."""
+
+    variant: str
+    antes: tuple[Number, ...]
+    blinds_or_straddles: tuple[Number, ...]
+    starting_stacks: tuple[Number, ...]
+    actions: tuple[str, ...]
+    min_bet: Number | None = None
+    small_bet: Number | None = None
+    big_bet: Number | None = None
+    ante_trimming_status: bool = True
+    finishing_stacks: tuple[Number, ...] | None = None
+    players: tuple[str, ...] | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+_KNOWN = {
+    "variant",
+    "antes",
+    "blinds_or_straddles",
+    "starting_stacks",
+    "actions",
+    "min_bet",
+    "small_bet",
+    "big_bet",
+    "ante_trimming_status",
+    "finishing_stacks",
+    "players",
+}
+
+
+def _numbers(value: Any, name: str) -> tuple[Number, ...]:
+    if not isinstance(value, list) or not all(
+        isinstance(v, (int, float)) and not isinstance(v, bool) for v in value
+    ):
+        raise ValueError(f"{name} must be a list of numbers")
+    return tuple(value)
+
+
+def parse_history(text: str) -> History:
+    """Read one ``.phh`` document; raises ``ValueError`` on a malformed one."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ValueError(f"not valid TOML: {error}") from None
+    for required in ("variant", "starting_stacks", "actions"):
+        if required not in data:
+            raise ValueError(f"missing field {required!r}")
+    stacks = _numbers(data["starting_stacks"], "starting_stacks")
+    n = len(stacks)
+    actions = data["actions"]
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise ValueError("actions must be a list of strings")
+    finishing = data.get("finishing_stacks")
+    players = data.get("players")
+    return History(
+        variant=str(data["variant"]),
+        antes=_numbers(data.get("antes", [0] * n), "antes"),
+        blinds_or_straddles=_numbers(data.get("blinds_or_straddles", [0] * n), "blinds"),
+        starting_stacks=stacks,
+        actions=tuple(actions),
+        min_bet=data.get("min_bet"),
+        small_bet=data.get("small_bet"),
+        big_bet=data.get("big_bet"),
+        ante_trimming_status=bool(data.get("ante_trimming_status", True)),
+        finishing_stacks=None if finishing is None else _numbers(finishing, "finishing_stacks"),
+        players=None if players is None else tuple(str(p) for p in players),
+        extra={k: v for k, v in data.items() if k not in _KNOWN},
+    )
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, str):
+        escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+        return f'"{escaped}"'
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_value(v) for v in value) + "]"
+    raise TypeError(f"cannot write {type(value).__name__} to PHH")
+
+
+def write_history(history: History) -> str:
+    """Write ``history`` as a ``.phh`` document (read back by :func:`parse_history`)."""
+    lines = [f"variant = {_value(history.variant)}"]
+    lines.append(f"ante_trimming_status = {_value(history.ante_trimming_status)}")
+    lines.append(f"antes = {_value(history.antes)}")
+    lines.append(f"blinds_or_straddles = {_value(history.blinds_or_straddles)}")
+    for name in ("min_bet", "small_bet", "big_bet"):
+        value = getattr(history, name)
+        if value is not None:
+            lines.append(f"{name} = {_value(value)}")
+    lines.append(f"starting_stacks = {_value(history.starting_stacks)}")
+    lines.append("actions = [")
+    lines.extend(f"  {_value(a)}," for a in history.actions)
+    lines.append("]")
+    if history.players is not None:
+        lines.append(f"players = {_value(history.players)}")
+    if history.finishing_stacks is not None:
+        lines.append(f"finishing_stacks = {_value(history.finishing_stacks)}")
+    for key, value in history.extra.items():
+        if isinstance(value, (bool, int, float, str, list, tuple)):
+            lines.append(f"{key} = {_value(value)}")
+    return "\n".join(lines) + "\n"

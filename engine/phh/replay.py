@@ -1,0 +1,278 @@
+"""Between PHH histories and the engine's hands.
+
+Replaying is strict: every recorded action goes through :meth:`Hand.act`, so an illegal or
+missing action is a failure that names it; nothing is mended. The deck is rebuilt from the
+recorded cards (unknown ``????`` cards are filled with cards nobody saw), with no burn cards.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Collection, Sequence
+
+from ..actions import Action, ActionKind
+from ..cards import CARDS, Card, format_cards, parse_cards
+from ..config import AnteMode, HandConfig, Structure
+from ..errors import EngineError
+from ..events import BoardDealt, CardsMucked, CardsShown, PlayerActed
+from ..hand import Hand
+from .history import History, Number
+
+__all__ = [
+    "ReplayFailure",
+    "UnsupportedHistory",
+    "config_from_history",
+    "history_from_hand",
+    "replay_history",
+    "verify_history",
+]
+
+_STRUCTURES = {"NT": Structure.NO_LIMIT, "FT": Structure.FIXED_LIMIT, "PT": Structure.POT_LIMIT}
+_VARIANTS = {v: k for k, v in _STRUCTURES.items()}
+
+
+class ReplayFailure(Exception):
+    """The history does not replay under the rules; the message says where and why."""
+
+
+class UnsupportedHistory(ReplayFailure):
+    """The history is of a game this dealer does not deal (Omaha, draw games, straddles)."""
+
+
+def _whole(value: Number, name: str) -> int:
+    if isinstance(value, float):
+        if not value.is_integer():
+            raise UnsupportedHistory(f"{name} is not a whole number of chips: {value}")
+        return int(value)
+    return value
+
+
+def config_from_history(history: History) -> HandConfig:
+    structure = _STRUCTURES.get(history.variant)
+    if structure is None:
+        raise UnsupportedHistory(f"variant {history.variant!r} is not Texas hold'em")
+    stacks = tuple(_whole(s, "a starting stack") for s in history.starting_stacks)
+    n = len(stacks)
+    blinds = [_whole(b, "a blind") for b in history.blinds_or_straddles]
+    antes = [_whole(a, "an ante") for a in history.antes]
+    if len(blinds) != n or len(antes) != n:
+        raise ReplayFailure("antes and blinds must have one entry per player")
+    if any(blinds[2:]):
+        raise UnsupportedHistory("straddles are not dealt here")
+    small, big = (blinds[0], blinds[1]) if n > 1 else (0, 0)
+    ante = max(antes, default=0)
+    if not ante:
+        mode = AnteMode.NONE
+    elif all(a == ante for a in antes):
+        mode = AnteMode.PER_PLAYER
+    elif antes[1] == ante and sum(antes) == ante:
+        mode = AnteMode.BIG_BLIND
+    else:
+        raise UnsupportedHistory("unequal antes are not dealt here")
+    small_bet = big_bet = 0
+    if structure is Structure.FIXED_LIMIT:
+        small_bet = _whole(history.small_bet or big, "the small bet")
+        big_bet = _whole(history.big_bet or 2 * small_bet, "the big bet")
+    elif history.min_bet is not None and _whole(history.min_bet, "min_bet") != big:
+        raise UnsupportedHistory("a minimum bet other than the big blind is not dealt here")
+    try:
+        return HandConfig(
+            stacks=stacks,
+            button=n - 1,
+            small_blind=small,
+            big_blind=big,
+            ante=ante,
+            ante_mode=mode,
+            structure=structure,
+            small_bet=small_bet,
+            big_bet=big_bet,
+            burn=False,
+        )
+    except EngineError as error:
+        raise ReplayFailure(f"cannot set up the hand: {error}") from None
+
+
+def _player(token: str, n: int, line: str) -> int:
+    if not token.startswith("p") or not token[1:].isdigit() or not 1 <= int(token[1:]) <= n:
+        raise ReplayFailure(f"no such player in {line!r}")
+    return int(token[1:]) - 1
+
+
+def _cards(text: str, line: str) -> tuple[Card | None, ...]:
+    out: list[Card | None] = []
+    for k in range(0, len(text), 2):
+        chunk = text[k : k + 2]
+        if chunk == "??":
+            out.append(None)
+            continue
+        try:
+            out.append(parse_cards(chunk)[0])
+        except ValueError:
+            raise ReplayFailure(f"bad card {chunk!r} in {line!r}") from None
+    return tuple(out)
+
+
+def _deck(history: History, n: int) -> list[Card]:
+    """A deck that deals the recorded cards in the engine's order, first card to p1."""
+    hole: list[list[Card | None]] = [[None, None] for _ in range(n)]
+    board: list[Card] = []
+    for line in history.actions:
+        words = line.split("#", 1)[0].split()
+        if words[:2] == ["d", "dh"] and len(words) == 4:
+            cards = _cards(words[3], line)
+            if len(cards) != 2:
+                raise UnsupportedHistory(f"not two hole cards in {line!r}")
+            p = _player(words[2], n, line)
+            for k, card in enumerate(cards):
+                if card is not None:
+                    hole[p][k] = card
+        elif words[:2] == ["d", "db"] and len(words) == 3:
+            board.extend(c for c in _cards(words[2], line) if c is not None)
+        elif len(words) == 3 and words[1] == "sm":
+            p = _player(words[0], n, line)
+            shown = _cards(words[2], line)
+            for k, card in enumerate(shown[:2]):
+                if card is not None:
+                    hole[p][k] = card
+    known = [c for pair in hole for c in pair if c is not None] + board
+    if len(set(known)) != len(known):
+        raise ReplayFailure("a card appears twice")
+    spare = iter(c for c in CARDS if c not in set(known))
+    deck: list[Card] = [Card(0)] * (2 * n)
+    for p in range(n):
+        for k in range(2):
+            card = hole[p][k]
+            deck[k * n + p] = card if card is not None else next(spare)
+    deck.extend(board)
+    deck.extend(spare)
+    return deck
+
+
+def replay_history(history: History) -> Hand:
+    """Replay ``history`` strictly; raises :class:`ReplayFailure` naming the first problem."""
+    config = config_from_history(history)
+    n = config.player_count
+    hand = Hand(config, _deck(history, n))
+    seen_board = 0
+    for line in history.actions:
+        words = line.split("#", 1)[0].split()
+        if not words:
+            continue
+        if words[0] == "d":
+            if words[1:2] == ["db"]:
+                count = len(words[2]) // 2 if len(words) == 3 else 0
+                if len(hand.board) < seen_board + count:
+                    raise ReplayFailure(f"{line!r}: {_waiting(hand)}")
+                seen_board += count
+            elif words[1:2] != ["dh"]:
+                raise ReplayFailure(f"unknown dealer action {line!r}")
+            continue
+        p = _player(words[0], n, line)
+        verb = words[1] if len(words) > 1 else ""
+        if verb == "sm":
+            if not hand.is_over and not hand.ran_out:
+                raise ReplayFailure(f"{line!r} before the showdown: {_waiting(hand)}")
+            continue
+        if len(hand.board) != seen_board:
+            raise ReplayFailure(f"{line!r}: the engine dealt a street the history did not")
+        if verb == "f":
+            action = Action(player=p, kind=ActionKind.FOLD)
+        elif verb == "cc":
+            action = Action(player=p, kind=ActionKind.CALL)
+        elif verb == "cbr" and len(words) == 3:
+            try:
+                amount = _whole(float(words[2]) if "." in words[2] else int(words[2]), "a bet")
+            except ValueError:
+                raise ReplayFailure(f"bad amount in {line!r}") from None
+            action = Action(player=p, kind=ActionKind.RAISE, amount=amount)
+        else:
+            raise UnsupportedHistory(f"unknown action {line!r}")
+        try:
+            hand.act(action)
+        except EngineError as error:
+            raise ReplayFailure(f"{line!r} is illegal: {error}") from None
+    if not hand.is_over:
+        raise ReplayFailure(f"the history stops: {_waiting(hand)}")
+    if seen_board != len(hand.board) and not hand.ran_out:
+        raise ReplayFailure("the history does not deal the whole board")
+    return hand
+
+
+def _waiting(hand: Hand) -> str:
+    who = f"p{hand.to_act + 1}" if hand.to_act is not None else "the dealer"
+    return f"{who} is still to act on the {hand.street.name}"
+
+
+def verify_history(history: History) -> Hand:
+    """Replay and compare the finishing stacks, when the history records them.
+
+    A recorded stack with a fractional part (an odd chip split in halves) matches our floor
+    or ceiling, provided the total is conserved.
+    """
+    hand = replay_history(history)
+    if history.finishing_stacks is None:
+        return hand
+    ours = hand.stacks
+    recorded = history.finishing_stacks
+    if len(recorded) != len(ours):
+        raise ReplayFailure("finishing_stacks has the wrong length")
+    if sum(ours) != sum(hand.config.stacks):
+        raise ReplayFailure("chips were created or lost")
+    for p, (mine, theirs) in enumerate(zip(ours, recorded)):
+        if mine not in (math.floor(theirs), math.ceil(theirs)):
+            raise ReplayFailure(f"p{p + 1} finishes with {mine}, the history says {theirs}")
+    return hand
+
+
+def history_from_hand(
+    hand: Hand, *, players: Sequence[str] | None = None, hidden: Collection[int] = ()
+) -> History:
+    """Write ``hand`` as PHH; the hole cards of ``hidden`` players are written ``????``.
+
+    PHH puts the button last, so our player ``p`` is PHH player ``(p - first_left) % n + 1``.
+    """
+    config = hand.config
+    n = config.player_count
+    first = (config.button + 1) % n
+
+    def name(p: int) -> str:
+        return f"p{(p - first) % n + 1}"
+
+    order = [(first + k) % n for k in range(n)]
+    lines = []
+    for p in order:
+        cards = "????" if p in hidden else format_cards(hand.hole[p], "")
+        lines.append(f"d dh {name(p)} {cards}")
+    for event in hand.events:
+        if isinstance(event, PlayerActed):
+            if event.kind is ActionKind.FOLD:
+                lines.append(f"{name(event.player)} f")
+            elif event.kind in (ActionKind.CHECK, ActionKind.CALL):
+                lines.append(f"{name(event.player)} cc")
+            else:
+                lines.append(f"{name(event.player)} cbr {event.bet}")
+        elif isinstance(event, BoardDealt):
+            lines.append(f"d db {format_cards(event.cards, '')}")
+        elif isinstance(event, CardsShown):
+            lines.append(f"{name(event.player)} sm {format_cards(event.cards, '')}")
+        elif isinstance(event, CardsMucked):
+            lines.append(f"{name(event.player)} sm ????")
+    antes = [0] * n
+    if config.ante_mode is AnteMode.PER_PLAYER:
+        antes = [config.ante] * n
+    elif config.ante_mode is AnteMode.BIG_BLIND and config.ante:
+        antes[1] = config.ante
+    blinds = [config.small_blind, config.big_blind] + [0] * (n - 2)
+    fixed = config.structure is Structure.FIXED_LIMIT
+    return History(
+        variant=_VARIANTS[config.structure],
+        antes=tuple(antes),
+        blinds_or_straddles=tuple(blinds),
+        starting_stacks=tuple(config.stacks[p] for p in order),
+        actions=tuple(lines),
+        min_bet=None if fixed else config.big_blind,
+        small_bet=config.small_bet if fixed else None,
+        big_bet=config.big_bet if fixed else None,
+        finishing_stacks=tuple(hand.stacks[p] for p in order) if hand.is_over else None,
+        players=None if players is None else tuple(players[p] for p in order),
+    )
