@@ -1,0 +1,40 @@
+"""Card and table pictures for Holdem Dealer, drawn with Pillow.
+
+Pure functions from the plain views of :mod:`render.views` to PNG bytes. They hold no engine
+or Discord object and no English: every word drawn comes in through the view, translated. The
+bot calls them off the event loop and sends each picture with alt text and a message text built
+from the same view.
+"""
+
+from render.holecards import render_hole_cards
+from render.showdown import render_showdown
+from render.table import render_table, table_layout
+from render.views import (
+    Blind,
+    HoleCardsView,
+    PotView,
+    SeatState,
+    SeatView,
+    ShowdownHandView,
+    ShowdownLabels,
+    ShowdownView,
+    TableLabels,
+    TableView,
+)
+
+__all__ = [
+    "Blind",
+    "HoleCardsView",
+    "PotView",
+    "SeatState",
+    "SeatView",
+    "ShowdownHandView",
+    "ShowdownLabels",
+    "ShowdownView",
+    "TableLabels",
+    "TableView",
+    "render_hole_cards",
+    "render_showdown",
+    "render_table",
+    "table_layout",
+]

@@ -1,0 +1,228 @@
+"""Plain views of what the renderers draw.
+
+The renderers never see engine or Discord objects: the bot turns a game into one of these frozen,
+keyword-only values and hands it over (off the event loop). Each view also holds every fact the
+picture shows, so the bot can build the attachment's alt text and the message text from the same
+value with its own translation catalogue.
+
+Every word that ends up on an image arrives here already translated (:class:`TableLabels`,
+:class:`ShowdownLabels`, the street, pot labels and hand names); the renderers hold no English.
+Cards are the usual two-character strings (``"As"``, ``"Td"``), amounts are ``int`` chips.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+__all__ = [
+    "MAX_SEATS",
+    "Blind",
+    "HoleCardsView",
+    "PotView",
+    "SeatState",
+    "SeatView",
+    "ShowdownHandView",
+    "ShowdownLabels",
+    "ShowdownView",
+    "TableLabels",
+    "TableView",
+    "check_card",
+    "format_amount",
+]
+
+MAX_SEATS = 10
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"
+
+
+def check_card(card: str) -> str:
+    """Return ``card`` if it is a card such as ``"As"``; raise ``ValueError`` otherwise.
+
+    Views check their cards when built, so a bad card fails where it was made, not deep inside
+    a renderer running on a worker thread.
+
+    >>> check_card("Td")
+    'Td'
+    """
+    if len(card) != 2 or card[0] not in RANKS or card[1] not in SUITS:
+        raise ValueError(f"not a card: {card!r}")
+    return card
+
+
+def _check_cards(cards: tuple[str, ...], most: int, what: str) -> None:
+    if len(cards) > most:
+        raise ValueError(f"{what}: at most {most} cards, got {len(cards)}")
+    for card in cards:
+        check_card(card)
+    if len(set(cards)) != len(cards):
+        raise ValueError(f"{what}: a card appears twice: {cards!r}")
+
+
+def format_amount(amount: int, thousands_sep: str = ",") -> str:
+    """Write a chip amount with the locale's thousands separator.
+
+    >>> format_amount(1234567, " ")
+    '1 234 567'
+    """
+    return f"{amount:,}".replace(",", thousands_sep)
+
+
+class SeatState(Enum):
+    """What a seat shows besides its chips."""
+
+    ACTIVE = "active"
+    FOLDED = "folded"
+    ALL_IN = "all_in"
+    SITTING_OUT = "sitting_out"
+    EMPTY = "empty"
+
+
+class Blind(Enum):
+    """The blind a seat posted this hand."""
+
+    SMALL = "small"
+    BIG = "big"
+
+
+@dataclass(frozen=True, kw_only=True)
+class TableLabels:
+    """The short words drawn on the table, translated by the bot; English by default."""
+
+    dealer: str = "D"
+    small_blind: str = "SB"
+    big_blind: str = "BB"
+    folded: str = "Folded"
+    all_in: str = "All-in"
+    sitting_out: str = "Sitting out"
+    empty_seat: str = "Empty seat"
+    thousands_sep: str = ","
+
+
+@dataclass(frozen=True, kw_only=True)
+class HoleCardsView:
+    """A player's private cards, and after the flop the name of their hand ("Pair of kings")."""
+
+    cards: tuple[str, ...]
+    hand_name: str | None = None
+    four_colour: bool = False
+
+    def __post_init__(self) -> None:
+        if not 1 <= len(self.cards) <= 2:
+            raise ValueError(f"hole cards: one or two cards, got {len(self.cards)}")
+        _check_cards(self.cards, 2, "hole cards")
+
+
+@dataclass(frozen=True, kw_only=True)
+class SeatView:
+    """One seat at the table, in clockwise order.
+
+    ``in_hand`` says whether the seat was dealt cards this hand; the renderer shows their backs
+    unless ``cards`` reveals them (at showdown, or a player who shows).
+    """
+
+    name: str = ""
+    stack: int = 0
+    bet: int = 0
+    is_button: bool = False
+    blind: Blind | None = None
+    state: SeatState = SeatState.ACTIVE
+    is_turn: bool = False
+    in_hand: bool = True
+    cards: tuple[str, ...] | None = None
+
+    def __post_init__(self) -> None:
+        if self.stack < 0 or self.bet < 0:
+            raise ValueError("a seat's stack and bet cannot be negative")
+        if self.cards is not None:
+            _check_cards(self.cards, 2, f"seat {self.name!r}")
+
+    @property
+    def shows_backs(self) -> bool:
+        """Whether face-down cards sit in front of this seat."""
+        return (
+            self.in_hand
+            and self.cards is None
+            and self.state in (SeatState.ACTIVE, SeatState.ALL_IN)
+        )
+
+
+@dataclass(frozen=True, kw_only=True)
+class PotView:
+    """A pot under the board: ``label`` is already translated ("Pot", "Side pot 1")."""
+
+    label: str
+    amount: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class TableView:
+    """The whole table as everyone sees it.
+
+    ``street`` is the translated street name; ``blind_level`` and ``next_level`` are short
+    translated lines ("Level 3 · 50/100", "Next level in 4:32") or ``None`` when no schedule runs.
+    """
+
+    seats: tuple[SeatView, ...]
+    board: tuple[str, ...] = ()
+    pots: tuple[PotView, ...] = ()
+    street: str = ""
+    blind_level: str | None = None
+    next_level: str | None = None
+    four_colour: bool = False
+    labels: TableLabels = field(default_factory=TableLabels)
+
+    def __post_init__(self) -> None:
+        if not 1 <= len(self.seats) <= MAX_SEATS:
+            raise ValueError(f"a table has 1 to {MAX_SEATS} seats, got {len(self.seats)}")
+        _check_cards(self.board, 5, "board")
+        seen = set(self.board)
+        for seat in self.seats:
+            for card in seat.cards or ():
+                if card in seen:
+                    raise ValueError(f"card {card} appears twice on the table")
+                seen.add(card)
+
+
+@dataclass(frozen=True, kw_only=True)
+class ShowdownLabels:
+    """Translated words for the showdown; ``wins`` takes the formatted amount as ``{amount}``."""
+
+    wins: str = "wins {amount}"
+    thousands_sep: str = ","
+
+
+@dataclass(frozen=True, kw_only=True)
+class ShowdownHandView:
+    """One revealed hand: ``best_five`` are the cards that play (from hole cards and board)."""
+
+    name: str
+    cards: tuple[str, ...]
+    hand_name: str | None = None
+    best_five: tuple[str, ...] = ()
+    won: int = 0
+    is_winner: bool = False
+
+    def __post_init__(self) -> None:
+        _check_cards(self.cards, 2, f"hand of {self.name!r}")
+        _check_cards(self.best_five, 5, f"best five of {self.name!r}")
+
+
+@dataclass(frozen=True, kw_only=True)
+class ShowdownView:
+    """The end of a hand: the board, every revealed hand, the winners and what each won."""
+
+    board: tuple[str, ...]
+    hands: tuple[ShowdownHandView, ...]
+    title: str = ""
+    four_colour: bool = False
+    labels: ShowdownLabels = field(default_factory=ShowdownLabels)
+
+    def __post_init__(self) -> None:
+        _check_cards(self.board, 5, "board")
+        if not self.hands:
+            raise ValueError("a showdown needs at least one hand")
+        for hand in self.hands:
+            available = set(hand.cards) | set(self.board)
+            if not set(hand.best_five) <= available:
+                raise ValueError(f"best five of {hand.name!r} use cards not in play")
