@@ -141,3 +141,27 @@ Event = (
 def is_private(event: Event) -> bool:
     """True for events only their player may see."""
     return isinstance(event, HoleCardsDealt)
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class StackAdjusted:
+    """A table leader corrected a stack between hands; ``by`` is the leader's opaque id."""
+
+    seat: int
+    player: str
+    before: int
+    after: int
+    reason: str
+    by: str
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class SessionEnded:
+    """A session ended; ``standings`` are ``(place, player, chips)``, most chips first, equal
+    counts sharing the place. ``reason`` is a stable code: ``time``, ``hands``,
+    ``one_player_left``, ``too_few_players``, ``empty_stack`` or ``closed``."""
+
+    session: int
+    reason: str
+    hands: int
+    standings: tuple[tuple[int, str, int], ...]

@@ -1,0 +1,183 @@
+"""Storing a :class:`~engine.table.Table`: a JSON-able snapshot that round-trips exactly.
+
+The hand in progress is kept as its three defining facts (config, deck, actions) and replayed
+on loading, so a stored table is never out of step with the rules.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from .actions import Action, ActionKind
+from .config import AnteMode, HandConfig, Structure
+from .errors import InvalidSetup
+from .events import HandVoided, SessionEnded, StackAdjusted
+from .hand import replay
+from .rules import HouseRules
+from .table import (
+    BlindLevelChanged,
+    HandDealt,
+    LeaderVoidedHand,
+    PlayerLeft,
+    PlayerSeated,
+    Rebought,
+    Seat,
+    SeatStatus,
+    SessionStarted,
+    StatusChanged,
+    Table,
+    TableEvent,
+)
+
+__all__ = ["config_from_dict", "config_to_dict", "table_from_dict", "table_to_dict"]
+
+_EVENTS: dict[str, type[Any]] = {
+    cls.__name__: cls
+    for cls in (
+        PlayerSeated,
+        PlayerLeft,
+        StatusChanged,
+        Rebought,
+        BlindLevelChanged,
+        HandDealt,
+        LeaderVoidedHand,
+        SessionStarted,
+        StackAdjusted,
+        SessionEnded,
+        HandVoided,
+    )
+}
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _tuples(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_tuples(v) for v in value)
+    return value
+
+
+def _event_to_dict(event: TableEvent) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": type(event).__name__}
+    for f in dataclasses.fields(event):
+        out[f.name] = _plain(getattr(event, f.name))
+    return out
+
+
+def _event_from_dict(data: dict[str, Any]) -> TableEvent:
+    fields = dict(data)
+    cls = _EVENTS.get(fields.pop("type", ""))
+    if cls is None:
+        raise InvalidSetup("unknown table event in a snapshot", code="snapshot")
+    event: TableEvent = cls(**{k: _tuples(v) for k, v in fields.items()})
+    return event
+
+
+def config_to_dict(config: HandConfig) -> dict[str, Any]:
+    return {
+        "stacks": list(config.stacks),
+        "button": config.button,
+        "small_blind": config.small_blind,
+        "big_blind": config.big_blind,
+        "ante": config.ante,
+        "ante_mode": config.ante_mode.value,
+        "structure": config.structure.value,
+        "small_bet": config.small_bet,
+        "big_bet": config.big_bet,
+        "raise_cap": config.raise_cap,
+        "allow_all_in": config.allow_all_in,
+        "burn": config.burn,
+    }
+
+
+def config_from_dict(data: dict[str, Any]) -> HandConfig:
+    values = dict(data)
+    values["stacks"] = tuple(values["stacks"])
+    values["ante_mode"] = AnteMode(values["ante_mode"])
+    values["structure"] = Structure(values["structure"])
+    return HandConfig(**values)
+
+
+def _seat_to_dict(seat: Seat | None) -> dict[str, Any] | None:
+    if seat is None:
+        return None
+    return {
+        "player": seat.player,
+        "stack": seat.stack,
+        "status": seat.status.value,
+        "waiting": seat.waiting,
+        "leaving": seat.leaving,
+    }
+
+
+def _seat_from_dict(data: dict[str, Any] | None) -> Seat | None:
+    if data is None:
+        return None
+    return Seat(
+        player=data["player"],
+        stack=data["stack"],
+        status=SeatStatus(data["status"]),
+        waiting=data["waiting"],
+        leaving=data["leaving"],
+    )
+
+
+def table_to_dict(table: Table) -> dict[str, Any]:
+    hand = table.hand
+    stored_hand = None
+    if hand is not None:
+        stored_hand = {
+            "config": config_to_dict(hand.config),
+            "deck": list(table.hand_deck),
+            "actions": [
+                {"player": a.player, "kind": a.kind.value, "amount": a.amount} for a in hand.actions
+            ],
+            "seats": list(table.hand_seats),
+        }
+    return {
+        "rules": table.rules.to_dict(),
+        "seats": [_seat_to_dict(s) for s in table.seats],
+        "session": table.session,
+        "hands_played": table.hands_played,
+        "hands_total": table.hands_total,
+        "level": table.level,
+        "started_at": table.started_at,
+        "ended": _event_to_dict(table.ended) if table.ended is not None else None,
+        "left": dict(table.left),
+        "bb_seat": table.bb_seat,
+        "hand": stored_hand,
+        "log": [_event_to_dict(e) for e in table.log],
+    }
+
+
+def table_from_dict(data: dict[str, Any]) -> Table:
+    table = Table(HouseRules.from_dict(data["rules"]))
+    table.seats = [_seat_from_dict(s) for s in data["seats"]]
+    table.session = data["session"]
+    table.hands_played = data["hands_played"]
+    table.hands_total = data["hands_total"]
+    table.level = data["level"]
+    table.started_at = data["started_at"]
+    ended = data["ended"]
+    if ended is not None:
+        event = _event_from_dict(ended)
+        assert isinstance(event, SessionEnded)
+        table.ended = event
+    table.left = dict(data["left"])
+    table.bb_seat = data["bb_seat"]
+    table.log = [_event_from_dict(e) for e in data["log"]]
+    stored = data["hand"]
+    if stored is not None:
+        actions = [
+            Action(player=a["player"], kind=ActionKind(a["kind"]), amount=a["amount"])
+            for a in stored["actions"]
+        ]
+        table.hand = replay(config_from_dict(stored["config"]), stored["deck"], actions)
+        table.hand_deck = tuple(stored["deck"])
+        table.hand_seats = tuple(stored["seats"])
+    return table
