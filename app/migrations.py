@@ -1,0 +1,106 @@
+"""The database schema as numbered migrations; :class:`~app.store.Store` applies them at start.
+
+Each migration is a tuple of single SQL statements, run inside one transaction together with
+the row that records it in ``schema_version``; a migration is never edited once released, a
+change is a new number. Migration 1 is the whole initial schema.
+"""
+
+from __future__ import annotations
+
+__all__ = ["LATEST", "MIGRATIONS"]
+
+_REASONS = "'grant','buy_in','cash_out','hand_result','refund','correction','refill'"
+
+MIGRATIONS: dict[int, tuple[str, ...]] = {
+    1: (
+        # House rules and language per guild; the rules are the engine's opaque dict.
+        """CREATE TABLE guilds (
+            guild_id   INTEGER PRIMARY KEY,
+            rules_json TEXT,
+            language   TEXT,
+            updated_at REAL NOT NULL
+        )""",
+        # A balance is the sum of the member's ledger rows in that guild, never negative.
+        """CREATE TABLE wallets (
+            guild_id     INTEGER NOT NULL,
+            user_id      INTEGER NOT NULL,
+            balance      INTEGER NOT NULL CHECK (balance >= 0),
+            hands_played INTEGER NOT NULL DEFAULT 0,
+            net          INTEGER NOT NULL DEFAULT 0,
+            last_refill  REAL,
+            created_at   REAL NOT NULL,
+            PRIMARY KEY (guild_id, user_id)
+        ) WITHOUT ROWID""",
+        f"""CREATE TABLE ledger (
+            id         INTEGER PRIMARY KEY,
+            guild_id   INTEGER NOT NULL,
+            user_id    INTEGER NOT NULL,
+            delta      INTEGER NOT NULL,
+            reason     TEXT NOT NULL CHECK (reason IN ({_REASONS})),
+            ref        TEXT,
+            created_at REAL NOT NULL,
+            FOREIGN KEY (guild_id, user_id) REFERENCES wallets (guild_id, user_id)
+        )""",
+        "CREATE INDEX ledger_by_member ON ledger (guild_id, user_id)",
+        # A live or closed table: seats, stacks, button, level, clock live in state_json.
+        """CREATE TABLE tables (
+            table_id      TEXT PRIMARY KEY,
+            guild_id      INTEGER NOT NULL,
+            channel_id    INTEGER NOT NULL,
+            state_json    TEXT NOT NULL,
+            settings_json TEXT NOT NULL DEFAULT '{}',
+            open          INTEGER NOT NULL DEFAULT 1,
+            updated_at    REAL NOT NULL
+        )""",
+        "CREATE INDEX tables_open ON tables (open) WHERE open = 1",
+        # A hand: its three defining facts (config, deck, actions) and the seat->member map.
+        """CREATE TABLE hands (
+            hand_id      INTEGER PRIMARY KEY,
+            table_id     TEXT NOT NULL REFERENCES tables (table_id),
+            guild_id     INTEGER NOT NULL,
+            config_json  TEXT NOT NULL,
+            deck         TEXT NOT NULL,
+            players_json TEXT NOT NULL,
+            started_at   REAL NOT NULL,
+            deadline     REAL,
+            finished     INTEGER NOT NULL DEFAULT 0,
+            finished_at  REAL,
+            result_json  TEXT
+        )""",
+        "CREATE INDEX hands_open ON hands (finished) WHERE finished = 0",
+        "CREATE INDEX hands_by_table ON hands (table_id)",
+        """CREATE TABLE hand_actions (
+            hand_id  INTEGER NOT NULL REFERENCES hands (hand_id),
+            seq      INTEGER NOT NULL,
+            action   TEXT NOT NULL,
+            deadline REAL,
+            PRIMARY KEY (hand_id, seq)
+        ) WITHOUT ROWID""",
+        # One INSERT into hand_actions is the whole durable step: these triggers refuse an
+        # action out of sequence or on a finished hand, and move the turn deadline, inside
+        # the INSERT's own (autocommit) transaction.
+        """CREATE TRIGGER hand_actions_check BEFORE INSERT ON hand_actions BEGIN
+            SELECT RAISE(ABORT, 'no such hand')
+                WHERE NOT EXISTS (SELECT 1 FROM hands WHERE hand_id = NEW.hand_id);
+            SELECT RAISE(ABORT, 'the hand is finished')
+                WHERE (SELECT finished FROM hands WHERE hand_id = NEW.hand_id);
+            SELECT RAISE(ABORT, 'action out of sequence')
+                WHERE NEW.seq != (SELECT COUNT(*) FROM hand_actions WHERE hand_id = NEW.hand_id);
+        END""",
+        """CREATE TRIGGER hand_actions_deadline AFTER INSERT ON hand_actions BEGIN
+            UPDATE hands SET deadline = NEW.deadline WHERE hand_id = NEW.hand_id;
+        END""",
+        # Who played which hand, for "my last hands" and the per-hand net.
+        """CREATE TABLE hand_players (
+            hand_id  INTEGER NOT NULL REFERENCES hands (hand_id),
+            player   INTEGER NOT NULL,
+            guild_id INTEGER NOT NULL,
+            user_id  INTEGER NOT NULL,
+            net      INTEGER,
+            PRIMARY KEY (hand_id, player)
+        ) WITHOUT ROWID""",
+        "CREATE INDEX hand_players_by_member ON hand_players (guild_id, user_id, hand_id)",
+    ),
+}
+
+LATEST = max(MIGRATIONS)

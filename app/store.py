@@ -1,0 +1,224 @@
+"""The bot's one SQLite database: house rules, wallets, live tables and hands, history.
+
+One :class:`Store` owns one aiosqlite connection (one worker thread); an :class:`asyncio.Lock`
+serialises every statement through it, so a transaction is never interleaved with another
+coroutine's. Every write method commits before it returns: when ``append_action`` returns,
+the action survives a process kill.
+
+Durability settings: WAL journal with ``synchronous=NORMAL``. In WAL mode a commit appends to
+the WAL file with a ``write()``; ``NORMAL`` skips the ``fsync`` at each commit and syncs at
+checkpoints. A killed process (SIGKILL, a crash, an OOM kill) loses nothing that was
+committed, because the data already sits in the operating system's page cache and the next
+open replays the WAL; a power loss or kernel crash can lose the last commits before the most
+recent sync, but never corrupts the file. ``synchronous=FULL`` (an ``fsync`` per commit) is
+available with ``Store.open(path, synchronous="FULL")`` for hosts that want power-loss
+durability at a cost measured in ``benchmarks/README.md``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Literal
+
+from . import store_wallets as wallets
+from .codec import dumps, loads
+from .store_core import DEFAULT_PATH, ENV_VAR, database_path
+from .store_errors import NoWallet
+from .store_hands import TablesAndHands
+from .store_records import LeaderboardRow, Mismatch
+from .wallet import Reason, RefillPolicy, refill_amount
+
+__all__ = ["DEFAULT_PATH", "ENV_VAR", "Store", "database_path"]
+
+
+class Store(TablesAndHands):
+    """The database; make one with ``await Store.open(path)``, end with :meth:`close`.
+
+    Every write method is one transaction, committed before it returns; ``now`` is always
+    passed in (seconds since the epoch), never read here.
+    """
+
+    # ------------------------------------------------------------------ guilds
+
+    async def get_guild_rules(self, guild_id: int) -> dict[str, Any] | None:
+        """The guild's house rules as stored (the engine's ``HouseRules.to_dict()``)."""
+        rows = await self._read("SELECT rules_json FROM guilds WHERE guild_id = ?", (guild_id,))
+        return loads(rows[0][0]) if rows and rows[0][0] is not None else None
+
+    async def set_guild_rules(self, guild_id: int, data: Mapping[str, Any], now: float) -> None:
+        async with self._write() as db:
+            await db.execute(
+                "INSERT INTO guilds (guild_id, rules_json, updated_at) VALUES (?,?,?) "
+                "ON CONFLICT (guild_id) DO UPDATE SET rules_json = excluded.rules_json, "
+                "updated_at = excluded.updated_at",
+                (guild_id, dumps(dict(data)), now),
+            )
+
+    async def get_language(self, guild_id: int) -> str | None:
+        rows = await self._read("SELECT language FROM guilds WHERE guild_id = ?", (guild_id,))
+        return rows[0][0] if rows else None
+
+    async def set_language(self, guild_id: int, language: str, now: float) -> None:
+        async with self._write() as db:
+            await db.execute(
+                "INSERT INTO guilds (guild_id, language, updated_at) VALUES (?,?,?) "
+                "ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language, "
+                "updated_at = excluded.updated_at",
+                (guild_id, language, now),
+            )
+
+    # ------------------------------------------------------------------ wallets
+
+    async def ensure_wallet(
+        self, guild_id: int, user_id: int, *, starting_grant: int, now: float
+    ) -> int:
+        """The member's balance, creating the wallet with its one starting grant if new."""
+        async with self._write() as db:
+            if await wallets.create_wallet(db, guild_id, user_id, now) and starting_grant > 0:
+                return await wallets.move(
+                    db, guild_id=guild_id, user_id=user_id, delta=starting_grant,
+                    reason=Reason.GRANT, ref=None, now=now,
+                )  # fmt: skip
+            row = await wallets.wallet_row(db, guild_id, user_id)
+            assert row is not None
+            return row[0]
+
+    async def move(
+        self,
+        guild_id: int,
+        user_id: int,
+        delta: int,
+        reason: Reason,
+        *,
+        ref: str | None = None,
+        now: float,
+    ) -> int:
+        """Change a balance with its ledger row in one transaction; returns the new balance.
+
+        Raises :class:`InsufficientChips` (with the balance) rather than go below zero, and
+        :class:`NoWallet`; a refused movement changes nothing.
+        """
+        if delta == 0:
+            raise ValueError("a movement of 0 chips")
+        async with self._write() as db:
+            return await wallets.move(
+                db, guild_id=guild_id, user_id=user_id, delta=delta, reason=reason, ref=ref,
+                now=now,
+            )  # fmt: skip
+
+    async def buy_in(
+        self,
+        guild_id: int,
+        user_id: int,
+        amount: int,
+        *,
+        table_id: str,
+        now: float,
+        table_state: Mapping[str, Any] | None = None,
+    ) -> int:
+        """Wallet to table; ``table_state`` (with the new stack) commits in the same
+        transaction, so the chips are always in exactly one place."""
+        if amount <= 0:
+            raise ValueError("a buy-in must be positive")
+        async with self._write() as db:
+            balance = await wallets.move(
+                db, guild_id=guild_id, user_id=user_id, delta=-amount, reason=Reason.BUY_IN,
+                ref=f"table:{table_id}", now=now,
+            )  # fmt: skip
+            if table_state is not None:
+                await self._update_table(db, table_id, table_state, now)
+            return balance
+
+    async def cash_out(
+        self,
+        guild_id: int,
+        user_id: int,
+        amount: int,
+        *,
+        table_id: str,
+        now: float,
+        table_state: Mapping[str, Any] | None = None,
+    ) -> int:
+        """Table to wallet (``amount`` may be 0 for a busted player leaving)."""
+        if amount < 0:
+            raise ValueError("a cash-out cannot be negative")
+        async with self._write() as db:
+            if amount:
+                balance = await wallets.move(
+                    db, guild_id=guild_id, user_id=user_id, delta=amount,
+                    reason=Reason.CASH_OUT, ref=f"table:{table_id}", now=now,
+                )  # fmt: skip
+            else:
+                row = await wallets.wallet_row(db, guild_id, user_id)
+                if row is None:
+                    raise NoWallet(f"member {user_id} has no wallet in guild {guild_id}")
+                balance = row[0]
+            if table_state is not None:
+                await self._update_table(db, table_id, table_state, now)
+            return balance
+
+    async def refill(
+        self,
+        guild_id: int,
+        user_id: int,
+        *,
+        policy: RefillPolicy,
+        starting_stack: int,
+        now: float,
+        by_admin: bool = False,
+    ) -> int:
+        """Top the wallet up to ``starting_stack`` if ``policy`` allows; returns the grant.
+
+        Raises :class:`RefillRefused` (why, in words) or :class:`NoWallet`.
+        """
+        async with self._write() as db:
+            row = await wallets.wallet_row(db, guild_id, user_id)
+            if row is None:
+                raise NoWallet(f"member {user_id} has no wallet in guild {guild_id}")
+            amount = refill_amount(
+                policy, balance=row[0], starting_stack=starting_stack, last_refill=row[1],
+                now=now, by_admin=by_admin,
+            )  # fmt: skip
+            await wallets.move(
+                db, guild_id=guild_id, user_id=user_id, delta=amount, reason=Reason.REFILL,
+                ref="admin" if by_admin else policy.value, now=now,
+            )  # fmt: skip
+            await db.execute(
+                "UPDATE wallets SET last_refill = ? WHERE guild_id = ? AND user_id = ?",
+                (now, guild_id, user_id),
+            )
+            return amount
+
+    async def balance(self, guild_id: int, user_id: int) -> int | None:
+        rows = await self._read(
+            "SELECT balance FROM wallets WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
+        )
+        return int(rows[0][0]) if rows else None
+
+    async def total_balance(self, guild_id: int | None = None) -> int:
+        """The sum of all wallets (of one guild): half of the chip-conservation check."""
+        rows = await self._read(
+            "SELECT COALESCE(SUM(balance), 0) FROM wallets WHERE ?1 IS NULL OR guild_id = ?1",
+            (guild_id,),
+        )
+        return int(rows[0][0])
+
+    async def ledger(self, guild_id: int, user_id: int) -> list[tuple[int, str, str | None]]:
+        """(delta, reason, ref) of every movement, oldest first."""
+        rows = await self._read(
+            "SELECT delta, reason, ref FROM ledger WHERE guild_id = ? AND user_id = ? ORDER BY id",
+            (guild_id, user_id),
+        )
+        return [(r[0], r[1], r[2]) for r in rows]
+
+    async def leaderboard(
+        self, guild_id: int, *, by: Literal["chips", "net", "hands"] = "chips", limit: int = 10
+    ) -> list[LeaderboardRow]:
+        """Best first by wallet chips, net result of hands, or hands played; ties by id."""
+        async with self._lock:
+            return await wallets.leaderboard(self._db, guild_id, by, limit)
+
+    async def audit(self, guild_id: int | None = None) -> list[Mismatch]:
+        """Wallets whose balance is not the sum of their ledger, or negative; ``[]`` is good."""
+        async with self._lock:
+            return await wallets.audit(self._db, guild_id)

@@ -1,0 +1,94 @@
+"""What can go wrong in the store, as one tree; every message is one line a host can act on.
+
+::
+
+    StoreError
+    ├── StartupError            the database cannot be used; the bot should not start
+    │   ├── DatabaseLocked      another process holds the file
+    │   ├── DatabaseReadOnly    the file or its folder cannot be written
+    │   ├── DatabaseCorrupt     not an SQLite database, or a damaged one
+    │   ├── DatabaseUnavailable the file cannot be opened or created at all
+    │   └── SchemaTooNew        written by a newer version of the bot
+    ├── WalletError
+    │   ├── NoWallet            the member has no wallet in this guild yet
+    │   ├── InsufficientChips   a movement would take the balance below zero
+    │   └── RefillRefused       the house refill policy does not allow it now
+    └── HandStateError          an action out of sequence, a finished or unknown hand/table
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "DatabaseCorrupt",
+    "DatabaseLocked",
+    "DatabaseReadOnly",
+    "DatabaseUnavailable",
+    "HandStateError",
+    "InsufficientChips",
+    "NoWallet",
+    "RefillRefused",
+    "SchemaTooNew",
+    "StartupError",
+    "StoreError",
+    "WalletError",
+]
+
+
+class StoreError(Exception):
+    """Base of every error the store raises on purpose."""
+
+
+class StartupError(StoreError):
+    """The database cannot be used; ``str(error)`` is the message to print at start-up."""
+
+    def __init__(self, message: str, *, path: str) -> None:
+        super().__init__(message)
+        self.path = path
+
+
+class DatabaseLocked(StartupError):
+    pass
+
+
+class DatabaseReadOnly(StartupError):
+    pass
+
+
+class DatabaseCorrupt(StartupError):
+    pass
+
+
+class DatabaseUnavailable(StartupError):
+    pass
+
+
+class SchemaTooNew(StartupError):
+    def __init__(self, message: str, *, path: str, found: int, known: int) -> None:
+        super().__init__(message, path=path)
+        self.found = found
+        self.known = known
+
+
+class WalletError(StoreError):
+    pass
+
+
+class NoWallet(WalletError):
+    pass
+
+
+class InsufficientChips(WalletError):
+    """Carries the balance so the bot can say how many chips the member has."""
+
+    def __init__(self, message: str, *, balance: int, delta: int) -> None:
+        super().__init__(message)
+        self.balance = balance
+        self.delta = delta
+
+
+class RefillRefused(WalletError):
+    pass
+
+
+class HandStateError(StoreError):
+    pass

@@ -1,0 +1,106 @@
+"""The plain values the store hands back: frozen, keyword-only, no database handles inside."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from engine import Action, Hand, HandConfig, replay
+
+from .wallet import Reason
+
+__all__ = [
+    "HandRecord",
+    "HandSummary",
+    "HiddenCards",
+    "LeaderboardRow",
+    "Mismatch",
+    "TableRecord",
+    "WalletMove",
+]
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class TableRecord:
+    """A table as last saved; ``state`` (seats, stacks, button, level, clock) is the caller's."""
+
+    table_id: str
+    guild_id: int
+    channel_id: int
+    state: dict[str, Any]
+    settings: dict[str, Any]
+    open: bool
+    updated_at: float
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class HandRecord:
+    """A hand's three defining facts plus who sat where; :meth:`replay` rebuilds it exactly.
+
+    ``players[i]`` is the member id of engine player ``i``.
+    """
+
+    hand_id: int
+    table_id: str
+    guild_id: int
+    config: HandConfig
+    deck: list[int]
+    players: tuple[int, ...]
+    actions: list[Action]
+    started_at: float
+    deadline: float | None
+    finished: bool
+    result: dict[str, Any] | None
+
+    def replay(self) -> Hand:
+        return replay(self.config, self.deck, self.actions)
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class WalletMove:
+    """One balance movement to commit together with something else (a hand's end, a seat)."""
+
+    user_id: int
+    delta: int
+    reason: Reason
+    ref: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class LeaderboardRow:
+    user_id: int
+    balance: int
+    net: int
+    hands_played: int
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class HandSummary:
+    """One finished hand from one member's seat."""
+
+    hand_id: int
+    table_id: str
+    player: int
+    net: int | None
+    started_at: float
+    finished_at: float | None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Mismatch:
+    """A wallet whose balance is not the sum of its ledger, or is negative."""
+
+    guild_id: int
+    user_id: int
+    balance: int
+    ledger_sum: int
+
+
+class HiddenCards(Enum):
+    """Whose hole cards a PHH export writes as ``????``."""
+
+    UNSHOWN = "unshown"
+    """Everyone who did not show at the showdown (folded or mucked): the public history."""
+    NONE = "none"
+    """Nobody: the full record, for the table's own audit."""

@@ -1,0 +1,105 @@
+"""Wallet SQL, run inside a transaction that :class:`~app.store.Store` has opened.
+
+Every balance change goes through :func:`move`, which writes the ledger row in the same
+transaction, so a balance is always the sum of its ledger; the ``balance >= 0`` guard is in the
+UPDATE (and a CHECK constraint behind it).
+"""
+
+from __future__ import annotations
+
+import aiosqlite
+
+from .store_errors import InsufficientChips, NoWallet
+from .store_records import LeaderboardRow, Mismatch
+from .wallet import Reason
+
+__all__ = ["audit", "create_wallet", "leaderboard", "move", "wallet_row"]
+
+_ORDER = {
+    "chips": "balance DESC",
+    "net": "net DESC",
+    "hands": "hands_played DESC",
+}
+
+
+async def create_wallet(db: aiosqlite.Connection, guild_id: int, user_id: int, now: float) -> bool:
+    """Insert an empty wallet; ``False`` when the member already has one."""
+    cursor = await db.execute(
+        "INSERT OR IGNORE INTO wallets (guild_id, user_id, balance, created_at) VALUES (?,?,0,?)",
+        (guild_id, user_id, now),
+    )
+    return cursor.rowcount == 1
+
+
+async def wallet_row(
+    db: aiosqlite.Connection, guild_id: int, user_id: int
+) -> tuple[int, float | None] | None:
+    """(balance, last_refill) or ``None``."""
+    cursor = await db.execute(
+        "SELECT balance, last_refill FROM wallets WHERE guild_id = ? AND user_id = ?",
+        (guild_id, user_id),
+    )
+    row = await cursor.fetchone()
+    return None if row is None else (int(row[0]), row[1])
+
+
+async def move(
+    db: aiosqlite.Connection,
+    *,
+    guild_id: int,
+    user_id: int,
+    delta: int,
+    reason: Reason,
+    ref: str | None,
+    now: float,
+) -> int:
+    """Change a balance and write its ledger row; returns the new balance."""
+    cursor = await db.execute(
+        "UPDATE wallets SET balance = balance + ?1 "
+        "WHERE guild_id = ?2 AND user_id = ?3 AND balance + ?1 >= 0 RETURNING balance",
+        (delta, guild_id, user_id),
+    )
+    row = await cursor.fetchone()
+    await cursor.close()
+    if row is None:
+        found = await wallet_row(db, guild_id, user_id)
+        if found is None:
+            raise NoWallet(f"member {user_id} has no wallet in guild {guild_id}")
+        balance = found[0]
+        raise InsufficientChips(
+            f"not enough chips: the balance is {balance}, the movement is {delta}",
+            balance=balance,
+            delta=delta,
+        )
+    await db.execute(
+        "INSERT INTO ledger (guild_id, user_id, delta, reason, ref, created_at) "
+        "VALUES (?,?,?,?,?,?)",
+        (guild_id, user_id, delta, reason.value, ref, now),
+    )
+    return int(row[0])
+
+
+async def leaderboard(
+    db: aiosqlite.Connection, guild_id: int, by: str, limit: int
+) -> list[LeaderboardRow]:
+    order = _ORDER.get(by)
+    if order is None:
+        raise ValueError(f"leaderboard by {by!r}: use one of {sorted(_ORDER)}")
+    rows = await db.execute_fetchall(
+        "SELECT user_id, balance, net, hands_played FROM wallets WHERE guild_id = ? "
+        f"ORDER BY {order}, user_id LIMIT ?",
+        (guild_id, limit),
+    )
+    return [LeaderboardRow(user_id=r[0], balance=r[1], net=r[2], hands_played=r[3]) for r in rows]
+
+
+async def audit(db: aiosqlite.Connection, guild_id: int | None) -> list[Mismatch]:
+    rows = await db.execute_fetchall(
+        "SELECT w.guild_id, w.user_id, w.balance, "
+        "  (SELECT COALESCE(SUM(delta), 0) FROM ledger l "
+        "   WHERE l.guild_id = w.guild_id AND l.user_id = w.user_id) AS total "
+        "FROM wallets w WHERE (?1 IS NULL OR w.guild_id = ?1) "
+        "AND (w.balance != total OR w.balance < 0) ORDER BY w.guild_id, w.user_id",
+        (guild_id,),
+    )
+    return [Mismatch(guild_id=r[0], user_id=r[1], balance=r[2], ledger_sum=r[3]) for r in rows]
