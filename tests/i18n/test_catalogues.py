@@ -157,28 +157,80 @@ def test_extra_params_are_ignored() -> None:
 # --- Engine errors -------------------------------------------------------------------------------
 
 
+ENGINE_SOURCES = sorted((ROOT / "engine").rglob("*.py"))
+# The modules whose errors reach the players most often; the scan must read them.
+MUST_SCAN = ("rules.py", "table.py", "seating.py", "session.py")
+ERROR_CLASSES = frozenset(errors_module.__all__)
+
+
+def _called_name(node: ast.Call) -> str | None:
+    """``f`` for ``f(...)`` and ``x.f(...)``."""
+    if isinstance(node.func, ast.Name):
+        return node.func.id
+    if isinstance(node.func, ast.Attribute):
+        return node.func.attr
+    return None
+
+
+def _error_helpers(trees: list[ast.Module]) -> dict[str, tuple[str, str, int | None]]:
+    """Functions that build an engine error from a ``code`` they are given, such as
+    ``_bad(message, code, **params)`` in engine/rules.py: name -> (class, code argument name,
+    positional index of that argument, ``self``/``cls`` not counted)."""
+    helpers: dict[str, tuple[str, str, int | None]] = {}
+    for tree in trees:
+        for func in ast.walk(tree):
+            if not isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef):
+                continue
+            positional = [a.arg for a in func.args.posonlyargs + func.args.args]
+            if positional[:1] in (["self"], ["cls"]):
+                positional = positional[1:]
+            names = set(positional) | {a.arg for a in func.args.kwonlyargs}
+            for node in ast.walk(func):
+                if not (isinstance(node, ast.Call) and _called_name(node) in ERROR_CLASSES):
+                    continue
+                for kw in node.keywords:
+                    if kw.arg == "code" and isinstance(kw.value, ast.Name) and kw.value.id in names:
+                        arg = kw.value.id
+                        index = positional.index(arg) if arg in positional else None
+                        helpers[func.name] = (str(_called_name(node)), arg, index)
+    return helpers
+
+
 def _engine_error_raises() -> list[tuple[str, str | None, tuple[str, ...]]]:
-    """(class, code or None for the class default, param names) of every raise in engine/."""
-    classes = {name for name in errors_module.__all__}
+    """(class, code or None for the class default, param names) of every raise in engine/:
+    errors built directly (``SessionError(..., code="seat_taken", seat=seat)``) and through a
+    helper that passes its ``code`` on (``_bad("...", "small_blind", value=...)``)."""
+    trees = [ast.parse(path.read_text("utf-8")) for path in ENGINE_SOURCES]
+    helpers = _error_helpers(trees)
     found = []
-    for path in (ROOT / "engine").rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
-            if (
-                isinstance(node, ast.Call)
-                and isinstance(node.func, ast.Name)
-                and node.func.id in classes
-            ):
+    for tree in trees:
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            name = _called_name(node)
+            if name in ERROR_CLASSES and isinstance(node.func, ast.Name):
                 code = None
                 params = []
                 for kw in node.keywords:
                     if kw.arg == "code" and not isinstance(kw.value, ast.Constant):
-                        break  # a code passed through (e.g. by a wrapper): not a raise site
+                        break  # a code passed through (e.g. by a helper): not a raise site
                     if kw.arg == "code":
                         code = str(kw.value.value)
                     elif kw.arg is not None:
                         params.append(kw.arg)
                 else:
-                    found.append((node.func.id, code, tuple(params)))
+                    found.append((name, code, tuple(params)))
+            elif name in helpers:
+                klass, arg, index = helpers[name]
+                given = {kw.arg: kw.value for kw in node.keywords if kw.arg is not None}
+                value = given.get(arg)
+                if value is None and index is not None and index < len(node.args):
+                    value = node.args[index]
+                assert isinstance(value, ast.Constant) and isinstance(value.value, str), (
+                    f"{name}(...) at line {node.lineno} needs its code as a string literal"
+                )
+                params = [kw for kw in given if kw != arg]
+                found.append((klass, value.value, tuple(params)))
     return found
 
 
@@ -188,6 +240,13 @@ RAISES = _engine_error_raises()
 def test_the_scan_finds_the_engine_codes() -> None:
     codes = {code for _, code, _ in RAISES}
     assert {"min_raise", "over_stack", "raise_cap", "player_count", "amount_missing"} <= codes
+    # Session errors (engine/table.py, engine/session.py) and the house rules' codes, which
+    # engine/rules.py raises through its ``_bad(message, code, **params)`` helper.
+    assert {"seat_taken", "not_seated", "snapshot"} <= codes
+    assert {"small_blind", "big_blind", "home_min_stack", "unknown_preset"} <= codes
+    assert ("InvalidSetup", "big_blind", ("small", "big")) in RAISES
+    scanned = {path.name for path in ENGINE_SOURCES}
+    assert set(MUST_SCAN) <= scanned, sorted(set(MUST_SCAN) - scanned)
 
 
 @pytest.mark.parametrize(("klass", "code", "params"), RAISES)
