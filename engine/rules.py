@@ -202,7 +202,9 @@ class HouseRules:
     def _check_session(self) -> None:
         if self.schedule is BlindSchedule.FIXED:
             if self.schedule_every:
-                raise _bad("fixed blinds take no interval", "schedule_every", value=self.schedule_every)
+                raise _bad(
+                    "fixed blinds take no interval", "schedule_every", value=self.schedule_every
+                )
         else:
             if self.schedule_every < 1:
                 raise _bad(
