@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from .actions import Action, ActionKind, LegalActions, Street
-from .cards import CARDS, Card, check_deck
+from .cards import CARDS, Card
 from .config import AnteMode, HandConfig, Structure
 from .errors import (
     AllInNotAllowed,
@@ -84,9 +84,11 @@ class Hand:
         needed = 2 * n + 5 + (3 if config.burn else 0)
         if len(deck) < needed:
             raise ValueError(f"the deck needs at least {needed} cards")
-        check_deck(deck)
+        # check_deck, inlined: this runs once a hand, in every replay and simulation
+        if len(set(deck)) != len(deck) or min(deck) < 0 or max(deck) > 51:
+            raise ValueError("a deck must hold distinct cards")
         self.config = config
-        self.deck: tuple[Card, ...] = tuple(CARDS[c] for c in deck)
+        self.deck: tuple[Card, ...] = tuple(map(CARDS.__getitem__, deck))
         self.actions: list[Action] = []
         self.events: list[Event] = []
         self.street = Street.PREFLOP
@@ -258,12 +260,15 @@ class Hand:
             return None, None
         if config.raise_cap is not None and self.raise_count >= config.raise_cap:
             return None, None
-        if not any(
-            not self.folded[p] and not self.all_in[p] and self.bets[p] + self.stacks[p] > current
-            for p in range(self._n)
-            if p != i
-        ):
-            return None, None
+        folded = self.folded
+        all_in = self.all_in
+        bets = self.bets
+        stacks = self.stacks
+        for p in range(self._n):
+            if p != i and not folded[p] and not all_in[p] and bets[p] + stacks[p] > current:
+                break
+        else:
+            return None, None  # nobody could answer a raise
         structure = config.structure
         if structure is Structure.FIXED_LIMIT:
             step = config.small_bet if self.street <= Street.FLOP else config.big_bet
@@ -424,14 +429,20 @@ class Hand:
         self.events.append(BlindPosted(player=p, amount=amount, big=big, all_in=self.all_in[p]))
 
     def _needs_action(self, p: int) -> bool:
-        if self.folded[p] or self.all_in[p]:
+        folded = self.folded
+        all_in = self.all_in
+        if folded[p] or all_in[p]:
             return False
-        if self._acted_at[p] >= 0 and self.bets[p] >= self.current_bet:
+        if self.bets[p] < self.current_bet:
+            return True
+        if self._acted_at[p] >= 0:
             return False
-        if self.bets[p] >= self.current_bet:
-            # Unacted but matched: acts only if someone else could still respond.
-            return any(not self.folded[q] and not self.all_in[q] for q in range(self._n) if q != p)
-        return True
+        # Unacted but matched: acts only if someone else could still respond. A loop, not
+        # any(...) over a generator: this runs after every action and the loop is faster.
+        for q in range(self._n):  # noqa: SIM110
+            if q != p and not folded[q] and not all_in[q]:
+                return True
+        return False
 
     def _open_round(self, start: int) -> None:
         n = self._n
@@ -444,16 +455,16 @@ class Hand:
 
     def _advance(self, i: int) -> None:
         n = self._n
-        live = 0
-        for p in range(n):
-            if not self.folded[p]:
-                live += 1
-        if live == 1:
+        if self.folded.count(False) == 1:
             self._close_round()
             return
-        for k in range(1, n + 1):
-            p = (i + k) % n
-            if self._needs_action(p):
+        needs_action = self._needs_action
+        for p in range(i + 1, n):
+            if needs_action(p):
+                self.to_act = p
+                return
+        for p in range(i + 1):
+            if needs_action(p):
                 self.to_act = p
                 return
         self._close_round()

@@ -11,7 +11,7 @@ import math
 from collections.abc import Collection, Sequence
 
 from ..actions import Action, ActionKind
-from ..cards import CARDS, Card, format_cards, parse_cards
+from ..cards import CARDS, Card, format_cards
 from ..config import AnteMode, HandConfig, Structure
 from ..errors import EngineError
 from ..events import BoardDealt, CardsMucked, CardsShown, PlayerActed
@@ -47,14 +47,18 @@ def _whole(value: Number, name: str) -> int:
     return value
 
 
+def _wholes(values: Sequence[Number], name: str) -> list[int]:
+    return [v if type(v) is int else _whole(v, name) for v in values]
+
+
 def config_from_history(history: History) -> HandConfig:
     structure = _STRUCTURES.get(history.variant)
     if structure is None:
         raise UnsupportedHistory(f"variant {history.variant!r} is not Texas hold'em")
-    stacks = tuple(_whole(s, "a starting stack") for s in history.starting_stacks)
+    stacks = tuple(_wholes(history.starting_stacks, "a starting stack"))
     n = len(stacks)
-    blinds = [_whole(b, "a blind") for b in history.blinds_or_straddles]
-    antes = [_whole(a, "an ante") for a in history.antes]
+    blinds = _wholes(history.blinds_or_straddles, "a blind")
+    antes = _wholes(history.antes, "an ante")
     if len(blinds) != n or len(antes) != n:
         raise ReplayFailure("antes and blinds must have one entry per player")
     if any(blinds[2:]):
@@ -92,33 +96,57 @@ def config_from_history(history: History) -> HandConfig:
         raise ReplayFailure(f"cannot set up the hand: {error}") from None
 
 
+# "p1".."p10" -> 0..9; other spellings ("p01") take the slow path below.
+_PLAYERS = {f"p{k + 1}": k for k in range(10)}
+
+
 def _player(token: str, n: int, line: str) -> int:
+    k = _PLAYERS.get(token)
+    if k is not None and k < n:
+        return k
     if not token.startswith("p") or not token[1:].isdigit() or not 1 <= int(token[1:]) <= n:
         raise ReplayFailure(f"no such player in {line!r}")
     return int(token[1:]) - 1
 
 
+# Every two-letter spelling :func:`parse_cards` reads (rank in either case, suit in either
+# case), and ``??`` for an unknown card: a dict lookup instead of a parse per card.
+def _chunk_table() -> dict[str, Card | None]:
+    table: dict[str, Card | None] = {"??": None}
+    for card in CARDS:
+        text = str(card)
+        rank, suit = text[0], text[1]
+        for spelling in (rank + suit, rank.lower() + suit, rank + suit.upper()):
+            table[spelling] = card
+        table[rank.lower() + suit.upper()] = card
+    return table
+
+
+_CHUNKS = _chunk_table()
+
+
 def _cards(text: str, line: str) -> tuple[Card | None, ...]:
     out: list[Card | None] = []
+    chunks = _CHUNKS
     for k in range(0, len(text), 2):
         chunk = text[k : k + 2]
-        if chunk == "??":
-            out.append(None)
-            continue
         try:
-            out.append(parse_cards(chunk)[0])
-        except ValueError:
+            out.append(chunks[chunk])
+        except KeyError:
             raise ReplayFailure(f"bad card {chunk!r} in {line!r}") from None
     return tuple(out)
 
 
-def _deck(history: History, n: int) -> list[Card]:
-    """A deck that deals the recorded cards in the engine's order, first card to p1."""
+def _deck(history: History, n: int, split: list[list[str]]) -> list[Card]:
+    """A deck that deals the recorded cards in the engine's order, first card to p1.
+
+    ``split`` is each action line's words, comments removed.
+    """
     hole: list[list[Card | None]] = [[None, None] for _ in range(n)]
     board: list[Card] = []
-    for line in history.actions:
-        words = line.split("#", 1)[0].split()
-        if words[:2] == ["d", "dh"] and len(words) == 4:
+    for line, words in zip(history.actions, split):
+        count = len(words)
+        if count == 4 and words[0] == "d" and words[1] == "dh":
             cards = _cards(words[3], line)
             if len(cards) != 2:
                 raise UnsupportedHistory(f"not two hole cards in {line!r}")
@@ -126,9 +154,11 @@ def _deck(history: History, n: int) -> list[Card]:
             for k, card in enumerate(cards):
                 if card is not None:
                     hole[p][k] = card
-        elif words[:2] == ["d", "db"] and len(words) == 3:
+        elif count != 3:
+            continue
+        elif words[0] == "d" and words[1] == "db":
             board.extend(c for c in _cards(words[2], line) if c is not None)
-        elif len(words) == 3 and words[1] == "sm":
+        elif words[1] == "sm":
             p = _player(words[0], n, line)
             shown = _cards(words[2], line)
             for k, card in enumerate(shown[:2]):
@@ -137,7 +167,8 @@ def _deck(history: History, n: int) -> list[Card]:
     known = [c for pair in hole for c in pair if c is not None] + board
     if len(set(known)) != len(known):
         raise ReplayFailure("a card appears twice")
-    spare = iter(c for c in CARDS if c not in set(known))
+    seen = set(known)
+    spare = iter([c for c in CARDS if c not in seen])
     deck: list[Card] = [Card(0)] * (2 * n)
     for p in range(n):
         for k in range(2):
@@ -152,10 +183,10 @@ def replay_history(history: History) -> Hand:
     """Replay ``history`` strictly; raises :class:`ReplayFailure` naming the first problem."""
     config = config_from_history(history)
     n = config.player_count
-    hand = Hand(config, _deck(history, n))
+    split = [line.split("#", 1)[0].split() for line in history.actions]
+    hand = Hand(config, _deck(history, n, split))
     seen_board = 0
-    for line in history.actions:
-        words = line.split("#", 1)[0].split()
+    for line, words in zip(history.actions, split):
         if not words:
             continue
         if words[0] == "d":
@@ -168,7 +199,8 @@ def replay_history(history: History) -> Hand:
                 raise ReplayFailure(f"unknown dealer action {line!r}")
             continue
         p = _player(words[0], n, line)
-        verb = words[1] if len(words) > 1 else ""
+        count = len(words)
+        verb = words[1] if count > 1 else ""
         if verb == "sm":
             if not hand.is_over and not hand.ran_out:
                 raise ReplayFailure(f"{line!r} before the showdown: {_waiting(hand)}")
@@ -179,9 +211,10 @@ def replay_history(history: History) -> Hand:
             action = Action(player=p, kind=ActionKind.FOLD)
         elif verb == "cc":
             action = Action(player=p, kind=ActionKind.CALL)
-        elif verb == "cbr" and len(words) == 3:
+        elif verb == "cbr" and count == 3:
+            text = words[2]
             try:
-                amount = _whole(float(words[2]) if "." in words[2] else int(words[2]), "a bet")
+                amount = _whole(float(text) if "." in text else int(text), "a bet")
             except ValueError:
                 raise ReplayFailure(f"bad amount in {line!r}") from None
             action = Action(player=p, kind=ActionKind.RAISE, amount=amount)
