@@ -122,12 +122,14 @@ class StoreCore:
             raise startup_error(error, path) from None
         store = cls(db, path)
         try:
-            await db.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
+            # PRAGMAs that answer with a row must be read to the end: an unread cursor keeps
+            # a statement open, and the first COMMIT then fails until the cursor is collected.
+            await db.execute_fetchall(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
             if exclusive:
-                await db.execute("PRAGMA locking_mode = EXCLUSIVE")
-            await db.execute("PRAGMA journal_mode = WAL")
-            await db.execute(f"PRAGMA synchronous = {synchronous}")
-            await db.execute("PRAGMA foreign_keys = ON")
+                await db.execute_fetchall("PRAGMA locking_mode = EXCLUSIVE")
+            await db.execute_fetchall("PRAGMA journal_mode = WAL")
+            await db.execute_fetchall(f"PRAGMA synchronous = {synchronous}")
+            await db.execute_fetchall("PRAGMA foreign_keys = ON")
             await store._migrate()
         except sqlite3.Error as error:
             await db.close()
