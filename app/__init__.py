@@ -1,4 +1,5 @@
-"""The application layer: persistence of house rules, wallets, tables and hands (SQLite).
+"""The application layer: persistence of house rules, wallets, tables and hands (SQLite),
+and the live tables (:class:`TableService`).
 
 The engine stays pure; this package stores what it needs to rebuild every hand exactly.
 """
@@ -11,6 +12,18 @@ from .codec import (
     encode_action,
     encode_deck,
 )
+from .results import (
+    ActionResult,
+    DealResult,
+    NoHand,
+    NoTable,
+    NotSeated,
+    ServiceError,
+    StopResult,
+    TableExists,
+    TableStatus,
+)
+from .service import TableService, table_id_for
 from .store import DEFAULT_PATH, ENV_VAR, Store, database_path
 from .store_errors import (
     DatabaseCorrupt,
@@ -31,7 +44,9 @@ from .store_records import (
     HandSummary,
     HiddenCards,
     LeaderboardRow,
+    MemberSettings,
     Mismatch,
+    TableHandSummary,
     TableRecord,
     WalletMove,
 )
@@ -40,26 +55,38 @@ from .wallet import Reason, RefillPolicy, refill_amount
 __all__ = [
     "DEFAULT_PATH",
     "ENV_VAR",
+    "ActionResult",
     "DatabaseCorrupt",
     "DatabaseLocked",
     "DatabaseReadOnly",
     "DatabaseUnavailable",
+    "DealResult",
     "HandRecord",
     "HandStateError",
     "HandSummary",
     "HiddenCards",
     "InsufficientChips",
     "LeaderboardRow",
+    "MemberSettings",
     "Mismatch",
+    "NoHand",
+    "NoTable",
     "NoWallet",
+    "NotSeated",
     "Reason",
     "RefillPolicy",
     "RefillRefused",
     "SchemaTooNew",
+    "ServiceError",
     "StartupError",
+    "StopResult",
     "Store",
     "StoreError",
+    "TableExists",
+    "TableHandSummary",
     "TableRecord",
+    "TableService",
+    "TableStatus",
     "WalletError",
     "WalletMove",
     "config_from_dict",
@@ -70,4 +97,5 @@ __all__ = [
     "encode_action",
     "encode_deck",
     "refill_amount",
+    "table_id_for",
 ]

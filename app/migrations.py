@@ -2,7 +2,8 @@
 
 Each migration is a tuple of single SQL statements, run inside one transaction together with
 the row that records it in ``schema_version``; a migration is never edited once released, a
-change is a new number. Migration 1 is the whole initial schema.
+change is a new number. Migration 1 is the whole initial schema; migration 2 adds the members'
+display settings.
 """
 
 from __future__ import annotations
@@ -100,6 +101,17 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
             PRIMARY KEY (hand_id, player)
         ) WITHOUT ROWID""",
         "CREATE INDEX hand_players_by_member ON hand_players (guild_id, user_id, hand_id)",
+    ),
+    2: (
+        # A member's own settings per guild; no row means every default (all off).
+        """CREATE TABLE member_settings (
+            guild_id    INTEGER NOT NULL,
+            user_id     INTEGER NOT NULL,
+            dm          INTEGER NOT NULL DEFAULT 0,
+            four_colour INTEGER NOT NULL DEFAULT 0,
+            updated_at  REAL,
+            PRIMARY KEY (guild_id, user_id)
+        )""",
     ),
 }
 

@@ -12,14 +12,9 @@ Chips are in exactly one place at a time: a wallet, a table stack or a pot.
 chips: wallet grants and refills, and the ``REBUY`` empty-stack policy, whose top-up is
 recorded as a grant to the wallet bought straight in to the table.
 
-Errors, with a ``code`` and ``params`` like the engine's (the engine's own errors, e.g.
-:class:`engine.NotYourTurn`, pass through unchanged)::
-
-    ServiceError
-    ├── NoTable        no table is open in the channel
-    ├── TableExists    a table is already open in the channel
-    ├── NotSeated      the member is not at the table
-    └── NoHand         no hand is in progress
+The errors (:class:`ServiceError` and its subclasses) and the result records live in
+:mod:`app.results` and are re-exported here. A member who times out twice in a row is sat
+out (:meth:`TableService.timeout`).
 """
 
 from __future__ import annotations
@@ -27,13 +22,33 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from engine import Action, ActionKind, HouseRules, NotYourTurn, Table, shuffled_deck
-from engine.events import Event, HandEnded
+from engine import (
+    Action,
+    ActionKind,
+    Hand,
+    HouseRules,
+    NotYourTurn,
+    SeatStatus,
+    Table,
+    shuffled_deck,
+)
+from engine.events import HandEnded
 from engine.table import PlayerLeft, Rebought, TableEvent
 
+from .results import (
+    ActionResult,
+    DealResult,
+    NoHand,
+    NoTable,
+    NotSeated,
+    ServiceError,
+    StopResult,
+    TableExists,
+    TableStatus,
+)
 from .store import Store
 from .store_records import HandRecord, TableRecord, WalletMove
 from .wallet import Reason
@@ -58,92 +73,7 @@ def table_id_for(guild_id: int, channel_id: int) -> str:
     return f"{guild_id}:{channel_id}"
 
 
-# ----------------------------------------------------------------- errors
-
-
-class ServiceError(Exception):
-    """Base of the service's own errors: ``code`` names the message, ``params`` fill it in."""
-
-    code = "service_error"
-
-    def __init__(self, message: str, /, **params: Any) -> None:
-        super().__init__(message)
-        self.params: dict[str, Any] = params
-
-    @property
-    def message(self) -> str:
-        return str(self.args[0])
-
-
-class NoTable(ServiceError):
-    code = "no_table"
-
-
-class TableExists(ServiceError):
-    code = "table_exists"
-
-
-class NotSeated(ServiceError):
-    code = "not_seated"
-
-
-class NoHand(ServiceError):
-    code = "no_hand"
-
-
-# ----------------------------------------------------------------- results
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class ActionResult:
-    """What one committed action did. ``to_act`` is the member to act next (``None`` when the
-    hand is over); ``table_events`` are the table's events when the action ended the hand."""
-
-    table_id: str
-    hand_id: int
-    action: Action
-    events: tuple[Event, ...]
-    hand_over: bool
-    to_act: int | None
-    deadline: float | None
-    table_events: tuple[TableEvent, ...] = ()
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class DealResult:
-    """A new hand: its id, its members in engine player order, its opening events."""
-
-    table_id: str
-    hand_id: int
-    players: tuple[int, ...]
-    events: tuple[Event, ...]
-    to_act: int | None
-    deadline: float | None
-    table_events: tuple[TableEvent, ...] = ()
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class StopResult:
-    """A closed table: the hand voided (if one was in progress) and every member's cash-out."""
-
-    table_id: str
-    voided_hand: int | None
-    cashed_out: dict[int, int]
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class TableStatus:
-    """A read-only look at a live table, for the bot's messages and timers."""
-
-    table_id: str
-    guild_id: int
-    channel_id: int
-    seats: tuple[tuple[int, int] | None, ...]
-    """``(member, stack)`` per seat; stacks as of the start of the hand in progress."""
-    hand_id: int | None
-    hand_players: tuple[int, ...]
-    to_act: int | None
-    deadline: float | None
+# ----------------------------------------------------------------- the live state
 
 
 @dataclass(kw_only=True, slots=True)
@@ -155,6 +85,9 @@ class _Live:
     hand_id: int | None = None
     players: tuple[int, ...] = ()
     deadline: float | None = None
+    settings: dict[str, Any] = field(default_factory=dict)
+    last: tuple[int | None, Hand | None, tuple[int, ...]] = (None, None, ())
+    """The latest hand (in progress or just finished), for its showdown and log lines."""
 
 
 # ----------------------------------------------------------------- the service
@@ -165,6 +98,9 @@ class TableService:
 
     ``clock`` gives seconds since the epoch; ``deck_source`` a deck order for each hand; ``rng``
     draws the first button of a session.
+
+    Consecutive timeouts per member (:meth:`consecutive_timeouts`) are kept in memory only: a
+    restart resets them to 0.
     """
 
     def __init__(
@@ -181,6 +117,7 @@ class TableService:
         self.rng = rng or random.Random()
         self._tables: dict[str, _Live] = {}
         self._locks: dict[str, asyncio.Lock] = {}
+        self._timeouts: dict[tuple[str, int], int] = {}
 
     # ------------------------------------------------------------- queries
 
@@ -190,6 +127,41 @@ class TableService:
     def table(self, guild_id: int, channel_id: int) -> Table:
         """The live engine table (read it, never change it)."""
         return self._live(table_id_for(guild_id, channel_id)).table
+
+    def hand_of(
+        self, guild_id: int, channel_id: int
+    ) -> tuple[int | None, Hand | None, tuple[int, ...]]:
+        """The hand in progress: its id, the live engine hand (read it, never change it) and
+        its members in engine player order; ``(None, None, ())`` between hands."""
+        live = self._live(table_id_for(guild_id, channel_id))
+        if live.table.hand is None:
+            return None, None, ()
+        return live.hand_id, live.table.hand, live.players
+
+    def last_hand(self, table_id: str) -> tuple[int | None, Hand | None, tuple[int, ...]]:
+        """Like :meth:`hand_of`, but a finished hand stays readable until the next deal."""
+        live = self._live(table_id)
+        if live.table.hand is not None:
+            return live.hand_id, live.table.hand, live.players
+        return live.last
+
+    def host_of(self, table_id: str) -> int | None:
+        """The member who opened the table (its leader with any Manage Server member)."""
+        host = self._live(table_id).settings.get("host")
+        return int(host) if host is not None else None
+
+    def preset_of(self, table_id: str) -> str | None:
+        preset = self._live(table_id).settings.get("preset")
+        return str(preset) if preset is not None else None
+
+    def rules_of(self, guild_id: int, channel_id: int) -> HouseRules:
+        """The house rules the table plays by."""
+        return self._live(table_id_for(guild_id, channel_id)).table.rules
+
+    def consecutive_timeouts(self, table_id: str, user_id: int) -> int:
+        """How many turns in a row the timer has played for the member at the table (reset
+        by their own action, by sitting in and by leaving; in memory only)."""
+        return self._timeouts.get((table_id, user_id), 0)
 
     def status(self, table_id: str) -> TableStatus:
         live = self._live(table_id)
@@ -224,7 +196,14 @@ class TableService:
     # ------------------------------------------------------------- tables and seats
 
     async def open_table(
-        self, guild_id: int, channel_id: int, host_id: int, rules: HouseRules, buy_in: int
+        self,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        rules: HouseRules,
+        buy_in: int,
+        *,
+        preset: str | None = None,
     ) -> str:
         """Open a table in the channel and seat its host with ``buy_in``; the table id."""
         table_id = table_id_for(guild_id, channel_id)
@@ -233,11 +212,15 @@ class TableService:
                 raise TableExists("a table is already open in this channel", table=table_id)
             table = Table(rules)
             now = self.clock()
+            settings: dict[str, Any] = {"host": host_id, "preset": preset}
             await self.store.save_table(
                 table_id, guild_id=guild_id, channel_id=channel_id, state=table.to_dict(),
-                now=now, settings={"host": host_id},
+                now=now, settings=settings,
             )  # fmt: skip
-            live = _Live(table_id=table_id, guild_id=guild_id, channel_id=channel_id, table=table)
+            live = _Live(
+                table_id=table_id, guild_id=guild_id, channel_id=channel_id, table=table,
+                settings=settings,
+            )  # fmt: skip
             self._tables[table_id] = live
             try:
                 await self._join(live, host_id, buy_in)
@@ -283,6 +266,7 @@ class TableService:
                 raise NotSeated("you are not at this table", table=table_id, user=user_id)
             now = self.clock()
             stack = table.leave(player)
+            self._timeouts.pop((table_id, user_id), None)
             try:
                 if stack is not None:
                     await self.store.cash_out(
@@ -341,7 +325,41 @@ class TableService:
                 await self._reload(table_id)
                 raise
             del self._tables[table_id]
+            for key in [k for k in self._timeouts if k[0] == table_id]:
+                del self._timeouts[key]
             return StopResult(table_id=table_id, voided_hand=voided, cashed_out=cashed)
+
+    async def sit_out(self, guild_id: int, channel_id: int, user_id: int) -> None:
+        """Sit the member out from the next hand on; the hand in progress is played out (a
+        turn of theirs is left to them or the timer, never folded here). The engine raises
+        :class:`engine.SessionError` if the member is not playing (already out, busted)."""
+        await self._set_status(guild_id, channel_id, user_id, sit_in=False)
+
+    async def sit_in(self, guild_id: int, channel_id: int, user_id: int) -> None:
+        """Bring the member back (waiting for the big blind if it passed meanwhile); the
+        engine raises :class:`engine.SessionError` if they were not sitting out."""
+        await self._set_status(guild_id, channel_id, user_id, sit_in=True)
+
+    async def _set_status(
+        self, guild_id: int, channel_id: int, user_id: int, *, sit_in: bool
+    ) -> None:
+        table_id = table_id_for(guild_id, channel_id)
+        async with self._lock(table_id):
+            live = self._live(table_id)
+            await self._settle_if_over(live)
+            player = str(user_id)
+            if live.table.seat_of(player) is None:
+                raise NotSeated("you are not at this table", table=table_id, user=user_id)
+            if sit_in:
+                live.table.sit_in(player)
+                self._timeouts.pop((table_id, user_id), None)
+            else:
+                live.table.sit_out(player)
+            try:
+                await self._save(live, self.clock())
+            except BaseException:
+                await self._reload(table_id)
+                raise
 
     # ------------------------------------------------------------- hands
 
@@ -400,11 +418,16 @@ class TableService:
             index = table.hand_player(str(user_id))
             if index is None or hand.to_act != index:
                 raise NotYourTurn("it is not your turn", code="not_your_turn", user=user_id)
-            return await self._apply(live, Action(player=index, kind=kind, amount=amount))
+            result = await self._apply(live, Action(player=index, kind=kind, amount=amount))
+            self._timeouts.pop((table_id, user_id), None)
+            return result
 
     async def timeout(self, table_id: str) -> ActionResult | None:
         """The timer's move: check if free, else fold. ``None`` when there is nothing to do
-        (no table or hand, or the deadline has not passed: the player acted meanwhile)."""
+        (no table or hand, or the deadline has not passed: the player acted meanwhile).
+
+        The member's second timeout in a row also sits them out (saved with the table) and
+        names them in :attr:`ActionResult.sat_out`."""
         async with self._lock(table_id):
             live = self._tables.get(table_id)
             if live is None:
@@ -417,9 +440,26 @@ class TableService:
                 return None
             legal = hand.legal_actions()
             kind = ActionKind.CHECK if legal.can_check else ActionKind.FOLD
-            return await self._apply(live, Action(player=legal.player, kind=kind))
+            member = live.players[legal.player]
+            result = await self._apply(live, Action(player=legal.player, kind=kind))
+            key = (table_id, member)
+            self._timeouts[key] = self._timeouts.get(key, 0) + 1
+            if self._timeouts[key] < 2 or not self._sit_out_quietly(live.table, member):
+                return result
+            try:
+                await self._save(live, self.clock())
+            except BaseException:
+                await self._reload(table_id)
+                raise
+            return replace(result, sat_out=(member,))
 
     # ------------------------------------------------------------- start-up
+
+    async def quiesce(self) -> None:
+        """Wait for every operation in flight and hold every table (before shutting down):
+        whatever was acknowledged is committed, and nothing new starts."""
+        for table_id in list(self._tables):
+            await self._lock(table_id).acquire()
 
     async def restore(self) -> list[str]:
         """Load every open table and its hand in progress (rebuilt by replay); a turn whose
@@ -448,6 +488,17 @@ class TableService:
         if live is None:
             raise NoTable("no table is open in this channel", table=table_id)
         return live
+
+    @staticmethod
+    def _sit_out_quietly(table: Table, member: int) -> bool:
+        """Sit a timed-out member out if they are still seated and playing; whether it did
+        (a member who left, busted or already sat out is left alone)."""
+        seat = table.seat_of(str(member))
+        state = None if seat is None else table.seats[seat]
+        if state is None or state.status is not SeatStatus.ACTIVE:
+            return False
+        table.sit_out(str(member))
+        return True
 
     def _deadline(self, live: _Live, now: float) -> float | None:
         hand = live.table.hand
@@ -526,6 +577,7 @@ class TableService:
         except BaseException:
             await self._reload(live.table_id)
             raise
+        live.last = (live.hand_id, hand, live.players)
         live.hand_id, live.players, live.deadline = None, (), None
         return table_events
 
@@ -542,7 +594,7 @@ class TableService:
         table = Table.from_dict(record.state)
         live = _Live(
             table_id=record.table_id, guild_id=record.guild_id, channel_id=record.channel_id,
-            table=table,
+            table=table, settings=dict(record.settings),
         )  # fmt: skip
         if hand is not None:
             # The snapshot's hand may lag: the action log is the truth.

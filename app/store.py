@@ -25,7 +25,7 @@ from .codec import dumps, loads
 from .store_core import DEFAULT_PATH, ENV_VAR, database_path
 from .store_errors import NoWallet
 from .store_hands import TablesAndHands
-from .store_records import LeaderboardRow, Mismatch
+from .store_records import LeaderboardRow, MemberSettings, Mismatch
 from .wallet import Reason, RefillPolicy, refill_amount
 
 __all__ = ["DEFAULT_PATH", "ENV_VAR", "Store", "database_path"]
@@ -66,6 +66,44 @@ class Store(TablesAndHands):
                 "updated_at = excluded.updated_at",
                 (guild_id, language, now),
             )
+
+    # ------------------------------------------------------------------ members
+
+    async def get_member_settings(self, guild_id: int, user_id: int) -> MemberSettings:
+        """The member's settings in the guild; the defaults (all off) if never set."""
+        rows = await self._read(
+            "SELECT dm, four_colour FROM member_settings WHERE guild_id = ? AND user_id = ?",
+            (guild_id, user_id),
+        )
+        if not rows:
+            return MemberSettings()
+        return MemberSettings(dm=bool(rows[0][0]), four_colour=bool(rows[0][1]))
+
+    async def set_member_settings(
+        self,
+        guild_id: int,
+        user_id: int,
+        *,
+        dm: bool | None = None,
+        four_colour: bool | None = None,
+        now: float,
+    ) -> MemberSettings:
+        """Change the settings given (``None`` keeps the current value); the new settings."""
+        async with self._write() as db:
+            rows = list(
+                await db.execute_fetchall(
+                    "INSERT INTO member_settings (guild_id, user_id, dm, four_colour, updated_at) "
+                    "VALUES (?1, ?2, COALESCE(?3, 0), COALESCE(?4, 0), ?5) "
+                    "ON CONFLICT (guild_id, user_id) DO UPDATE SET dm = COALESCE(?3, dm), "
+                    "four_colour = COALESCE(?4, four_colour), updated_at = ?5 "
+                    "RETURNING dm, four_colour",
+                    (
+                        guild_id, user_id, None if dm is None else int(dm),
+                        None if four_colour is None else int(four_colour), now,
+                    ),
+                )
+            )  # fmt: skip
+        return MemberSettings(dm=bool(rows[0][0]), four_colour=bool(rows[0][1]))
 
     # ------------------------------------------------------------------ wallets
 

@@ -24,7 +24,14 @@ from .codec import (
 )
 from .store_core import StoreCore
 from .store_errors import HandStateError
-from .store_records import HandRecord, HandSummary, HiddenCards, TableRecord, WalletMove
+from .store_records import (
+    HandRecord,
+    HandSummary,
+    HiddenCards,
+    TableHandSummary,
+    TableRecord,
+    WalletMove,
+)
 
 __all__ = ["TablesAndHands"]
 
@@ -246,6 +253,35 @@ class TablesAndHands(StoreCore):
         return [
             HandSummary(hand_id=r[0], table_id=r[1], player=r[2], net=r[3], started_at=r[4],
                         finished_at=r[5])
+            for r in rows
+        ]  # fmt: skip
+
+    async def table_hands(self, table_id: str, count: int = 5) -> list[TableHandSummary]:
+        """The table's most recent finished hands (voided ones too), newest first."""
+        async with self._lock:
+            rows = list(
+                await self._db.execute_fetchall(
+                    "SELECT hand_id, started_at, finished_at, players_json, result_json "
+                    "FROM hands WHERE table_id = ? AND finished = 1 "
+                    "ORDER BY hand_id DESC LIMIT ?",
+                    (table_id, count),
+                )
+            )
+            nets: dict[int, list[int]] = {}
+            if rows:
+                marks = ",".join("?" * len(rows))
+                for hand_id, net in await self._db.execute_fetchall(
+                    f"SELECT hand_id, net FROM hand_players WHERE hand_id IN ({marks}) "
+                    "ORDER BY hand_id, player",
+                    [r[0] for r in rows],
+                ):
+                    nets.setdefault(hand_id, []).append(int(net or 0))
+        return [
+            TableHandSummary(
+                hand_id=r[0], started_at=r[1], finished_at=r[2], players=tuple(loads(r[3])),
+                nets=tuple(nets.get(r[0], ())),
+                voided=r[4] is not None and "voided" in loads(r[4]),
+            )
             for r in rows
         ]  # fmt: skip
 

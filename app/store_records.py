@@ -15,7 +15,9 @@ __all__ = [
     "HandSummary",
     "HiddenCards",
     "LeaderboardRow",
+    "MemberSettings",
     "Mismatch",
+    "TableHandSummary",
     "TableRecord",
     "WalletMove",
 ]
@@ -85,6 +87,27 @@ class HandSummary:
     net: int | None
     started_at: float
     finished_at: float | None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class TableHandSummary:
+    """One finished hand of a table: ``players[i]`` is engine player ``i``'s member id and
+    ``nets[i]`` their result; a voided hand has every net 0 and ``voided`` set."""
+
+    hand_id: int
+    started_at: float
+    finished_at: float | None
+    players: tuple[int, ...]
+    nets: tuple[int, ...]
+    voided: bool = False
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class MemberSettings:
+    """A member's own settings in a guild: hole cards by direct message, four-colour cards."""
+
+    dm: bool = False
+    four_colour: bool = False
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
