@@ -1,0 +1,42 @@
+# Holdem Dealer: docker build -t holdem-dealer . && docker run --env-file .env -v holdem-data:/data holdem-dealer
+FROM python:3.11.14-slim-bookworm
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1
+
+WORKDIR /app
+
+# Dependencies first (pinned, with everything they pull in), so code changes reuse this layer.
+COPY requirements.lock ./
+RUN pip install --no-cache-dir -r requirements.lock
+
+# The project itself, without touching the pinned dependencies; the build backend is pinned too.
+COPY pyproject.toml README.md ./
+COPY engine ./engine
+COPY render ./render
+COPY app ./app
+COPY bot ./bot
+COPY i18n ./i18n
+RUN pip install --no-cache-dir setuptools==84.2.1 \
+    && pip install --no-cache-dir --no-deps --no-build-isolation .
+
+# A user without privileges owns the data volume: the database and the heartbeat live there.
+RUN groupadd --system --gid 10001 holdem \
+    && useradd --system --uid 10001 --gid holdem --home-dir /data --no-create-home holdem \
+    && mkdir -p /data \
+    && chown holdem:holdem /data
+ENV HOLDEM_DB=/data/holdem.sqlite3 \
+    HOLDEM_HEARTBEAT=/data/heartbeat
+VOLUME ["/data"]
+USER 10001:10001
+WORKDIR /data
+
+# The running bot writes /data/heartbeat every 30 s; three missed beats is unhealthy.
+HEALTHCHECK --interval=30s --timeout=10s --start-period=60s --retries=3 \
+    CMD ["python", "-m", "bot", "--health"]
+
+# SIGTERM (docker stop) lets the bot finish its writes and tell each table it is restarting.
+STOPSIGNAL SIGTERM
+CMD ["python", "-m", "bot"]

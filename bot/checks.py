@@ -1,0 +1,109 @@
+"""``python -m bot --check``: is this host ready to run the bot? No Discord connection.
+
+:func:`run_check` returns the problems, one line each (``[]`` means ready): the database
+opens (via :meth:`app.store.Store.open`, whose start-up errors already name the cause), its
+folder and the heartbeat's folder can be written. :func:`summary` describes what the bot
+would run with, without the token.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import tempfile
+from pathlib import Path
+
+from app.store import Store
+from app.store_errors import StartupError
+
+from .config import Settings
+from .invite import invite_url
+
+__all__ = ["check_database", "check_folder", "run_check", "summary"]
+
+
+def check_folder(path: str, setting: str) -> str | None:
+    """A problem line if the folder that will hold ``path`` is missing or not writable.
+
+    Writes and removes a scratch file rather than trusting ``os.access`` (which says yes to
+    root even on a read-only mount).
+    """
+    if path.startswith("file:") or path == ":memory:":
+        return None
+    folder = _folder(path)
+    if not folder.exists():
+        return (
+            f"{setting}: the folder {folder} does not exist: create it or set {setting} to a "
+            "file in an existing folder"
+        )
+    if not folder.is_dir():
+        return f"{setting}: {folder} is not a folder: set {setting} to a file in a folder"
+    try:
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".holdem-check-"):
+            pass
+    except OSError as error:
+        reason = error.strerror or type(error).__name__
+        return (
+            f"{setting}: cannot write in the folder {folder} ({reason}): the bot's user needs "
+            "write access there"
+        )
+    return None
+
+
+def _folder(path: str) -> Path:
+    return Path(path).expanduser().absolute().parent
+
+
+async def check_database(path: str, *, busy_timeout: float = 5.0) -> list[str]:
+    """Problems with the database file: its folder, then opening and migrating it (waiting
+    up to ``busy_timeout`` seconds for a lock, as the bot would)."""
+    problem = check_folder(path, "HOLDEM_DB")
+    if problem:
+        return [problem]
+    try:
+        store = await Store.open(path, busy_timeout=busy_timeout)
+    except StartupError as error:
+        return [f"HOLDEM_DB: {error}"]
+    except (sqlite3.Error, OSError) as error:
+        return [f"HOLDEM_DB: cannot open the database {path}: {error}"]
+    await store.close()
+    return []
+
+
+async def run_check(settings: Settings) -> list[str]:
+    """Every problem with the host for these settings, one line each; ``[]`` is ready."""
+    problems = await check_database(settings.db_path)
+    if _folder(settings.heartbeat_path) != _folder(settings.db_path):
+        problem = check_folder(settings.heartbeat_path, "HOLDEM_HEARTBEAT")
+        if problem:
+            problems.append(problem)
+    return problems
+
+
+def summary(settings: Settings) -> list[str]:
+    """What the bot would run with, one line each, never the token itself."""
+    lines = [
+        f"token: set ({len(settings.token)} characters, application id {settings.application_id})",
+        f"database: {os.path.abspath(settings.db_path)}",
+        f"heartbeat: {os.path.abspath(settings.heartbeat_path)}",
+        f"log level: {settings.log_level}",
+        (
+            f"commands: synced to guild {settings.dev_guild} at start"
+            if settings.dev_guild
+            else "commands: not synced at start (publish them globally with --sync)"
+        ),
+    ]
+    if settings.sharded:
+        count = settings.shard_count or "Discord's recommendation"
+        ids = ",".join(map(str, settings.shard_ids)) if settings.shard_ids else "all"
+        lines.append(f"sharding: auto-sharded client, {count} shards, running {ids}")
+    else:
+        lines.append("sharding: off (one connection)")
+    if settings.api_base or settings.gateway_url:
+        lines.append(
+            f"discord: API {settings.api_base or 'discord.com'}, gateway "
+            f"{settings.gateway_url or 'Discord'}"
+        )
+    if settings.application_id is not None:
+        lines.append(f"invite: {invite_url(settings.application_id)}")
+    return lines

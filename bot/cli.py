@@ -1,0 +1,128 @@
+"""The command line of ``python -m bot``: the options, ``--check``, ``--health``, and one
+clear line for each way start-up can fail.
+
+``bot/__main__.py`` parses with :func:`parse_args`, hands ``--check`` to
+:func:`run_check_command` and ``--health`` to :func:`health_command`, and prints
+:func:`explain_startup_error` for an exception that stops the bot, instead of a traceback.
+Exit codes: 0 fine, 1 a problem found (``--check``) or unhealthy (``--health``), 2 bad
+configuration.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Mapping, Sequence
+from typing import TextIO
+
+import discord
+
+from app.store_errors import StartupError
+
+from .checks import check_database, run_check, summary
+from .config import ConfigError, load_settings, read_environment
+from .health import MAX_AGE, check_heartbeat, heartbeat_path
+
+__all__ = ["explain_startup_error", "health_command", "parse_args", "run_check_command"]
+
+EXIT_OK = 0
+EXIT_PROBLEM = 1
+EXIT_CONFIG = 2
+
+
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    """``check``, ``sync`` and ``health`` booleans (``--check`` and ``--health`` exclude each
+    other and ``--sync``)."""
+    parser = argparse.ArgumentParser(
+        prog="python -m bot",
+        description="Holdem Dealer, a Discord bot that deals Texas hold'em. Settings come from "
+        "the environment and .env (see .env.example).",
+    )
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument(
+        "--check",
+        action="store_true",
+        help="check the configuration and the database, print a summary and exit "
+        "(does not connect to Discord)",
+    )
+    mode.add_argument(
+        "--health",
+        action="store_true",
+        help="exit 0 if the running bot's heartbeat is fresh (the container health check)",
+    )
+    mode.add_argument(
+        "--sync",
+        action="store_true",
+        help="start, and publish the slash commands globally (takes up to an hour to show)",
+    )
+    return parser.parse_args(argv)
+
+
+async def run_check_command(
+    environ: Mapping[str, str] | None = None, *, out: TextIO | None = None
+) -> int:
+    """``--check``: print every problem (configuration and database) or a summary and
+    "configuration OK"; return the exit code."""
+    stream = sys.stdout if out is None else out
+    env = read_environment() if environ is None else environ
+    try:
+        settings = load_settings(env)
+    except ConfigError as error:
+        # Check the database too, so one run lists everything there is to fix.
+        db_path = env.get("HOLDEM_DB", "").strip() or "./holdem.sqlite3"
+        problems = [*error.problems, *await check_database(db_path)]
+        code = EXIT_CONFIG
+    else:
+        problems = await run_check(settings)
+        code = EXIT_PROBLEM
+        if not problems:
+            for line in summary(settings):
+                print(line, file=stream)
+            print("configuration OK: start the bot with python -m bot", file=stream)
+            return EXIT_OK
+    for problem in problems:
+        print(f"error: {problem}", file=stream)
+    print(f"configuration check failed: {_count(len(problems))} to fix", file=stream)
+    return code
+
+
+def health_command(environ: Mapping[str, str] | None = None, *, now: float | None = None) -> int:
+    """``--health``: 0 if the heartbeat file is fresh, else 1 with the reason on stderr."""
+    env = read_environment() if environ is None else environ
+    path = heartbeat_path(env)
+    if check_heartbeat(path, time.time() if now is None else now, MAX_AGE):
+        return EXIT_OK
+    print(f"unhealthy: no heartbeat in {path} within the last {MAX_AGE:.0f} s", file=sys.stderr)
+    return EXIT_PROBLEM
+
+
+def explain_startup_error(error: BaseException) -> str | None:
+    """One line for an exception that stops the bot at start-up, or ``None`` if it is a bug
+    (then the traceback is the right thing to show)."""
+    if isinstance(error, ConfigError):
+        return "\n".join(f"error: {problem}" for problem in error.problems)
+    if isinstance(error, StartupError):
+        return f"error: HOLDEM_DB: {error}"
+    if isinstance(error, discord.LoginFailure):
+        return (
+            "error: Discord rejected DISCORD_TOKEN (it was reset or mistyped): copy a new one "
+            "from Developer Portal → your application → Bot → Reset Token"
+        )
+    if isinstance(error, discord.PrivilegedIntentsRequired):
+        return (
+            "error: the bot asks for a privileged intent that is not enabled: turn it on in "
+            "Developer Portal → your application → Bot → Privileged Gateway Intents, or run a "
+            "build that does not request it"
+        )
+    if isinstance(error, discord.GatewayNotFound):
+        return "error: cannot find Discord's gateway: Discord may be down, try again later"
+    if isinstance(error, discord.HTTPException):
+        return f"error: Discord answered {error.status} at start-up: {error.text or error}"
+    if isinstance(error, OSError):
+        return f"error: cannot reach Discord: {error} (check the network or DISCORD_API_BASE)"
+    return None
+
+
+def _count(n: int) -> str:
+    return f"{n} problem" if n == 1 else f"{n} problems"

@@ -1,0 +1,144 @@
+"""``--check``: configuration and database problems, one line each, without Discord."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from app.store import Store
+from bot.checks import check_database, check_folder, run_check, summary
+from bot.cli import health_command, parse_args, run_check_command
+from bot.config import FAKE_TOKEN, Settings, load_settings
+from bot.health import write_heartbeat
+
+
+def settings_for(tmp_path: Path, **extra: str) -> Settings:
+    return load_settings(
+        {"DISCORD_TOKEN": FAKE_TOKEN, "HOLDEM_DB": str(tmp_path / "h.sqlite3"), **extra}
+    )
+
+
+async def test_a_good_host_has_no_problems(tmp_path: Path) -> None:
+    assert await run_check(settings_for(tmp_path)) == []
+    store = await Store.open(str(tmp_path / "h.sqlite3"))  # created, migrated, released
+    assert await store.schema_version() >= 1
+    await store.close()
+
+
+async def test_missing_folder(tmp_path: Path) -> None:
+    (line,) = await run_check(load_settings(
+        {"DISCORD_TOKEN": FAKE_TOKEN, "HOLDEM_DB": str(tmp_path / "no" / "h.sqlite3")}
+    ))  # fmt: skip
+    assert line.startswith(f"HOLDEM_DB: the folder {tmp_path / 'no'} does not exist")
+
+
+async def test_folder_that_is_a_file(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("")
+    (line,) = await check_database(str(tmp_path / "file" / "h.sqlite3"))
+    assert "is not a folder" in line
+
+
+async def test_unwritable_folder_is_named(tmp_path: Path) -> None:
+    # As root a chmod is ignored, so the check must try a write, not trust os.access.
+    if not Path("/proc/self").exists():
+        pytest.fail("needs /proc (a folder nobody, root included, can create files in)")
+    problem = check_folder("/proc/self/h.sqlite3", "HOLDEM_DB")
+    assert problem is not None
+    assert problem.startswith("HOLDEM_DB: cannot write in the folder /proc/self")
+
+
+async def test_a_file_that_is_not_a_database(tmp_path: Path) -> None:
+    path = tmp_path / "h.sqlite3"
+    path.write_bytes(b"this is not sqlite at all" * 100)
+    (line,) = await check_database(str(path))
+    assert line.startswith(f"HOLDEM_DB: {path} is not a usable SQLite database")
+
+
+async def test_a_database_from_a_newer_bot(tmp_path: Path) -> None:
+    path = tmp_path / "h.sqlite3"
+    store = await Store.open(str(path))
+    await store.close()
+    db = sqlite3.connect(path)
+    with db:
+        db.execute("INSERT INTO schema_version VALUES (999, 0)")
+    db.close()
+    (line,) = await check_database(str(path))
+    assert "schema version 999" in line and "update the bot" in line
+
+
+async def test_a_database_held_by_a_running_bot(tmp_path: Path) -> None:
+    path = tmp_path / "h.sqlite3"
+    store = await Store.open(str(path), busy_timeout=0.1)
+    try:
+        (line,) = await check_database(str(path), busy_timeout=0.1)
+    finally:
+        await store.close()
+    assert "locked by another process" in line
+
+
+async def test_heartbeat_folder_checked_when_elsewhere(tmp_path: Path) -> None:
+    settings = settings_for(tmp_path, HOLDEM_HEARTBEAT=str(tmp_path / "run" / "beat"))
+    (line,) = await run_check(settings)
+    assert line.startswith("HOLDEM_HEARTBEAT: the folder")
+
+
+def test_summary_never_shows_the_token(tmp_path: Path) -> None:
+    text = "\n".join(summary(settings_for(tmp_path, SHARD_COUNT="4", SHARD_IDS="0,1")))
+    assert FAKE_TOKEN not in text
+    assert "application id 123456789012345678" in text
+    assert "client_id=123456789012345678" in text
+    assert "scope=bot+applications.commands" in text
+    assert "4 shards, running 0,1" in text
+
+
+async def test_check_command_ok(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code = await run_check_command({"DISCORD_TOKEN": FAKE_TOKEN, "HOLDEM_DB": str(tmp_path / "h")})
+    out = capsys.readouterr().out
+    assert code == 0
+    assert out.rstrip().endswith("configuration OK: start the bot with python -m bot")
+    assert FAKE_TOKEN not in out
+
+
+async def test_check_command_lists_config_and_database_problems_together(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = await run_check_command(
+        {"HOLDEM_DB": str(tmp_path / "gone" / "h.sqlite3"), "LOG_LEVEL": "chatty"}
+    )
+    out = capsys.readouterr().out.splitlines()
+    assert code == 2
+    assert out[0].startswith("error: DISCORD_TOKEN is not set")
+    assert out[1].startswith("error: LOG_LEVEL must be one of")
+    assert out[2].startswith("error: HOLDEM_DB: the folder")
+    assert out[3] == "configuration check failed: 3 problems to fix"
+    assert "Traceback" not in "\n".join(out)
+
+
+async def test_check_command_database_problem_exit_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "h").write_bytes(b"garbage" * 200)
+    code = await run_check_command({"DISCORD_TOKEN": FAKE_TOKEN, "HOLDEM_DB": str(tmp_path / "h")})
+    out = capsys.readouterr().out.splitlines()
+    assert code == 1
+    assert out[-1] == "configuration check failed: 1 problem to fix"
+
+
+def test_health_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    env = {"HOLDEM_HEARTBEAT": str(tmp_path / "beat")}
+    assert health_command(env, now=100.0) == 1
+    assert "unhealthy: no heartbeat in" in capsys.readouterr().err
+    write_heartbeat(tmp_path / "beat", now=100.0)
+    assert health_command(env, now=150.0) == 0
+    assert health_command(env, now=500.0) == 1
+
+
+def test_parse_args() -> None:
+    assert vars(parse_args([])) == {"check": False, "health": False, "sync": False}
+    assert parse_args(["--check"]).check
+    assert parse_args(["--sync"]).sync
+    assert parse_args(["--health"]).health
+    with pytest.raises(SystemExit):
+        parse_args(["--check", "--health"])
