@@ -1,0 +1,126 @@
+"""The bot: one small class that wires the store, the application layer and the cogs.
+
+Everything Discord-specific stays in this package; a test builds the same bot with an
+injected clock, deck and database and drives it through SimCord.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from app.service import TableService
+from app.store import Store
+from engine import shuffled_deck
+from i18n import Lang, resolve_locale
+from i18n.translator import HoldemTranslator
+
+from .coalesce import EditCoalescer
+from .dealer import Dealer
+from .errors import error_text, reply_private
+from .ui import ActButton, LobbyButton
+
+__all__ = ["HoldemBot"]
+
+log = logging.getLogger("holdem.bot")
+
+
+class HoldemBot(commands.Bot):
+    """``sync_commands`` syncs the global command tree at start (``python -m bot --sync``,
+    and the offline tests); ``dev_guild`` syncs a copy to one guild for development."""
+
+    store: Store
+    service: TableService
+    dealer: Dealer
+
+    def __init__(
+        self,
+        *,
+        db_path: str,
+        clock: Callable[[], float] = time.time,
+        deck_source: Callable[[], Sequence[int]] = shuffled_deck,
+        rng: random.Random | None = None,
+        dev_guild: int | None = None,
+        sync_commands: bool = False,
+        edit_interval: float = 1.0,
+        **options: Any,
+    ) -> None:
+        intents = options.pop("intents", None) or discord.Intents.default()
+        super().__init__(
+            command_prefix=commands.when_mentioned, intents=intents, help_command=None, **options
+        )
+        self.db_path = db_path
+        self.clock = clock
+        self.deck_source = deck_source
+        self.rng = rng
+        self.dev_guild = dev_guild
+        self.sync_commands = sync_commands
+        self.edits = EditCoalescer(edit_interval)
+        self._languages: dict[int, Lang] = {}
+        self._resumed = False
+
+    async def setup_hook(self) -> None:
+        from .play import PlayCog
+        from .tables import TablesCog
+
+        self.store = await Store.open(self.db_path)
+        self.service = TableService(
+            self.store, clock=self.clock, deck_source=self.deck_source, rng=self.rng
+        )
+        self.dealer = Dealer(self)
+        await self.tree.set_translator(HoldemTranslator())
+        self.add_dynamic_items(ActButton, LobbyButton)
+        await self.add_cog(TablesCog(self))
+        await self.add_cog(PlayCog(self))
+        self.tree.error(self.on_app_command_error)
+        restored = await self.service.restore()
+        log.info("restored tables=%d", len(restored))
+        if self.dev_guild is not None:
+            guild = discord.Object(self.dev_guild)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        if self.sync_commands:
+            await self.tree.sync()
+
+    async def on_ready(self) -> None:
+        if not self._resumed:
+            self._resumed = True
+            await self.dealer.resume()
+
+    async def guild_lang(self, guild_id: int) -> Lang:
+        """The language of public table messages: the guild's setting, else its locale."""
+        cached = self._languages.get(guild_id)
+        if cached is not None:
+            return cached
+        stored = await self.store.get_language(guild_id)
+        if stored is not None:
+            lang = resolve_locale(stored)
+        else:
+            guild = self.get_guild(guild_id)
+            lang = resolve_locale(guild.preferred_locale if guild is not None else None)
+        self._languages[guild_id] = lang
+        return lang
+
+    def forget_language(self, guild_id: int) -> None:
+        self._languages.pop(guild_id, None)
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+        await reply_private(interaction, error_text(resolve_locale(interaction.locale), cause))
+
+    async def close(self) -> None:
+        if hasattr(self, "dealer"):
+            self.dealer.close()
+        await self.edits.drain()
+        if hasattr(self, "store"):
+            await self.store.close()
+        await super().close()

@@ -1,0 +1,123 @@
+"""A poker table in SimCord: the real bot, a temporary database, a virtual clock, known decks.
+
+``async with table_env(tmp_path) as t:`` gives the environment, a guild, a channel, members
+and the bot; ``t.restart()`` replaces the bot with a new instance on the same database, as a
+process restart would.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import simcord
+
+from bot.client import HoldemBot
+from engine import CARDS
+from i18n import CATALOGUE
+
+CATALOGUE.strict = True  # a missing message id or placeholder fails the bot tests
+
+
+@dataclass
+class Clock:
+    env: Any = None
+
+    def __call__(self) -> float:
+        return 0.0 if self.env is None else float(self.env.now().timestamp())
+
+
+@dataclass
+class Decks:
+    """Decks dealt in order; after the given ones, seeded shuffles."""
+
+    fixed: list[Sequence[int]] = field(default_factory=list)
+    rng: random.Random = field(default_factory=lambda: random.Random(7))
+
+    def __call__(self) -> Sequence[int]:
+        if self.fixed:
+            return self.fixed.pop(0)
+        deck = list(CARDS)
+        self.rng.shuffle(deck)
+        return deck
+
+
+@dataclass
+class Table:
+    env: Any
+    guild: Any
+    channel: Any
+    members: list[Any]
+    db: Path
+    clock: Clock
+    decks: Decks
+
+    @property
+    def bot(self) -> HoldemBot:
+        bot = self.env.bot
+        assert isinstance(bot, HoldemBot)
+        return bot
+
+    def member(self, user_id: int) -> Any:
+        return next(m for m in self.members if m.id == user_id)
+
+    def to_act(self) -> Any:
+        status = self.bot.service.status(f"{self.guild.id}:{self.channel.id}")
+        assert status.to_act is not None
+        return self.member(status.to_act)
+
+    async def restart(self) -> None:
+        old = self.bot
+        await old.close()
+        await self.env.restart_bot(make_bot(self.db, self.clock, self.decks))
+
+    def public(self, viewer: Any | None = None) -> list[Any]:
+        return list(self.channel.history(viewer=viewer))
+
+    def texts(self, viewer: Any | None = None) -> list[str]:
+        return [m.content for m in self.public(viewer)]
+
+
+def make_bot(db: Path, clock: Clock, decks: Decks) -> HoldemBot:
+    return HoldemBot(
+        db_path=str(db),
+        clock=clock,
+        deck_source=decks,
+        rng=random.Random(1),
+        sync_commands=True,
+        edit_interval=0.5,
+    )
+
+
+@asynccontextmanager
+async def table_env(
+    tmp_path: Path,
+    *,
+    players: int = 2,
+    preferred_locale: str = "en-US",
+    admin: bool = True,
+    decks: Sequence[Sequence[int]] = (),
+) -> AsyncIterator[Table]:
+    import discord
+
+    clock = Clock()
+    deck_source = Decks(fixed=list(decks))
+    db = tmp_path / "holdem.sqlite3"
+    async with simcord.run(make_bot(db, clock, deck_source)) as env:
+        clock.env = env
+        guild = env.create_guild("Casino", preferred_locale=preferred_locale)
+        channel = guild.create_text_channel("poker")
+        names = ["alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan"]
+        members = []
+        role = guild.create_role("Admin", permissions=discord.Permissions(manage_guild=True))
+        for k in range(players):
+            roles = [role] if admin and k == 0 else []
+            members.append(guild.add_member(env.create_user(names[k]), roles=roles))
+        yield Table(
+            env=env, guild=guild, channel=channel, members=members, db=db, clock=clock,
+            decks=deck_source,
+        )
