@@ -117,7 +117,13 @@ async def table_env(
         for k in range(players):
             roles = [role] if admin and k == 0 else []
             members.append(guild.add_member(env.create_user(names[k]), roles=roles))
-        yield Table(
-            env=env, guild=guild, channel=channel, members=members, db=db, clock=clock,
-            decks=deck_source,
-        )
+        try:
+            yield Table(
+                env=env, guild=guild, channel=channel, members=members, db=db, clock=clock,
+                decks=deck_source,
+            )
+        finally:
+            # The store's connection runs in a thread of its own: close it, or the test
+            # process would wait for that thread at exit.
+            if not env.bot.is_closed():
+                await env.bot.close()
