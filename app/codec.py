@@ -12,10 +12,11 @@ Action(player=2, kind=<ActionKind.RAISE: 'raise'>, amount=12)
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
-from engine import Action, ActionKind, AnteMode, HandConfig, Structure, format_cards, parse_cards
+from engine import Action, ActionKind, HandConfig, format_cards, parse_cards
+from engine.session import config_from_dict, config_to_dict
 
 __all__ = [
     "config_from_dict",
@@ -42,43 +43,6 @@ def dumps(value: Any) -> str:
 
 def loads(text: str) -> Any:
     return json.loads(text)
-
-
-def config_to_dict(config: HandConfig) -> dict[str, Any]:
-    """Every field that defines the hand (``blinds`` is derived, so it is left out)."""
-    return {
-        "stacks": list(config.stacks),
-        "button": config.button,
-        "small_blind": config.small_blind,
-        "big_blind": config.big_blind,
-        "ante": config.ante,
-        "ante_mode": config.ante_mode.value,
-        "structure": config.structure.value,
-        "small_bet": config.small_bet,
-        "big_bet": config.big_bet,
-        "raise_cap": config.raise_cap,
-        "allow_all_in": config.allow_all_in,
-        "burn": config.burn,
-    }
-
-
-def config_from_dict(data: Mapping[str, Any]) -> HandConfig:
-    """The inverse of :func:`config_to_dict`; missing optional fields take their defaults."""
-    raise_cap = data.get("raise_cap")
-    return HandConfig(
-        stacks=tuple(int(s) for s in data["stacks"]),
-        button=int(data["button"]),
-        small_blind=int(data["small_blind"]),
-        big_blind=int(data["big_blind"]),
-        ante=int(data.get("ante", 0)),
-        ante_mode=AnteMode(data.get("ante_mode", AnteMode.NONE.value)),
-        structure=Structure(data.get("structure", Structure.NO_LIMIT.value)),
-        small_bet=int(data.get("small_bet", 0)),
-        big_bet=int(data.get("big_bet", 0)),
-        raise_cap=None if raise_cap is None else int(raise_cap),
-        allow_all_in=bool(data.get("allow_all_in", True)),
-        burn=bool(data.get("burn", True)),
-    )
 
 
 def encode_config(config: HandConfig) -> str:

@@ -7,6 +7,7 @@ on loading, so a stored table is never out of step with the rules.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from typing import Any
 
 from .actions import Action, ActionKind
@@ -79,6 +80,8 @@ def _event_from_dict(data: dict[str, Any]) -> TableEvent:
 
 
 def config_to_dict(config: HandConfig) -> dict[str, Any]:
+    """Every field that defines a hand (``blinds`` is derived, so it is left out); plain
+    JSON-able values, for table snapshots and the store alike."""
     return {
         "stacks": list(config.stacks),
         "button": config.button,
@@ -95,12 +98,23 @@ def config_to_dict(config: HandConfig) -> dict[str, Any]:
     }
 
 
-def config_from_dict(data: dict[str, Any]) -> HandConfig:
-    values = dict(data)
-    values["stacks"] = tuple(values["stacks"])
-    values["ante_mode"] = AnteMode(values["ante_mode"])
-    values["structure"] = Structure(values["structure"])
-    return HandConfig(**values)
+def config_from_dict(data: Mapping[str, Any]) -> HandConfig:
+    """The inverse of :func:`config_to_dict`; missing optional fields take their defaults."""
+    raise_cap = data.get("raise_cap")
+    return HandConfig(
+        stacks=tuple(int(s) for s in data["stacks"]),
+        button=int(data["button"]),
+        small_blind=int(data["small_blind"]),
+        big_blind=int(data["big_blind"]),
+        ante=int(data.get("ante", 0)),
+        ante_mode=AnteMode(data.get("ante_mode", AnteMode.NONE.value)),
+        structure=Structure(data.get("structure", Structure.NO_LIMIT.value)),
+        small_bet=int(data.get("small_bet", 0)),
+        big_bet=int(data.get("big_bet", 0)),
+        raise_cap=None if raise_cap is None else int(raise_cap),
+        allow_all_in=bool(data.get("allow_all_in", True)),
+        burn=bool(data.get("burn", True)),
+    )
 
 
 def _seat_to_dict(seat: Seat | None) -> dict[str, Any] | None:
