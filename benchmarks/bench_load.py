@@ -1,0 +1,450 @@
+"""Load: many tables playing at once in one process, from an action to its reply payload.
+
+N six-handed no-limit tables (100, then 500) live in one :class:`app.TableService` on one
+event loop and one SQLite file (``synchronous=NORMAL``, as the store opens it). One asyncio
+task per table plays it: a seeded random legal action (``engine.simulate.random_action``) for
+the member whose turn it is, a new hand when one ends. Each action is timed from the call of
+``TableService.act`` to its reply payload being ready, which is the bot's own work before it
+sends anything (``bot/dealer.py``):
+
+- the action committed to SQLite (``act`` returns only after ``append_action`` committed);
+- the public log lines (``i18n.event_lines`` for every event of the result);
+- when a street is dealt (a ``BoardDealt`` event): the table picture
+  (``render_table(table_view(...))``) and its alt text (``table_alt``);
+- when the hand ends: the showdown picture (``render_showdown(showdown_view(...))``) and alt.
+
+Pictures are drawn in one worker thread through ``loop.run_in_executor`` with a
+``ThreadPoolExecutor(max_workers=1)``, as the dealer does. A deal builds its payload too (log
+lines and the table picture), timed separately. Hole-card pictures are not drawn (the bot
+draws them only for members who asked for their cards or take them by DM).
+
+Two arrival patterns, reported apart:
+
+- ``realistic``: each table waits a think time of 1-3 s (uniform) before every action and
+  before every deal, so N tables make about N/2.5 actions a second; the target is judged here.
+- ``overload``: every table acts as fast as it can, a fixed number of actions each. Latency is
+  then mostly queueing (behind the single render thread, the single SQLite connection and
+  the event loop); the figure that matters is the throughput.
+
+Memory per table: the Python heap (``tracemalloc``) of N open tables, each in a hand, divided
+by N, in a separate run; and the resident set growth over the load run divided by N.
+
+The script checks that every timed action is in the database after the run and that every
+picture is a PNG, and exits non-zero otherwise. ``--smoke``: 10 tables, a few seconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import cProfile
+import gc
+import io
+import os
+import pstats
+import random
+import sqlite3
+import statistics
+import tempfile
+import time
+import tracemalloc
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from _common import table  # first: puts the repository on sys.path
+
+from app import Store
+from app.service import TableService
+from bot.present import showdown_view, table_view
+from engine import EmptyStackPolicy, preset
+from engine.events import BoardDealt, HandStarted, PotAwarded
+from engine.simulate import random_action, random_deck
+from i18n import Lang, event_lines
+from i18n.describe import showdown_alt, table_alt
+from render import render_showdown, render_table
+
+SEED = 20261129
+SEATS = 6
+BUY_IN = 100
+LANG: Lang = "en"
+PNG = b"\x89PNG\r\n\x1a\n"
+# Rebuys keep every table dealing for as long as the run lasts (with the preset's sit-out
+# policy the busted players would stop the session after a few dozen hands).
+RULES = replace(preset("no-limit"), empty_stack=EmptyStackPolicy.REBUY)
+
+
+def rss_bytes() -> int:
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    k = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
+    return ordered[k]
+
+
+@dataclass
+class Stats:
+    action_ms: list[float] = field(default_factory=list)
+    action_at: list[float] = field(default_factory=list)  # perf_counter at the call
+    commit_ms: list[float] = field(default_factory=list)
+    deal_ms: list[float] = field(default_factory=list)
+    street_ms: list[float] = field(default_factory=list)  # actions that drew a table picture
+    end_ms: list[float] = field(default_factory=list)  # actions that ended the hand
+    pictures: int = 0
+    render_busy: float = 0.0
+    hands: int = 0
+
+
+class Bench:
+    """The bot's work after a move, without Discord: service, log lines, pictures."""
+
+    def __init__(self, service: TableService, stats: Stats, workers: int = 1) -> None:
+        self.service = service
+        self.stats = stats
+        self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="render")
+
+    def _timed(self, function: Callable[[Any], bytes], view: Any) -> bytes:
+        start = time.perf_counter()
+        png = function(view)
+        self.stats.render_busy += time.perf_counter() - start
+        return png
+
+    async def render(self, function: Callable[[Any], bytes], view: Any) -> bytes:
+        loop = asyncio.get_running_loop()
+        png = await loop.run_in_executor(self.pool, self._timed, function, view)
+        if not png.startswith(PNG):
+            raise SystemExit("a picture is not a PNG")
+        self.stats.pictures += 1
+        return png
+
+    def lines(self, table_id: str, events: Any) -> list[str]:
+        hand_id, hand, members = self.service.last_hand(table_id)
+        names = [f"Player {m % 100}" for m in members]
+        board = tuple(hand.board) if hand is not None else ()
+        pots = max(1, sum(1 for e in events if isinstance(e, PotAwarded)))
+        out: list[str] = []
+        for event in events:
+            if isinstance(event, HandStarted):
+                out.extend(event_lines(LANG, event, names, number=hand_id))
+            else:
+                out.extend(event_lines(LANG, event, names, board=board, pots=pots))
+        return out
+
+    async def table_payload(self, guild: int, channel: int) -> tuple[bytes, str]:
+        live_table = self.service.table(guild, channel)
+        names = {p: f"Player {int(p) % 100}" for p in live_table.players()}
+        view = table_view(live_table, names, LANG)
+        png = await self.render(render_table, view)
+        return png, table_alt(LANG, view)
+
+    async def showdown_payload(self, table_id: str, number: int) -> tuple[bytes, str] | None:
+        _, hand, members = self.service.last_hand(table_id)
+        assert hand is not None
+        names = {p: f"Player {m % 100}" for p, m in enumerate(members)}
+        view = showdown_view(hand, names, LANG, number=number)
+        if view is None:
+            return None
+        png = await self.render(render_showdown, view)
+        return png, showdown_alt(LANG, view)
+
+    async def deal(self, guild: int, channel: int) -> None:
+        start = time.perf_counter()
+        result = await self.service.deal(guild, channel)
+        self.lines(result.table_id, result.events)
+        await self.table_payload(guild, channel)
+        self.stats.deal_ms.append((time.perf_counter() - start) * 1000)
+        self.stats.hands += 1
+
+    async def act(self, guild: int, channel: int, rng: random.Random) -> bool:
+        """One random legal move and its payload; False when the hand is over."""
+        _, hand, members = self.service.hand_of(guild, channel)
+        if hand is None or hand.to_act is None:
+            return False
+        action = random_action(hand, rng)
+        user = members[hand.to_act]
+        start = time.perf_counter()
+        result = await self.service.act(guild, channel, user, action.kind, action.amount)
+        committed = time.perf_counter()
+        self.lines(result.table_id, result.events)
+        kind = None
+        if result.hand_over:
+            await self.showdown_payload(result.table_id, result.hand_id)
+            kind = self.stats.end_ms
+        elif any(isinstance(e, BoardDealt) for e in result.events):
+            await self.table_payload(guild, channel)
+            kind = self.stats.street_ms
+        done = time.perf_counter()
+        ms = (done - start) * 1000
+        self.stats.action_ms.append(ms)
+        self.stats.action_at.append(start)
+        self.stats.commit_ms.append((committed - start) * 1000)
+        if kind is not None:
+            kind.append(ms)
+        return not result.hand_over
+
+
+def seat_ids(t: int) -> tuple[int, int, list[int]]:
+    guild, channel = 1000 + t % 10, 10_000 + t
+    return guild, channel, [100 * (t + 1) + k for k in range(SEATS)]
+
+
+async def open_tables(service: TableService, count: int) -> None:
+    await open_tables_from(service, 0, count)
+
+
+async def drive(
+    bench: Bench,
+    t: int,
+    *,
+    think: tuple[float, float] | None,
+    actions: int | None,
+    until: float | None,
+) -> int:
+    """Play table ``t``: a think time before every move, until the deadline or the count."""
+    rng = random.Random(SEED * 1000 + t)
+    guild, channel, _ = seat_ids(t)
+    done = 0
+
+    async def pause() -> None:
+        if think is not None:
+            await asyncio.sleep(rng.uniform(*think))
+        else:
+            await asyncio.sleep(0)
+
+    if think is not None:
+        await asyncio.sleep(rng.uniform(0, think[1]))  # tables do not all start at once
+    while True:
+        if until is not None and time.perf_counter() >= until:
+            return done
+        _, hand, _ = bench.service.hand_of(guild, channel)
+        if hand is None:
+            await bench.deal(guild, channel)
+            await pause()
+            continue
+        await bench.act(guild, channel, rng)
+        done += 1
+        if actions is not None and done >= actions:
+            return done
+        await pause()
+
+
+@dataclass
+class Run:
+    tables: int
+    pattern: str
+    seconds: float
+    actions: int
+    stats: Stats
+    rss_per_table: float
+    started: float
+
+
+async def load_run(
+    folder: Path,
+    tables: int,
+    pattern: str,
+    *,
+    seconds: float,
+    actions: int,
+    think: tuple[float, float] = (1.0, 3.0),
+    workers: int = 1,
+    profile: cProfile.Profile | None = None,
+) -> Run:
+    path = folder / f"load-{tables}-{pattern}.sqlite3"
+    store = await Store.open(str(path))
+    deck_rng = random.Random(SEED)
+    service = TableService(
+        store, clock=time.time, deck_source=lambda: random_deck(deck_rng), rng=random.Random(SEED)
+    )
+    stats = Stats()
+    bench = Bench(service, stats, workers)
+    # Warm the renderer's caches (fonts, card tiles, felt) as a running bot has them.
+    await open_tables(service, 1)
+    await bench.deal(*seat_ids(0)[:2])
+    gc.collect()
+    rss0 = rss_bytes()
+    await open_tables_from(service, 1, tables)
+    stats.__init__()  # type: ignore[misc]
+    if profile is not None:
+        profile.enable()
+    start = time.perf_counter()
+    if pattern == "realistic":
+        kw: dict[str, Any] = {"think": think, "actions": None, "until": start + seconds}
+    else:
+        kw = {"think": None, "actions": actions, "until": None}
+    counts = await asyncio.gather(*(drive(bench, t, **kw) for t in range(tables)))
+    elapsed = time.perf_counter() - start
+    if profile is not None:
+        profile.disable()
+    gc.collect()
+    rss_per_table = (rss_bytes() - rss0) / tables
+    bench.pool.shutdown()
+    await store.close()
+    with sqlite3.connect(path) as db:
+        (stored,) = db.execute("SELECT COUNT(*) FROM hand_actions").fetchone()
+    timed = sum(counts)
+    if stored < timed or len(stats.action_ms) != timed:
+        raise SystemExit(f"{timed} actions timed but {stored} in the database")
+    return Run(tables, pattern, elapsed, timed, stats, rss_per_table, start)
+
+
+async def open_tables_from(service: TableService, first: int, last: int) -> None:
+    for t in range(first, last):
+        guild, channel, users = seat_ids(t)
+        await service.open_table(guild, channel, users[0], RULES, BUY_IN, preset="no-limit")
+        for user in users[1:]:
+            await service.join(guild, channel, user, BUY_IN)
+
+
+async def heap_per_table(folder: Path, tables: int) -> tuple[float, float]:
+    """Python heap per open table (tracemalloc): between hands, and in a hand 8 moves in."""
+    store = await Store.open(str(folder / f"heap-{tables}.sqlite3"))
+    deck_rng = random.Random(SEED)
+    service = TableService(
+        store, clock=time.time, deck_source=lambda: random_deck(deck_rng), rng=random.Random(SEED)
+    )
+    await open_tables(service, 1)  # the first table pays for lazy imports and caches
+    gc.collect()
+    tracemalloc.start()
+    base = tracemalloc.get_traced_memory()[0]
+    await open_tables_from(service, 1, tables + 1)
+    gc.collect()
+    seated = tracemalloc.get_traced_memory()[0] - base
+    rng = random.Random(SEED)
+    for t in range(1, tables + 1):
+        guild, channel, _ = seat_ids(t)
+        await service.deal(guild, channel)
+        for _ in range(8):
+            _, hand, members = service.hand_of(guild, channel)
+            if hand is None or hand.to_act is None:
+                break
+            action = random_action(hand, rng)
+            await service.act(guild, channel, members[hand.to_act], action.kind, action.amount)
+    gc.collect()
+    playing = tracemalloc.get_traced_memory()[0] - base
+    tracemalloc.stop()
+    await store.close()
+    return seated / tables, playing / tables
+
+
+WARM_UP = 10.0
+"""Realistic runs: every table deals its first hand within the first 3 s (a burst of pictures
+no steady state has); latencies of actions called after this many seconds are also shown."""
+
+
+def steady(run: Run) -> str:
+    if run.pattern != "realistic":
+        return "-"
+    a = [ms for ms, at in zip(run.stats.action_ms, run.stats.action_at)
+         if at >= run.started + WARM_UP]  # fmt: skip
+    if not a:
+        return "-"
+    return f"{statistics.median(a):.1f} / {percentile(a, 0.99):.1f}"
+
+
+def row(run: Run) -> list[str]:
+    s = run.stats
+    a = s.action_ms
+    return [
+        f"{run.tables}",
+        run.pattern,
+        f"{run.actions:,}",
+        f"{run.actions / run.seconds:,.0f}",
+        f"{statistics.median(a):.1f}",
+        f"{percentile(a, 0.99):.1f}",
+        f"{max(a):.1f}",
+        steady(run),
+        f"{statistics.median(s.commit_ms):.2f} / {percentile(s.commit_ms, 0.99):.1f}",
+        f"{percentile(s.street_ms, 0.5):.1f} / {percentile(s.street_ms, 0.99):.1f}"
+        if s.street_ms
+        else "-",
+        f"{percentile(s.deal_ms, 0.5):.1f} / {percentile(s.deal_ms, 0.99):.1f}"
+        if s.deal_ms
+        else "-",
+        f"{s.pictures / run.seconds:,.0f}",
+        f"{1000 * s.render_busy / max(1, s.pictures):.1f}",
+        f"{100 * s.render_busy / run.seconds:.0f}%",
+        f"{run.rss_per_table / 1024:,.0f}",
+    ]
+
+
+HEADER = [
+    "tables",
+    "pattern",
+    "actions",
+    "actions/s",
+    "p50 ms",
+    "p99 ms",
+    "max ms",
+    f"p50 / p99 ms after {WARM_UP:.0f} s",
+    "commit p50/p99 ms",
+    "street p50/p99 ms",
+    "deal p50/p99 ms",
+    "pictures/s",
+    "ms/picture",
+    "render thread busy",
+    "RSS KB/table",
+]
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--smoke", action="store_true", help="10 tables, a few seconds")
+    parser.add_argument("--tables", type=int, nargs="*", help="table counts (100 500)")
+    parser.add_argument("--seconds", type=float, default=60.0, help="realistic run length")
+    parser.add_argument("--actions", type=int, default=20, help="overload: actions per table")
+    parser.add_argument("--only", choices=["realistic", "overload"], help="one pattern only")
+    parser.add_argument(
+        "--render-workers", type=int, default=1, help="render threads (the bot uses 1)"
+    )
+    parser.add_argument("--profile", action="store_true", help="cProfile the event loop")
+    args = parser.parse_args()
+    think = (1.0, 3.0)
+    if args.smoke:  # a shorter think time, so that a second sees some streets and hands
+        counts, seconds, actions, think = [10], 1.0, 8, (0.02, 0.08)
+    else:
+        counts, seconds, actions = args.tables or [100, 500], args.seconds, args.actions
+    patterns = [args.only] if args.only else ["realistic", "overload"]
+    with tempfile.TemporaryDirectory(
+        prefix=".bench-load-", dir=Path(__file__).resolve().parent
+    ) as tmp:
+        folder = Path(tmp)
+        rows = []
+        for n in counts:
+            for pattern in patterns:
+                profile = cProfile.Profile() if args.profile else None
+                run = await load_run(
+                    folder,
+                    n,
+                    pattern,
+                    seconds=seconds,
+                    actions=actions,
+                    think=think,
+                    workers=args.render_workers,
+                    profile=profile,
+                )
+                rows.append(row(run))
+                print(table(HEADER, [rows[-1]]), flush=True)
+                if profile is not None:
+                    out = io.StringIO()
+                    stats = pstats.Stats(profile, stream=out).sort_stats("cumulative")
+                    stats.print_stats(35)
+                    stats.sort_stats("tottime").print_stats(25)
+                    print(out.getvalue())
+        print()
+        print(table(HEADER, rows))
+        print()
+        heap_rows = []
+        for n in counts:
+            seated, playing = await heap_per_table(folder, n)
+            heap_rows.append([f"{n}", f"{seated / 1024:,.1f}", f"{playing / 1024:,.1f}"])
+        print(table(["tables", "heap KB/table, seated", "heap KB/table, in a hand"], heap_rows))
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
