@@ -20,6 +20,7 @@ out (:meth:`TableService.timeout`).
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -74,6 +75,18 @@ def table_id_for(guild_id: int, channel_id: int) -> str:
 
 
 # ----------------------------------------------------------------- the live state
+
+
+log = logging.getLogger("holdem.table")
+
+
+def _log(live: _Live, event: str, **fields: object) -> None:
+    """One log line per event, with the table's context; never a card."""
+    log.info(
+        event,
+        extra={"guild": live.guild_id, "channel": live.channel_id, "table": live.table_id,
+               **fields},
+    )  # fmt: skip
 
 
 @dataclass(kw_only=True, slots=True)
@@ -222,6 +235,7 @@ class TableService:
                 settings=settings,
             )  # fmt: skip
             self._tables[table_id] = live
+            _log(live, "table opened", host=host_id, preset=preset)
             try:
                 await self._join(live, host_id, buy_in)
             except BaseException:
@@ -251,6 +265,7 @@ class TableService:
         except BaseException:
             await self._reload(live.table_id)
             raise
+        _log(live, "seated", member=user_id, seat=seat, stack=buy_in)
         return seat
 
     async def leave(self, guild_id: int, channel_id: int, user_id: int) -> int | None:
@@ -273,6 +288,7 @@ class TableService:
                         live.guild_id, user_id, stack, table_id=table_id, now=now,
                         table_state=table.to_dict(),
                     )  # fmt: skip
+                    _log(live, "left", member=user_id, stack=stack)
                     return stack
                 await self._save(live, now)
             except BaseException:
@@ -327,6 +343,7 @@ class TableService:
             del self._tables[table_id]
             for key in [k for k in self._timeouts if k[0] == table_id]:
                 del self._timeouts[key]
+            _log(live, "table stopped", by=user_id, voided_hand=voided)
             return StopResult(table_id=table_id, voided_hand=voided, cashed_out=cashed)
 
     async def sit_out(self, guild_id: int, channel_id: int, user_id: int) -> None:
@@ -386,6 +403,7 @@ class TableService:
                 await self._reload(table_id)
                 raise
             live.hand_id, live.players, live.deadline = hand_id, players, deadline
+            _log(live, "hand dealt", hand=hand_id, players=len(players))
             events = tuple(hand.events)
             table_events: tuple[TableEvent, ...] = ()
             if hand.is_over:  # everyone all-in from the blinds
@@ -475,6 +493,7 @@ class TableService:
                 if live.hand_id is not None and (live.deadline is None or live.deadline <= now):
                     live.deadline = self._deadline(live, now)
                     await self.store.set_deadline(live.hand_id, live.deadline)
+                _log(live, "restored", hand=live.hand_id)
             restored.append(record.table_id)
         return restored
 
@@ -536,6 +555,10 @@ class TableService:
             raise
         live.deadline = deadline
         hand_id = live.hand_id
+        _log(
+            live, "action", hand=hand_id, seq=seq, member=live.players[action.player],
+            kind=action.kind.value, amount=action.amount,
+        )  # fmt: skip
         table_events: tuple[TableEvent, ...] = ()
         if hand.is_over:
             table_events = await self._settle(live, now)
@@ -577,6 +600,7 @@ class TableService:
         except BaseException:
             await self._reload(live.table_id)
             raise
+        _log(live, "hand finished", hand=live.hand_id, net=",".join(map(str, ended.net)))
         live.last = (live.hand_id, hand, live.players)
         live.hand_id, live.players, live.deadline = None, (), None
         return table_events
