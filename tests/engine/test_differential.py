@@ -18,7 +18,7 @@ from engine.simulate import play_random_hand
 
 from .pokerkit_peer import departs_from_rules, peer_stacks
 
-HANDS = 1500
+HANDS = 3000
 
 
 @pytest.mark.parametrize("structure", list(Structure))
