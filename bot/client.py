@@ -34,7 +34,9 @@ log = logging.getLogger("holdem.bot")
 
 class HoldemBot(commands.Bot):
     """``sync_commands`` syncs the global command tree at start (``python -m bot --sync``,
-    and the offline tests); ``dev_guild`` syncs a copy to one guild for development."""
+    and the offline tests); ``dev_guild`` syncs a copy to one guild for development.
+    ``exclusive_db`` holds the database file against a second process; the offline tests
+    restart the bot inside one process and turn it off."""
 
     store: Store
     service: TableService
@@ -50,6 +52,7 @@ class HoldemBot(commands.Bot):
         dev_guild: int | None = None,
         sync_commands: bool = False,
         edit_interval: float = 1.0,
+        exclusive_db: bool = True,
         **options: Any,
     ) -> None:
         intents = options.pop("intents", None) or discord.Intents.default()
@@ -63,6 +66,7 @@ class HoldemBot(commands.Bot):
         self.dev_guild = dev_guild
         self.sync_commands = sync_commands
         self.edits = EditCoalescer(edit_interval)
+        self.exclusive_db = exclusive_db
         self._languages: dict[int, Lang] = {}
         self._resumed = False
 
@@ -70,7 +74,7 @@ class HoldemBot(commands.Bot):
         from .play import PlayCog
         from .tables import TablesCog
 
-        self.store = await Store.open(self.db_path)
+        self.store = await Store.open(self.db_path, exclusive=self.exclusive_db)
         self.service = TableService(
             self.store, clock=self.clock, deck_source=self.deck_source, rng=self.rng
         )
@@ -119,7 +123,7 @@ class HoldemBot(commands.Bot):
 
     async def close(self) -> None:
         if hasattr(self, "dealer"):
-            self.dealer.close()
+            await self.dealer.aclose()
         await self.edits.drain()
         if hasattr(self, "store"):
             await self.store.close()

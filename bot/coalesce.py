@@ -8,7 +8,6 @@ old turn message, not ten.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Hashable
 
@@ -35,14 +34,20 @@ class EditCoalescer:
             self._task = asyncio.get_running_loop().create_task(self._flush())
 
     async def _flush(self) -> None:
-        await asyncio.sleep(self.interval)
-        pending, self._pending = self._pending, {}
-        for edit in pending.values():
-            try:
-                await edit()
-                self.sent += 1
-            except discord.HTTPException as error:
-                log.info("a coalesced edit failed: %s", error)
+        # Requests that arrive while a batch is being sent go out in the next batch: the
+        # task is still running then, so ``request`` does not start another one.
+        while self._pending:
+            await asyncio.sleep(self.interval)
+            pending, self._pending = self._pending, {}
+            for edit in pending.values():
+                try:
+                    await edit()
+                    self.sent += 1
+                except discord.HTTPException as error:
+                    log.info("a coalesced edit failed: %s", error)
+                except Exception:
+                    # One broken edit must not drop the others queued behind it.
+                    log.exception("a coalesced edit raised")
 
     async def drain(self) -> None:
         """Send what is pending now (at shutdown)."""
@@ -50,5 +55,9 @@ class EditCoalescer:
             self._task.cancel()
         pending, self._pending = self._pending, {}
         for edit in pending.values():
-            with contextlib.suppress(discord.HTTPException):
+            try:
                 await edit()
+            except discord.HTTPException as error:
+                log.info("a coalesced edit failed at shutdown: %s", error)
+            except Exception:
+                log.exception("a coalesced edit raised at shutdown")

@@ -71,6 +71,8 @@ class Dealer:
         self.timers: dict[str, asyncio.Task[None]] = {}
         self.next_hands: dict[str, asyncio.Task[None]] = {}
         self.names: dict[int, str] = {}
+        self.languages: dict[int, Lang] = {}
+        """Each member's own language, as their last interaction said (for direct messages)."""
         self.turn_messages: dict[str, discord.Message] = {}
         self.lobby_messages: dict[str, discord.Message] = {}
         self.card_messages: dict[str, list[_CardMessage]] = {}
@@ -90,8 +92,10 @@ class Dealer:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._render_pool, function, view)
 
-    def remember(self, user: discord.abc.User) -> None:
+    def remember(self, user: discord.abc.User, locale: object | None = None) -> None:
         self.names[user.id] = user.display_name
+        if locale is not None:
+            self.languages[user.id] = resolve_locale(locale)
 
     async def name_of(self, guild_id: int, member_id: int) -> str:
         name = self.names.get(member_id)
@@ -388,11 +392,12 @@ class Dealer:
 
     async def send_dm_cards(self, table_id: str, members: Sequence[int]) -> None:
         guild_id, _ = _split(table_id)
-        lang = await self.guild_lang(guild_id)
+        public = await self.guild_lang(guild_id)
         for member in members:
             settings = await self.bot.store.get_member_settings(guild_id, member)
             if not settings.dm:
                 continue
+            lang = self.languages.get(member, public)
             found = await self.hole_cards(table_id, member, lang)
             if found is None:
                 continue
@@ -428,7 +433,7 @@ class Dealer:
         guild_id, channel_id = interaction.guild_id, interaction.channel_id
         if table_id is not None:
             guild_id, channel_id = _split(table_id)
-        self.remember(interaction.user)
+        self.remember(interaction.user, interaction.locale)
         try:
             result = await self.service.act(guild_id, channel_id, interaction.user.id, kind, amount)
         except Exception as error:
@@ -450,7 +455,7 @@ class Dealer:
         move: str,
     ) -> None:
         lang = resolve_locale(interaction.locale)
-        self.remember(interaction.user)
+        self.remember(interaction.user, interaction.locale)
         if move == "cards":
             await self.show_cards(interaction, table_id)
             return
@@ -520,6 +525,11 @@ class Dealer:
             lang = await self.guild_lang(guild_id)
             status = self.service.status(table_id)
             if status.hand_id is None:
+                # Between hands: the pause before the next deal died with the old process.
+                guild_id, channel_id = _split(table_id)
+                table = self.service.table(guild_id, channel_id)
+                if table.hands_played > 0 and table.ended is None:
+                    self.schedule_next_hand(table_id)
                 continue
             await self.post_lines(table_id, [t(lang, "notice.restarted")])
             await self.post_turn(table_id, lang)
@@ -543,10 +553,15 @@ class Dealer:
         self.lobby_messages.pop(table_id, None)
         self.card_messages.pop(table_id, None)
 
-    def close(self) -> None:
-        for task in [*self.timers.values(), *self.next_hands.values()]:
+    async def aclose(self) -> None:
+        """Stop every timer and pending deal, and wait until they have stopped, so nothing
+        touches the store after it is closed."""
+        tasks = [*self.timers.values(), *self.next_hands.values()]
+        for task in tasks:
             task.cancel()
         self.timers.clear()
         self.next_hands.clear()
+        current = asyncio.current_task()
+        await asyncio.gather(*(t for t in tasks if t is not current), return_exceptions=True)
         self._render_pool.shutdown(wait=False, cancel_futures=True)
 

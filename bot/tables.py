@@ -165,7 +165,7 @@ class TablesCog(commands.Cog, name="Tables"):
                 changes["turn_seconds"] = turn_seconds
             rules = rules.with_changes(**changes) if changes else rules
             chips = buy_in or rules.starting_stack
-            self.bot.dealer.remember(interaction.user)
+            self.bot.dealer.remember(interaction.user, interaction.locale)
             table_id = await self.bot.service.open_table(
                 guild_id, channel_id, interaction.user.id, rules, chips,
                 preset=preset_name,
@@ -210,7 +210,7 @@ class TablesCog(commands.Cog, name="Tables"):
         table_id = table_id or table_id_for(guild_id, channel_id)
         try:
             rules = self.bot.service.rules_of(guild_id, channel_id)
-            self.bot.dealer.remember(interaction.user)
+            self.bot.dealer.remember(interaction.user, interaction.locale)
             chips = buy_in or rules.starting_stack
             await self.bot.service.join(guild_id, channel_id, interaction.user.id, chips)
         except Exception as error:
@@ -339,6 +339,7 @@ class TablesCog(commands.Cog, name="Tables"):
         lang = _lang(interaction)
         guild_id, _ = self._ids(interaction)
         now = self.bot.clock()
+        self.bot.dealer.remember(interaction.user, interaction.locale)
         if state == "on":
             await interaction.response.defer(ephemeral=True, thinking=True)
             try:
@@ -430,9 +431,7 @@ class TablesCog(commands.Cog, name="Tables"):
         )
         await reply_private(interaction, t(lang, "config.saved", name=setting, value=value))
 
-    @config.command(
-        name="language", description=cmd_str("cmd.holdem.config.language.description")
-    )
+    @config.command(name="language", description=cmd_str("cmd.holdem.config.language.description"))
     @app_commands.describe(language=cmd_str("cmd.option.language.description"))
     @app_commands.choices(language=LANGUAGE_CHOICES)
     async def config_language(self, interaction: discord.Interaction[Any], language: str) -> None:
@@ -448,6 +447,8 @@ class TablesCog(commands.Cog, name="Tables"):
 
     @config.command(name="show", description=cmd_str("cmd.holdem.config.show.description"))
     async def config_show(self, interaction: discord.Interaction[Any]) -> None:
+        if not await self._admin_only(interaction):
+            return
         lang = _lang(interaction)
         guild_id, _ = self._ids(interaction)
         _, rules = await self.guild_rules(guild_id)
@@ -477,20 +478,29 @@ class TablesCog(commands.Cog, name="Tables"):
             text = t(lang, "chips.balance.member", name=member.display_name, balance=amount)
         await reply_private(interaction, text)
 
-    @holdem.command(
-        name="leaderboard", description=cmd_str("cmd.holdem.leaderboard.description")
-    )
+    @holdem.command(name="leaderboard", description=cmd_str("cmd.holdem.leaderboard.description"))
     async def leaderboard(self, interaction: discord.Interaction[Any]) -> None:
         lang = _lang(interaction)
         guild_id, _ = self._ids(interaction)
-        rows = await self.bot.store.leaderboard(guild_id, by="chips", limit=10)
+        rows = await self.bot.store.leaderboard(guild_id, by="chips", limit=1000)
         if not rows:
             await reply_private(interaction, t(lang, "leaderboard.empty"))
             return
+        # A seated member's chips are on the table, not in the wallet: count both.
+        totals = {row.user_id: row.balance for row in rows}
+        for table_id in self.bot.service.table_ids():
+            table_guild, table_channel = (int(x) for x in table_id.split(":"))
+            if table_guild != guild_id:
+                continue
+            for seat in self.bot.service.table(table_guild, table_channel).seats:
+                if seat is not None:
+                    member = int(seat.player)
+                    totals[member] = totals.get(member, 0) + seat.stack
+        best = sorted(totals.items(), key=lambda item: (-item[1], item[0]))[:10]
         lines = [t(lang, "leaderboard.title")]
-        for place, row in enumerate(rows, start=1):
-            name = await self.bot.dealer.name_of(guild_id, row.user_id)
-            lines.append(t(lang, "leaderboard.line", place=place, name=name, balance=row.balance))
+        for place, (member, balance) in enumerate(best, start=1):
+            name = await self.bot.dealer.name_of(guild_id, member)
+            lines.append(t(lang, "leaderboard.line", place=place, name=name, balance=balance))
         await reply_private(interaction, "\n".join(lines))
 
     @holdem.command(name="history", description=cmd_str("cmd.holdem.history.description"))
@@ -519,7 +529,9 @@ class TablesCog(commands.Cog, name="Tables"):
                 result = t(lang, "history.result.even")
             when = f"<t:{int(summary.finished_at or summary.started_at)}:R>"
             lines.append(t(lang, "history.line", number=summary.hand_id, when=when, result=result))
-            documents.append(await self.bot.store.export_phh(summary.hand_id))
+            record = await self.bot.store.load_hand(summary.hand_id)
+            names = {m: await self.bot.dealer.name_of(guild_id, m) for m in record.players}
+            documents.append(await self.bot.store.export_phh(summary.hand_id, names=names))
         data = "\n".join(f"# hand {h.hand_id}\n{d}" for h, d in zip(hands, documents)).encode()
         file = discord.File(io.BytesIO(data), "hands.phh", description=t(lang, "history.title"))
         await interaction.followup.send("\n".join(lines)[:2000], file=file, ephemeral=True)
@@ -528,4 +540,3 @@ class TablesCog(commands.Cog, name="Tables"):
     async def help(self, interaction: discord.Interaction[Any]) -> None:
         lang = _lang(interaction)
         await reply_private(interaction, f"**{t(lang, 'help.title')}**\n{t(lang, 'help.body')}")
-

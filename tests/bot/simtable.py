@@ -90,6 +90,7 @@ def make_bot(db: Path, clock: Clock, decks: Decks) -> HoldemBot:
         rng=random.Random(1),
         sync_commands=True,
         edit_interval=0.5,
+        exclusive_db=False,  # restarts here happen inside one process
     )
 
 
