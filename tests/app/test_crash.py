@@ -24,7 +24,7 @@ from app.service import TableService
 
 CHILD = Path(__file__).with_name("crash_child.py")
 ROOT = Path(__file__).resolve().parents[2]
-KILLS = int(os.environ.get("HOLDEM_CRASH_KILLS", "160"))  # ~0.25 s each
+KILLS = int(os.environ.get("HOLDEM_CRASH_KILLS", "200"))  # ~0.25 s each
 GUILD = 1
 
 
