@@ -8,6 +8,7 @@ guild's). Errors go through :func:`bot.errors.error_text`.
 from __future__ import annotations
 
 import io
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -246,25 +247,27 @@ class TablesCog(commands.Cog, name="Tables"):
 
     @holdem.command(name="sitout", description=cmd_str("cmd.holdem.sitout.description"))
     async def sitout(self, interaction: discord.Interaction[Any]) -> None:
-        lang = _lang(interaction)
-        guild_id, channel_id = self._ids(interaction)
-        try:
-            await self.bot.service.sit_out(guild_id, channel_id, interaction.user.id)
-        except Exception as error:
-            await reply_private(interaction, error_text(lang, error))
-            return
-        await reply_private(interaction, t(lang, "seat.sit_out.you"))
+        await self._seat_change(interaction, self.bot.service.sit_out, "seat.sit_out.you")
 
     @holdem.command(name="sitin", description=cmd_str("cmd.holdem.sitin.description"))
     async def sitin(self, interaction: discord.Interaction[Any]) -> None:
+        await self._seat_change(interaction, self.bot.service.sit_in, "seat.sit_in.you")
+
+    async def _seat_change(
+        self,
+        interaction: discord.Interaction[Any],
+        change: Callable[[int, int, int], Awaitable[None]],
+        done: str,
+    ) -> None:
+        """Sit out or back in (from the next hand), answered privately."""
         lang = _lang(interaction)
         guild_id, channel_id = self._ids(interaction)
         try:
-            await self.bot.service.sit_in(guild_id, channel_id, interaction.user.id)
+            await change(guild_id, channel_id, interaction.user.id)
         except Exception as error:
             await reply_private(interaction, error_text(lang, error))
             return
-        await reply_private(interaction, t(lang, "seat.sit_in.you"))
+        await reply_private(interaction, t(lang, done))
 
     @holdem.command(name="deal", description=cmd_str("cmd.holdem.deal.description"))
     async def deal(self, interaction: discord.Interaction[Any]) -> None:
