@@ -49,7 +49,7 @@ import tempfile
 import time
 import tracemalloc
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -58,6 +58,7 @@ from _common import table  # first: puts the repository on sys.path
 
 from app import Store
 from app.service import TableService
+from bot.dealer import render_executor
 from bot.present import showdown_view, table_view
 from engine import EmptyStackPolicy, preset
 from engine.events import BoardDealt, HandStarted, PotAwarded
@@ -103,10 +104,16 @@ class Stats:
 class Bench:
     """The bot's work after a move, without Discord: service, log lines, pictures."""
 
-    def __init__(self, service: TableService, stats: Stats, workers: int = 1) -> None:
+    def __init__(self, service: TableService, stats: Stats, workers: int = 0) -> None:
         self.service = service
         self.stats = stats
-        self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="render")
+        # 0: the bot's own render worker, a process; N: N threads, for comparison.
+        self.timed = workers > 0
+        self.pool: Executor = (
+            ThreadPoolExecutor(max_workers=workers, thread_name_prefix="render")
+            if workers
+            else render_executor(in_process=True)
+        )
 
     def _timed(self, function: Callable[[Any], bytes], view: Any) -> bytes:
         start = time.perf_counter()
@@ -116,7 +123,10 @@ class Bench:
 
     async def render(self, function: Callable[[Any], bytes], view: Any) -> bytes:
         loop = asyncio.get_running_loop()
-        png = await loop.run_in_executor(self.pool, self._timed, function, view)
+        if self.timed:
+            png = await loop.run_in_executor(self.pool, self._timed, function, view)
+        else:
+            png = await loop.run_in_executor(self.pool, function, view)
         if not png.startswith(PNG):
             raise SystemExit("a picture is not a PNG")
         self.stats.pictures += 1
@@ -252,7 +262,7 @@ async def load_run(
     seconds: float,
     actions: int,
     think: tuple[float, float] = (1.0, 3.0),
-    workers: int = 1,
+    workers: int = 0,
     profile: cProfile.Profile | None = None,
 ) -> Run:
     path = folder / f"load-{tables}-{pattern}.sqlite3"
@@ -400,7 +410,10 @@ async def main() -> None:
     parser.add_argument("--actions", type=int, default=20, help="overload: actions per table")
     parser.add_argument("--only", choices=["realistic", "overload"], help="one pattern only")
     parser.add_argument(
-        "--render-workers", type=int, default=1, help="render threads (the bot uses 1)"
+        "--render-workers",
+        type=int,
+        default=0,
+        help="0: one render process, as the bot does; N: N render threads instead",
     )
     parser.add_argument("--profile", action="store_true", help="cProfile the event loop")
     args = parser.parse_args()

@@ -36,7 +36,8 @@ class HoldemBot(commands.Bot):
     """``sync_commands`` syncs the global command tree at start (``python -m bot --sync``,
     and the offline tests); ``dev_guild`` syncs a copy to one guild for development.
     ``exclusive_db`` holds the database file against a second process; the offline tests
-    restart the bot inside one process and turn it off."""
+    restart the bot inside one process and turn it off. ``render_in_process`` draws images
+    in a worker process (the load benchmark shows why); the offline tests use a thread."""
 
     store: Store
     service: TableService
@@ -53,6 +54,7 @@ class HoldemBot(commands.Bot):
         sync_commands: bool = False,
         edit_interval: float = 1.0,
         exclusive_db: bool = True,
+        render_in_process: bool = True,
         **options: Any,
     ) -> None:
         intents = options.pop("intents", None) or discord.Intents.default()
@@ -67,6 +69,7 @@ class HoldemBot(commands.Bot):
         self.sync_commands = sync_commands
         self.edits = EditCoalescer(edit_interval)
         self.exclusive_db = exclusive_db
+        self.render_in_process = render_in_process
         self._languages: dict[int, Lang] = {}
         self._resumed = False
 

@@ -13,8 +13,10 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import multiprocessing
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -60,6 +62,23 @@ class _CardMessage:
     created: float
 
 
+def _warm_up() -> None:
+    """Load the renderer, its fonts and card tiles in the worker before the first image."""
+    from render import render_hole_cards
+    from render.views import HoleCardsView
+
+    render_hole_cards(HoleCardsView(cards=("As", "Kd")))
+
+
+def render_executor(*, in_process: bool) -> Executor:
+    """One render worker: a process started by a fork server (never a fork of this threaded
+    process), or a thread where processes cost more than they save (the offline tests)."""
+    if in_process:
+        context = multiprocessing.get_context("forkserver")
+        return ProcessPoolExecutor(max_workers=1, mp_context=context, initializer=_warm_up)
+    return ThreadPoolExecutor(max_workers=1, thread_name_prefix="render")
+
+
 def _split(table_id: str) -> tuple[int, int]:
     guild, channel = table_id.split(":")
     return int(guild), int(channel)
@@ -76,7 +95,7 @@ class Dealer:
         self.turn_messages: dict[str, discord.Message] = {}
         self.lobby_messages: dict[str, discord.Message] = {}
         self.card_messages: dict[str, list[_CardMessage]] = {}
-        self._render_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="render")
+        self._render_pool = render_executor(in_process=bot.render_in_process)
 
     # ----------------------------------------------------------------- helpers
 
@@ -88,9 +107,15 @@ class Dealer:
         return self.bot.clock()
 
     async def render(self, function: Callable[[Any], bytes], view: Any) -> bytes:
-        """Render off the event loop, in one worker thread (the font caches are shared)."""
+        """Render off the event loop, in one worker (a process of its own in production, so
+        drawing never competes with the loop for the GIL); a worker that died is replaced."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._render_pool, function, view)
+        try:
+            return await loop.run_in_executor(self._render_pool, function, view)
+        except BrokenProcessPool:
+            log.warning("the render worker died; starting a new one")
+            self._render_pool = render_executor(in_process=True)
+            return await loop.run_in_executor(self._render_pool, function, view)
 
     def remember(self, user: discord.abc.User, locale: object | None = None) -> None:
         self.names[user.id] = user.display_name
