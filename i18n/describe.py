@@ -62,8 +62,8 @@ def table_alt(locale: Lang, view: TableView, *, cat: Catalogue = CATALOGUE) -> s
     """The street, the board, every pot, every seat in order and who has the button."""
     board = _cards(view.board) if view.board else cat.t(locale, "alt.table.no_board")
     pots = ", ".join(f"{p.label} {cat.number(locale, p.amount)}" for p in view.pots)
-    if not pots:
-        pots = cat.t(locale, "pot.total", amount=0)
+    if not pots:  # before the first bets are gathered: the blinds and bets in front
+        pots = cat.t(locale, "pot.total", amount=sum(seat.bet for seat in view.seats))
     lines = [cat.t(locale, "alt.table", street=view.street, board=board, pots=pots)]
     for number, seat in enumerate(view.seats, start=1):
         if seat.state is not SeatState.EMPTY:

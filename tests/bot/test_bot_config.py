@@ -46,7 +46,7 @@ async def test_config_is_accepted_with_manage_server(tmp_path: Path) -> None:
         shown = await alice.slash(t.channel, "holdem config show")
         assert shown.ephemeral and "big_blind: 4" in shown.response.content.splitlines()
         lang = await alice.slash(t.channel, "holdem config language", language="da")
-        assert lang.ephemeral and lang.response.content == "Bordet taler nu Dansk."
+        assert lang.ephemeral and lang.response.content == "Sprog ved bordet: Dansk."
         assert await t.bot.store.get_language(t.guild.id) == "da"
         simcord.assert_no_errors(t.env)
 
