@@ -27,7 +27,7 @@ from app.service import NotSeated
 from engine import ActionKind, EngineError, NotYourTurn
 from engine.events import BoardDealt, Event, HandStarted, PotAwarded, SessionEnded
 from engine.seating import PlayerLeft
-from i18n import Lang, event_lines, resolve_locale, t, tn
+from i18n import Lang, cards_text, event_lines, resolve_locale, t, tn
 from i18n.describe import fit, hole_cards_alt, showdown_alt, table_alt
 from render import render_hole_cards, render_showdown, render_table
 
@@ -379,7 +379,10 @@ class Dealer:
         )
         png = await self.render(render_hole_cards, view)
         alt = hole_cards_alt(lang, view)
-        return alt, discord.File(io.BytesIO(png), "cards.png", description=fit(alt))
+        text = alt
+        if hand.board:  # the private message follows the streets: the board with the hand
+            text += "\n" + t(lang, "cards.board", board=cards_text(hand.board))
+        return text, discord.File(io.BytesIO(png), "cards.png", description=fit(alt))
 
     async def show_cards(self, interaction: discord.Interaction[Any], table_id: str) -> None:
         """The private hole-card message; kept current after each street while it can be."""

@@ -64,6 +64,8 @@ async def test_my_cards_button_and_the_hand_name_after_the_flop(tmp_path: Path) 
         await t.env.advance_time(1)  # the coalesced edit (edit_interval 0.5 s)
         desc = res.response.attachments[0].description
         assert desc.startswith(f"Your hole cards: {_hole(t, other)}. You have ")
+        board = " ".join(cards_text([c]) for c in hand.board)
+        assert res.response.content.endswith(f"Board: {board}")
         simcord.assert_no_errors(t.env)
 
 
