@@ -151,7 +151,7 @@ class TablesCog(commands.Cog, name="Tables"):
         perms = interaction.app_permissions
         missing = [name for name in NEEDED if not getattr(perms, name)]
         if missing:
-            names = ", ".join(name.replace("_", " ") for name in missing)
+            names = ", ".join(t(lang, f"permission.{name}") for name in missing)
             text = t(lang, "error.missing_permissions", permissions=names)
             await reply_private(interaction, text)
             return

@@ -107,7 +107,7 @@ async def test_missing_channel_permissions_are_named_to_the_starter(tmp_path: Pa
         res = await alice.slash(locked, "holdem start")
         assert res.ephemeral
         assert res.response.content == (
-            "I am missing permissions in this channel: attach files, embed links."
+            "I am missing permissions in this channel: Attach Files, Embed Links."
         )
         assert [m.content for m in locked.history(viewer=t.members[1])] == []
         assert t.bot.service.table_ids() == []
