@@ -33,6 +33,7 @@ __all__ = [
     "player_name",
     "rules_lines",
     "showdown_view",
+    "structure_name",
     "table_view",
 ]
 
@@ -180,15 +181,19 @@ def showdown_view(
     )
 
 
+def structure_name(lang: Lang, rules: HouseRules) -> str:
+    """The betting structure in words: no-limit, pot-limit, fixed-limit, mixed, home game."""
+    if rules.game in (GameKind.NO_LIMIT, GameKind.POT_LIMIT, GameKind.FIXED_LIMIT):
+        return t(lang, f"structure.{rules.game.name.lower()}")
+    return t(lang, f"preset.{rules.game.name.lower()}.name")
+
+
 def rules_lines(lang: Lang, rules: HouseRules, *, preset: str, buy_in: int) -> list[str]:
     """The house rules in force, one fact a line, for ``/holdem rules`` and the lobby."""
     key = preset.replace("-", "_")
     title = t(lang, f"preset.{key}.name") if key in _PRESET_KEYS else preset
     small, big, ante = rules.blinds_at(0)
-    if rules.game in (GameKind.NO_LIMIT, GameKind.POT_LIMIT, GameKind.FIXED_LIMIT):
-        structure = t(lang, f"structure.{rules.game.name.lower()}")
-    else:
-        structure = t(lang, f"preset.{rules.game.name.lower()}.name")
+    structure = structure_name(lang, rules)
     lines = [
         t(lang, "rules.title", preset=title),
         t(lang, "rules.structure", structure=structure),

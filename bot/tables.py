@@ -22,7 +22,7 @@ from i18n import LOCALES, Lang, format_number, resolve_locale, t, tn
 from i18n.translator import cmd_str
 
 from .errors import error_text, reply_private
-from .present import rules_lines
+from .present import rules_lines, structure_name
 from .ui import lobby_view
 
 if TYPE_CHECKING:
@@ -186,7 +186,16 @@ class TablesCog(commands.Cog, name="Tables"):
             big_blind=big,
             buy_in=chips,
         )
-        text = head + "\n\n" + await self._lobby_text(public, table_id)
+        summary = t(
+            public,
+            "lobby.rules_summary",
+            structure=structure_name(public, rules),
+            small_blind=small,
+            big_blind=big,
+            seats=rules.max_seats,
+            turn_seconds=rules.turn_seconds,
+        )
+        text = head + "\n" + summary + "\n\n" + await self._lobby_text(public, table_id)
         await interaction.response.send_message(text, view=lobby_view(public, table_id))
         self.bot.dealer.lobby_messages[table_id] = await interaction.original_response()
 

@@ -36,6 +36,7 @@ async def test_lobby_join_and_leave_move_chips_between_wallet_and_table(tmp_path
         res = await alice.slash(t.channel, "holdem start", buy_in=40)
         assert not res.ephemeral
         lobby = res.response
+        assert "No-limit · blinds 1/2 · 10 seats · 60 s per turn" in lobby.content
         table_token = f"{t.guild.id}-{t.channel.id}"
         assert _custom_ids(lobby) == [
             f"holdem:lobby:{table_token}:join",
