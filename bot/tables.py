@@ -99,6 +99,13 @@ class TablesCog(commands.Cog, name="Tables"):
         perms = interaction.permissions
         return bool(perms.manage_guild or perms.administrator)
 
+    async def _table_here(self, interaction: discord.Interaction[Any], table_id: str) -> bool:
+        """Whether a table is open here; if not, the member is told privately."""
+        if table_id in self.bot.service.table_ids():
+            return True
+        await reply_private(interaction, error_text(_lang(interaction), NoTable("no table")))
+        return False
+
     async def _may_lead(self, interaction: discord.Interaction[Any], table_id: str) -> bool:
         """The table leader: its host, or a member with Manage Server."""
         if self._is_admin(interaction):
@@ -288,8 +295,7 @@ class TablesCog(commands.Cog, name="Tables"):
         lang = _lang(interaction)
         guild_id, channel_id = self._ids(interaction)
         table_id = table_id or table_id_for(guild_id, channel_id)
-        if table_id not in self.bot.service.table_ids():
-            await reply_private(interaction, error_text(lang, NoTable("no table")))
+        if not await self._table_here(interaction, table_id):
             return
         if not await self._may_lead(interaction, table_id):
             await reply_private(interaction, t(lang, "error.host_only"))
@@ -309,8 +315,7 @@ class TablesCog(commands.Cog, name="Tables"):
         lang = _lang(interaction)
         guild_id, channel_id = self._ids(interaction)
         table_id = table_id_for(guild_id, channel_id)
-        if table_id not in self.bot.service.table_ids():
-            await reply_private(interaction, error_text(lang, NoTable("no table")))
+        if not await self._table_here(interaction, table_id):
             return
         if not await self._may_lead(interaction, table_id):
             await reply_private(interaction, t(lang, "error.host_only"))
@@ -369,11 +374,9 @@ class TablesCog(commands.Cog, name="Tables"):
 
     @holdem.command(name="table", description=cmd_str("cmd.holdem.table.description"))
     async def table(self, interaction: discord.Interaction[Any]) -> None:
-        lang = _lang(interaction)
         guild_id, channel_id = self._ids(interaction)
         table_id = table_id_for(guild_id, channel_id)
-        if table_id not in self.bot.service.table_ids():
-            await reply_private(interaction, error_text(lang, NoTable("no table")))
+        if not await self._table_here(interaction, table_id):
             return
         await interaction.response.defer(thinking=True)
         public = await self.bot.guild_lang(guild_id)

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import AsyncIterator, Callable, Sequence
-from pathlib import Path
+from collections.abc import Callable, Sequence
 
 import pytest
 
@@ -16,18 +15,12 @@ from engine import ActionKind, HouseRules, NotYourTurn, parse_cards
 from engine.events import HandEnded
 from engine.simulate import random_action, random_deck
 
+from .conftest import Clock
+
 G, C = 1, 10
 TID = table_id_for(G, C)
 A, B, D = 101, 102, 103
 RULES = HouseRules(turn_seconds=30)
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def decks(*texts: str) -> Callable[[], Sequence[int]]:
@@ -43,18 +36,6 @@ def decks(*texts: str) -> Callable[[], Sequence[int]]:
 
 # Heads-up, button A (dealt second): A gets As Ad, B gets Ks Kd; board 2c 7d 9h Jc 3s (A wins).
 HEADS_UP = "Ks As Kd Ad 4h 2c 7d 9h 5h Jc 6h 3s"
-
-
-@pytest.fixture
-def path(tmp_path: Path) -> str:
-    return str(tmp_path / "holdem.sqlite3")
-
-
-@pytest.fixture
-async def store(path: str) -> AsyncIterator[Store]:
-    s = await Store.open(path)
-    yield s
-    await s.close()
 
 
 async def two_players(store: Store, clock: Clock, *texts: str) -> TableService:

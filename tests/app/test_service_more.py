@@ -3,9 +3,6 @@ at the hand and the rules, and the names the bot imports."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import pytest
 
 import app
@@ -14,30 +11,12 @@ import app.service
 from app import NoTable, NotSeated, Store, TableService, table_id_for
 from engine import ActionKind, HouseRules, SeatStatus, SessionError, Table
 
+from .conftest import Clock
+
 G, C = 1, 10
 TID = table_id_for(G, C)
 A, B, D = 101, 102, 103
 RULES = HouseRules(turn_seconds=30)
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def path(tmp_path: Path) -> str:
-    return str(tmp_path / "holdem.sqlite3")
-
-
-@pytest.fixture
-async def store(path: str) -> AsyncIterator[Store]:
-    s = await Store.open(path)
-    yield s
-    await s.close()
 
 
 async def seated(store: Store, clock: Clock, *members: int) -> TableService:

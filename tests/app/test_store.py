@@ -35,11 +35,6 @@ GUILD = 1
 
 
 @pytest.fixture
-def path(tmp_path: Path) -> str:
-    return str(tmp_path / "holdem.sqlite3")
-
-
-@pytest.fixture
 async def store(path: str) -> AsyncIterator[Store]:
     s = await Store.open(path)
     await s.save_table("t1", guild_id=GUILD, channel_id=55, state={"seats": []}, now=0.0)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import closing
-from pathlib import Path
 
 import pytest
 
@@ -14,11 +13,6 @@ from app.migrations import LATEST, MIGRATIONS
 from engine import HandConfig, shuffled_deck
 
 GUILD = 1
-
-
-@pytest.fixture
-def path(tmp_path: Path) -> str:
-    return str(tmp_path / "holdem.sqlite3")
 
 
 @pytest.fixture
