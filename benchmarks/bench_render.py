@@ -103,8 +103,9 @@ def _writers(image_count: int) -> list[tuple[str, float, int]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--smoke", action="store_true", help="a short run without targets")
     parser.add_argument("--runs", type=int, default=300, help="renders per picture")
     args = parser.parse_args(argv)
@@ -118,11 +119,16 @@ def main(argv: list[str] | None = None) -> int:
         ("hole cards", render_hole_cards, hole),  # type: ignore[list-item]
         ("table, 2 seats", render_table, _tables(runs, 2)),  # type: ignore[list-item]
         ("table, 10 seats", render_table, _tables(runs, 10)),  # type: ignore[list-item]
-        ("showdown, 3 hands", render_showdown,  # type: ignore[list-item]
-         [example_showdown()] * max(3, runs // 3)),
+        (
+            "showdown, 3 hands",
+            render_showdown,  # type: ignore[list-item]
+            [example_showdown()] * max(3, runs // 3),
+        ),
     ]
-    print(f"python {platform.python_version()}, {platform.machine()}, "
-          f"{os.cpu_count()} CPUs, {runs} renders each{' (smoke)' if args.smoke else ''}")
+    print(
+        f"python {platform.python_version()}, {platform.machine()}, "
+        f"{os.cpu_count()} CPUs, {runs} renders each{' (smoke)' if args.smoke else ''}"
+    )
     print(f"{'picture':<20} {'median ms':>10} {'p90 ms':>8} {'largest PNG':>12}  target")
     missed = []
     for name, render, views in cases:
@@ -134,8 +140,10 @@ def main(argv: list[str] | None = None) -> int:
         if not ok:
             missed.append(name)
         goal = f"<= {target:g} ms, " if target else ""
-        print(f"{name:<20} {median:>10.2f} {p90:>8.2f} {largest / 1000:>9.1f} KB  "
-              f"{goal}< 150 KB: {'ok' if ok else 'MISSED'}")
+        print(
+            f"{name:<20} {median:>10.2f} {p90:>8.2f} {largest / 1000:>9.1f} KB  "
+            f"{goal}< 150 KB: {'ok' if ok else 'MISSED'}"
+        )
     print("\nPNG writers on the ten-seat table:")
     for name, median, size in _writers(5 if args.smoke else 40):
         print(f"  {name:<36} {median:>7.2f} ms {size / 1000:>8.1f} KB")

@@ -115,8 +115,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except Exception as error:
         message = explain_startup_error(error)
-        if message is None and settings.api_base and isinstance(
-            error, (TypeError, KeyError, ValueError)
+        if (
+            message is None
+            and settings.api_base
+            and isinstance(error, (TypeError, KeyError, ValueError))
         ):
             message = (
                 f"error: DISCORD_API_BASE={settings.api_base} did not answer like Discord "

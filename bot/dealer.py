@@ -292,8 +292,9 @@ class Dealer:
         for place, player, chips in event.standings:
             name = await self.name_of(guild_id, int(player))
             lines.append(
-                t(lang, "session.standings_line", place=place, name=name, stack=chips, net="")
-                .replace(" ()", "")
+                t(
+                    lang, "session.standings_line", place=place, name=name, stack=chips, net=""
+                ).replace(" ()", "")
             )
         return lines
 
@@ -374,9 +375,7 @@ class Dealer:
         _, hand, members = self.service.hand_of(guild_id, channel_id)
         if hand is None or member not in members or hand.is_over:
             return None
-        view = hole_cards_view(
-            hand, members.index(member), lang, four_colour=settings.four_colour
-        )
+        view = hole_cards_view(hand, members.index(member), lang, four_colour=settings.four_colour)
         png = await self.render(render_hole_cards, view)
         alt = hole_cards_alt(lang, view)
         text = alt
@@ -411,8 +410,9 @@ class Dealer:
             keep.append(entry)
             text, file = found
 
-            async def edit(entry: _CardMessage = entry, text: str = text,
-                           file: discord.File = file) -> None:
+            async def edit(
+                entry: _CardMessage = entry, text: str = text, file: discord.File = file
+            ) -> None:
                 await entry.interaction.edit_original_response(content=text, attachments=[file])
 
             self.bot.edits.request(("cards", entry.interaction.id), edit)
@@ -434,12 +434,8 @@ class Dealer:
                 user = self.bot.get_user(member) or await self.bot.fetch_user(member)
                 await user.send(text, file=file)
             except discord.Forbidden:
-                await self.bot.store.set_member_settings(
-                    guild_id, member, dm=False, now=self.now()
-                )
-                await self.post_lines(
-                    table_id, [f"<@{member}> " + t(lang, "error.dms_closed")]
-                )
+                await self.bot.store.set_member_settings(guild_id, member, dm=False, now=self.now())
+                await self.post_lines(table_id, [f"<@{member}> " + t(lang, "error.dms_closed")])
             except discord.HTTPException as error:
                 log.warning("could not DM hole cards at table %s: %s", table_id, error)
 
@@ -592,4 +588,3 @@ class Dealer:
         current = asyncio.current_task()
         await asyncio.gather(*(t for t in tasks if t is not current), return_exceptions=True)
         self._render_pool.shutdown(wait=False, cancel_futures=True)
-

@@ -57,8 +57,9 @@ class PlayCog(commands.Cog, name="Play"):
         )
         typed = current.strip()
         return [
-            app_commands.Choice(name=t(lang, "action.raise", amount=format_number(lang, a)),
-                                value=a)
+            app_commands.Choice(
+                name=t(lang, "action.raise", amount=format_number(lang, a)), value=a
+            )
             for a in amounts
             if not typed or str(a).startswith(typed)
         ][:25]

@@ -64,9 +64,7 @@ class ActButton(
         match: re.Match[str],
         /,
     ) -> ActButton:
-        return cls(
-            _table_id(match["table"]), int(match["hand"]), int(match["seq"]), match["move"]
-        )
+        return cls(_table_id(match["table"]), int(match["hand"]), int(match["seq"]), match["move"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _bot(interaction).dealer.on_button(

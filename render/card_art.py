@@ -68,8 +68,9 @@ def draw_face(card: str, *, four_colour: bool = False) -> Image.Image:
     rank_text = RANK_TEXT[rank]
     rank_size = 52 if len(rank_text) == 1 else 44
     # Index column: the rank on top, a small pip below, both centred on the same axis.
-    draw.text((29 * s, 49 * s), rank_text, font=font(rank_size * s, bold=True), fill=colour,
-              anchor="ms")
+    draw.text(
+        (29 * s, 49 * s), rank_text, font=font(rank_size * s, bold=True), fill=colour, anchor="ms"
+    )
     draw.text((29 * s, 86 * s), SUIT_GLYPHS[suit], font=font(32 * s), fill=colour, anchor="ms")
     # The large pip fills the lower right, so a half-hidden card still shows its suit.
     draw.text((80 * s, 158 * s), SUIT_GLYPHS[suit], font=font(96 * s), fill=colour, anchor="ms")
@@ -93,9 +94,14 @@ def draw_back() -> Image.Image:
     ImageDraw.Draw(panel).rounded_rectangle(inner, radius=6 * s, fill=255)
     image.paste(pattern, (0, 0), panel)
     cx, cy = _W // 2, _H // 2
-    draw.ellipse((cx - 30 * s, cy - 30 * s, cx + 30 * s, cy + 30 * s), fill=(150, 24, 36),
-                 outline=(250, 250, 246), width=3 * s)
-    draw.text((cx, cy + 2 * s), SUIT_GLYPHS["s"], font=font(44 * s), fill=(250, 250, 246),
-              anchor="mm")
+    draw.ellipse(
+        (cx - 30 * s, cy - 30 * s, cx + 30 * s, cy + 30 * s),
+        fill=(150, 24, 36),
+        outline=(250, 250, 246),
+        width=3 * s,
+    )
+    draw.text(
+        (cx, cy + 2 * s), SUIT_GLYPHS["s"], font=font(44 * s), fill=(250, 250, 246), anchor="mm"
+    )
     draw.rounded_rectangle(inner, radius=6 * s, outline=(250, 250, 246), width=2 * s)
     return _finish(image)

@@ -116,10 +116,15 @@ def pill(
     width = int(font(size, bold=bold).getlength(shown)) + 2 * pad
     height = size + 8
     x, y = centre
-    rect = Rect(left=x - width // 2, top=y - height // 2, right=x - width // 2 + width,
-                bottom=y - height // 2 + height)
-    draw.rounded_rectangle(rect.box, radius=height // 2, fill=fill, outline=outline,
-                           width=1 if outline else 0)
+    rect = Rect(
+        left=x - width // 2,
+        top=y - height // 2,
+        right=x - width // 2 + width,
+        bottom=y - height // 2 + height,
+    )
+    draw.rounded_rectangle(
+        rect.box, radius=height // 2, fill=fill, outline=outline, width=1 if outline else 0
+    )
     if shown:
         draw.text((x, y + 1), shown, font=font(size, bold=bold), fill=colour, anchor="mm")
     return rect
@@ -128,11 +133,16 @@ def pill(
 def chip(draw: ImageDraw.ImageDraw, centre: tuple[int, int], radius: int, colour: Colour) -> None:
     """A casino chip seen from above: a coloured disc with white edge spots and an inner ring."""
     x, y = centre
-    draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=colour,
-                 outline=(250, 250, 250), width=max(2, radius // 4))
+    draw.ellipse(
+        (x - radius, y - radius, x + radius, y + radius),
+        fill=colour,
+        outline=(250, 250, 250),
+        width=max(2, radius // 4),
+    )
     inner = radius * 3 // 5
-    draw.ellipse((x - inner, y - inner, x + inner, y + inner), fill=colour,
-                 outline=(250, 250, 250), width=1)
+    draw.ellipse(
+        (x - inner, y - inner, x + inner, y + inner), fill=colour, outline=(250, 250, 250), width=1
+    )
 
 
 def paste_tile(canvas: Image.Image, tile: Image.Image, xy: tuple[int, int]) -> None:

@@ -50,8 +50,13 @@ def draw_hole_cards(view: HoleCardsView) -> Image.Image:
         d.paste_tile(canvas, card_tile(card, four_colour=view.four_colour), origin)
     if view.hand_name:
         shown = fit_text(view.hand_name, NAME_SIZE, width - 2 * MARGIN, bold=True)
-        draw.text((width // 2, MARGIN + CARD_HEIGHT + NAME_BAND // 2 + 4), shown,
-                  font=font(NAME_SIZE, bold=True), fill=d.TEXT, anchor="mm")
+        draw.text(
+            (width // 2, MARGIN + CARD_HEIGHT + NAME_BAND // 2 + 4),
+            shown,
+            font=font(NAME_SIZE, bold=True),
+            fill=d.TEXT,
+            anchor="mm",
+        )
     return canvas
 
 

@@ -33,8 +33,9 @@ def all_art() -> Iterator[tuple[Path, Image.Image]]:
         for suit in SUITS:
             for rank in RANKS:
                 card = rank + suit
-                yield asset_path(card, four_colour=four_colour), draw_face(
-                    card, four_colour=four_colour
+                yield (
+                    asset_path(card, four_colour=four_colour),
+                    draw_face(card, four_colour=four_colour),
                 )
     yield asset_path(BACK), draw_back()
 

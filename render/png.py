@@ -35,9 +35,7 @@ def encode_png(image: Image.Image, *, level: int = 3) -> bytes:
     raw = image.tobytes()
     stride = width * channels
     # Each row starts with its filter type; 0 is "none".
-    rows = b"".join(
-        b"\x00" + raw[start : start + stride] for start in range(0, len(raw), stride)
-    )
+    rows = b"".join(b"\x00" + raw[start : start + stride] for start in range(0, len(raw), stride))
     header = struct.pack(">IIBBBBB", width, height, 8, colour_type, 0, 0, 0)
     return b"".join(
         (

@@ -37,8 +37,9 @@ def showdown_layout(view: ShowdownView) -> tuple[tuple[Rect, tuple[Rect, ...]], 
     rows = []
     for index in range(len(view.hands)):
         top = _top(view) + index * ROW_HEIGHT
-        row = Rect(left=MARGIN // 2, top=top, right=WIDTH - MARGIN // 2,
-                   bottom=top + ROW_HEIGHT - 6)
+        row = Rect(
+            left=MARGIN // 2, top=top, right=WIDTH - MARGIN // 2, bottom=top + ROW_HEIGHT - 6
+        )
         y = top + (ROW_HEIGHT - 6 - height) // 2
         x = MARGIN + TEXT_COLUMN + MARGIN
         board_left = x + 2 * CARD + GAP + 24
@@ -48,22 +49,52 @@ def showdown_layout(view: ShowdownView) -> tuple[tuple[Rect, tuple[Rect, ...]], 
     return tuple(rows)
 
 
-def _hand(draw: ImageDraw.ImageDraw, canvas: Image.Image, view: ShowdownView,
-          hand: ShowdownHandView, row: Rect, places: tuple[Rect, ...]) -> None:
-    draw.rounded_rectangle(row.box, radius=12, fill=(24, 52, 38) if hand.is_winner else d.SEAT,
-                           outline=d.GOLD if hand.is_winner else d.SEAT_EDGE,
-                           width=3 if hand.is_winner else 1)
+def _hand(
+    draw: ImageDraw.ImageDraw,
+    canvas: Image.Image,
+    view: ShowdownView,
+    hand: ShowdownHandView,
+    row: Rect,
+    places: tuple[Rect, ...],
+) -> None:
+    draw.rounded_rectangle(
+        row.box,
+        radius=12,
+        fill=(24, 52, 38) if hand.is_winner else d.SEAT,
+        outline=d.GOLD if hand.is_winner else d.SEAT_EDGE,
+        width=3 if hand.is_winner else 1,
+    )
     text_x = MARGIN + 8
-    d.text_in(draw, (text_x, row.top + 30), hand.name, size=20, width=TEXT_COLUMN - 8,
-              fill=d.TEXT, bold=True)
+    d.text_in(
+        draw,
+        (text_x, row.top + 30),
+        hand.name,
+        size=20,
+        width=TEXT_COLUMN - 8,
+        fill=d.TEXT,
+        bold=True,
+    )
     if hand.hand_name:
-        d.text_in(draw, (text_x, row.top + 56), hand.hand_name, size=16, width=TEXT_COLUMN - 8,
-                  fill=d.TEXT if hand.is_winner else d.TEXT_DIM)
+        d.text_in(
+            draw,
+            (text_x, row.top + 56),
+            hand.hand_name,
+            size=16,
+            width=TEXT_COLUMN - 8,
+            fill=d.TEXT if hand.is_winner else d.TEXT_DIM,
+        )
     if hand.won:
         amount = format_amount(hand.won, view.labels.thousands_sep)
         wins = view.labels.wins.replace("{amount}", amount)
-        d.text_in(draw, (text_x, row.top + 82), wins, size=17, width=TEXT_COLUMN - 8,
-                  fill=d.GOLD, bold=True)
+        d.text_in(
+            draw,
+            (text_x, row.top + 82),
+            wins,
+            size=17,
+            width=TEXT_COLUMN - 8,
+            fill=d.GOLD,
+            bold=True,
+        )
     hole = [hand.cards[i] if i < len(hand.cards) else None for i in range(2)]
     board = [view.board[i] if i < len(view.board) else None for i in range(5)]
     playing = set(hand.best_five)
@@ -72,14 +103,22 @@ def _hand(draw: ImageDraw.ImageDraw, canvas: Image.Image, view: ShowdownView,
             d.paste_tile(canvas, place_tile(CARD), (place.left, place.top))
             continue
         if playing and card not in playing:
-            d.paste_tile(canvas, dimmed_tile(card, CARD, four_colour=view.four_colour),
-                         (place.left, place.top))
+            d.paste_tile(
+                canvas,
+                dimmed_tile(card, CARD, four_colour=view.four_colour),
+                (place.left, place.top),
+            )
             continue
-        d.paste_tile(canvas, card_tile(card, CARD, four_colour=view.four_colour),
-                     (place.left, place.top))
+        d.paste_tile(
+            canvas, card_tile(card, CARD, four_colour=view.four_colour), (place.left, place.top)
+        )
         if playing:
-            draw.rounded_rectangle((place.left - 3, place.top - 3, place.right + 2,
-                                    place.bottom + 2), radius=8, outline=d.GOLD, width=3)
+            draw.rounded_rectangle(
+                (place.left - 3, place.top - 3, place.right + 2, place.bottom + 2),
+                radius=8,
+                outline=d.GOLD,
+                width=3,
+            )
 
 
 def draw_showdown(view: ShowdownView) -> Image.Image:
@@ -89,8 +128,15 @@ def draw_showdown(view: ShowdownView) -> Image.Image:
     canvas = Image.new("RGB", (WIDTH, height), d.BACKGROUND)
     draw = ImageDraw.Draw(canvas)
     if view.title:
-        d.text_in(draw, (MARGIN, MARGIN + 24), view.title, size=24, width=WIDTH - 2 * MARGIN,
-                  fill=d.TEXT, bold=True)
+        d.text_in(
+            draw,
+            (MARGIN, MARGIN + 24),
+            view.title,
+            size=24,
+            width=WIDTH - 2 * MARGIN,
+            fill=d.TEXT,
+            bold=True,
+        )
     for hand, (row, places) in zip(view.hands, layout, strict=True):
         _hand(draw, canvas, view, hand, row, places)
     return canvas

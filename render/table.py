@@ -58,9 +58,12 @@ POT_ROWS, POT_ROW_HEIGHT, POT_WIDTH = 3, 29, 360
 # Fixed regions that seats and bets must keep clear of (checked by the tests).
 HEADER_LEFT = Rect(left=0, top=0, right=16 + HEADER_WIDTH, bottom=66)
 HEADER_RIGHT = Rect(left=WIDTH - 16 - HEADER_WIDTH, top=0, right=WIDTH, bottom=42)
-POT_AREA = Rect(left=CENTRE[0] - POT_WIDTH // 2, top=BOARD_TOP + 90 + 6,
-                right=CENTRE[0] + POT_WIDTH // 2,
-                bottom=BOARD_TOP + 90 + 6 + POT_ROWS * POT_ROW_HEIGHT)
+POT_AREA = Rect(
+    left=CENTRE[0] - POT_WIDTH // 2,
+    top=BOARD_TOP + 90 + 6,
+    right=CENTRE[0] + POT_WIDTH // 2,
+    bottom=BOARD_TOP + 90 + 6 + POT_ROWS * POT_ROW_HEIGHT,
+)
 _NAME_SIZE, _STACK_SIZE, _BADGE_SIZE = 18, 18, 14
 
 
@@ -82,8 +85,12 @@ class SeatSpot:
 
 
 def _bet_rect(x: int, y: int) -> Rect:
-    return Rect(left=x - BET_WIDTH // 2, top=y - BET_HEIGHT // 2,
-                right=x + BET_WIDTH - BET_WIDTH // 2, bottom=y + BET_HEIGHT - BET_HEIGHT // 2)
+    return Rect(
+        left=x - BET_WIDTH // 2,
+        top=y - BET_HEIGHT // 2,
+        right=x + BET_WIDTH - BET_WIDTH // 2,
+        bottom=y + BET_HEIGHT - BET_HEIGHT // 2,
+    )
 
 
 def _bet_candidates(rect: Rect) -> list[tuple[int, int]]:
@@ -100,27 +107,45 @@ def _bet_candidates(rect: Rect) -> list[tuple[int, int]]:
     if abs(dy) > 1e-6:
         reach.append((rect.height / 2 + margin + BET_HEIGHT / 2) / abs(dy))
     step = min(reach)
-    vertical = (rect.bottom + margin + BET_HEIGHT // 2 if sy < CENTRE[1]
-                else rect.top - margin - BET_HEIGHT // 2)
-    horizontal = (rect.right + margin + BET_WIDTH // 2 if sx < CENTRE[0]
-                  else rect.left - margin - BET_WIDTH // 2)
-    return [(round(sx + dx * step), round(sy + dy * step)), (round(sx), vertical),
-            (horizontal, round(sy))]
+    vertical = (
+        rect.bottom + margin + BET_HEIGHT // 2
+        if sy < CENTRE[1]
+        else rect.top - margin - BET_HEIGHT // 2
+    )
+    horizontal = (
+        rect.right + margin + BET_WIDTH // 2
+        if sx < CENTRE[0]
+        else rect.left - margin - BET_WIDTH // 2
+    )
+    return [
+        (round(sx + dx * step), round(sy + dy * step)),
+        (round(sx), vertical),
+        (horizontal, round(sy)),
+    ]
 
 
 def _place_bets(rects: list[Rect]) -> list[tuple[int, int]]:
     """For each seat the first bet place that clears every seat, the board, pots and headers."""
     board = board_slots()
-    taken = [*rects, HEADER_LEFT, HEADER_RIGHT, POT_AREA,
-             Rect(left=board[0].left, top=board[0].top, right=board[-1].right,
-                  bottom=board[-1].bottom)]
+    taken = [
+        *rects,
+        HEADER_LEFT,
+        HEADER_RIGHT,
+        POT_AREA,
+        Rect(left=board[0].left, top=board[0].top, right=board[-1].right, bottom=board[-1].bottom),
+    ]
     points = []
     for rect in rects:
         candidates = _bet_candidates(rect)
-        point = next((p for p in candidates
-                      if _bet_rect(*p).inside(WIDTH, HEIGHT)
-                      and not any(_bet_rect(*p).intersects(other) for other in taken)),
-                     candidates[0])
+        point = next(
+            (
+                p
+                for p in candidates
+                if _bet_rect(*p).inside(WIDTH, HEIGHT)
+                and not any(_bet_rect(*p).intersects(other) for other in taken)
+            ),
+            candidates[0],
+        )
         taken.append(_bet_rect(*point))
         points.append(point)
     return points
@@ -140,11 +165,22 @@ def table_layout(seat_count: int) -> tuple[SeatSpot, ...]:
         angle = math.pi / 2 + 2 * math.pi * index / seat_count
         x = round(CENTRE[0] + SEAT_ORBIT[0] * math.cos(angle))
         y = round(CENTRE[1] + SEAT_ORBIT[1] * math.sin(angle))
-        rects.append(Rect(left=x - SEAT_WIDTH // 2, top=y - SEAT_HEIGHT // 2,
-                          right=x + SEAT_WIDTH // 2, bottom=y + SEAT_HEIGHT // 2))
+        rects.append(
+            Rect(
+                left=x - SEAT_WIDTH // 2,
+                top=y - SEAT_HEIGHT // 2,
+                right=x + SEAT_WIDTH // 2,
+                bottom=y + SEAT_HEIGHT // 2,
+            )
+        )
     spots = [
-        SeatSpot(rect=rect, box=Rect(left=rect.left, top=rect.bottom - BOX_HEIGHT,
-                                     right=rect.right, bottom=rect.bottom), bet=bet)
+        SeatSpot(
+            rect=rect,
+            box=Rect(
+                left=rect.left, top=rect.bottom - BOX_HEIGHT, right=rect.right, bottom=rect.bottom
+            ),
+            bet=bet,
+        )
         for rect, bet in zip(rects, _place_bets(rects), strict=True)
     ]
     return tuple(spots)
@@ -156,9 +192,12 @@ def board_slots() -> tuple[Rect, ...]:
     total = 5 * BOARD_CARD_WIDTH + 4 * BOARD_GAP
     left = CENTRE[0] - total // 2
     return tuple(
-        Rect(left=left + i * (BOARD_CARD_WIDTH + BOARD_GAP), top=BOARD_TOP,
-             right=left + i * (BOARD_CARD_WIDTH + BOARD_GAP) + BOARD_CARD_WIDTH,
-             bottom=BOARD_TOP + height)
+        Rect(
+            left=left + i * (BOARD_CARD_WIDTH + BOARD_GAP),
+            top=BOARD_TOP,
+            right=left + i * (BOARD_CARD_WIDTH + BOARD_GAP) + BOARD_CARD_WIDTH,
+            bottom=BOARD_TOP + height,
+        )
         for i in range(5)
     )
 
@@ -185,54 +224,98 @@ def _felt() -> Image.Image:
     return image
 
 
-def _seat(draw: ImageDraw.ImageDraw, canvas: Image.Image, spot: SeatSpot, seat: SeatView,
-          view: TableView) -> None:
+def _seat(
+    draw: ImageDraw.ImageDraw, canvas: Image.Image, spot: SeatSpot, seat: SeatView, view: TableView
+) -> None:
     labels = view.labels
     box, rect = spot.box, spot.rect
     cx = (box.left + box.right) // 2
     if seat.state is SeatState.EMPTY:
-        draw.rounded_rectangle(box.box, radius=12, fill=(26, 30, 34), outline=(70, 76, 84),
-                               width=1)
-        d.text_in(draw, (cx, box.top + 38), labels.empty_seat, size=16, width=box.width - 16,
-                  fill=d.TEXT_DIM, anchor="ms")
+        draw.rounded_rectangle(box.box, radius=12, fill=(26, 30, 34), outline=(70, 76, 84), width=1)
+        d.text_in(
+            draw,
+            (cx, box.top + 38),
+            labels.empty_seat,
+            size=16,
+            width=box.width - 16,
+            fill=d.TEXT_DIM,
+            anchor="ms",
+        )
         return
-    cards = seat.cards if seat.cards is not None else (("back", "back") if seat.shows_backs
-                                                       else ())
+    cards = seat.cards if seat.cards is not None else (("back", "back") if seat.shows_backs else ())
     for i, card in enumerate(cards):
         tile = card_tile(card, SEAT_CARD_WIDTH, four_colour=view.four_colour)
-        d.paste_tile(canvas, tile, (cx - SEAT_CARD_WIDTH - 2 + i * (SEAT_CARD_WIDTH + 4),
-                                    rect.top + 2))
+        d.paste_tile(
+            canvas, tile, (cx - SEAT_CARD_WIDTH - 2 + i * (SEAT_CARD_WIDTH + 4), rect.top + 2)
+        )
     dim = seat.state in (SeatState.FOLDED, SeatState.SITTING_OUT)
     if seat.is_turn:
         glow = (box.left - 1, box.top - 1, box.right, box.bottom)
         draw.rounded_rectangle(glow, radius=14, outline=d.GOLD, width=4)
-    draw.rounded_rectangle(box.box, radius=12, fill=d.SEAT_DIM if dim else d.SEAT,
-                           outline=d.GOLD if seat.is_turn else d.SEAT_EDGE,
-                           width=2 if seat.is_turn else 1)
-    d.text_in(draw, (cx, box.top + 30), seat.name, size=_NAME_SIZE, width=box.width - 18,
-              fill=d.TEXT_DIM if dim else d.TEXT, bold=True, anchor="ms")
-    d.text_in(draw, (cx, box.top + 55), format_amount(seat.stack, labels.thousands_sep),
-              size=_STACK_SIZE, width=box.width - 18, fill=d.TEXT_DIM if dim else d.STACK,
-              anchor="ms")
-    badge = {SeatState.FOLDED: (labels.folded, d.BADGE_GREY),
-             SeatState.ALL_IN: (labels.all_in, d.ALL_IN),
-             SeatState.SITTING_OUT: (labels.sitting_out, d.BADGE_GREY)}.get(seat.state)
+    draw.rounded_rectangle(
+        box.box,
+        radius=12,
+        fill=d.SEAT_DIM if dim else d.SEAT,
+        outline=d.GOLD if seat.is_turn else d.SEAT_EDGE,
+        width=2 if seat.is_turn else 1,
+    )
+    d.text_in(
+        draw,
+        (cx, box.top + 30),
+        seat.name,
+        size=_NAME_SIZE,
+        width=box.width - 18,
+        fill=d.TEXT_DIM if dim else d.TEXT,
+        bold=True,
+        anchor="ms",
+    )
+    d.text_in(
+        draw,
+        (cx, box.top + 55),
+        format_amount(seat.stack, labels.thousands_sep),
+        size=_STACK_SIZE,
+        width=box.width - 18,
+        fill=d.TEXT_DIM if dim else d.STACK,
+        anchor="ms",
+    )
+    badge = {
+        SeatState.FOLDED: (labels.folded, d.BADGE_GREY),
+        SeatState.ALL_IN: (labels.all_in, d.ALL_IN),
+        SeatState.SITTING_OUT: (labels.sitting_out, d.BADGE_GREY),
+    }.get(seat.state)
     if badge:
-        d.pill(draw, (cx, box.top + 3), badge[0], size=_BADGE_SIZE, max_width=box.width - 16,
-               fill=badge[1])
+        d.pill(
+            draw,
+            (cx, box.top + 3),
+            badge[0],
+            size=_BADGE_SIZE,
+            max_width=box.width - 16,
+            fill=badge[1],
+        )
     marker_y = rect.top + 14
     if seat.blind is not None:
         small = seat.blind is Blind.SMALL
-        d.pill(draw, (cx - 63, marker_y), labels.small_blind if small else labels.big_blind,
-               size=13, max_width=40, fill=(46, 110, 200) if small else (224, 160, 32),
-               colour=d.TEXT if small else (20, 20, 20))
+        d.pill(
+            draw,
+            (cx - 63, marker_y),
+            labels.small_blind if small else labels.big_blind,
+            size=13,
+            max_width=40,
+            fill=(46, 110, 200) if small else (224, 160, 32),
+            colour=d.TEXT if small else (20, 20, 20),
+        )
     if seat.is_button:
         bx = cx + 63
-        draw.ellipse((bx - 13, marker_y - 13, bx + 13, marker_y + 13), fill=(250, 250, 246),
-                     outline=(60, 60, 60), width=2)
+        draw.ellipse(
+            (bx - 13, marker_y - 13, bx + 13, marker_y + 13),
+            fill=(250, 250, 246),
+            outline=(60, 60, 60),
+            width=2,
+        )
         shown = fit_text(labels.dealer, 15, 22, bold=True)
-        draw.text((bx, marker_y + 1), shown, font=font(15, bold=True), fill=(20, 20, 20),
-                  anchor="mm")
+        draw.text(
+            (bx, marker_y + 1), shown, font=font(15, bold=True), fill=(20, 20, 20), anchor="mm"
+        )
 
 
 def _label_width(label: str, amount: str, size: int) -> int:
@@ -243,8 +326,16 @@ def _label_width(label: str, amount: str, size: int) -> int:
     return width
 
 
-def _chip_label(draw: ImageDraw.ImageDraw, centre: tuple[int, int], amount: str, *, size: int,
-                max_width: int, label: str = "", colour: d.Colour = d.TEXT) -> Rect:
+def _chip_label(
+    draw: ImageDraw.ImageDraw,
+    centre: tuple[int, int],
+    amount: str,
+    *,
+    size: int,
+    max_width: int,
+    label: str = "",
+    colour: d.Colour = d.TEXT,
+) -> Rect:
     """A dark pill with a chip, an optional light ``label`` and the bold ``amount``.
 
     A bet shows only its amount; a pot shows its translated label too. When the label does
@@ -260,10 +351,13 @@ def _chip_label(draw: ImageDraw.ImageDraw, centre: tuple[int, int], amount: str,
     width = 2 * radius + 18 + label_width + amount_width
     height = size + 10
     x, y = centre
-    rect = Rect(left=x - width // 2, top=y - height // 2, right=x - width // 2 + width,
-                bottom=y - height // 2 + height)
-    draw.rounded_rectangle(rect.box, radius=height // 2, fill=d.PILL, outline=d.FELT_LINE,
-                           width=1)
+    rect = Rect(
+        left=x - width // 2,
+        top=y - height // 2,
+        right=x - width // 2 + width,
+        bottom=y - height // 2 + height,
+    )
+    draw.rounded_rectangle(rect.box, radius=height // 2, fill=d.PILL, outline=d.FELT_LINE, width=1)
     d.chip(draw, (rect.left + radius + 4, y), radius, (196, 32, 44))
     text_x = rect.left + 2 * radius + 10
     if shown_label:
@@ -289,24 +383,39 @@ def _pots(draw: ImageDraw.ImageDraw, pots: tuple[PotView, ...], labels: TableLab
         size = 19 if number == 0 else 15
         most = POT_WIDTH if number == 0 else (POT_WIDTH - 8 * (per_row - 1)) // per_row
         amounts = [format_amount(pot.amount, labels.thousands_sep) for pot in row]
-        widths = [min(most, _label_width(pot.label, amount, size))
-                  for pot, amount in zip(row, amounts, strict=True)]
+        widths = [
+            min(most, _label_width(pot.label, amount, size))
+            for pot, amount in zip(row, amounts, strict=True)
+        ]
         x = CENTRE[0] - (sum(widths) + 8 * (len(row) - 1)) // 2
         y = POT_AREA.top + number * POT_ROW_HEIGHT + POT_ROW_HEIGHT // 2
         for pot, amount, width in zip(row, amounts, widths, strict=True):
-            _chip_label(draw, (x + width // 2, y), amount, label=pot.label, size=size,
-                        max_width=width, colour=d.STACK)
+            _chip_label(
+                draw,
+                (x + width // 2, y),
+                amount,
+                label=pot.label,
+                size=size,
+                max_width=width,
+                colour=d.STACK,
+            )
             x += width + 8
 
 
 def _header(draw: ImageDraw.ImageDraw, view: TableView) -> None:
     d.text_in(draw, (16, 34), view.street, size=24, width=HEADER_WIDTH, fill=d.TEXT, bold=True)
     if view.blind_level:
-        d.text_in(draw, (16, 58), view.blind_level, size=16, width=HEADER_WIDTH,
-                  fill=d.TEXT_DIM)
+        d.text_in(draw, (16, 58), view.blind_level, size=16, width=HEADER_WIDTH, fill=d.TEXT_DIM)
     if view.next_level:
-        d.text_in(draw, (WIDTH - 16, 34), view.next_level, size=16, width=HEADER_WIDTH,
-                  fill=d.TEXT_DIM, anchor="rs")
+        d.text_in(
+            draw,
+            (WIDTH - 16, 34),
+            view.next_level,
+            size=16,
+            width=HEADER_WIDTH,
+            fill=d.TEXT_DIM,
+            anchor="rs",
+        )
 
 
 def draw_table(view: TableView) -> Image.Image:
@@ -325,8 +434,13 @@ def draw_table(view: TableView) -> Image.Image:
     for spot, seat in zip(spots, view.seats, strict=True):
         _seat(draw, canvas, spot, seat, view)
         if seat.bet and seat.state is not SeatState.EMPTY:
-            _chip_label(draw, spot.bet, format_amount(seat.bet, view.labels.thousands_sep),
-                        size=BET_SIZE, max_width=BET_WIDTH)
+            _chip_label(
+                draw,
+                spot.bet,
+                format_amount(seat.bet, view.labels.thousands_sep),
+                size=BET_SIZE,
+                max_width=BET_WIDTH,
+            )
     return canvas
 
 

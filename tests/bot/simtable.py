@@ -121,7 +121,12 @@ async def table_env(
             members.append(guild.add_member(env.create_user(names[k]), roles=roles))
         try:
             yield Table(
-                env=env, guild=guild, channel=channel, members=members, db=db, clock=clock,
+                env=env,
+                guild=guild,
+                channel=channel,
+                members=members,
+                db=db,
+                clock=clock,
                 decks=deck_source,
             )
         finally:

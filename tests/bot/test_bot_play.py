@@ -70,8 +70,9 @@ def snapshot(t: Table) -> tuple[Any, ...]:
 
 def private_to(t: Table, member: Any) -> list[str]:
     """Messages only ``member`` sees (their ephemeral replies)."""
-    everyone = {m.id for m in t.public(t.members[0] if member is not t.members[0]
-                                       else t.members[1])}
+    everyone = {
+        m.id for m in t.public(t.members[0] if member is not t.members[0] else t.members[1])
+    }
     return [m.content for m in t.public(member) if m.id not in everyone]
 
 
@@ -113,8 +114,9 @@ def assert_no_hole_cards_leaked(t: Table) -> None:
     """No public message shows a hole card its owner did not show."""
     _, hand, _ = t.bot.service.last_hand(table_id(t))
     assert hand is not None
-    hidden = [cards_text([c]) for p in range(hand.player_count) if not hand.shown[p]
-              for c in hand.hole[p]]
+    hidden = [
+        cards_text([c]) for p in range(hand.player_count) if not hand.shown[p] for c in hand.hole[p]
+    ]
     for message in t.public(t.members[0]):
         if message.flags.ephemeral:
             continue
@@ -157,8 +159,10 @@ async def test_heads_up_blind_order_and_hand_by_commands(tmp_path: Path) -> None
         res = await other.slash(t.channel, "check")
         assert not res.response.ephemeral
         assert t.to_act() is other  # and last after it
-        assert any(x.startswith("Poker table, Flop") for x in
-                   (a.description for m in t.public() for a in m.attachments))
+        assert any(
+            x.startswith("Poker table, Flop")
+            for x in (a.description for m in t.public() for a in m.attachments)
+        )
         await play_out_by_checks(t)
         assert await t.bot.service.chips_total(t.guild.id) == 200
         assert_no_hole_cards_leaked(t)
@@ -305,8 +309,9 @@ async def test_raise_autocomplete_for_the_player_to_act_only(tmp_path: Path) -> 
         # min raise 4; pot 3 + 2 to call = 5 → half pot to 2 + 2 = 4, pot to 7; all-in 100
         assert [c["value"] for c in choices] == [4, 7, 100]
         assert choices[0]["name"] == "Raise to 4"
-        assert [c["value"] for c in
-                await who.autocomplete(t.channel, "raise", "amount", "1")] == [100]
+        assert [c["value"] for c in await who.autocomplete(t.channel, "raise", "amount", "1")] == [
+            100
+        ]
         for other in t.members:
             if other is not who:
                 assert await other.autocomplete(t.channel, "raise", "amount", "") == []
@@ -354,9 +359,10 @@ async def test_double_click_applies_one_action(tmp_path: Path) -> None:
         after = snapshot(t)
         second = await who.click(msg, custom_id=button(msg, "call"))
         assert second.response.ephemeral
-        assert second.response.content in ("It is not your turn.",
-                                           "This button is out of date: use the newest turn "
-                                           "message.")
+        assert second.response.content in (
+            "It is not your turn.",
+            "This button is out of date: use the newest turn message.",
+        )
         assert snapshot(t) == after
         assert sum(1 for x in t.texts() if x == f"{who.name} calls 2.") == 1
         simcord.assert_no_errors(t.env)
@@ -375,9 +381,7 @@ async def test_stale_button_of_the_same_player_is_out_of_date(tmp_path: Path) ->
         before = snapshot(t)
         res = await bb.click(old, custom_id=button(old, "call"))
         assert res.response.ephemeral
-        assert res.response.content == (
-            "This button is out of date: use the newest turn message."
-        )
+        assert res.response.content == ("This button is out of date: use the newest turn message.")
         assert snapshot(t) == before
         # once the coalesced edit goes out, the old message has no buttons left
         await t.env.advance_time(PARKED)
@@ -397,6 +401,7 @@ async def test_my_cards_button_is_private(tmp_path: Path) -> None:
         assert hand is not None
         mine = cards_text(hand.hole[members.index(bob.id)])
         assert mine in res.response.attachments[0].description
-        assert all(mine not in (a.description or "") for m in t.public(alice)
-                   for a in m.attachments)
+        assert all(
+            mine not in (a.description or "") for m in t.public(alice) for a in m.attachments
+        )
         simcord.assert_no_errors(t.env)

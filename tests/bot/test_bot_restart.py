@@ -29,8 +29,16 @@ def turn_message(t: Table) -> Any:
 def state(t: Table) -> tuple[Any, ...]:
     hand_id, hand, members = t.bot.service.hand_of(t.guild.id, t.channel.id)
     assert hand is not None
-    return (hand_id, members, tuple(map(tuple, hand.hole)), tuple(hand.board),
-            len(hand.actions), tuple(hand.stacks), tuple(hand.bets), hand.to_act)
+    return (
+        hand_id,
+        members,
+        tuple(map(tuple, hand.hole)),
+        tuple(hand.board),
+        len(hand.actions),
+        tuple(hand.stacks),
+        tuple(hand.bets),
+        hand.to_act,
+    )
 
 
 async def restart(t: Table) -> None:
@@ -95,8 +103,12 @@ def _bot_options(t: Table) -> dict[str, Any]:
     import random
 
     return {
-        "db_path": str(t.db), "clock": t.clock, "deck_source": t.decks,
-        "rng": random.Random(1), "sync_commands": True, "edit_interval": 3600.0,
+        "db_path": str(t.db),
+        "clock": t.clock,
+        "deck_source": t.decks,
+        "rng": random.Random(1),
+        "sync_commands": True,
+        "edit_interval": 3600.0,
     }
 
 

@@ -118,9 +118,7 @@ def departs_from_rules(hand: Hand) -> bool:
             odd = event.amount % len(event.winners)
             if odd >= 2 or (odd and len(event.winners) > 1 and pots > 1):
                 return True
-            if odd and any(
-                isinstance(e, PotAwarded) and e is not event for e in hand.events
-            ):
+            if odd and any(isinstance(e, PotAwarded) and e is not event for e in hand.events):
                 return True
     return False
 

@@ -167,8 +167,13 @@ def test_fold_to_one_player_wins_without_showing() -> None:
 
 def test_odd_chips_go_left_of_the_button_and_each_pot_splits_alone() -> None:
     # p1 and p3 tie with the board; pot of 3 chips from blinds... build an odd pot with ante
-    h = hand([50, 50, 50], holes=["2c3d", "4h5s", "2d3c"], board="AsKsQhJd9c",
-             ante=1, ante_mode=AnteMode.PER_PLAYER)
+    h = hand(
+        [50, 50, 50],
+        holes=["2c3d", "4h5s", "2d3c"],
+        board="AsKsQhJd9c",
+        ante=1,
+        ante_mode=AnteMode.PER_PLAYER,
+    )
     play(h, "p3 call", "p1 call", "p2 fold")
     while not h.is_over:
         play(h, f"p{h.to_act + 1} check")
@@ -206,8 +211,9 @@ def test_last_aggressor_shows_first_and_beaten_hands_muck() -> None:
     play(h, "p1 check", "p2 check", "p3 check")  # flop
     play(h, "p1 check", "p2 check", "p3 check")  # turn
     play(h, "p1 check", "p2 check", "p3 bet 4", "p1 call", "p2 call")  # river
-    shown = [(type(e).__name__, e.player) for e in h.events
-             if isinstance(e, (CardsShown, CardsMucked))]
+    shown = [
+        (type(e).__name__, e.player) for e in h.events if isinstance(e, (CardsShown, CardsMucked))
+    ]
     assert shown == [("CardsShown", 2), ("CardsMucked", 0), ("CardsShown", 1)]
 
 
@@ -216,8 +222,9 @@ def test_checked_through_first_left_of_button_shows_first() -> None:
     play(h, "p3 call", "p1 call", "p2 check")
     for _ in range(3):
         play(h, "p1 check", "p2 check", "p3 check")
-    shown = [(type(e).__name__, e.player) for e in h.events
-             if isinstance(e, (CardsShown, CardsMucked))]
+    shown = [
+        (type(e).__name__, e.player) for e in h.events if isinstance(e, (CardsShown, CardsMucked))
+    ]
     assert shown == [("CardsShown", 0), ("CardsMucked", 1), ("CardsMucked", 2)]
 
 
@@ -272,8 +279,13 @@ def test_per_player_antes_and_big_blind_ante() -> None:
 
 def test_big_blind_ante_is_dead_money_for_the_main_pot() -> None:
     # a short all-in player can win the big-blind ante
-    h = hand([100, 100, 10], holes=["2c7d", "3h8s", "AsAh"], board="KcQd9h5c4s",
-             ante=3, ante_mode=AnteMode.BIG_BLIND)
+    h = hand(
+        [100, 100, 10],
+        holes=["2c7d", "3h8s", "AsAh"],
+        board="KcQd9h5c4s",
+        ante=3,
+        ante_mode=AnteMode.BIG_BLIND,
+    )
     play(h, "p3 allin", "p1 call", "p2 call")
     while not h.is_over:
         play(h, f"p{h.to_act + 1} check")

@@ -133,7 +133,10 @@ def test_cli_exit_status_and_last_line(tmp_path: Path) -> None:
     bad.write_text(DWAN_IVEY.replace('"p1 cbr 23000"', '"p1 cbr 8000"'))
     run = subprocess.run(
         [sys.executable, "-m", "engine.phh", "verify", str(tmp_path)],
-        capture_output=True, text=True, cwd=ROOT, check=False,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
     )
     lines = run.stdout.splitlines()
     assert run.returncode == 1
@@ -142,6 +145,9 @@ def test_cli_exit_status_and_last_line(tmp_path: Path) -> None:
     bad.unlink()
     run = subprocess.run(
         [sys.executable, "-m", "engine.phh", "verify", str(tmp_path)],
-        capture_output=True, text=True, cwd=ROOT, check=False,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
     )
     assert run.returncode == 0 and run.stdout.splitlines()[-1] == "1 passed, 0 failed"

@@ -37,8 +37,13 @@ def table() -> TableView:
 def test_table_alt_names_every_fact_in_seat_order() -> None:
     text = table_alt("en", table(), cat=CAT)
     assert text.startswith("Poker table, Flop. Board: A♠ K♦ 10♣. Pot 240.")
-    for fact in ("Alice, 1,500 chips, bet 20", "Bo, all-in for 100", "Cai, 300 chips, folded",
-                 "Dag, 880 chips, bet 20, to act", "Alice has the button"):
+    for fact in (
+        "Alice, 1,500 chips, bet 20",
+        "Bo, all-in for 100",
+        "Cai, 300 chips, folded",
+        "Dag, 880 chips, bet 20, to act",
+        "Alice has the button",
+    ):
         assert fact in text
     assert text.index("Seat 1: Alice") < text.index("Seat 2: Bo") < text.index("Seat 4: Cai")
     assert "Seat 3" not in text  # empty seats are left out
@@ -63,10 +68,20 @@ def test_showdown_alt_lists_hands_then_winners() -> None:
     view = ShowdownView(
         board=("As", "Kd", "Tc", "7h", "2s"),
         hands=(
-            ShowdownHandView(name="Alice", cards=("Ah", "Ac"), hand_name="Three of a kind, aces",
-                             best_five=("Ah", "Ac", "As", "Kd", "Tc"), won=300, is_winner=True),
-            ShowdownHandView(name="Bo", cards=("Kh", "Ks"), hand_name="Three of a kind, kings",
-                             best_five=("Kh", "Ks", "Kd", "As", "Tc")),
+            ShowdownHandView(
+                name="Alice",
+                cards=("Ah", "Ac"),
+                hand_name="Three of a kind, aces",
+                best_five=("Ah", "Ac", "As", "Kd", "Tc"),
+                won=300,
+                is_winner=True,
+            ),
+            ShowdownHandView(
+                name="Bo",
+                cards=("Kh", "Ks"),
+                hand_name="Three of a kind, kings",
+                best_five=("Kh", "Ks", "Kd", "As", "Tc"),
+            ),
         ),
     )
     text = showdown_alt("en", view, cat=CAT)

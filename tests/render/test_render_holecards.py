@@ -18,8 +18,7 @@ def test_same_view_gives_same_bytes() -> None:
     ("name", "view"),
     [
         ("hole-cards-flop", example_hole_cards()),
-        ("hole-cards-preflop-four-colour",
-         HoleCardsView(cards=("Ad", "Tc"), four_colour=True)),
+        ("hole-cards-preflop-four-colour", HoleCardsView(cards=("Ad", "Tc"), four_colour=True)),
     ],
 )
 def test_matches_reference(name: str, view: HoleCardsView) -> None:

@@ -36,11 +36,15 @@ def test_playing_cards_are_shown_and_the_others_dimmed() -> None:
 
 
 def test_many_hands_and_a_translated_win() -> None:
-    hands = tuple(ShowdownHandView(name=f"P{i}" * 20, cards=(f"{r}h", f"{r}s"), won=i * 1000,
-                                   is_winner=i < 2)
-                  for i, r in enumerate("23456789TJ"))
-    view = ShowdownView(board=("Ac", "Kc", "Qc"), hands=hands,
-                        labels=ShowdownLabels(wins="gagne {amount}", thousands_sep="\u202f"))
+    hands = tuple(
+        ShowdownHandView(name=f"P{i}" * 20, cards=(f"{r}h", f"{r}s"), won=i * 1000, is_winner=i < 2)
+        for i, r in enumerate("23456789TJ")
+    )
+    view = ShowdownView(
+        board=("Ac", "Kc", "Qc"),
+        hands=hands,
+        labels=ShowdownLabels(wins="gagne {amount}", thousands_sep="\u202f"),
+    )
     image = decode(render_showdown(view))
     assert image.height > 10 * 90
     assert len(render_showdown(view)) < 150_000
@@ -48,6 +52,11 @@ def test_many_hands_and_a_translated_win() -> None:
 
 def test_best_five_must_be_in_play() -> None:
     with pytest.raises(ValueError):
-        ShowdownView(board=("Ac", "Kc", "Qc"),
-                     hands=(ShowdownHandView(name="a", cards=("2h", "3h"),
-                                             best_five=("2h", "3h", "Ac", "Kc", "Jc")),))
+        ShowdownView(
+            board=("Ac", "Kc", "Qc"),
+            hands=(
+                ShowdownHandView(
+                    name="a", cards=("2h", "3h"), best_five=("2h", "3h", "Ac", "Kc", "Jc")
+                ),
+            ),
+        )

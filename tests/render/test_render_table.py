@@ -52,8 +52,10 @@ def test_every_seat_count_renders_a_small_png(seat_count: int) -> None:
     [
         ("table-10-flop", example_table(10)),
         ("table-2-preflop", example_table(2, board=())),
-        ("table-6-river-four-colour", example_table(6, board=("Ac", "Kd", "7c", "Td", "2h"),
-                                                    four_colour=True)),
+        (
+            "table-6-river-four-colour",
+            example_table(6, board=("Ac", "Kd", "7c", "Td", "2h"), four_colour=True),
+        ),
     ],
 )
 def test_matches_reference(name: str, view: TableView) -> None:
@@ -79,10 +81,13 @@ def test_layout_refuses_more_than_ten_seats() -> None:
 
 
 def _seats(names: tuple[str, ...]) -> tuple[SeatView, ...]:
-    states = itertools.cycle([SeatState.ACTIVE, SeatState.FOLDED, SeatState.ALL_IN,
-                              SeatState.SITTING_OUT])
-    return tuple(SeatView(name=name, stack=9_999_999, bet=9_999_999, state=state, is_turn=i == 0)
-                 for i, (name, state) in enumerate(zip(names, states)))
+    states = itertools.cycle(
+        [SeatState.ACTIVE, SeatState.FOLDED, SeatState.ALL_IN, SeatState.SITTING_OUT]
+    )
+    return tuple(
+        SeatView(name=name, stack=9_999_999, bet=9_999_999, state=state, is_turn=i == 0)
+        for i, (name, state) in enumerate(zip(names, states))
+    )
 
 
 @pytest.mark.parametrize("seat_count", [2, 6, 10])
@@ -90,8 +95,9 @@ def test_long_and_unusual_names_stay_inside_their_seat(seat_count: int) -> None:
     names = tuple(LONG_NAMES[i % len(LONG_NAMES)] for i in range(seat_count))
     long_view = TableView(seats=_seats(names), board=("As", "Kd", "7c"))
     short_view = TableView(seats=_seats(("x",) * seat_count), board=("As", "Kd", "7c"))
-    changed = ImageChops.difference(decode(render_table(long_view)),
-                                    decode(render_table(short_view)))
+    changed = ImageChops.difference(
+        decode(render_table(long_view)), decode(render_table(short_view))
+    )
     # Only the name lines may change: blank every seat box and nothing may be left.
     draw = ImageDraw.Draw(changed)
     for spot in table_layout(seat_count):
