@@ -145,8 +145,9 @@ class StoreCore:
                 "CREATE TABLE IF NOT EXISTS schema_version "
                 "(version INTEGER PRIMARY KEY, applied_at REAL)"
             )
-            rows = await db.execute_fetchall("SELECT MAX(version) FROM schema_version")
-            current = next(iter(rows))[0] or 0
+            rows = await db.execute_fetchall("SELECT version FROM schema_version")
+            applied = {int(row[0]) for row in rows}
+            current = max(applied, default=0)
             if current > LATEST:
                 raise SchemaTooNew(
                     f"the database {self.path} has schema version {current}, newer than this "
@@ -155,7 +156,9 @@ class StoreCore:
                     found=current,
                     known=LATEST,
                 )
-            for version in range(current + 1, LATEST + 1):
+            # Numbers are reserved ahead and land in any order, so a gap is normal: apply
+            # every migration not yet recorded, lowest first, not just those above the top.
+            for version in sorted(MIGRATIONS.keys() - applied):
                 for statement in MIGRATIONS[version]:
                     await db.execute(statement)
                 await db.execute(
