@@ -240,7 +240,8 @@ def verify_history(history: History) -> Hand:
     """Replay and compare the finishing stacks, when the history records them.
 
     A recorded stack with a fractional part (an odd chip split in halves) matches our floor
-    or ceiling, provided the total is conserved.
+    or ceiling, provided the recorded total is the starting total: stacks each within a chip
+    of ours that create or lose chips between them are a wrong history.
     """
     hand = replay_history(history)
     if history.finishing_stacks is None:
@@ -249,11 +250,18 @@ def verify_history(history: History) -> Hand:
     recorded = history.finishing_stacks
     if len(recorded) != len(ours):
         raise ReplayFailure("finishing_stacks has the wrong length")
-    if sum(ours) != sum(hand.config.stacks):
+    total = sum(hand.config.stacks)
+    if sum(ours) != total:
         raise ReplayFailure("chips were created or lost")
     for p, (mine, theirs) in enumerate(zip(ours, recorded)):
         if mine not in (math.floor(theirs), math.ceil(theirs)):
             raise ReplayFailure(f"p{p + 1} finishes with {mine}, the history says {theirs}")
+    # fsum and a relative tolerance of 1e-12: decimal fractions such as 33.33 are not exact
+    # in binary, and a real discrepancy is at least a fraction of a chip.
+    recorded_total = math.fsum(recorded)
+    if not math.isclose(recorded_total, total, rel_tol=1e-12):
+        shown = int(recorded_total) if recorded_total.is_integer() else recorded_total
+        raise ReplayFailure(f"finishing_stacks add up to {shown}, not {total}")
     return hand
 
 

@@ -80,17 +80,34 @@ def test_wrong_finishing_stack_fails() -> None:
         verify_history(parse_history(text))
 
 
+# A hand whose recorded stacks carry half chips (one more each way), the total conserved.
+HALF_CHIP = (
+    'variant = "NT"\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\n'
+    "starting_stacks = [10, 10, 10]\n"
+    'actions = ["d dh p1 2c3d", "d dh p2 4h5s", "d dh p3 2d3c", "p3 cc", "p1 cc", "p2 f",'
+    ' "d db AsKsQh", "p1 cc", "p3 cc", "d db Jd", "p1 cc", "p3 cc", "d db 9c",'
+    ' "p1 cc", "p3 cc"]\n'
+    "finishing_stacks = [10.5, 8, 11.5]\n"
+)
+
+
 def test_half_chip_matches_floor_or_ceiling() -> None:
-    text = (
-        'variant = "NT"\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\n'
-        "starting_stacks = [10, 10, 10]\n"
-        'actions = ["d dh p1 2c3d", "d dh p2 4h5s", "d dh p3 2d3c", "p3 cc", "p1 cc", "p2 f",'
-        ' "d db AsKsQh", "p1 cc", "p3 cc", "d db Jd", "p1 cc", "p3 cc", "d db 9c",'
-        ' "p1 cc", "p3 cc"]\n'
-        "finishing_stacks = [10.5, 8, 11.5]\n"
-    )
-    hand = verify_history(parse_history(text))
+    hand = verify_history(parse_history(HALF_CHIP))
     assert hand.stacks == [11, 8, 11]
+
+
+@pytest.mark.parametrize(
+    "recorded",
+    [
+        "[10.5, 8, 11]",  # each within floor and ceiling of ours, 0.5 missing
+        "[10.9, 8, 11.9]",  # each within floor and ceiling of ours, 0.8 too many
+        "[11, 8, 11.5]",  # half a chip created from nothing
+    ],
+)
+def test_finishing_stacks_that_do_not_add_up_fail(recorded: str) -> None:
+    text = HALF_CHIP.replace("[10.5, 8, 11.5]", recorded)
+    with pytest.raises(ReplayFailure, match=r"finishing_stacks add up to [0-9.]+, not 30"):
+        verify_history(parse_history(text))
 
 
 @pytest.mark.parametrize("structure", list(Structure))
