@@ -23,7 +23,7 @@ from discord.ext import commands
 from .cli import explain_startup_error, health_command, parse_args, run_check_command
 from .client import HoldemBot
 from .config import ConfigError, Settings, load_settings
-from .health import heartbeat_loop
+from .health import GatewayWatch, heartbeat_loop
 from .invite import invite_url
 from .logging_setup import setup_logging
 
@@ -69,9 +69,10 @@ async def run(settings: Settings, *, sync: bool) -> None:
     for sig in (signal.SIGTERM, signal.SIGINT):
         with contextlib.suppress(NotImplementedError):
             loop.add_signal_handler(sig, stopping.set)
+    watch = GatewayWatch(bot)  # before the start, so it sees every event
     async with bot:
         runner = asyncio.create_task(bot.start(settings.token))
-        beat = asyncio.create_task(heartbeat_loop(settings.heartbeat_path, bot.clock))
+        beat = asyncio.create_task(heartbeat_loop(settings.heartbeat_path, bot.clock, watch))
         stopper = asyncio.create_task(stopping.wait())
         done, _ = await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
         beat.cancel()

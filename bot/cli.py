@@ -22,7 +22,7 @@ from app.store_errors import StartupError
 
 from .checks import check_database, run_check, summary
 from .config import ConfigError, load_settings, read_environment
-from .health import MAX_AGE, check_heartbeat, heartbeat_path
+from .health import heartbeat_path, read_heartbeat, unhealthy
 
 __all__ = ["explain_startup_error", "health_command", "parse_args", "run_check_command"]
 
@@ -49,7 +49,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     mode.add_argument(
         "--health",
         action="store_true",
-        help="exit 0 if the running bot's heartbeat is fresh (the container health check)",
+        help="exit 0 if the running bot's heartbeat is fresh and its gateway connection ready "
+        "(the container health check)",
     )
     mode.add_argument(
         "--sync",
@@ -88,12 +89,19 @@ async def run_check_command(
 
 
 def health_command(environ: Mapping[str, str] | None = None, *, now: float | None = None) -> int:
-    """``--health``: 0 if the heartbeat file is fresh, else 1 with the reason on stderr."""
+    """``--health``: 0 if the heartbeat is fresh and the gateway ready (or the bot is within a
+    grace period), else 1 with the reason on stderr."""
     env = read_environment() if environ is None else environ
     path = heartbeat_path(env)
-    if check_heartbeat(path, time.time() if now is None else now, MAX_AGE):
+    beat = read_heartbeat(path)
+    reason = unhealthy(beat, time.time() if now is None else now)
+    if reason is None:
         return EXIT_OK
-    print(f"unhealthy: no heartbeat in {path} within the last {MAX_AGE:.0f} s", file=sys.stderr)
+    if beat is None:
+        reason = f"no heartbeat in {path}: the bot is not running (or HOLDEM_HEARTBEAT differs)"
+    else:
+        reason += f" ({path})"
+    print(f"unhealthy: {reason}", file=sys.stderr)
     return EXIT_PROBLEM
 
 

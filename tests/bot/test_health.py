@@ -1,27 +1,99 @@
-"""The heartbeat file the container health check reads."""
+"""The heartbeat the container health check reads: fresh, and with the gateway ready."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
 
-from bot.health import MAX_AGE, check_heartbeat, heartbeat_loop, heartbeat_path, write_heartbeat
+import discord
+import pytest
+from discord.ext import commands
+
+from bot.cli import health_command
+from bot.health import (
+    MAX_AGE,
+    RECONNECT_GRACE,
+    START_GRACE,
+    Beat,
+    Gateway,
+    GatewayWatch,
+    heartbeat_loop,
+    heartbeat_path,
+    read_heartbeat,
+    unhealthy,
+    write_heartbeat,
+)
 
 
-def test_a_fresh_beat_is_healthy_and_a_stale_one_is_not(tmp_path: Path) -> None:
-    beat = tmp_path / "heartbeat"
-    write_heartbeat(beat, now=1_000.0)
-    assert check_heartbeat(beat, now=1_000.0 + MAX_AGE, max_age=MAX_AGE)
-    assert not check_heartbeat(beat, now=1_000.0 + MAX_AGE + 1, max_age=MAX_AGE)
-    assert not check_heartbeat(beat, now=1_000.0 - MAX_AGE - 1, max_age=MAX_AGE)
+def _beat(gateway: Gateway, *, at: float = 1_000.0, since: float = 0.0) -> Beat:
+    return Beat(at=at, started=0.0, gateway=gateway, since=since)
+
+
+def test_a_beat_survives_the_file_and_leaves_no_temporary(tmp_path: Path) -> None:
+    path = tmp_path / "heartbeat"
+    write_heartbeat(path, 1_000.5, gateway=Gateway.UNACKNOWLEDGED, started=10.0, since=990.25)
+    beat = Beat(at=1_000.5, started=10.0, gateway=Gateway.UNACKNOWLEDGED, since=990.25)
+    assert read_heartbeat(path) == beat
+    write_heartbeat(path, 2_000.0)  # a ready bot that has just started
+    assert read_heartbeat(path) == Beat(at=2e3, started=2e3, gateway=Gateway.READY, since=2e3)
     assert not list(tmp_path.glob("*.tmp"))
 
 
-def test_missing_or_garbled_file_is_unhealthy(tmp_path: Path) -> None:
-    assert not check_heartbeat(tmp_path / "none", now=0.0, max_age=90)
-    (tmp_path / "bad").write_text("yesterday")
-    assert not check_heartbeat(tmp_path / "bad", now=0.0, max_age=90)
-    assert not check_heartbeat(tmp_path, now=0.0, max_age=90)  # a folder
+@pytest.mark.parametrize(
+    "content",
+    ["", "1000.0\n", "yesterday", '{"at": 1}', '{"at": 1, "started": 0, "gateway": "up", '
+     '"since": 0}', '{"at": NaN, "started": 0, "gateway": "ready", "since": 0}'],
+)  # fmt: skip
+def test_a_missing_or_garbled_file_is_no_beat(tmp_path: Path, content: str) -> None:
+    assert read_heartbeat(tmp_path / "none") is None
+    assert read_heartbeat(tmp_path) is None  # a folder
+    (tmp_path / "bad").write_text(content)
+    assert read_heartbeat(tmp_path / "bad") is None
+
+
+def test_only_a_fresh_beat_of_a_ready_gateway_is_healthy() -> None:
+    ready = _beat(Gateway.READY)
+    assert unhealthy(ready, 1_000.0 + MAX_AGE) is None
+    assert "old" in (unhealthy(ready, 1_000.0 + MAX_AGE + 1) or "")
+    assert "old" in (unhealthy(ready, 1_000.0 - MAX_AGE - 1) or "")  # from the future
+    assert "not running" in (unhealthy(None, 0.0) or "")
+    assert "closed" in (unhealthy(_beat(Gateway.CLOSED), 1_000.0) or "")
+
+
+def test_a_bot_that_is_not_ready_is_healthy_only_within_the_start_grace() -> None:
+    starting = _beat(Gateway.STARTING, at=START_GRACE)
+    assert unhealthy(starting, START_GRACE) is None
+    reason = unhealthy(_beat(Gateway.STARTING, at=START_GRACE + 1), START_GRACE + 1)
+    assert reason == f"the bot has not become ready on Discord's gateway in {START_GRACE + 1:.0f} s"
+
+
+@pytest.mark.parametrize(
+    ("gateway", "words"),
+    [
+        (Gateway.DISCONNECTED, "disconnected from Discord's gateway"),
+        (Gateway.UNACKNOWLEDGED, "no heartbeat acknowledged by Discord's gateway"),
+    ],
+)
+def test_a_lost_connection_is_unhealthy_after_the_reconnect_grace(
+    gateway: Gateway, words: str
+) -> None:
+    assert unhealthy(_beat(gateway, since=1_000.0 - RECONNECT_GRACE), 1_000.0) is None
+    reason = unhealthy(_beat(gateway, since=1_000.0 - RECONNECT_GRACE - 1), 1_000.0)
+    assert reason == f"{words} for {RECONNECT_GRACE + 1:.0f} s"
+
+
+def test_the_health_command_fails_for_a_disconnected_bot(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "heartbeat"
+    env = {"HOLDEM_HEARTBEAT": str(path)}
+    write_heartbeat(path, 5_000.0, gateway=Gateway.READY, started=0.0, since=100.0)
+    assert health_command(env, now=5_010.0) == 0
+    write_heartbeat(path, 5_000.0, gateway=Gateway.DISCONNECTED, started=0.0, since=4_000.0)
+    assert health_command(env, now=5_010.0) == 1
+    err = capsys.readouterr().err
+    assert err == f"unhealthy: disconnected from Discord's gateway for 1010 s ({path})\n"
 
 
 def test_path_from_the_environment() -> None:
@@ -30,13 +102,96 @@ def test_path_from_the_environment() -> None:
     assert heartbeat_path({"HOLDEM_HEARTBEAT": "/data/heartbeat"}) == "/data/heartbeat"
 
 
-async def test_loop_beats_until_cancelled(tmp_path: Path) -> None:
-    beat = tmp_path / "heartbeat"
-    times = iter([10.0, 20.0, 30.0, 40.0, 50.0])
-    task = asyncio.create_task(heartbeat_loop(beat, clock=lambda: next(times), interval=0.01))
-    for _ in range(200):
-        await asyncio.sleep(0.01)
-        if beat.exists() and float(beat.read_text()) >= 20.0:
-            break
-    task.cancel()
-    assert check_heartbeat(beat, now=25.0, max_age=10.0)
+async def _settle() -> None:
+    for _ in range(5):  # listeners run as tasks of their own
+        await asyncio.sleep(0)
+
+
+async def test_the_watch_follows_the_gateway_events() -> None:
+    latency = [float("inf")]
+    bot = commands.Bot(command_prefix="!", intents=discord.Intents.default())
+    watch = GatewayWatch(bot, latency=lambda: latency[0])
+    async with bot:  # gives the bot its event loop, as start() does
+        assert watch.state() is Gateway.STARTING
+        bot.dispatch("connect")
+        await _settle()
+        assert watch.state() is Gateway.STARTING  # connected, not ready yet
+        bot.dispatch("ready")
+        await _settle()
+        assert watch.state() is Gateway.UNACKNOWLEDGED and watch.changed.is_set()
+        latency[0] = 0.05
+        assert watch.state() is Gateway.READY
+        bot.dispatch("disconnect")
+        await _settle()
+        assert watch.state() is Gateway.DISCONNECTED
+        bot.dispatch("resumed")
+        await _settle()
+        assert watch.state() is Gateway.READY
+    assert watch.state() is Gateway.CLOSED
+
+
+async def test_a_sharded_bot_is_ready_only_with_every_shard() -> None:
+    bot = commands.AutoShardedBot(
+        command_prefix="!", intents=discord.Intents.default(), shard_count=2
+    )
+    watch = GatewayWatch(bot, latency=lambda: 0.05)
+    async with bot:
+        bot.dispatch("shard_ready", 0)
+        await _settle()
+        assert watch.state() is Gateway.STARTING
+        bot.dispatch("shard_ready", 1)
+        bot.dispatch("ready")
+        await _settle()
+        assert watch.state() is Gateway.READY
+        bot.dispatch("shard_disconnect", 1)
+        bot.dispatch("disconnect")
+        await _settle()
+        assert watch.state() is Gateway.DISCONNECTED
+        bot.dispatch("shard_resumed", 1)
+        bot.dispatch("resumed")
+        await _settle()
+        assert watch.state() is Gateway.READY
+
+
+class _Probe:
+    def __init__(self) -> None:
+        self.changed = asyncio.Event()
+        self.gateway = Gateway.STARTING
+
+    def state(self) -> Gateway:
+        return self.gateway
+
+
+async def test_the_loop_writes_a_change_at_once(tmp_path: Path) -> None:
+    path = tmp_path / "heartbeat"
+    probe = _Probe()
+    times = iter(float(t) for t in range(100, 200))
+    task = asyncio.create_task(heartbeat_loop(path, lambda: next(times), probe, interval=3600))
+
+    async def written(gateway: Gateway) -> Beat:
+        for _ in range(500):
+            beat = read_heartbeat(path)
+            if beat is not None and beat.gateway is gateway:
+                return beat
+            await asyncio.sleep(0.01)
+        raise AssertionError(f"no {gateway} beat in {path}: {path.read_text()!r}")
+
+    try:
+        first = await written(Gateway.STARTING)
+        assert first.started == first.since == 100.0
+        probe.gateway = Gateway.READY
+        probe.changed.set()  # an hour before the next regular beat
+        beat = await written(Gateway.READY)
+        assert beat.started == 100.0 and beat.since == beat.at > 100.0
+        assert json.loads(path.read_text())["gateway"] == "ready"
+    finally:
+        task.cancel()
+
+
+def test_the_examples_in_the_docstrings_hold() -> None:
+    import doctest
+
+    import bot.health
+
+    result = doctest.testmod(bot.health)
+    assert result.attempted > 0 and result.failed == 0
