@@ -19,6 +19,7 @@ COPY render ./render
 COPY app ./app
 COPY bot ./bot
 COPY i18n ./i18n
+COPY ai ./ai
 RUN pip install --no-cache-dir setuptools==84.2.1 \
     && pip install --no-cache-dir --no-deps --no-build-isolation .
 
