@@ -24,11 +24,13 @@ from render.views import (
     MAX_SEATS,
     Blind,
     PotView,
+    SeatOdds,
     SeatState,
     SeatView,
     TableLabels,
     TableView,
     format_amount,
+    format_percent,
 )
 
 __all__ = [
@@ -40,6 +42,7 @@ __all__ = [
     "WIDTH",
     "SeatSpot",
     "board_slots",
+    "odds_text",
     "render_table",
     "table_layout",
 ]
@@ -65,6 +68,7 @@ POT_AREA = Rect(
     bottom=BOARD_TOP + 90 + 6 + POT_ROWS * POT_ROW_HEIGHT,
 )
 _NAME_SIZE, _STACK_SIZE, _BADGE_SIZE = 18, 18, 14
+_ODDS, _ODDS_SIZE = (236, 236, 228), 13  # a light strip in the seat, as on a broadcast
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -259,9 +263,11 @@ def _seat(
         outline=d.GOLD if seat.is_turn else d.SEAT_EDGE,
         width=2 if seat.is_turn else 1,
     )
+    # With odds to show, name and stack move up to make room for the odds strip in the box.
+    name_y, stack_y, stack_size = (28, 45, 16) if seat.odds else (30, 55, _STACK_SIZE)
     d.text_in(
         draw,
-        (cx, box.top + 30),
+        (cx, box.top + name_y),
         seat.name,
         size=_NAME_SIZE,
         width=box.width - 18,
@@ -271,9 +277,9 @@ def _seat(
     )
     d.text_in(
         draw,
-        (cx, box.top + 55),
+        (cx, box.top + stack_y),
         format_amount(seat.stack, labels.thousands_sep),
-        size=_STACK_SIZE,
+        size=stack_size,
         width=box.width - 18,
         fill=d.TEXT_DIM if dim else d.STACK,
         anchor="ms",
@@ -291,6 +297,16 @@ def _seat(
             size=_BADGE_SIZE,
             max_width=box.width - 16,
             fill=badge[1],
+        )
+    if seat.odds is not None:
+        d.pill(
+            draw,
+            (cx, box.top + 57),
+            odds_text(seat.odds, labels, width=box.width - 10 - 2 * (_ODDS_SIZE // 2 + 2)),
+            size=_ODDS_SIZE,
+            max_width=box.width - 10,
+            fill=_ODDS,
+            colour=(20, 20, 20),
         )
     marker_y = rect.top + 14
     if seat.blind is not None:
@@ -316,6 +332,24 @@ def _seat(
         draw.text(
             (bx, marker_y + 1), shown, font=font(15, bold=True), fill=(20, 20, 20), anchor="mm"
         )
+
+
+def odds_text(odds: SeatOdds, labels: TableLabels, *, width: int | None = None) -> str:
+    """The strip under a seat during a run-out: "62% · tie 3% · side 1: 71%".
+
+    A tie is named only when it can happen; figures are whole percentages. When the whole
+    line is wider than ``width`` pixels (in the strip's font), the tie is left out first, then
+    the side pots: the main pot's chance to win always shows. The alt text has every figure.
+    """
+    win = labels.odds_win.format(win=format_percent(odds.win))
+    tie = [labels.odds_tie.format(tie=format_percent(odds.tie))] if odds.tie > 0.0 else []
+    side = [labels.odds_side.format(n=n, win=format_percent(w)) for n, w in odds.side]
+    candidates = [[win, *tie, *side], [win, *side], [win, *tie], [win]]
+    lines = [" · ".join(parts) for parts in candidates]
+    if width is None:
+        return lines[0]
+    strip = font(_ODDS_SIZE, bold=True)
+    return next((line for line in lines if strip.getlength(line) <= width), lines[-1])
 
 
 def _label_width(label: str, amount: str, size: int) -> int:

@@ -20,6 +20,7 @@ __all__ = [
     "Blind",
     "HoleCardsView",
     "PotView",
+    "SeatOdds",
     "SeatState",
     "SeatView",
     "ShowdownHandView",
@@ -29,6 +30,7 @@ __all__ = [
     "TableView",
     "check_card",
     "format_amount",
+    "format_percent",
 ]
 
 MAX_SEATS = 10
@@ -68,6 +70,21 @@ def format_amount(amount: int, thousands_sep: str = ",") -> str:
     return f"{amount:,}".replace(",", thousands_sep)
 
 
+def format_percent(chance: float) -> str:
+    """A chance as a whole percentage, never rounded to a certainty it is not.
+
+    >>> [format_percent(c) for c in (0.0, 0.004, 0.6249, 0.996, 1.0)]
+    ['0', '<1', '62', '>99', '100']
+    """
+    if not 0.0 <= chance <= 1.0:
+        raise ValueError(f"a chance lies between 0 and 1, not {chance}")
+    if 0.0 < chance < 0.005:
+        return "<1"
+    if 0.995 <= chance < 1.0:
+        return ">99"
+    return str(int(chance * 100 + 0.5))
+
+
 class SeatState(Enum):
     """What a seat shows besides its chips."""
 
@@ -97,6 +114,9 @@ class TableLabels:
     sitting_out: str = "Sitting out"
     empty_seat: str = "Empty seat"
     thousands_sep: str = ","
+    odds_win: str = "{win}%"
+    odds_tie: str = "tie {tie}%"
+    odds_side: str = "side {n}: {win}%"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -114,11 +134,30 @@ class HoleCardsView:
 
 
 @dataclass(frozen=True, kw_only=True)
+class SeatOdds:
+    """A face-up hand's chances during an all-in run-out (0 to 1): ``win`` and ``tie`` of the
+    main pot, and ``side`` the chance to win each side pot the seat can win, as
+    ``(side pot number, win)`` with side pots numbered from 1 as their labels are."""
+
+    win: float
+    tie: float = 0.0
+    side: tuple[tuple[int, float], ...] = ()
+
+    def __post_init__(self) -> None:
+        for chance in (self.win, self.tie, *(c for _, c in self.side)):
+            if not 0.0 <= chance <= 1.0:
+                raise ValueError(f"a chance lies between 0 and 1, not {chance}")
+        if self.win + self.tie > 1.0 + 1e-9:
+            raise ValueError("the chances to win and to tie add up to more than 1")
+
+
+@dataclass(frozen=True, kw_only=True)
 class SeatView:
     """One seat at the table, in clockwise order.
 
     ``in_hand`` says whether the seat was dealt cards this hand; the renderer shows their backs
-    unless ``cards`` reveals them (at showdown, or a player who shows).
+    unless ``cards`` reveals them (at showdown, or a player who shows). ``odds`` are drawn
+    under the seat while an all-in is run out.
     """
 
     name: str = ""
@@ -130,6 +169,7 @@ class SeatView:
     is_turn: bool = False
     in_hand: bool = True
     cards: tuple[str, ...] | None = None
+    odds: SeatOdds | None = None
 
     def __post_init__(self) -> None:
         if self.stack < 0 or self.bet < 0:
