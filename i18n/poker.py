@@ -345,6 +345,9 @@ def table_labels(locale: Lang, *, cat: Catalogue = CATALOGUE) -> TableLabels:
         sitting_out=cat.t(locale, "label.sitting_out"),
         empty_seat=cat.t(locale, "label.empty_seat"),
         thousands_sep=thousands_sep(locale),
+        odds_win=cat.raw(locale, "tv.odds.label.win"),
+        odds_tie=cat.raw(locale, "tv.odds.label.tie"),
+        odds_side=cat.raw(locale, "tv.odds.label.side"),
     )
 
 
