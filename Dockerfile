@@ -13,7 +13,8 @@ COPY requirements.lock ./
 RUN pip install --no-cache-dir -r requirements.lock
 
 # The project itself, without touching the pinned dependencies; the build backend is pinned too.
-COPY pyproject.toml README.md ./
+COPY pyproject.toml README.md LICENSE ./
+COPY assets ./assets
 COPY engine ./engine
 COPY render ./render
 COPY app ./app

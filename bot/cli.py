@@ -19,6 +19,7 @@ from typing import TextIO
 import discord
 
 from app.store_errors import StartupError
+from render import selfcheck
 
 from .checks import check_database, run_check, summary
 from .config import ConfigError, load_settings, read_environment
@@ -72,10 +73,10 @@ async def run_check_command(
     except ConfigError as error:
         # Check the database too, so one run lists everything there is to fix.
         db_path = env.get("HOLDEM_DB", "").strip() or "./holdem.sqlite3"
-        problems = [*error.problems, *await check_database(db_path)]
+        problems = [*error.problems, *await check_database(db_path), *filter(None, [selfcheck()])]
         code = EXIT_CONFIG
     else:
-        problems = await run_check(settings)
+        problems = [*await run_check(settings), *filter(None, [selfcheck()])]
         code = EXIT_PROBLEM
         if not problems:
             for line in summary(settings):

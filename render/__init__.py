@@ -6,6 +6,7 @@ bot calls them off the event loop and sends each picture with alt text and a mes
 from the same view.
 """
 
+from render.check import selfcheck
 from render.holecards import render_hole_cards
 from render.showdown import render_showdown
 from render.table import render_table, table_layout
@@ -36,5 +37,6 @@ __all__ = [
     "render_hole_cards",
     "render_showdown",
     "render_table",
+    "selfcheck",
     "table_layout",
 ]

@@ -9,26 +9,32 @@ they must only never crash nor spill over a neighbour.
 
 from __future__ import annotations
 
+import io
 import unicodedata
 from functools import lru_cache
-from pathlib import Path
 
 from PIL import ImageFont, features
 
-__all__ = ["ASSETS", "ELLIPSIS", "clean_text", "fit_text", "font", "text_width"]
+from render.resources import read_asset
 
-ASSETS = Path(__file__).resolve().parent.parent / "assets"
-FONT_DIR = ASSETS / "fonts"
+__all__ = ["ELLIPSIS", "clean_text", "fit_text", "font", "text_width"]
+
 ELLIPSIS = "\u2026"
 _FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
 # Raqm orders right-to-left names properly; without it Pillow's basic layout still draws them.
 _LAYOUT = ImageFont.Layout.RAQM if features.check("raqm") else ImageFont.Layout.BASIC
 
 
+@lru_cache(maxsize=2)
+def _font_file(bold: bool) -> bytes:
+    return read_asset(f"fonts/{_FILES[bold]}")
+
+
 @lru_cache(maxsize=64)
 def font(size: int, *, bold: bool = False) -> ImageFont.FreeTypeFont:
     """The bundled font at ``size`` pixels, loaded once."""
-    return ImageFont.truetype(str(FONT_DIR / _FILES[bold]), size, layout_engine=_LAYOUT)
+    data = io.BytesIO(_font_file(bold))
+    return ImageFont.truetype(data, size, layout_engine=_LAYOUT)
 
 
 @lru_cache(maxsize=4096)

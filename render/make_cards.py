@@ -14,7 +14,8 @@ from pathlib import Path
 from PIL import Image
 
 from render.card_art import draw_back, draw_face
-from render.tiles import BACK, CARDS_DIR, asset_path
+from render.resources import ASSETS
+from render.tiles import BACK, asset_name
 from render.views import RANKS, SUITS
 
 __all__ = ["all_art", "main", "png_bytes"]
@@ -27,17 +28,25 @@ def png_bytes(image: Image.Image) -> bytes:
     return buffer.getvalue()
 
 
+def assets_folder() -> Path:
+    """The ``assets`` folder to write into: a source checkout's (an editable install's)."""
+    if not isinstance(ASSETS, Path):
+        raise SystemExit("render.make_cards writes the art into a source checkout's assets/")
+    return ASSETS
+
+
 def all_art() -> Iterator[tuple[Path, Image.Image]]:
     """Every asset path with its freshly drawn image: 52 faces in two decks and the back."""
+    folder = assets_folder()
     for four_colour in (False, True):
         for suit in SUITS:
             for rank in RANKS:
                 card = rank + suit
                 yield (
-                    asset_path(card, four_colour=four_colour),
+                    folder / asset_name(card, four_colour=four_colour),
                     draw_face(card, four_colour=four_colour),
                 )
-    yield asset_path(BACK), draw_back()
+    yield folder / asset_name(BACK), draw_back()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -52,12 +61,12 @@ def main(argv: list[str] | None = None) -> int:
             continue
         stale += 1
         if args.check:
-            print(f"stale: {path.relative_to(CARDS_DIR.parent.parent)}")
+            print(f"stale: {path.relative_to(assets_folder().parent)}")
         else:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(data)
     verb = "stale" if args.check else "written"
-    print(f"{stale} card images {verb} under {CARDS_DIR}")
+    print(f"{stale} card images {verb} under {assets_folder() / 'cards'}")
     return 1 if args.check and stale else 0
 
 

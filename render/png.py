@@ -15,9 +15,9 @@ import zlib
 
 from PIL import Image
 
-__all__ = ["encode_png"]
+__all__ = ["SIGNATURE", "encode_png"]
 
-_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+SIGNATURE = b"\x89PNG\r\n\x1a\n"
 _COLOUR_TYPES = {"RGB": (2, 3), "RGBA": (6, 4), "L": (0, 1)}
 
 
@@ -39,7 +39,7 @@ def encode_png(image: Image.Image, *, level: int = 3) -> bytes:
     header = struct.pack(">IIBBBBB", width, height, 8, colour_type, 0, 0, 0)
     return b"".join(
         (
-            _SIGNATURE,
+            SIGNATURE,
             _chunk(b"IHDR", header),
             _chunk(b"IDAT", zlib.compress(rows, level)),
             _chunk(b"IEND", b""),

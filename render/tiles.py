@@ -1,23 +1,25 @@
 """Card tiles at the sizes the renderers paste, loaded once and cached.
 
-The committed PNGs under ``assets/cards/`` are the art; this module reads them (or, in an
-installation without them, draws the same art) and keeps every size that a renderer asks for
-in a cache, so that a render only pastes ready tiles. Smaller tiles come from the 120x168 art by
+The committed PNGs under ``assets/cards/`` are the art, installed as package data; this module
+reads them once and keeps every size that a renderer asks for in a cache, so that a render only
+pastes ready tiles. Smaller tiles come from the 120x168 art by
 a Lanczos downscale, which keeps the letters sharp.
 """
 
 from __future__ import annotations
 
+import io
 from functools import lru_cache
-from pathlib import Path
+from importlib.resources.abc import Traversable
 
 from PIL import Image, ImageDraw
 
-from render.card_art import CARD_HEIGHT, CARD_WIDTH, draw_back, draw_face
-from render.fonts import ASSETS
+from render.card_art import CARD_HEIGHT, CARD_WIDTH
+from render.resources import CARDS, read_asset
 
 __all__ = [
-    "CARDS_DIR",
+    "BACK",
+    "asset_name",
     "asset_path",
     "card_tile",
     "dimmed_tile",
@@ -25,15 +27,19 @@ __all__ = [
     "tile_height",
 ]
 
-CARDS_DIR = ASSETS / "cards"
 BACK = "back"
 
 
-def asset_path(card: str, *, four_colour: bool = False) -> Path:
-    """Where the art of ``card`` (or of the back, ``"back"``) lives under ``assets/cards``."""
+def asset_name(card: str, *, four_colour: bool = False) -> str:
+    """The bundled file of ``card`` (or of the back, ``"back"``): ``cards/standard/As.png``."""
     if card == BACK:
-        return CARDS_DIR / "back.png"
-    return CARDS_DIR / ("four-colour" if four_colour else "standard") / f"{card}.png"
+        return "cards/back.png"
+    return f"cards/{'four-colour' if four_colour else 'standard'}/{card}.png"
+
+
+def asset_path(card: str, *, four_colour: bool = False) -> Traversable:
+    """Where the art of ``card`` lives in the installed ``assets`` package."""
+    return CARDS.joinpath(*asset_name(card, four_colour=four_colour).split("/")[1:])
 
 
 def tile_height(width: int) -> int:
@@ -43,11 +49,9 @@ def tile_height(width: int) -> int:
 
 @lru_cache(maxsize=256)
 def _art(card: str, four_colour: bool) -> Image.Image:
-    path = asset_path(card, four_colour=four_colour)
-    if path.is_file():
-        with Image.open(path) as stored:
-            return stored.convert("RGBA")
-    return draw_back() if card == BACK else draw_face(card, four_colour=four_colour)
+    data = read_asset(asset_name(card, four_colour=four_colour))
+    with Image.open(io.BytesIO(data)) as stored:
+        return stored.convert("RGBA")
 
 
 @lru_cache(maxsize=1024)

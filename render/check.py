@@ -1,0 +1,32 @@
+"""Can this installation draw? One table and one hole-card picture, for ``--check``.
+
+A broken installation (card art or fonts missing from the package data, a Pillow without
+FreeType) would otherwise show only when the first hand is dealt, as a hand stuck after the
+blinds. :func:`selfcheck` draws the pictures the bot sends most and names the problem in one
+line, or returns ``None``.
+"""
+
+from __future__ import annotations
+
+from render.examples import example_hole_cards, example_table
+from render.holecards import render_hole_cards
+from render.png import SIGNATURE
+from render.resources import MissingAssetError
+from render.table import render_table
+
+__all__ = ["selfcheck"]
+
+
+def selfcheck() -> str | None:
+    """``None`` when a table and hole cards draw; else one line saying what is wrong."""
+    try:
+        pictures = (render_table(example_table()), render_hole_cards(example_hole_cards()))
+    except MissingAssetError as error:
+        return f"pictures: {error}"
+    except OSError as error:
+        return f"pictures: cannot draw a table: {error} (is Pillow installed with FreeType?)"
+    except Exception as error:  # a diagnostic must report, not crash the check
+        return f"pictures: drawing a table failed: {type(error).__name__}: {error}"
+    if not all(picture.startswith(SIGNATURE) for picture in pictures):
+        return "pictures: the PNG writer produced something that is not a PNG"
+    return None

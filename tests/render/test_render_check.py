@@ -1,0 +1,53 @@
+"""The drawing check of ``python -m bot --check``, and the bundled files it relies on."""
+
+from __future__ import annotations
+
+import pytest
+
+import render.check
+from render import selfcheck
+from render.resources import MissingAssetError, asset, read_asset
+from render.tiles import asset_name
+
+
+def test_this_installation_draws() -> None:
+    assert selfcheck() is None
+
+
+def test_every_bundled_file_the_renderers_read_is_package_data() -> None:
+    names = [asset_name(rank + "s") for rank in "23456789TJQKA"]
+    names += ["cards/back.png", "cards/four-colour/Ac.png"]
+    names += ["fonts/DejaVuSans.ttf", "fonts/DejaVuSans-Bold.ttf", "fonts/LICENSE-DejaVu.txt"]
+    for name in names:
+        assert asset(name).is_file(), name
+        assert read_asset(name)
+
+
+def test_a_missing_file_is_named_with_the_fix() -> None:
+    with pytest.raises(MissingAssetError) as raised:
+        read_asset("fonts/Missing.ttf")
+    assert raised.value.name == "fonts/Missing.ttf"
+    assert "assets/fonts/Missing.ttf" in str(raised.value)
+    assert "reinstall" in str(raised.value)
+
+
+@pytest.mark.parametrize(
+    ("error", "expected"),
+    [
+        (MissingAssetError("fonts/DejaVuSans.ttf"), "lacks assets/fonts/DejaVuSans.ttf"),
+        (OSError("cannot open resource"), "cannot open resource"),
+        (ValueError("a bug"), "ValueError: a bug"),
+    ],
+)
+def test_a_failure_to_draw_is_one_line(
+    monkeypatch: pytest.MonkeyPatch, error: Exception, expected: str
+) -> None:
+    def broken(*_: object) -> bytes:
+        raise error
+
+    monkeypatch.setattr(render.check, "render_table", broken)
+    problem = selfcheck()
+    assert problem is not None
+    assert problem.startswith("pictures: ")
+    assert expected in problem
+    assert "\n" not in problem
