@@ -3,7 +3,7 @@
 Each migration is a tuple of single SQL statements, run inside one transaction together with
 the row that records it in ``schema_version``; a migration is never edited once released, a
 change is a new number. Migration 1 is the whole initial schema; migration 2 adds the members'
-display settings.
+display settings; migration 4 the players' statistics, kept as hands finish.
 """
 
 from __future__ import annotations
@@ -112,6 +112,41 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
             updated_at  REAL,
             PRIMARY KEY (guild_id, user_id)
         )""",
+    ),
+    4: (
+        # Player statistics (app.stats counters) summed per member, hour, table and session,
+        # added to as each hand finishes: any period is a sum over a few of these rows.
+        # ``hour`` is the hand's end in whole hours since the epoch; ``last_hand`` the
+        # newest hand counted in the row, to find a member's latest session.
+        """CREATE TABLE stats_hours (
+            guild_id          INTEGER NOT NULL,
+            user_id           INTEGER NOT NULL,
+            hour              INTEGER NOT NULL,
+            table_id          TEXT NOT NULL,
+            session           INTEGER NOT NULL,
+            last_hand         INTEGER NOT NULL,
+            hands             INTEGER NOT NULL,
+            vpip_chances      INTEGER NOT NULL,
+            vpip              INTEGER NOT NULL,
+            pfr               INTEGER NOT NULL,
+            three_bet_chances INTEGER NOT NULL,
+            three_bets        INTEGER NOT NULL,
+            aggressive        INTEGER NOT NULL,
+            calls             INTEGER NOT NULL,
+            saw_flop          INTEGER NOT NULL,
+            showdowns         INTEGER NOT NULL,
+            showdowns_won     INTEGER NOT NULL,
+            net               INTEGER NOT NULL,
+            biggest_pot       INTEGER NOT NULL,
+            PRIMARY KEY (guild_id, user_id, hour, table_id, session)
+        ) WITHOUT ROWID""",
+        # The table session each counted hand belongs to, for the session's stack chart.
+        """CREATE TABLE hand_sessions (
+            hand_id  INTEGER PRIMARY KEY REFERENCES hands (hand_id),
+            table_id TEXT NOT NULL,
+            session  INTEGER NOT NULL
+        )""",
+        "CREATE INDEX hand_sessions_by_session ON hand_sessions (table_id, session, hand_id)",
     ),
 }
 

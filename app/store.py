@@ -26,12 +26,13 @@ from .store_core import DEFAULT_PATH, ENV_VAR, database_path
 from .store_errors import NoWallet
 from .store_hands import TablesAndHands
 from .store_records import LeaderboardRow, MemberSettings, Mismatch
+from .store_stats import StatsQueries
 from .wallet import Reason, RefillPolicy, refill_amount
 
 __all__ = ["DEFAULT_PATH", "ENV_VAR", "Store", "database_path"]
 
 
-class Store(TablesAndHands):
+class Store(TablesAndHands, StatsQueries):
     """The database; make one with ``await Store.open(path)``, end with :meth:`close`.
 
     Every write method is one transaction, committed before it returns; ``now`` is always

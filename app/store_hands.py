@@ -32,6 +32,7 @@ from .store_records import (
     TableRecord,
     WalletMove,
 )
+from .store_stats import record_hand, session_of
 
 __all__ = ["TablesAndHands"]
 
@@ -180,7 +181,8 @@ class TablesAndHands(StoreCore):
         ``nets[i]`` is engine player ``i``'s result (kept per hand and added to the members'
         net; ``counted=False`` for a voided hand leaves ``hands_played`` alone). The table's
         new stacks (``table_state``) and any wallet ``moves`` (hand results paid straight to
-        wallets, refunds) commit together with it, or not at all.
+        wallets, refunds) commit together with it, or not at all; so do the players' stats
+        of a counted hand (:func:`app.store_stats.record_hand`).
         """
         async with self._write() as db:
             rows = list(
@@ -213,6 +215,8 @@ class TablesAndHands(StoreCore):
                 )  # fmt: skip
             if table_state is not None:
                 await self._update_table(db, table_id, table_state, now)
+            if counted:
+                await record_hand(db, hand_id, now=now, session=session_of(table_state))
 
     async def load_hand(self, hand_id: int) -> HandRecord:
         """The hand's config, deck and actions (``.replay()`` rebuilds it) and its seats."""

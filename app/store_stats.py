@@ -1,0 +1,177 @@
+"""Statistics SQL: counters kept as hands finish, and the queries that sum them.
+
+:func:`record_hand` runs inside :meth:`~app.store.Store.finish_hand`'s transaction: it rebuilds
+the hand from the rows just written (config, deck, actions), reads each player's
+:class:`~app.stats.HandFacts` and adds them to the player's row of ``stats_hours`` for that
+hour, table and session (an upsert), and notes the hand's session in ``hand_sessions``. A
+member's stats for any period are then one ``SUM`` over their rows (one per hour they played,
+not one per hand), so 100,000 hands cost the same to read as a hundred
+(``benchmarks/bench_stats.py`` measures both sides).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields
+from typing import Any
+
+import aiosqlite
+
+from engine import replay
+
+from .codec import decode_action, decode_config, decode_deck, loads
+from .stats import Period, PlayerStats, hand_facts
+from .store_core import StoreCore
+from .store_errors import HandStateError
+
+__all__ = ["HOUR", "WEEK_HOURS", "SessionHand", "StatsQueries", "record_hand", "session_of"]
+
+HOUR = 3600.0
+WEEK_HOURS = 7 * 24
+_COUNTERS = tuple(f.name for f in fields(PlayerStats))
+_SUMS = ", ".join(
+    f"COALESCE({'MAX' if name == 'biggest_pot' else 'SUM'}({name}), 0)" for name in _COUNTERS
+)
+_UPSERT = (
+    f"INSERT INTO stats_hours (guild_id, user_id, hour, table_id, session, last_hand, "
+    f"{', '.join(_COUNTERS)}) VALUES ({', '.join('?' * (6 + len(_COUNTERS)))}) "
+    "ON CONFLICT (guild_id, user_id, hour, table_id, session) DO UPDATE SET "
+    "last_hand = MAX(last_hand, excluded.last_hand), "
+    + ", ".join(
+        f"{n} = MAX({n}, excluded.{n})" if n == "biggest_pot" else f"{n} = {n} + excluded.{n}"
+        for n in _COUNTERS
+    )
+)
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class SessionHand:
+    """One finished hand of a session: ``players[i]`` (member ids) had ``before[i]`` chips
+    when it was dealt and ``after[i]`` when it ended."""
+
+    hand_id: int
+    players: tuple[int, ...]
+    before: tuple[int, ...]
+    after: tuple[int, ...]
+
+
+def session_of(table_state: Mapping[str, Any] | None) -> int | None:
+    """The session number in a table snapshot (:func:`engine.session.table_to_dict`)."""
+    if table_state is None:
+        return None
+    session = table_state.get("session")
+    return session if isinstance(session, int) else None
+
+
+async def record_hand(
+    db: aiosqlite.Connection, hand_id: int, *, now: float, session: int | None
+) -> None:
+    """Add the finished hand ``hand_id`` to its players' counters, in the caller's transaction.
+
+    ``session`` is the table's session number; ``None`` reads it from the stored table.
+    """
+    rows = list(
+        await db.execute_fetchall(
+            "SELECT h.guild_id, h.table_id, h.players_json, h.config_json, h.deck, "
+            "json_extract(t.state_json, '$.session') "
+            "FROM hands h JOIN tables t ON t.table_id = h.table_id WHERE h.hand_id = ?",
+            (hand_id,),
+        )
+    )
+    if not rows:
+        raise HandStateError(f"no hand {hand_id}")
+    guild_id, table_id, players_json, config_json, deck, stored_session = rows[0]
+    actions = await db.execute_fetchall(
+        "SELECT action FROM hand_actions WHERE hand_id = ? ORDER BY seq", (hand_id,)
+    )
+    hand = replay(
+        decode_config(config_json), decode_deck(deck), [decode_action(a[0]) for a in actions]
+    )
+    facts = hand_facts(hand)
+    if not facts:
+        return  # voided (or, impossibly, unfinished): it counts for nobody
+    players: list[int] = loads(players_json)
+    number = session if session is not None else int(stored_session or 0)
+    hour = int(now // HOUR)
+    await db.executemany(
+        _UPSERT,
+        [
+            (guild_id, user, hour, table_id, number, hand_id, *_values(PlayerStats.of_hand(f)))
+            for user, f in zip(players, facts, strict=True)
+        ],
+    )
+    await db.execute(
+        "INSERT INTO hand_sessions (hand_id, table_id, session) VALUES (?, ?, ?)",
+        (hand_id, table_id, number),
+    )
+
+
+def _values(stats: PlayerStats) -> tuple[int, ...]:
+    return tuple(getattr(stats, name) for name in _COUNTERS)
+
+
+def _stats(row: Sequence[Any]) -> PlayerStats:
+    return PlayerStats(**{name: int(value) for name, value in zip(_COUNTERS, row, strict=True)})
+
+
+class StatsQueries(StoreCore):
+    """The statistics reads of :class:`~app.store.Store`."""
+
+    async def member_stats(
+        self, guild_id: int, user_id: int, period: Period, *, now: float
+    ) -> PlayerStats:
+        """The member's counters over ``period``: their latest table session, the last
+        7 x 24 hours (to the hour), or all time. Empty counters when they played none."""
+        where = "guild_id = ? AND user_id = ?"
+        params: list[Any] = [guild_id, user_id]
+        if period is Period.WEEK:
+            where += " AND hour > ?"
+            params.append(int(now // HOUR) - WEEK_HOURS)
+        elif period is Period.SESSION:
+            latest = await self._read(
+                "SELECT table_id, session FROM stats_hours WHERE guild_id = ? AND user_id = ? "
+                "ORDER BY hour DESC, last_hand DESC LIMIT 1",
+                (guild_id, user_id),
+            )
+            if not latest:
+                return PlayerStats()
+            where += " AND table_id = ? AND session = ?"
+            params += [latest[0][0], latest[0][1]]
+        rows = await self._read(f"SELECT {_SUMS} FROM stats_hours WHERE {where}", params)
+        return _stats(rows[0])
+
+    async def latest_session(self, table_id: str) -> int | None:
+        """The number of the table's newest session with a finished hand, if any."""
+        rows = await self._read(
+            "SELECT MAX(session) FROM hand_sessions WHERE table_id = ?", (table_id,)
+        )
+        return None if rows[0][0] is None else int(rows[0][0])
+
+    async def session_hands(self, table_id: str, session: int) -> list[SessionHand]:
+        """The session's counted (finished, not voided) hands, oldest first, with stacks."""
+        async with self._lock:
+            rows = list(
+                await self._db.execute_fetchall(
+                    "SELECT h.hand_id, h.players_json, h.config_json FROM hand_sessions s "
+                    "JOIN hands h ON h.hand_id = s.hand_id "
+                    "WHERE s.table_id = ? AND s.session = ? ORDER BY s.hand_id",
+                    (table_id, session),
+                )
+            )
+            nets: dict[int, list[int]] = {}
+            for hand_id, net in await self._db.execute_fetchall(
+                "SELECT p.hand_id, p.net FROM hand_sessions s "
+                "JOIN hand_players p ON p.hand_id = s.hand_id "
+                "WHERE s.table_id = ? AND s.session = ? ORDER BY p.hand_id, p.player",
+                (table_id, session),
+            ):
+                nets.setdefault(hand_id, []).append(int(net or 0))
+        out = []
+        for hand_id, players, config in rows:
+            before = tuple(int(s) for s in loads(config)["stacks"])
+            after = tuple(b + n for b, n in zip(before, nets[hand_id], strict=True))
+            out.append(
+                SessionHand(hand_id=hand_id, players=tuple(loads(players)), before=before,
+                            after=after)
+            )  # fmt: skip
+        return out

@@ -1,0 +1,159 @@
+"""Stats kept as hands finish: the counters in the database are the sum of each hand's facts,
+periods pick the right hands, voided hands count for nobody, and a session's stacks read back."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator, Sequence
+
+import pytest
+
+from app import Store
+from app.service import TableService
+from app.stats import Period, PlayerStats, hand_facts
+from app.store_stats import HOUR, WEEK_HOURS, SessionHand
+from engine import Hand, HandConfig, HouseRules
+from engine.simulate import play_random_hand
+from tests.engine.helpers import hand, play
+
+from .conftest import Clock
+
+G = 1
+DAY = 24 * HOUR
+
+
+@pytest.fixture
+async def store(path: str) -> AsyncIterator[Store]:
+    s = await Store.open(path)
+    for table in ("t1", "t2"):
+        await s.save_table(table, guild_id=G, channel_id=5, state={"session": 1}, now=0.0)
+    yield s
+    await s.close()
+
+
+async def store_hand(
+    store: Store,
+    h: Hand,
+    members: Sequence[int],
+    *,
+    now: float,
+    table: str = "t1",
+    session: int = 1,
+    voided: bool = False,
+) -> int:
+    """Write a played hand as the service does: start, every action, finish."""
+    deck = [int(c) for c in h.deck]
+    hand_id = await store.start_hand(
+        table_id=table, config=h.config, deck=deck, players=members, now=now
+    )
+    for seq, action in enumerate(h.actions):
+        await store.append_action(hand_id, seq, action)
+    nets = [0] * h.player_count if voided else [s - s0 for s, s0 in zip(h.stacks, h.config.stacks)]
+    await store.finish_hand(
+        hand_id, nets=nets, now=now, table_state={"session": session}, counted=not voided
+    )
+    return hand_id
+
+
+def three_bet_pot() -> Hand:
+    h = hand([100] * 4, ["5c6c", "KsKd", "AsAh", "8d8s"], "2c7d9hJs3c")
+    play(h, "p3 raise 6", "p4 raise 18", "p1 fold", "p2 call", "p3 call")
+    play(h, "p2 bet 20", "p3 raise 60", "p4 fold", "p2 call")
+    play(h, "p2 check", "p3 check", "p2 check", "p3 check")
+    return h
+
+
+def walk() -> Hand:
+    h = hand([100] * 4)
+    play(h, "p3 fold", "p4 fold", "p1 fold")
+    return h
+
+
+async def test_a_finished_hand_adds_each_players_facts(store: Store) -> None:
+    h = three_bet_pot()
+    await store_hand(store, h, [11, 12, 13, 14], now=10 * DAY)
+    for member, facts in zip([11, 12, 13, 14], hand_facts(h)):
+        for period in Period:
+            got = await store.member_stats(G, member, period, now=10 * DAY)
+            assert got == PlayerStats.of_hand(facts)
+    assert (await store.member_stats(G, 13, Period.ALL, now=0.0)).biggest_pot == 175
+    assert await store.member_stats(G, 99, Period.ALL, now=0.0) == PlayerStats()
+    assert await store.member_stats(G, 99, Period.SESSION, now=0.0) == PlayerStats()
+    assert await store.member_stats(2, 11, Period.ALL, now=0.0) == PlayerStats()  # other guild
+
+
+async def test_periods_pick_the_session_and_the_last_seven_days(store: Store) -> None:
+    now = 100 * DAY
+    members = [11, 12, 13, 14]
+    old = await store_hand(store, three_bet_pot(), members, now=now - 8 * DAY, session=1)
+    await store_hand(store, walk(), members, now=now - 2 * DAY, session=1)
+    await store_hand(store, three_bet_pot(), members, now=now - 1 * DAY, session=2)
+    await store_hand(store, walk(), members, now=now - HOUR, table="t2", session=1)
+    await store_hand(store, walk(), members, now=now, session=3, voided=True)
+    pot, blinds = hand_facts(three_bet_pot()), hand_facts(walk())
+    opener = 2  # member 13
+    pot13, walk13 = PlayerStats.of_hand(pot[opener]), PlayerStats.of_hand(blinds[opener])
+    assert await store.member_stats(G, 13, Period.ALL, now=now) == PlayerStats.total(
+        [pot13, walk13, pot13, walk13]
+    )
+    assert await store.member_stats(G, 13, Period.WEEK, now=now) == PlayerStats.total(
+        [walk13, pot13, walk13]
+    )
+    # The voided hand at t1 counts for nobody: the latest session is t2's.
+    assert await store.member_stats(G, 13, Period.SESSION, now=now) == walk13
+    assert await store.latest_session("t1") == 2
+    assert [h.hand_id for h in await store.session_hands("t1", 1)] == [old, old + 1]
+    # Seven days are counted in whole hours: the oldest hand drops out 7 x 24 hours after
+    # its own hour began, and is still in one hour before.
+    dropped = now - 8 * DAY + WEEK_HOURS * HOUR
+    assert (await store.member_stats(G, 13, Period.WEEK, now=dropped)).hands == 3
+    assert (await store.member_stats(G, 13, Period.WEEK, now=dropped - HOUR)).hands == 4
+
+
+async def test_many_random_hands_sum_to_their_facts(store: Store) -> None:
+    rng = random.Random(20261201)
+    members = [21, 22, 23, 24, 25]
+    want = {m: PlayerStats() for m in members}
+    for k in range(60):
+        seats = rng.sample(members, rng.randint(2, 5))
+        config = HandConfig(
+            stacks=tuple(rng.randint(20, 300) for _ in seats), button=rng.randrange(len(seats)),
+            small_blind=1, big_blind=2,
+        )  # fmt: skip
+        h = play_random_hand(config, rng)
+        await store_hand(store, h, seats, now=k * 600.0)
+        for member, facts in zip(seats, hand_facts(h)):
+            want[member] = want[member] + PlayerStats.of_hand(facts)
+    for member in members:
+        assert await store.member_stats(G, member, Period.ALL, now=0.0) == want[member]
+    assert sum(want[m].hands for m in members) > 60 * 2
+    assert any(want[m].three_bets for m in members) and any(want[m].showdowns for m in members)
+
+
+async def test_session_hands_give_the_stacks_before_and_after(store: Store) -> None:
+    h = three_bet_pot()
+    hand_id = await store_hand(store, h, [11, 12, 13, 14], now=0.0, session=4)
+    assert await store.session_hands("t1", 4) == [
+        SessionHand(
+            hand_id=hand_id, players=(11, 12, 13, 14), before=(100, 100, 100, 100),
+            after=(99, 22, 197, 82),
+        )
+    ]  # fmt: skip
+    assert await store.session_hands("t1", 5) == []
+    assert await store.latest_session("t3") is None
+
+
+async def test_hands_dealt_by_the_service_are_counted(store: Store) -> None:
+    clock = Clock()
+    service = TableService(store, clock=clock, rng=random.Random(3))
+    await service.open_table(G, 77, 101, HouseRules(), 100)
+    await service.join(G, 77, 102, 100)
+    dealt = await service.deal(G, 77, button=0)
+    to_act = dealt.to_act
+    while to_act is not None:
+        result = await service.act(G, 77, to_act, "fold")
+        to_act = result.to_act
+    table_id = dealt.table_id
+    assert await store.latest_session(table_id) == 1
+    both = [await store.member_stats(G, m, Period.SESSION, now=clock.now) for m in (101, 102)]
+    assert [s.hands for s in both] == [1, 1] and sum(s.net for s in both) == 0
