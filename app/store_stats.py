@@ -147,6 +147,23 @@ class StatsQueries(StoreCore):
         )
         return None if rows[0][0] is None else int(rows[0][0])
 
+    async def last_counted_hand(
+        self, *, table_id: str | None = None, guild_id: int | None = None,
+        user_id: int | None = None,
+    ) -> int | None:  # fmt: skip
+        """The newest counted (finished, not voided) hand of the table, or of the member."""
+        if table_id is not None:
+            rows = await self._read(
+                "SELECT MAX(hand_id) FROM hand_sessions WHERE table_id = ?", (table_id,)
+            )
+        else:
+            rows = await self._read(
+                "SELECT MAX(p.hand_id) FROM hand_players p JOIN hand_sessions s "
+                "ON s.hand_id = p.hand_id WHERE p.guild_id = ? AND p.user_id = ?",
+                (guild_id, user_id),
+            )
+        return None if rows[0][0] is None else int(rows[0][0])
+
     async def session_hands(self, table_id: str, session: int) -> list[SessionHand]:
         """The session's counted (finished, not voided) hands, oldest first, with stacks."""
         async with self._lock:

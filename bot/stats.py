@@ -1,0 +1,189 @@
+"""``/holdem stats``, ``/holdem replay`` and ``/holdem chart``: what members look at after the
+hand, and the session chart the table posts when a session ends.
+
+Thin like the other command modules: read through :class:`app.stats_service.StatsService`,
+build the views with :mod:`bot.stats_views`, draw in the render worker, answer privately in
+the member's language. The commands join the existing ``/holdem`` group; :func:`setup` is the
+one line in the bot's ``setup_hook`` (after the tables cog, which owns the group).
+"""
+
+from __future__ import annotations
+
+import io
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from app.service import table_id_for
+from app.stats import Period
+from app.stats_service import StatsService
+from i18n import Lang, resolve_locale, t
+from i18n.translator import cmd_str
+from render.chart import render_chart
+from render.replay import render_replay
+
+from .errors import reply_private
+from .stats_views import (
+    chart_alt,
+    replay_alt,
+    replay_lines,
+    replay_view,
+    session_chart_view,
+    stats_lines,
+)
+
+if TYPE_CHECKING:
+    from .client import HoldemBot
+
+__all__ = ["StatsCommands", "setup"]
+
+MESSAGE_LIMIT = 2000
+PERIOD_CHOICES = [
+    app_commands.Choice(name=cmd_str(f"stats.period.{p.value}"), value=p.value) for p in Period
+]
+
+
+def _lang(interaction: discord.Interaction[Any]) -> Lang:
+    return resolve_locale(interaction.locale)
+
+
+def _ids(interaction: discord.Interaction[Any]) -> tuple[int, int]:
+    assert interaction.guild_id is not None and interaction.channel_id is not None
+    return interaction.guild_id, interaction.channel_id
+
+
+def _cut(lines: list[str], limit: int = MESSAGE_LIMIT) -> str:
+    """The lines that fit in one message, whole lines only, the last one ``…`` if cut."""
+    out: list[str] = []
+    size = 0
+    for line in lines:
+        if size + len(line) + 1 > limit - 2:
+            out.append("…")
+            break
+        out.append(line)
+        size += len(line) + 1
+    return "\n".join(out)
+
+
+class StatsCommands:
+    """The three commands and the session chart, over one :class:`StatsService`."""
+
+    def __init__(self, bot: HoldemBot) -> None:
+        self.bot = bot
+        self.service = StatsService(bot.store, clock=bot.clock)
+
+    def commands(self) -> list[app_commands.Command[Any, Any, Any]]:
+        stats_of = self.stats
+        replay_of = self.replay
+        chart_of = self.chart
+
+        @app_commands.command(name="stats", description=cmd_str("cmd.holdem.stats.description"))
+        @app_commands.describe(
+            member=cmd_str("cmd.option.member.description"),
+            period=cmd_str("cmd.option.period.description"),
+        )
+        @app_commands.choices(period=PERIOD_CHOICES)
+        async def stats(
+            interaction: discord.Interaction[Any],
+            member: discord.Member | None = None,
+            period: str = Period.ALL.value,
+        ) -> None:
+            await stats_of(interaction, member, Period(period))
+
+        @app_commands.command(name="replay", description=cmd_str("cmd.holdem.replay.description"))
+        @app_commands.describe(hand=cmd_str("cmd.option.hand.description"))
+        async def replay(
+            interaction: discord.Interaction[Any],
+            hand: app_commands.Range[int, 1] | None = None,
+        ) -> None:
+            await replay_of(interaction, hand)
+
+        @app_commands.command(name="chart", description=cmd_str("cmd.holdem.chart.description"))
+        async def chart(interaction: discord.Interaction[Any]) -> None:
+            await chart_of(interaction)
+
+        return [stats, replay, chart]
+
+    # ----------------------------------------------------------------- commands
+
+    async def stats(
+        self, interaction: discord.Interaction[Any], member: discord.Member | None, period: Period
+    ) -> None:
+        lang = _lang(interaction)
+        guild_id, _ = _ids(interaction)
+        who = member or interaction.user
+        found = await self.service.member_stats(guild_id, who.id, period)
+        lines = stats_lines(lang, found, name=who.display_name, period=period)
+        await reply_private(interaction, _cut(lines))
+
+    async def replay(self, interaction: discord.Interaction[Any], hand: int | None) -> None:
+        lang = _lang(interaction)
+        guild_id, channel_id = _ids(interaction)
+        record = await self.service.hand_to_replay(
+            guild_id, hand_id=hand, table_id=table_id_for(guild_id, channel_id),
+            user_id=interaction.user.id,
+        )  # fmt: skip
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        names = {m: await self.bot.dealer.name_of(guild_id, m) for m in record.players}
+        view = replay_view(record, names, lang)
+        data = await self.bot.dealer.render(render_replay, view)
+        file = discord.File(
+            io.BytesIO(data),
+            f"hand-{record.hand_id}.gif",
+            description=replay_alt(lang, record, view),
+        )
+        text = _cut(replay_lines(record, names, lang))
+        await interaction.followup.send(text, file=file, ephemeral=True)
+
+    async def chart(self, interaction: discord.Interaction[Any]) -> None:
+        lang = _lang(interaction)
+        guild_id, channel_id = _ids(interaction)
+        file = await self.session_chart_file(guild_id, table_id_for(guild_id, channel_id), lang)
+        if file is None:
+            await reply_private(interaction, t(lang, "stats.chart.none"))
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await interaction.followup.send(file=file, ephemeral=True)
+
+    # ----------------------------------------------------------------- the session's end
+
+    async def session_chart_file(
+        self,
+        guild_id: int,
+        table_id: str,
+        lang: Lang,
+        *,
+        session: int | None = None,
+        standings: tuple[tuple[int, str, int], ...] | None = None,
+    ) -> discord.File | None:
+        """The session's stack chart as an attachment with its alt text, drawn in the render
+        worker; ``None`` before the session's first finished hand. ``session`` defaults to the
+        table's latest, ``standings`` to the stacks on the chart (pass
+        :attr:`engine.events.SessionEnded.standings` when the session has just ended)."""
+        found = await self.service.session_chart(table_id, session)
+        if found is None:
+            return None
+        members = {m for hand in found.hands for m in hand.players}
+        names = {m: await self.bot.dealer.name_of(guild_id, m) for m in members}
+        view = session_chart_view(
+            found.hands, names, lang, session=found.session, standings=standings
+        )
+        if view is None:
+            return None
+        data = await self.bot.dealer.render(render_chart, view)
+        return discord.File(
+            io.BytesIO(data), f"session-{found.session}.png", description=chart_alt(lang, view)
+        )
+
+
+async def setup(bot: HoldemBot) -> StatsCommands:
+    """Add the commands to ``/holdem`` (the tables cog must be loaded first); the returned
+    object also draws the session chart for the table loop."""
+    group = bot.tree.get_command("holdem")
+    if not isinstance(group, app_commands.Group):
+        raise RuntimeError("the /holdem group is not registered yet")
+    commands = StatsCommands(bot)
+    for command in commands.commands():
+        group.add_command(command)
+    return commands
