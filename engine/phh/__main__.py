@@ -1,10 +1,12 @@
 """``python -m engine.phh verify PATH...``: replay hand histories strictly with our engine.
 
 PATHs are ``.phh`` files, folders searched recursively, or ``.tar``/``.tar.xz`` archives
-read without unpacking. Each failing hand prints ``FAIL <path>: <reason>``; hands of games
-this dealer does not deal (Omaha, draw games) print ``SKIP <path>: <reason>``. The last line
-is ``N passed, M failed`` (with ``, K skipped`` when any were skipped); the exit status is 0
-only when nothing failed. This module is the engine's one place that reads files.
+read without unpacking; ``ARCHIVE:FOLDER`` reads only the archive's members under FOLDER
+(``corpus.tar.xz:pluribus``), in the ``archive:member`` naming the output uses. Each failing
+hand prints ``FAIL <path>: <reason>``; hands of games this dealer does not deal (Omaha, draw
+games) print ``SKIP <path>: <reason>``. The last line is ``N passed, M failed`` (with
+``, K skipped`` when any were skipped); the exit status is 0 only when nothing failed. This
+module is the engine's one place that reads files.
 """
 
 from __future__ import annotations
@@ -18,35 +20,55 @@ from pathlib import Path
 from .history import parse_history
 from .replay import ReplayFailure, UnsupportedHistory, verify_history
 
+_ARCHIVES = (".tar", ".tar.xz", ".tar.gz", ".tgz", ".tar.bz2")
 
-def _documents(path: Path) -> Iterator[tuple[str, str]]:
+
+def _documents(path: Path, folder: str = "") -> Iterator[tuple[str, str]]:
     if path.is_dir():
         for child in sorted(path.rglob("*")):
             if child.is_file() and (child.suffix == ".phh" or _is_archive(child)):
                 yield from _documents(child)
     elif _is_archive(path):
+        inside = folder.strip("/")
+        prefix = f"{inside}/" if inside else ""
         with tarfile.open(path) as archive:
             for member in archive:
-                if member.isfile() and member.name.endswith(".phh"):
+                name = member.name
+                if member.isfile() and name.endswith(".phh") and name.startswith(prefix):
                     handle = archive.extractfile(member)
                     if handle is not None:
-                        yield f"{path}:{member.name}", handle.read().decode("utf-8")
+                        yield f"{path}:{name}", handle.read().decode("utf-8")
     else:
         yield str(path), path.read_text(encoding="utf-8")
 
 
 def _is_archive(path: Path) -> bool:
-    return path.name.endswith((".tar", ".tar.xz", ".tar.gz", ".tgz", ".tar.bz2"))
+    return path.name.endswith(_ARCHIVES)
+
+
+def _archive_folder(path: Path) -> tuple[Path, str] | None:
+    """``ARCHIVE:FOLDER`` split in two, when ``path`` is written that way."""
+    text = str(path)
+    for suffix in _ARCHIVES:
+        k = text.find(suffix + ":")
+        if k >= 0:
+            return Path(text[: k + len(suffix)]), text[k + len(suffix) + 1 :]
+    return None
 
 
 def verify(paths: list[Path]) -> tuple[int, int, int]:
     passed = failed = skipped = 0
     for path in paths:
+        folder = ""
+        if not path.exists() and (split := _archive_folder(path)) is not None:
+            path, folder = split
         if not path.exists():
             print(f"FAIL {path}: no such file or folder")
             failed += 1
             continue
-        for name, text in _documents(path):
+        found = 0
+        for name, text in _documents(path, folder):
+            found += 1
             try:
                 verify_history(parse_history(text))
             except UnsupportedHistory as reason:
@@ -57,6 +79,9 @@ def verify(paths: list[Path]) -> tuple[int, int, int]:
                 failed += 1
             else:
                 passed += 1
+        if folder and not found:
+            print(f"FAIL {path}:{folder}: no .phh files in that folder of the archive")
+            failed += 1
     tail = f", {skipped} skipped" if skipped else ""
     print(f"{passed} passed, {failed} failed{tail}")
     return passed, failed, skipped

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import io
 import os
 import random
 import subprocess
 import sys
+import tarfile
 from pathlib import Path
 
 import pytest
@@ -168,3 +170,26 @@ def test_cli_exit_status_and_last_line(tmp_path: Path) -> None:
         check=False,
     )
     assert run.returncode == 0 and run.stdout.splitlines()[-1] == "1 passed, 0 failed"
+
+
+def test_cli_reads_one_folder_of_an_archive(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    archive = tmp_path / "hands.tar.xz"
+    bad = DWAN_IVEY.replace('"p1 cbr 23000"', '"p1 cbr 8000"').encode()
+    with tarfile.open(archive, "w:xz") as out:
+        for name, data in [
+            ("good/1.phh", DWAN_IVEY.encode()),
+            ("good/deeper/2.phh", DWAN_IVEY.encode()),
+            ("goodish/3.phh", bad),
+            ("4.phh", bad),
+        ]:
+            member = tarfile.TarInfo(name)
+            member.size = len(data)
+            out.addfile(member, io.BytesIO(data))
+    assert verify([Path(f"{archive}:good")]) == (2, 0, 0)
+    assert verify([Path(f"{archive}:good/deeper/")]) == (1, 0, 0)
+    assert verify([archive]) == (2, 2, 0)
+    capsys.readouterr()
+    assert verify([Path(f"{archive}:bad")]) == (0, 1, 0)
+    assert capsys.readouterr().out.startswith(f"FAIL {archive}:bad: no .phh files")
