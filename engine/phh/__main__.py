@@ -12,11 +12,17 @@ module is the engine's one place that reads files.
 from __future__ import annotations
 
 import argparse
+import bz2
+import gzip
+import io
+import itertools
+import lzma
 import sys
 import tarfile
 from collections.abc import Iterator
 from pathlib import Path
 
+from .archive import NotPlainTar, plain_members
 from .history import parse_history
 from .replay import ReplayFailure, UnsupportedHistory, verify_history
 
@@ -31,15 +37,45 @@ def _documents(path: Path, folder: str = "") -> Iterator[tuple[str, str]]:
     elif _is_archive(path):
         inside = folder.strip("/")
         prefix = f"{inside}/" if inside else ""
-        with tarfile.open(path) as archive:
-            for member in archive:
-                name = member.name
-                if member.isfile() and name.endswith(".phh") and name.startswith(prefix):
-                    handle = archive.extractfile(member)
-                    if handle is not None:
-                        yield f"{path}:{name}", handle.read().decode("utf-8")
+        for name, data in _archive_files(path):
+            if name.endswith(".phh") and name.startswith(prefix):
+                yield f"{path}:{name}", data.decode("utf-8")
     else:
         yield str(path), path.read_text(encoding="utf-8")
+
+
+def _decompressed(path: Path) -> io.BufferedIOBase:
+    """The archive at ``path`` as a tar stream, told apart by its first bytes as
+    :func:`tarfile.open` does."""
+    with path.open("rb") as raw:
+        magic = raw.read(6)
+    if magic.startswith(b"\xfd7zXZ\x00"):
+        return lzma.open(path, "rb")
+    if magic.startswith(b"\x1f\x8b"):
+        return gzip.open(path, "rb")
+    if magic.startswith(b"BZh"):
+        return bz2.open(path, "rb")
+    return path.open("rb")
+
+
+def _archive_files(path: Path) -> Iterator[tuple[str, bytes]]:
+    """Every regular file of the archive at ``path``: read plainly while the headers allow,
+    then (for long names, pax headers and the like) by :mod:`tarfile` from that member on."""
+    done = 0
+    try:
+        with _decompressed(path) as stream:
+            for name, data in plain_members(stream):
+                yield name, data
+                done += 1
+        return
+    except NotPlainTar:
+        pass
+    with tarfile.open(path) as archive:
+        files = (info for info in archive if info.isfile())
+        for info in itertools.islice(files, done, None):
+            handle = archive.extractfile(info)
+            if handle is not None:
+                yield info.name, handle.read()
 
 
 def _is_archive(path: Path) -> bool:
