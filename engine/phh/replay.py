@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from typing import cast
 
 from ..actions import Action, ActionKind
 from ..cards import CARDS, Card, format_cards
@@ -125,7 +127,7 @@ def _chunk_table() -> dict[str, Card | None]:
 _CHUNKS = _chunk_table()
 
 
-def _cards(text: str, line: str) -> tuple[Card | None, ...]:
+def _cards(text: str, line: str) -> list[Card | None]:
     out: list[Card | None] = []
     chunks = _CHUNKS
     for k in range(0, len(text), 2):
@@ -134,46 +136,140 @@ def _cards(text: str, line: str) -> tuple[Card | None, ...]:
             out.append(chunks[chunk])
         except KeyError:
             raise ReplayFailure(f"bad card {chunk!r} in {line!r}") from None
-    return tuple(out)
+    return out
 
 
-def _deck(history: History, n: int, split: list[list[str]]) -> list[Card]:
-    """A deck that deals the recorded cards in the engine's order, first card to p1.
+# An Action is a frozen value, so one instance per player serves every fold and every
+# check-or-call of every replay.
+_FOLDS = tuple(Action(player=p, kind=ActionKind.FOLD) for p in range(10))
+_CALLS = tuple(Action(player=p, kind=ActionKind.CALL) for p in range(10))
 
-    ``split`` is each action line's words, comments removed.
-    """
-    hole: list[list[Card | None]] = [[None, None] for _ in range(n)]
+Step = tuple[str, Action | None, int]
+"""One line to replay: (line, action, cards); no action means a board deal of ``cards``
+cards, or with ``cards == -1`` a show or muck."""
+_SHOW = -1
+
+
+@dataclass(frozen=True, kw_only=True)
+class _Script:
+    """A history's lines read in one pass: the deck that deals its cards, the steps to
+    replay, and the first line found wrong only when the replay reaches it: ``refusal``,
+    raised for ``refused_line`` (after the board check that comes before any action when
+    ``after_board``)."""
+
+    deck: list[Card]
+    steps: list[Step]
+    refusal: ReplayFailure | None = None
+    refused_line: str = ""
+    after_board: bool = False
+
+
+def _script(lines: Sequence[str], n: int) -> _Script:
+    """Read every line once. Card errors and a hand's impossible cards are found here,
+    before any action is replayed; action errors wait for the replay to reach them."""
+    holes: list[Card | None] = [None] * (2 * n)  # in deck order: p1's first card first
     board: list[Card] = []
-    for line, words in zip(history.actions, split):
-        count = len(words)
-        if count == 4 and words[0] == "d" and words[1] == "dh":
-            cards = _cards(words[3], line)
-            if len(cards) != 2:
-                raise UnsupportedHistory(f"not two hole cards in {line!r}")
-            p = _player(words[2], n, line)
-            for k, card in enumerate(cards):
-                if card is not None:
-                    hole[p][k] = card
-        elif count != 3:
+    steps: list[Step] = []
+    refusal: ReplayFailure | None = None
+    refused_line = ""
+    after_board = False
+    chunks = _CHUNKS
+    players = _PLAYERS
+    for line in lines:
+        words = (line.split("#", 1)[0] if "#" in line else line).split()
+        if not words:
             continue
-        elif words[0] == "d" and words[1] == "db":
-            board.extend(c for c in _cards(words[2], line) if c is not None)
-        elif words[1] == "sm":
-            p = _player(words[0], n, line)
-            shown = _cards(words[2], line)
-            for k, card in enumerate(shown[:2]):
+        first = words[0]
+        count = len(words)
+        verb = words[1] if count > 1 else ""
+        if first == "d":
+            if verb == "dh":
+                if count == 4:
+                    text = words[3]
+                    try:
+                        if len(text) != 4:
+                            raise KeyError(text)
+                        one, two = chunks[text[:2]], chunks[text[2:]]
+                    except KeyError:
+                        _cards(text, line)  # names a bad card
+                        raise UnsupportedHistory(f"not two hole cards in {line!r}") from None
+                    p = _player(words[2], n, line)
+                    if one is not None:
+                        holes[p] = one
+                    if two is not None:
+                        holes[n + p] = two
+            elif verb == "db":
+                if count == 3:
+                    cards = _cards(words[2], line)
+                    board.extend(c for c in cards if c is not None)
+                    if refusal is None:
+                        steps.append((line, None, len(words[2]) // 2))
+                elif refusal is None:
+                    steps.append((line, None, 0))
+            else:
+                if count == 3 and verb == "sm":
+                    _player(first, n, line)  # raises: the dealer shows no cards
+                if refusal is None:
+                    refusal = ReplayFailure(f"unknown dealer action {line!r}")
+                    refused_line = line
+            continue
+        if count == 3 and verb == "sm":
+            p = _player(first, n, line)
+            for k, card in enumerate(_cards(words[2], line)[:2]):
                 if card is not None:
-                    hole[p][k] = card
-    known = [c for pair in hole for c in pair if c is not None] + board
-    if len(set(known)) != len(known):
-        raise ReplayFailure("a card appears twice")
+                    holes[k * n + p] = card
+        if refusal is not None:
+            continue  # the replay stops before this line; only its cards still count
+        p = players.get(first, n)
+        if p >= n:
+            try:
+                p = _player(first, n, line)
+            except ReplayFailure as error:
+                refusal, refused_line = error, line
+                continue
+        if verb == "f":
+            steps.append((line, _FOLDS[p], 0))
+        elif verb == "cc":
+            steps.append((line, _CALLS[p], 0))
+        elif verb == "sm":
+            steps.append((line, None, _SHOW))
+        elif verb == "cbr" and count == 3:
+            text = words[2]
+            try:
+                amount = _whole(float(text) if "." in text else int(text), "a bet")
+            except ValueError:
+                refusal = ReplayFailure(f"bad amount in {line!r}")
+                refused_line, after_board = line, True
+            except UnsupportedHistory as error:
+                refusal, refused_line, after_board = error, line, True
+            else:
+                steps.append((line, Action(player=p, kind=ActionKind.RAISE, amount=amount), 0))
+        else:
+            refusal = UnsupportedHistory(f"unknown action {line!r}")
+            refused_line, after_board = line, True
+    return _Script(
+        deck=_deck(holes, board, n),
+        steps=steps,
+        refusal=refusal,
+        refused_line=refused_line,
+        after_board=after_board,
+    )
+
+
+def _deck(holes: list[Card | None], board: list[Card], n: int) -> list[Card]:
+    """A deck that deals the recorded cards in the engine's order, first card to p1, with
+    cards nobody saw where a hole card is unknown."""
+    known = [c for c in holes if c is not None] + board
     seen = set(known)
+    if len(seen) != len(known):
+        raise ReplayFailure("a card appears twice")
     spare = iter([c for c in CARDS if c not in seen])
-    deck: list[Card] = [Card(0)] * (2 * n)
-    for p in range(n):
-        for k in range(2):
-            card = hole[p][k]
-            deck[k * n + p] = card if card is not None else next(spare)
+    if len(known) != 2 * n + len(board):
+        for p in range(n):
+            for slot in (p, n + p):
+                if holes[slot] is None:
+                    holes[slot] = next(spare)
+    deck = cast(list[Card], holes)
     deck.extend(board)
     deck.extend(spare)
     return deck
@@ -182,48 +278,29 @@ def _deck(history: History, n: int, split: list[list[str]]) -> list[Card]:
 def replay_history(history: History) -> Hand:
     """Replay ``history`` strictly; raises :class:`ReplayFailure` naming the first problem."""
     config = config_from_history(history)
-    n = config.player_count
-    split = [line.split("#", 1)[0].split() for line in history.actions]
-    hand = Hand(config, _deck(history, n, split))
+    script = _script(history.actions, config.player_count)
+    hand = Hand(config, script.deck)
+    act = hand.act
     seen_board = 0
-    for line, words in zip(history.actions, split):
-        if not words:
-            continue
-        if words[0] == "d":
-            if words[1:2] == ["db"]:
-                count = len(words[2]) // 2 if len(words) == 3 else 0
-                if len(hand.board) < seen_board + count:
-                    raise ReplayFailure(f"{line!r}: {_waiting(hand)}")
-                seen_board += count
-            elif words[1:2] != ["dh"]:
-                raise ReplayFailure(f"unknown dealer action {line!r}")
-            continue
-        p = _player(words[0], n, line)
-        count = len(words)
-        verb = words[1] if count > 1 else ""
-        if verb == "sm":
-            if not hand.is_over and not hand.ran_out:
-                raise ReplayFailure(f"{line!r} before the showdown: {_waiting(hand)}")
-            continue
-        if len(hand.board) != seen_board:
-            raise ReplayFailure(f"{line!r}: the engine dealt a street the history did not")
-        if verb == "f":
-            action = Action(player=p, kind=ActionKind.FOLD)
-        elif verb == "cc":
-            action = Action(player=p, kind=ActionKind.CALL)
-        elif verb == "cbr" and count == 3:
-            text = words[2]
+    for line, action, cards in script.steps:
+        if action is not None:
+            if len(hand.board) != seen_board:
+                raise ReplayFailure(f"{line!r}: the engine dealt a street the history did not")
             try:
-                amount = _whole(float(text) if "." in text else int(text), "a bet")
-            except ValueError:
-                raise ReplayFailure(f"bad amount in {line!r}") from None
-            action = Action(player=p, kind=ActionKind.RAISE, amount=amount)
-        else:
-            raise UnsupportedHistory(f"unknown action {line!r}")
-        try:
-            hand.act(action)
-        except EngineError as error:
-            raise ReplayFailure(f"{line!r} is illegal: {error}") from None
+                act(action)
+            except EngineError as error:
+                raise ReplayFailure(f"{line!r} is illegal: {error}") from None
+        elif cards != _SHOW:
+            if len(hand.board) < seen_board + cards:
+                raise ReplayFailure(f"{line!r}: {_waiting(hand)}")
+            seen_board += cards
+        elif not hand.is_over and not hand.ran_out:
+            raise ReplayFailure(f"{line!r} before the showdown: {_waiting(hand)}")
+    if script.refusal is not None:
+        if script.after_board and len(hand.board) != seen_board:
+            line = script.refused_line
+            raise ReplayFailure(f"{line!r}: the engine dealt a street the history did not")
+        raise script.refusal
     if not hand.is_over:
         raise ReplayFailure(f"the history stops: {_waiting(hand)}")
     if seen_board != len(hand.board) and not hand.ran_out:

@@ -76,6 +76,29 @@ def test_illegal_action_is_a_failure_that_names_it() -> None:
         replay_history(parse_history(text))
 
 
+@pytest.mark.parametrize(
+    ("old", "new", "failure"),
+    [
+        # an action out of turn, and one after the hand is over
+        ('"p2 f", "p3 cc"', '"p3 cc", "p2 f"', "'p3 cc' is illegal: it is not your turn"),
+        ('"d db Jh",', '"d db Jh", "p1 f",', "'p1 f' is illegal: the hand is over"),
+        # a street the history does not deal, or deals before the betting ends
+        ('"d db 4h", ', "", "'p1 cbr 90000': the engine dealt a street the history did not"),
+        ('"p3 cc",\n  "d db 4h"', '"d db 4h",\n  "p3 cc"', "'d db 4h': p3 is still to act"),
+        # cards shown before the showdown, a player who is not at the table
+        ('"p3 cc",\n  "d db 4h"', '"p3 sm 7h6h", "p3 cc",\n  "d db 4h"', "before the showdown"),
+        ('"p2 f"', '"p4 f"', "no such player in 'p4 f'"),
+        # the first problem is the one named, however many follow
+        ('"p1 cbr 23000", "p2 f"', '"p1 cbr 8000", "p2 zz"', "'p1 cbr 8000' is illegal"),
+        ('"p1 cbr 23000", "p2 f"', '"p1 cbr 23000", "p2 cbr 1.5"', "not a whole number"),
+    ],
+)
+def test_every_departure_from_the_rules_fails(old: str, new: str, failure: str) -> None:
+    assert old in DWAN_IVEY
+    with pytest.raises(ReplayFailure, match=failure):
+        replay_history(parse_history(DWAN_IVEY.replace(old, new)))
+
+
 def test_wrong_finishing_stack_fails() -> None:
     text = DWAN_IVEY + "finishing_stacks = [1, 1998500, 0]\n"
     with pytest.raises(ReplayFailure, match="p1 finishes with"):
