@@ -1,48 +1,46 @@
-"""A small stand-in for Discord on 127.0.0.1: just enough REST and gateway for the bot to log
-in, sync its commands to one guild and answer one slash command.
+"""A stand-in for Discord on 127.0.0.1: enough REST and gateway for the real bot to log in,
+sync its commands, and play whole hands with several members.
 
-REST lives under ``/api/v10``, the gateway at ``/gateway``. Every request is logged in
-:attr:`StandIn.requests`; a route the stand-in does not know is answered 404 (JSON, code 0)
-and also recorded in :attr:`StandIn.unknown`. The first interaction callback is answered 429
-with ``retry_after`` so discord.py's real retry path runs; the retry gets a 200.
+REST lives under ``/api/v10``, the gateway at ``/gateway`` (a new connection after a restart
+gets READY and GUILD_CREATE again; command ids stay stable across syncs, as Discord's do).
+Every request is kept in :attr:`StandIn.requests` with its route template and whether it
+counts against the bot's global rate limit (:attr:`Request.limited`: everything except
+interaction callbacks and the interaction webhooks, which Discord does not limit that way).
+A route the stand-in does not know is answered 404 (JSON, code 0) and kept in
+:attr:`StandIn.unknown`.
 
-Only ever binds 127.0.0.1.
+The channels (:mod:`.channels`) follow every post, edit, interaction reply (types 4, 5, 6,
+7), follow-up and original-response edit; a modal shown (type 9) is kept on its interaction
+so a test can submit it. :meth:`StandIn.fail` makes chosen calls fail the way Discord does
+(a 404 with a code, or a 429 with ``retry_after`` so discord.py's real retry runs); a failed
+interaction callback kills that interaction's token, as a late answer does in Discord.
+
+Members act through :mod:`.members`. Only ever binds 127.0.0.1.
 """
 
 from __future__ import annotations
 
 import asyncio
-import itertools
-import json
 import logging
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from aiohttp import WSMsgType, web
+from aiohttp import web
 
-__all__ = ["HOST", "Request", "StandIn"]
+from . import payloads
+from .channels import Channel, Message, parse_body
+from .gateway import Gateway
+from .payloads import Person, snowflake
+from .records import Fault, Interaction, Request
+from .records import json_response as _json
+
+__all__ = ["HOST", "Fault", "Interaction", "Request", "StandIn"]
 
 HOST = "127.0.0.1"
 log = logging.getLogger("holdem.tests.standin")
-
-_EVERYONE_PERMISSIONS = "2248473465835073"  # view, send, embed, attach, history, use commands …
-_ids = itertools.count(1_300_000_000_000_000_001)
-
-
-def snowflake() -> str:
-    return str(next(_ids))
-
-
-@dataclass
-class Request:
-    method: str
-    path: str
-    query: dict[str, str]
-    body: Any
-    status: int = 0
-
-
-_ENTRY = web.RequestKey("entry", Request)
+API = "/api/v10"
 
 
 @dataclass
@@ -51,25 +49,24 @@ class StandIn:
     guild_id: int
     channel_id: int = 1_200_000_000_000_000_002
     owner_id: int = 1_200_000_000_000_000_003
-    player_id: int = 1_200_000_000_000_000_004
-    retry_after: float = 0.1
+    people: list[Person] = field(default_factory=list)
     requests: list[Request] = field(default_factory=list)
     unknown: list[Request] = field(default_factory=list)
-    gateway_frames: list[dict[str, Any]] = field(default_factory=list)
+    faults: list[Fault] = field(default_factory=list)
+    interactions: dict[str, Interaction] = field(default_factory=dict)
+    channels: dict[int, Channel] = field(default_factory=dict)
     synced: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
-    callbacks: list[Request] = field(default_factory=list)
     port: int = 0
 
     def __post_init__(self) -> None:
         self.identified = asyncio.Event()
         self.guild_synced = asyncio.Event()
-        self.answered = asyncio.Event()  # a callback was accepted (after the 429)
-        self.interaction_id = snowflake()
-        self.interaction_token = "standin-interaction-token"
+        self.changed = asyncio.Condition()
+        self.channels[self.channel_id] = Channel(id=self.channel_id, guild_id=self.guild_id)
+        self.bot = Person(id=self.application_id, name="Holdem Dealer", bot=True)
+        self._command_ids: dict[str, str] = {}
         self._runner: web.AppRunner | None = None
-        self._sockets: set[web.WebSocketResponse] = set()
-        self._tasks: set[asyncio.Task[Any]] = set()
-        self._sequence = 0
+        self.gateway = Gateway(self._identified)
 
     # ------------------------------------------------------------------ lifecycle
     @property
@@ -80,17 +77,39 @@ class StandIn:
     def gateway_url(self) -> str:
         return f"ws://{HOST}:{self.port}/gateway"
 
+    @property
+    def channel(self) -> Channel:
+        return self.channels[self.channel_id]
+
     async def start(self) -> None:
         app = web.Application(middlewares=[self._record])
-        app.router.add_get("/gateway", self._gateway)
-        api = "/api/v10"
-        app.router.add_get(api + "/users/@me", self._me)
-        app.router.add_get(api + "/oauth2/applications/@me", self._application)
-        app.router.add_get(api + "/gateway/bot", self._gateway_bot)
-        app.router.add_get(api + "/gateway", self._gateway_bot)
-        app.router.add_put(api + "/applications/{app}/guilds/{guild}/commands", self._sync)
-        app.router.add_put(api + "/applications/{app}/commands", self._sync)
-        app.router.add_post(api + "/interactions/{id}/{token}/callback", self._callback)
+        app.router.add_get("/gateway", self.gateway.handle)
+        rest = self._rest
+        for method, route, handler in (
+            ("GET", "/users/@me", self._me),
+            ("GET", "/oauth2/applications/@me", self._application),
+            ("GET", "/gateway/bot", self._gateway_bot),
+            ("GET", "/gateway", self._gateway_bot),
+            ("PUT", "/applications/{app}/guilds/{guild}/commands", self._sync),
+            ("PUT", "/applications/{app}/commands", self._sync),
+            ("POST", "/interactions/{interaction}/{token}/callback", self._callback),
+            ("GET", "/webhooks/{app}/{token}/messages/@original", self._original),
+            ("PATCH", "/webhooks/{app}/{token}/messages/@original", self._original),
+            ("DELETE", "/webhooks/{app}/{token}/messages/@original", self._original),
+            ("POST", "/webhooks/{app}/{token}", self._followup),
+            ("GET", "/webhooks/{app}/{token}/messages/{message}", self._original),
+            ("PATCH", "/webhooks/{app}/{token}/messages/{message}", self._original),
+            ("DELETE", "/webhooks/{app}/{token}/messages/{message}", self._original),
+            ("POST", "/channels/{channel}/messages", self._post_message),
+            ("GET", "/channels/{channel}/messages/{message}", self._message),
+            ("PATCH", "/channels/{channel}/messages/{message}", self._message),
+            ("DELETE", "/channels/{channel}/messages/{message}", self._message),
+            ("GET", "/channels/{channel}", self._get_channel),
+            ("POST", "/users/@me/channels", self._open_dm),
+            ("GET", "/users/{user}", self._get_user),
+            ("GET", "/guilds/{guild}/members/{user}", self._get_member),
+        ):
+            app.router.add_route(method, API + route, rest(handler))
         self._runner = web.AppRunner(app, handle_signals=False, access_log=None)
         await self._runner.setup()
         site = web.TCPSite(self._runner, HOST, 0)
@@ -100,100 +119,150 @@ class StandIn:
         self.port = server.sockets[0].getsockname()[1]  # type: ignore[attr-defined]
 
     async def stop(self) -> None:
-        for task in self._tasks:
-            task.cancel()
-        for ws in list(self._sockets):
-            await ws.close()
+        await self.gateway.close()
         if self._runner is not None:
             await self._runner.cleanup()
 
-    # ------------------------------------------------------------------ REST
+    # ------------------------------------------------------------------ for tests
+    def person(self, member_id: int) -> Person:
+        return next(p for p in self.people if p.id == member_id)
+
+    def fail(
+        self,
+        method: str,
+        route: str,
+        *,
+        status: int,
+        code: int = 0,
+        times: int = 1,
+        when: Callable[[Request], bool] | None = None,
+    ) -> Fault:
+        """Make the next ``times`` matching calls fail; the fault records what it hit."""
+        fault = Fault(method, route, status, code, times, when)
+        self.faults.append(fault)
+        return fault
+
+    def calls(self, since: int = 0) -> list[Request]:
+        return self.requests[since:]
+
+    async def wait_for(self, check: Callable[[], Any], timeout: float) -> Any:
+        """Wait until ``check()`` is truthy (re-checked after every request); its value."""
+        async with self.changed:
+            return await asyncio.wait_for(self.changed.wait_for(check), timeout)
+
+    async def dispatch(self, event: str, data: Any) -> None:
+        """Send a gateway event on the bot's current connection."""
+        await self.gateway.dispatch(event, data)
+
+    def command_id(self, name: str) -> str:
+        return self._command_ids[name]
+
+    def command(self, name: str) -> dict[str, Any]:
+        for command in self.synced.get(self.guild_id, []):
+            if command["name"] == name:
+                return command
+        raise LookupError(f"no /{name} in the guild sync")
+
+    def new_interaction(self, kind: int, person: Person, **fields: Any) -> Interaction:
+        interaction = Interaction(
+            id=snowflake(),
+            token=f"standin-token-{snowflake()}",
+            kind=kind,
+            person=person,
+            channel_id=self.channel_id,
+            **fields,
+        )
+        self.interactions[interaction.token] = interaction
+        return interaction
+
+    def message_json(self, message: Message) -> dict[str, Any]:
+        return message.to_json(guild_id=self.channels[int(message.channel_id)].guild_id)
+
+    # ------------------------------------------------------------------ REST plumbing
     @web.middleware
     async def _record(self, request: web.Request, handler: Any) -> web.StreamResponse:
-        body: Any = None
-        if request.can_read_body:
-            raw = await request.read()
-            try:
-                body = json.loads(raw) if raw else None
-            except ValueError:
-                body = raw.decode("utf-8", "replace")
-        entry = Request(request.method, request.path, dict(request.query), body)
+        raw = await request.read() if request.can_read_body else b""
+        body = parse_body(request.headers.get("Content-Type", ""), raw)
+        resource = getattr(request.match_info.route, "resource", None)
+        route = resource.canonical if resource is not None else request.path
+        entry = Request(
+            method=request.method,
+            path=request.path,
+            route=route.removeprefix(API),
+            query=dict(request.query),
+            body=body.json,
+            files=body.files,
+            at=time.monotonic(),
+        )
         self.requests.append(entry)
         request[_ENTRY] = entry
+        fault = next((f for f in self.faults if f.matches(entry)), None)
         try:
-            response: web.StreamResponse = await handler(request)
+            if fault is not None:
+                fault.times -= 1
+                fault.hits.append(entry)
+                response: web.StreamResponse = self._failed(entry, fault)
+            else:
+                response = await handler(request)
         except (web.HTTPNotFound, web.HTTPMethodNotAllowed):
             self.unknown.append(entry)
             message = f"404: no route {request.method} {request.path}"
             response = _json({"message": message, "code": 0}, 404)
         entry.status = response.status
         log.info("%s %s -> %s", request.method, request.path, response.status)
+        async with self.changed:
+            self.changed.notify_all()
         return response
 
-    def _user(self) -> dict[str, Any]:
+    def _failed(self, entry: Request, fault: Fault) -> web.Response:
+        if entry.route.startswith("/interactions/") and fault.status != 429:
+            token = entry.path.split("/")[-2]
+            if token in self.interactions:
+                self.interactions[token].dead = True
+        return fault.response()
+
+    def _rest(self, handler: Callable[[web.Request], Any]) -> Callable[[web.Request], Any]:
+        async def wrapped(request: web.Request) -> web.StreamResponse:
+            result = await handler(request)
+            return result if isinstance(result, web.StreamResponse) else _json(result)
+
+        return wrapped
+
+    # ------------------------------------------------------------------ REST: start-up
+    async def _me(self, request: web.Request) -> Any:
+        return {**payloads.user(self.bot), "mfa_enabled": False, "verified": True}
+
+    async def _application(self, request: web.Request) -> Any:
+        owner = Person(id=self.owner_id, name="owner")
         return {
             "id": str(self.application_id),
-            "username": "Holdem Dealer",
-            "discriminator": "0",
-            "global_name": None,
-            "avatar": None,
-            "bot": True,
+            "name": "Holdem Dealer",
+            "description": "",
+            "icon": None,
+            "bot_public": True,
+            "bot_require_code_grant": False,
+            "owner": payloads.user(owner),
+            "verify_key": "0" * 64,
             "flags": 0,
-            "mfa_enabled": False,
-            "verified": True,
+            "summary": "",
+            "team": None,
+            "bot": payloads.user(self.bot),
         }
 
-    async def _me(self, request: web.Request) -> web.Response:
-        return _json(self._user())
+    async def _gateway_bot(self, request: web.Request) -> Any:
+        limit = {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}
+        return {"url": self.gateway_url, "shards": 1, "session_start_limit": limit}
 
-    async def _application(self, request: web.Request) -> web.Response:
-        return _json(
-            {
-                "id": str(self.application_id),
-                "name": "Holdem Dealer",
-                "description": "",
-                "icon": None,
-                "bot_public": True,
-                "bot_require_code_grant": False,
-                "owner": {
-                    "id": str(self.owner_id),
-                    "username": "owner",
-                    "discriminator": "0",
-                    "avatar": None,
-                    "global_name": None,
-                },
-                "verify_key": "0" * 64,
-                "flags": 0,
-                "summary": "",
-                "team": None,
-                "bot": self._user(),
-            }
-        )
-
-    async def _gateway_bot(self, request: web.Request) -> web.Response:
-        return _json(
-            {
-                "url": self.gateway_url,
-                "shards": 1,
-                "session_start_limit": {
-                    "total": 1000,
-                    "remaining": 999,
-                    "reset_after": 0,
-                    "max_concurrency": 1,
-                },
-            }
-        )
-
-    async def _sync(self, request: web.Request) -> web.Response:
-        body = request[_ENTRY].body or []
+    async def _sync(self, request: web.Request) -> Any:
         guild = request.match_info.get("guild")
         echoed = []
-        for command in body:
-            item = dict(command)
-            item.setdefault("type", 1)
-            item.setdefault("description", "")
+        for command in request[_ENTRY].body or []:
+            name = command["name"]
+            item = {"type": 1, "description": "", **command}
             item.update(
-                id=snowflake(), application_id=str(self.application_id), version=snowflake()
+                id=self._command_ids.setdefault(name, snowflake()),
+                application_id=str(self.application_id),
+                version=snowflake(),
             )
             if guild is not None:
                 item["guild_id"] = guild
@@ -201,230 +270,177 @@ class StandIn:
         self.synced[int(guild) if guild else 0] = echoed
         if guild is not None and int(guild) == self.guild_id:
             self.guild_synced.set()
-        return _json(echoed)
+        return echoed
 
-    async def _callback(self, request: web.Request) -> web.Response:
+    # ------------------------------------------------------------------ REST: interactions
+    def _interaction(self, request: web.Request) -> Interaction:
+        token = request.match_info["token"]
+        interaction = self.interactions.get(token)
+        if interaction is None or interaction.dead:
+            raise _Gone(payloads.error_body(404, 10015))
+        return interaction
+
+    async def _callback(self, request: web.Request) -> web.StreamResponse:
         entry: Request = request[_ENTRY]
-        self.callbacks.append(entry)
-        headers = {
-            "Via": "1.1 google",
-            "X-RateLimit-Bucket": "standin-interaction-callback",
-            "X-RateLimit-Limit": "1",
-            "X-RateLimit-Reset-After": f"{self.retry_after:.3f}",
-            "X-RateLimit-Scope": "user",
-        }
-        if len(self.callbacks) == 1:
-            headers["X-RateLimit-Remaining"] = "0"
-            headers["Retry-After"] = "1"
-            return _json(
-                {
-                    "message": "You are being rate limited.",
-                    "retry_after": self.retry_after,
-                    "global": False,
-                },
-                429,
-                headers,
-            )
-        headers["X-RateLimit-Remaining"] = "0"
-        self.answered.set()
-        message_id = snowflake()
-        data = entry.body.get("data", {}) if isinstance(entry.body, dict) else {}
-        return _json(
-            {
-                "interaction": {
-                    "id": request.match_info["id"],
-                    "type": 2,
-                    "response_message_id": message_id,
-                    "response_message_loading": False,
-                    "response_message_ephemeral": bool(data.get("flags", 0) & 64),
-                }
+        try:
+            interaction = self._interaction(request)
+        except _Gone:
+            return _json(payloads.error_body(404, 10062), 404)
+        if interaction.answered.is_set():
+            return _json(payloads.error_body(400, 40060), 400)
+        interaction.callbacks.append(entry)
+        body = entry.body if isinstance(entry.body, dict) else {}
+        kind, data = int(body.get("type", 0)), body.get("data") or {}
+        message: Message | None = None
+        if kind in (4, 5):
+            message = self._new_message(interaction.channel_id, "callback", data, entry.files)
+            message.owner = interaction.person.id
+            message.webhook_id = str(self.application_id)
+            interaction.original = message.id
+        elif kind in (6, 7):
+            interaction.original = interaction.message_id
+            if kind == 7 and interaction.message_id is not None:
+                found = self.channels[interaction.channel_id].messages[interaction.message_id]
+                found.apply(data, entry.files)
+                found.edits += 1
+                message = found
+        elif kind == 9:
+            interaction.modal = data
+        interaction.answered.set()
+        if entry.query.get("with_response", "").lower() not in ("1", "true"):
+            return web.Response(status=204)
+        answer: dict[str, Any] = {
+            "interaction": {
+                "id": interaction.id,
+                "type": interaction.kind,
+                "response_message_id": message.id if message else None,
+                "response_message_loading": kind == 5,
+                "response_message_ephemeral": bool(message and message.ephemeral),
             },
-            200,
-            headers,
+            "resource": {"type": kind},
+        }
+        if message is not None:
+            answer["resource"]["message"] = self.message_json(message)
+        return _json(answer)
+
+    async def _original(self, request: web.Request) -> Any:
+        entry: Request = request[_ENTRY]
+        try:
+            interaction = self._interaction(request)
+        except _Gone as gone:
+            return _json(gone.body, 404)
+        wanted = request.match_info.get("message", "@original")
+        message_id = interaction.original if wanted == "@original" else wanted
+        channel = self.channels[interaction.channel_id]
+        if message_id is None or message_id not in channel.messages:
+            return _json(payloads.error_body(404, 10008), 404)
+        message = channel.messages[message_id]
+        if request.method == "DELETE":
+            del channel.messages[message_id]
+            return web.Response(status=204)
+        if request.method == "PATCH":
+            message.apply(entry.body or {}, entry.files)
+            message.edits += 1
+        return self.message_json(message)
+
+    async def _followup(self, request: web.Request) -> Any:
+        entry: Request = request[_ENTRY]
+        try:
+            interaction = self._interaction(request)
+        except _Gone as gone:
+            return _json(gone.body, 404)
+        message = self._new_message(interaction.channel_id, "followup", entry.body, entry.files)
+        message.owner = interaction.person.id
+        message.webhook_id = str(self.application_id)
+        interaction.followups.append(message.id)
+        if entry.query.get("wait", "").lower() not in ("1", "true"):
+            return web.Response(status=204)
+        return self.message_json(message)
+
+    # ------------------------------------------------------------------ REST: channels
+    def _new_message(self, channel_id: int, via: str, body: Any, files: dict[str, int]) -> Message:
+        message = Message(
+            id=snowflake(), channel_id=str(channel_id), author=payloads.user(self.bot), via=via
         )
+        message.apply(body if isinstance(body, dict) else {}, files)
+        self.channels[channel_id].messages[message.id] = message
+        return message
+
+    async def _post_message(self, request: web.Request) -> Any:
+        entry: Request = request[_ENTRY]
+        channel_id = int(request.match_info["channel"])
+        if channel_id not in self.channels:
+            return _json(payloads.error_body(404, 10003), 404)
+        return self.message_json(self._new_message(channel_id, "post", entry.body, entry.files))
+
+    async def _message(self, request: web.Request) -> Any:
+        entry: Request = request[_ENTRY]
+        channel = self.channels.get(int(request.match_info["channel"]))
+        message = channel.messages.get(request.match_info["message"]) if channel else None
+        if channel is None or message is None:
+            return _json(payloads.error_body(404, 10008), 404)
+        if request.method == "DELETE":
+            del channel.messages[message.id]
+            return web.Response(status=204)
+        if request.method == "PATCH":
+            message.apply(entry.body or {}, entry.files)
+            message.edits += 1
+        return self.message_json(message)
+
+    async def _get_channel(self, request: web.Request) -> Any:
+        channel = self.channels.get(int(request.match_info["channel"]))
+        if channel is None:
+            return _json(payloads.error_body(404, 10003), 404)
+        if channel.recipient is not None:
+            return payloads.dm_channel(channel.id, self.person(channel.recipient))
+        return payloads.text_channel(channel.id, self.guild_id)
+
+    async def _open_dm(self, request: web.Request) -> Any:
+        recipient = int((request[_ENTRY].body or {})["recipient_id"])
+        channel = next((c for c in self.channels.values() if c.recipient == recipient), None)
+        if channel is None:
+            channel = Channel(id=int(snowflake()), guild_id=None, recipient=recipient)
+            self.channels[channel.id] = channel
+        return payloads.dm_channel(channel.id, self.person(recipient))
+
+    def dm(self, member_id: int) -> Channel | None:
+        return next((c for c in self.channels.values() if c.recipient == member_id), None)
+
+    async def _get_user(self, request: web.Request) -> Any:
+        return payloads.user(self.person(int(request.match_info["user"])))
+
+    async def _get_member(self, request: web.Request) -> Any:
+        return payloads.member(self.person(int(request.match_info["user"])))
 
     # ------------------------------------------------------------------ gateway
-    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
-        ws = web.WebSocketResponse(heartbeat=None)
-        await ws.prepare(request)
-        self._sockets.add(ws)
-        try:
-            await self._send(ws, {"op": 10, "d": {"heartbeat_interval": 45_000}})
-            async for msg in ws:
-                if msg.type is not WSMsgType.TEXT:
-                    continue
-                frame = json.loads(msg.data)
-                self.gateway_frames.append(frame)
-                op = frame.get("op")
-                if op == 1:
-                    await self._send(ws, {"op": 11})
-                elif op == 2:
-                    self.identified.set()
-                    await self._ready(ws)
-                    task = asyncio.create_task(self._interact_when_synced(ws))
-                    self._tasks.add(task)
-                    task.add_done_callback(self._tasks.discard)
-        finally:
-            self._sockets.discard(ws)
-        return ws
+    async def _identified(self) -> None:
+        await self._ready()
+        self.identified.set()
 
-    async def _send(self, ws: web.WebSocketResponse, payload: dict[str, Any]) -> None:
-        payload.setdefault("s", None)
-        payload.setdefault("t", None)
-        await ws.send_str(json.dumps(payload))
-
-    async def _dispatch(self, ws: web.WebSocketResponse, event: str, data: Any) -> None:
-        self._sequence += 1
-        await self._send(ws, {"op": 0, "t": event, "s": self._sequence, "d": data})
-
-    async def _ready(self, ws: web.WebSocketResponse) -> None:
-        await self._dispatch(
-            ws,
+    async def _ready(self) -> None:
+        await self.dispatch(
             "READY",
             {
                 "v": 10,
-                "user": self._user(),
+                "user": payloads.user(self.bot),
                 "guilds": [{"id": str(self.guild_id), "unavailable": True}],
-                "session_id": "standin-session",
+                "session_id": f"standin-session-{snowflake()}",
                 "resume_gateway_url": self.gateway_url,
                 "application": {"id": str(self.application_id), "flags": 0},
                 "private_channels": [],
                 "relationships": [],
             },
         )
-        await self._dispatch(ws, "GUILD_CREATE", self.guild_payload())
-
-    def guild_payload(self) -> dict[str, Any]:
-        gid = str(self.guild_id)
-        return {
-            "id": gid,
-            "name": "Stand-in Casino",
-            "icon": None,
-            "owner_id": str(self.owner_id),
-            "unavailable": False,
-            "large": False,
-            "member_count": 3,
-            "joined_at": "2026-01-01T00:00:00+00:00",
-            "preferred_locale": "en-US",
-            "features": [],
-            "mfa_level": 0,
-            "verification_level": 0,
-            "explicit_content_filter": 0,
-            "default_message_notifications": 0,
-            "premium_tier": 0,
-            "nsfw_level": 0,
-            "system_channel_flags": 0,
-            "roles": [
-                {
-                    "id": gid,
-                    "name": "@everyone",
-                    "permissions": _EVERYONE_PERMISSIONS,
-                    "position": 0,
-                    "color": 0,
-                    "hoist": False,
-                    "managed": False,
-                    "mentionable": False,
-                    "flags": 0,
-                }
-            ],
-            "channels": [
-                {
-                    "id": str(self.channel_id),
-                    "type": 0,
-                    "name": "poker",
-                    "position": 0,
-                    "permission_overwrites": [],
-                    "guild_id": gid,
-                    "nsfw": False,
-                    "parent_id": None,
-                    "topic": None,
-                    "rate_limit_per_user": 0,
-                }
-            ],
-            "members": [
-                {
-                    "user": self._user(),
-                    "roles": [],
-                    "joined_at": "2026-01-01T00:00:00+00:00",
-                    "deaf": False,
-                    "mute": False,
-                    "flags": 0,
-                }
-            ],
-            "emojis": [],
-            "stickers": [],
-            "threads": [],
-            "voice_states": [],
-            "presences": [],
-            "stage_instances": [],
-            "guild_scheduled_events": [],
-            "soundboard_sounds": [],
-        }
-
-    def holdem_command_id(self) -> str:
-        for command in self.synced.get(self.guild_id, []):
-            if command["name"] == "holdem":
-                return str(command["id"])
-        raise LookupError("no /holdem in the guild sync")
-
-    async def _interact_when_synced(self, ws: web.WebSocketResponse) -> None:
-        await self.guild_synced.wait()
-        gid = str(self.guild_id)
-        await self._dispatch(
-            ws,
-            "INTERACTION_CREATE",
-            {
-                "id": self.interaction_id,
-                "application_id": str(self.application_id),
-                "type": 2,
-                "token": self.interaction_token,
-                "version": 1,
-                "data": {
-                    "id": self.holdem_command_id(),
-                    "name": "holdem",
-                    "type": 1,
-                    "guild_id": gid,
-                    "options": [{"name": "help", "type": 1, "options": []}],
-                },
-                "guild_id": gid,
-                "guild": {"id": gid, "locale": "en-US", "features": []},
-                "channel_id": str(self.channel_id),
-                "channel": {
-                    "id": str(self.channel_id),
-                    "type": 0,
-                    "name": "poker",
-                    "guild_id": gid,
-                    "position": 0,
-                    "permission_overwrites": [],
-                },
-                "member": {
-                    "user": {
-                        "id": str(self.player_id),
-                        "username": "player",
-                        "discriminator": "0",
-                        "global_name": "Player",
-                        "avatar": None,
-                    },
-                    "roles": [],
-                    "permissions": _EVERYONE_PERMISSIONS,
-                    "joined_at": "2026-01-01T00:00:00+00:00",
-                    "deaf": False,
-                    "mute": False,
-                    "flags": 0,
-                },
-                "locale": "en-US",
-                "guild_locale": "en-US",
-                "app_permissions": _EVERYONE_PERMISSIONS,
-                "entitlements": [],
-                "authorizing_integration_owners": {"0": gid},
-                "context": 0,
-                "attachment_size_limit": 10 * 1024 * 1024,
-            },
-        )
+        channels = [payloads.text_channel(self.channel_id, self.guild_id)]
+        people = [self.bot, *self.people]
+        guild = payloads.guild(self.guild_id, owner=self.owner_id, channels=channels, people=people)
+        await self.dispatch("GUILD_CREATE", guild)
 
 
-def _json(payload: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
-    # Exactly "application/json", as Discord sends it: discord.py compares the header verbatim
-    # and treats anything else (such as "application/json; charset=utf-8") as text.
-    merged = {"Content-Type": "application/json", **(headers or {})}
-    return web.Response(body=json.dumps(payload).encode(), status=status, headers=merged)
+_ENTRY = web.RequestKey("entry", Request)
+
+
+class _Gone(Exception):
+    def __init__(self, body: dict[str, Any]) -> None:
+        super().__init__(body["message"])
+        self.body = body

@@ -1,0 +1,66 @@
+"""The bot's SQLite database read from outside, after the process exits: where the chips
+are and what was played.
+
+Chips are created only by wallet grants and refills (a rebuy is recorded as a grant), so
+``wallets + table stacks == created`` whatever was played. A saved table's seat stacks are
+its stacks at the start of the hand in progress, so the identity holds mid-hand too.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+
+__all__ = ["Chips", "actions", "chips", "hands"]
+
+CREATED = ("grant", "refill")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Chips:
+    created: int
+    wallets: int
+    stacks: int
+
+    @property
+    def conserved(self) -> bool:
+        return self.wallets + self.stacks == self.created
+
+
+def _connect(db: Path) -> sqlite3.Connection:
+    return sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+
+
+def chips(db: Path) -> Chips:
+    with _connect(db) as con:
+        marks = ",".join("?" * len(CREATED))
+        created = con.execute(
+            f"SELECT COALESCE(SUM(delta), 0) FROM ledger WHERE reason IN ({marks})", CREATED
+        ).fetchone()[0]
+        wallets = con.execute("SELECT COALESCE(SUM(balance), 0) FROM wallets").fetchone()[0]
+        stacks = 0
+        for (state,) in con.execute("SELECT state_json FROM tables WHERE open = 1"):
+            seats = json.loads(state)["seats"]
+            stacks += sum(seat["stack"] for seat in seats if seat is not None)
+    return Chips(created=int(created), wallets=int(wallets), stacks=stacks)
+
+
+def hands(db: Path) -> list[tuple[int, bool]]:
+    """Every hand dealt: its id and whether it is finished."""
+    with _connect(db) as con:
+        rows = con.execute("SELECT hand_id, finished FROM hands ORDER BY hand_id").fetchall()
+    return [(int(h), bool(f)) for h, f in rows]
+
+
+def actions(db: Path, *, hands_up_to: int | None = None) -> int:
+    """Moves made (rows of the action log), in hands up to ``hands_up_to`` if given."""
+    with _connect(db) as con:
+        if hands_up_to is None:
+            row = con.execute("SELECT COUNT(*) FROM hand_actions").fetchone()
+        else:
+            row = con.execute(
+                "SELECT COUNT(*) FROM hand_actions WHERE hand_id <= ?", (hands_up_to,)
+            ).fetchone()
+    return int(row[0])

@@ -1,0 +1,214 @@
+"""Members of the stand-in guild who use the bot as a person would: slash commands (with
+options, subcommands and groups of ``/holdem``), button clicks on the bot's own messages, and
+forms (modals) submitted.
+
+Each act sends one ``INTERACTION_CREATE`` through the stand-in's gateway and waits for the
+bot's first answer (its interaction callback), which comes back as an :class:`Answer`.
+Discord shows "This interaction failed" when no answer comes within three seconds;
+:class:`NoAnswer` says so, with a more generous wait because the test machine is shared.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from typing import Any
+
+from . import payloads
+from .channels import Message
+from .payloads import Person
+from .standin import Interaction, StandIn
+
+__all__ = ["ANSWER_WAIT", "Answer", "Member", "NoAnswer"]
+
+ANSWER_WAIT = 10.0
+"""Seconds to wait for an interaction callback (Discord itself allows 3)."""
+
+
+class NoAnswer(AssertionError):
+    """The bot never answered an interaction: the member sees "This interaction failed"."""
+
+
+@dataclass
+class Answer:
+    """The bot's answer to one interaction."""
+
+    standin: StandIn
+    interaction: Interaction
+
+    @property
+    def body(self) -> dict[str, Any]:
+        """The first callback's JSON body (``type`` and ``data``)."""
+        callbacks = self.interaction.callbacks
+        if not callbacks:
+            return {}
+        first = callbacks[0].body
+        return first if isinstance(first, dict) else {}
+
+    @property
+    def kind(self) -> int | None:
+        """The callback type: 4 message, 5 deferred, 6 deferred update, 7 update, 9 modal."""
+        return self.body.get("type")
+
+    @property
+    def message(self) -> Message | None:
+        """The message this answer created or updated, as it is now."""
+        original = self.interaction.original
+        if original is None:
+            return None
+        return self.standin.channels[self.interaction.channel_id].messages.get(original)
+
+    @property
+    def content(self) -> str:
+        message = self.message
+        if message is not None:
+            return message.content
+        return str((self.body.get("data") or {}).get("content") or "")
+
+    @property
+    def ephemeral(self) -> bool:
+        message = self.message
+        return message is not None and message.ephemeral
+
+    @property
+    def modal(self) -> dict[str, Any] | None:
+        return self.interaction.modal
+
+    def followups(self) -> list[Message]:
+        """Messages posted later through this interaction's token, as they are now."""
+        channel = self.standin.channels[self.interaction.channel_id]
+        return [channel.messages[m] for m in self.interaction.followups if m in channel.messages]
+
+
+@dataclass
+class Member:
+    standin: StandIn
+    person: Person
+    wait: float = ANSWER_WAIT
+
+    @property
+    def id(self) -> int:
+        return self.person.id
+
+    @property
+    def name(self) -> str:
+        """The display name, as the bot's lines show it."""
+        return self.person.display_name
+
+    @property
+    def mention(self) -> str:
+        return f"<@{self.person.id}>"
+
+    async def slash(self, command: str, /, **options: Any) -> Answer:
+        """``await alice.slash("holdem join", buy_in=50)``; ``"holdem config set"`` too."""
+        names = command.split()
+        schema = self.standin.command(names[0])
+        nested = _options(schema.get("options") or [], names[1:], options)
+        interaction = self.standin.new_interaction(2, self.person)
+        await self.standin.dispatch(
+            "INTERACTION_CREATE",
+            payloads.command_interaction(
+                command_id=str(schema["id"]),
+                name=names[0],
+                options=nested,
+                **self._common(interaction),
+            ),
+        )
+        return await self._answer(interaction)
+
+    async def click(
+        self,
+        message: Message,
+        label: str | None = None,
+        *,
+        custom_id: str | None = None,
+    ) -> Answer:
+        """Click a button on one of the bot's messages, by its label or custom id."""
+        if custom_id is None:
+            buttons = message.buttons()
+            matches = [cid for text, cid in buttons.items() if label and text.startswith(label)]
+            assert matches, f"no button {label!r} on {message.content!r}: {sorted(buttons)}"
+            custom_id = matches[0]
+        interaction = self.standin.new_interaction(3, self.person, message_id=message.id)
+        await self.standin.dispatch(
+            "INTERACTION_CREATE",
+            payloads.component_interaction(
+                custom_id=custom_id,
+                message=self.standin.message_json(message),
+                **self._common(interaction),
+            ),
+        )
+        return await self._answer(interaction)
+
+    async def submit(self, shown: Answer | dict[str, Any], value: str) -> Answer:
+        """Fill the form's one text input with ``value`` and submit it (type 5)."""
+        modal = shown.modal if isinstance(shown, Answer) else shown
+        assert modal is not None, "no form was shown"
+        inputs = _text_inputs(modal.get("components") or [])
+        assert inputs, f"the form has no text input: {modal}"
+        interaction = self.standin.new_interaction(5, self.person)
+        await self.standin.dispatch(
+            "INTERACTION_CREATE",
+            payloads.modal_interaction(
+                custom_id=str(modal["custom_id"]),
+                values={inputs[0]: value},
+                **self._common(interaction),
+            ),
+        )
+        return await self._answer(interaction)
+
+    def _common(self, interaction: Interaction) -> dict[str, Any]:
+        standin = self.standin
+        return {
+            "interaction_id": interaction.id,
+            "token": interaction.token,
+            "application_id": standin.application_id,
+            "guild_id": standin.guild_id,
+            "channel": payloads.text_channel(standin.channel_id, standin.guild_id),
+            "person": self.person,
+        }
+
+    async def _answer(self, interaction: Interaction) -> Answer:
+        wait = self.wait
+        try:
+            await asyncio.wait_for(interaction.answered.wait(), wait)
+        except TimeoutError:
+            raise NoAnswer(
+                f"{self.name}: no answer to interaction {interaction.id} (kind "
+                f"{interaction.kind}) in {wait:.0f} s: 'This interaction failed'"
+            ) from None
+        return Answer(self.standin, interaction)
+
+
+def _options(
+    schema: list[dict[str, Any]], path: list[str], values: dict[str, Any]
+) -> list[dict[str, Any]]:
+    """Discord's nested options for a (sub)command path and the values given by name."""
+    if path:
+        head, rest = path[0], path[1:]
+        option = next((o for o in schema if o["name"] == head), None)
+        assert option is not None and option["type"] in (1, 2), f"no subcommand {head!r}"
+        return [
+            {
+                "name": head,
+                "type": option["type"],
+                "options": _options(option.get("options") or [], rest, values),
+            }
+        ]
+    types = {o["name"]: o["type"] for o in schema}
+    unknown = set(values) - set(types)
+    assert not unknown, f"unknown options {sorted(unknown)}; the command takes {sorted(types)}"
+    return [{"name": name, "type": types[name], "value": value} for name, value in values.items()]
+
+
+def _text_inputs(components: list[dict[str, Any]]) -> list[str]:
+    """The custom ids of a form's text inputs, in rows (type 1) or labels (type 18)."""
+    found: list[str] = []
+    for component in components:
+        if component.get("type") == 4:
+            found.append(str(component["custom_id"]))
+        found.extend(_text_inputs(component.get("components") or []))
+        inner = component.get("component")
+        if isinstance(inner, dict):
+            found.extend(_text_inputs([inner]))
+    return found

@@ -1,0 +1,164 @@
+"""The real ``python -m bot`` as a child process, pointed at a stand-in on 127.0.0.1.
+
+:class:`BotProcess` starts it with a clean environment (no developer ``.env`` settings, no
+proxy), keeps its output, and stops it with SIGTERM (a clean exit) or SIGKILL (a crash).
+:meth:`BotProcess.report` gathers what a failed assertion needs: the REST calls, unknown
+routes, stdout and stderr.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bot.config import FAKE_TOKEN, application_id_from_token
+
+from .standin import StandIn
+
+__all__ = ["APP_ID", "GUILD_ID", "READY_DELAY", "ROOT", "STEP", "BotProcess", "environment"]
+
+ROOT = Path(__file__).resolve().parents[2]
+GUILD_ID = 1_200_000_000_000_000_001
+_app_id = application_id_from_token(FAKE_TOKEN)
+assert _app_id is not None
+APP_ID: int = _app_id
+READY_DELAY = 2.5
+STEP = 15.0
+"""Seconds for any one stage (a start, a sync, a move); generous for a shared machine."""
+
+
+def environment(standin: StandIn, db: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "HOLDEM_"))}
+    env.update(
+        DISCORD_TOKEN=FAKE_TOKEN,
+        DISCORD_API_BASE=standin.api_base,
+        DISCORD_GATEWAY_URL=standin.gateway_url,
+        HOLDEM_DB=str(db),
+        HOLDEM_DEV_GUILD=str(GUILD_ID),
+        HOLDEM_HEARTBEAT=str(db.parent / "hb"),
+        # Set empty so a developer's .env cannot shard the bot or change the log level.
+        SHARD_COUNT="",
+        SHARD_IDS="",
+        LOG_LEVEL="INFO",
+        HOLDEM_I18N_STRICT="0",
+        PYTHONUNBUFFERED="1",
+        # Never leave 127.0.0.1, whatever proxy the environment names.
+        NO_PROXY="127.0.0.1",
+        no_proxy="127.0.0.1",
+    )
+    for proxy in ("HTTP_PROXY", "HTTPS_PROXY", "WS_PROXY", "WSS_PROXY", "ALL_PROXY"):
+        env.pop(proxy, None)
+        env.pop(proxy.lower(), None)
+    return env
+
+
+@dataclass
+class BotProcess:
+    standin: StandIn
+    db: Path
+    out: list[str] = field(default_factory=list)
+    err: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.process: asyncio.subprocess.Process | None = None
+        self.group = 0
+        self._pumps: list[asyncio.Task[None]] = []
+
+    async def start(self) -> None:
+        """Start the bot and wait until it has synced its commands and identified."""
+        self.standin.guild_synced.clear()
+        self.standin.identified.clear()
+        self.process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "bot",
+            cwd=ROOT,
+            env=environment(self.standin, self.db),
+            stdin=asyncio.subprocess.DEVNULL,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+            start_new_session=True,  # its render worker and fork server join its group
+        )
+        self.group = self.process.pid
+        assert self.process.stdout is not None and self.process.stderr is not None
+        self._pumps = [
+            asyncio.create_task(_pump(self.process.stdout, self.out)),
+            asyncio.create_task(_pump(self.process.stderr, self.err)),
+        ]
+        await self.stage("guild sync", self.standin.guild_synced)
+        await self.stage("gateway identify", self.standin.identified)
+        # discord.py holds on_ready back until no guild has arrived for two seconds
+        # (guild_ready_timeout); what a member does before then is not what this tests.
+        await asyncio.sleep(READY_DELAY)
+
+    async def stage(self, name: str, event: asyncio.Event, timeout: float = STEP) -> None:
+        """Wait for ``event``; fail with the report if the bot exits or it takes too long."""
+        assert self.process is not None
+        waiter = asyncio.create_task(event.wait())
+        exited = asyncio.create_task(self.process.wait())
+        done, _ = await asyncio.wait(
+            {waiter, exited}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED
+        )
+        waiter.cancel()
+        exited.cancel()
+        assert waiter in done, f"stage {name!r} did not happen\n{self.report()}"
+
+    async def stop(self) -> int:
+        """SIGTERM, as a container stop sends; the exit code."""
+        return await self._end(signal.SIGTERM)
+
+    async def kill(self) -> int:
+        """SIGKILL: no goodbye, no flush."""
+        return await self._end(signal.SIGKILL)
+
+    async def _end(self, sig: signal.Signals) -> int:
+        assert self.process is not None
+        if self.process.returncode is None:
+            self.process.send_signal(sig)
+        code = await asyncio.wait_for(self.process.wait(), timeout=STEP)
+        # A child that outlives the bot (a render worker) would hold the pipes open.
+        await asyncio.wait(self._pumps, timeout=2.0)
+        return code
+
+    def survivors(self) -> list[int]:
+        """Processes left in the bot's process group (its render worker, fork server …)."""
+        alive = []
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[2]) == self.group and fields[0] != "Z":
+                alive.append(int(entry.name))
+        return alive
+
+    async def close(self) -> None:
+        """Whatever happened: nothing the bot started is left running."""
+        if self.process is None:
+            return
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.group, signal.SIGKILL)
+        await asyncio.wait_for(self.process.wait(), timeout=STEP)
+        for pump in self._pumps:
+            pump.cancel()
+
+    def report(self, *, calls: int = 80) -> str:
+        requests = "\n".join(
+            f"  {r.method} {r.path} -> {r.status}" for r in self.standin.requests[-calls:]
+        )
+        return (
+            f"last {calls} requests:\n{requests}\nunknown={self.standin.unknown}\n"
+            f"stdout:\n{''.join(self.out[-200:])}\nstderr:\n{''.join(self.err[-200:])}"
+        )
+
+
+async def _pump(stream: asyncio.StreamReader, into: list[str]) -> None:
+    while line := await stream.readline():
+        into.append(line.decode("utf-8", "replace"))

@@ -1,0 +1,108 @@
+"""The stand-in's records: each REST call, each injected fault, each interaction a member
+made and what the bot answered on it."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import web
+
+from . import payloads
+from .payloads import Person
+
+__all__ = ["Fault", "Interaction", "Request", "json_response"]
+
+
+@dataclass
+class Request:
+    method: str
+    path: str
+    route: str
+    """The route template, e.g. ``/channels/{channel}/messages``."""
+    query: dict[str, str]
+    body: Any
+    files: dict[str, int]
+    at: float
+    status: int = 0
+
+    @property
+    def limited(self) -> bool:
+        """Whether the call counts against the bot's global REST rate limit."""
+        return not self.route.startswith(("/interactions/", "/webhooks/"))
+
+    @property
+    def key(self) -> str:
+        return f"{self.method} {self.route}"
+
+
+@dataclass
+class Fault:
+    """Answer matching calls with ``status`` (and Discord's ``code``), ``times`` times."""
+
+    method: str
+    route: str
+    status: int
+    code: int = 0
+    times: int = 1
+    when: Callable[[Request], bool] | None = None
+    retry_after: float = 0.2
+    hits: list[Request] = field(default_factory=list)
+
+    def matches(self, request: Request) -> bool:
+        if self.times <= 0 or self.method not in ("*", request.method):
+            return False
+        if self.route != request.route:
+            return False
+        return self.when is None or self.when(request)
+
+    def response(self) -> web.Response:
+        body = payloads.error_body(self.status, self.code)
+        headers = {"Via": "1.1 google"}
+        if self.status == 429:
+            body["retry_after"] = self.retry_after
+            headers.update(
+                {
+                    "Retry-After": str(max(1, round(self.retry_after))),
+                    "X-RateLimit-Limit": "1",
+                    "X-RateLimit-Remaining": "0",
+                    "X-RateLimit-Reset-After": f"{self.retry_after:.3f}",
+                    "X-RateLimit-Bucket": "standin-injected",
+                    "X-RateLimit-Scope": "user",
+                }
+            )
+        return json_response(body, self.status, headers)
+
+
+@dataclass
+class Interaction:
+    """One interaction a member made, and everything the bot answered on it."""
+
+    id: str
+    token: str
+    kind: int
+    person: Person
+    channel_id: int
+    message_id: str | None = None
+    """The message whose button was clicked (type 3)."""
+    callbacks: list[Request] = field(default_factory=list)
+    original: str | None = None
+    """The message the answer created or updated."""
+    modal: dict[str, Any] | None = None
+    followups: list[str] = field(default_factory=list)
+    dead: bool = False
+
+    def __post_init__(self) -> None:
+        self.answered = asyncio.Event()
+
+
+def json_response(
+    payload: Any, status: int = 200, headers: dict[str, str] | None = None
+) -> web.Response:
+    # Exactly "application/json", as Discord sends it: discord.py compares the header verbatim
+    # and treats anything else (such as "application/json; charset=utf-8") as text.
+    merged = {"Content-Type": "application/json", **(headers or {})}
+    return web.Response(body=json.dumps(payload).encode(), status=status, headers=merged)
