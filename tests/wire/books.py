@@ -13,7 +13,7 @@ import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["Chips", "actions", "chips", "hands"]
+__all__ = ["Chips", "actions", "chips", "hands", "seated"]
 
 CREATED = ("grant", "refill")
 
@@ -64,3 +64,10 @@ def actions(db: Path, *, hands_up_to: int | None = None) -> int:
                 "SELECT COUNT(*) FROM hand_actions WHERE hand_id <= ?", (hands_up_to,)
             ).fetchone()
     return int(row[0])
+
+
+def seated(db: Path) -> set[int]:
+    """The members with a seat at an open table."""
+    with _connect(db) as con:
+        states = [json.loads(s) for (s,) in con.execute("SELECT state_json FROM tables WHERE open")]
+    return {int(seat["player"]) for state in states for seat in state["seats"] if seat}

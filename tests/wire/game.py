@@ -15,6 +15,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from .channels import Message
 from .members import Answer, Member
@@ -69,11 +70,12 @@ class Game:
     def db(self) -> Path:
         return self.bot.db
 
-    async def restart(self) -> None:
-        """A new bot process on the same database (after the old one stopped or died)."""
+    async def restart(self, *, settle: bool = True) -> None:
+        """A new bot process on the same database (after the old one stopped or died);
+        ``settle=False`` returns as soon as it has identified."""
         self.stopped.append(self.bot)
         self.bot = BotProcess(standin=self.standin, db=self.bot.db)
-        await self.bot.start()
+        await self.bot.start(settle=settle)
 
     def member(self, member_id: int) -> Member:
         return next(m for m in self.members if m.id == member_id)
@@ -121,7 +123,7 @@ class Game:
             ) from None
         return found
 
-    async def open(self, **start: int | str) -> Turn:
+    async def open(self, **start: Any) -> Turn:
         """The first member opens a table (``/holdem start`` with ``start``'s options), the
         others join by command, the host deals; the first turn."""
         host, *others = self.members
@@ -144,6 +146,17 @@ class Game:
             return await who.click(turn.message, label), turn
         command = "check" if turn.label("Check") else "call"
         return await who.slash(command), turn
+
+    async def play_out(self, turn: Turn) -> Turn:
+        """Check or call to the end of the hand, by button and command in turn; the first
+        turn of the next hand, which the table deals by itself."""
+        hand, by_button = turn.hand, True
+        while turn.hand == hand:
+            answer, before = await self.play(turn, by_button=by_button)
+            assert not answer.ephemeral, answer.content
+            by_button = not by_button
+            turn = await self.next_turn(before)
+        return turn
 
 
 @asynccontextmanager

@@ -4,7 +4,8 @@ forms (modals) submitted.
 
 Each act sends one ``INTERACTION_CREATE`` through the stand-in's gateway and waits for the
 bot's first answer (its interaction callback), which comes back as an :class:`Answer`.
-Discord shows "This interaction failed" when no answer comes within three seconds;
+``refuse=(404, 10062)`` has the stand-in refuse the bot's answer, as Discord does when it
+comes too late. Discord shows "This interaction failed" when no answer comes within 3 s;
 :class:`NoAnswer` says so, with a more generous wait because the test machine is shared.
 """
 
@@ -99,12 +100,15 @@ class Member:
     def mention(self) -> str:
         return f"<@{self.person.id}>"
 
-    async def slash(self, command: str, /, **options: Any) -> Answer:
+    async def slash(
+        self, command: str, /, *, refuse: tuple[int, int] | None = None, **options: Any
+    ) -> Answer:
         """``await alice.slash("holdem join", buy_in=50)``; ``"holdem config set"`` too."""
         names = command.split()
         schema = self.standin.command(names[0])
         nested = _options(schema.get("options") or [], names[1:], options)
         interaction = self.standin.new_interaction(2, self.person)
+        self._refuse(interaction, refuse)
         await self.standin.dispatch(
             "INTERACTION_CREATE",
             payloads.command_interaction(
@@ -122,6 +126,7 @@ class Member:
         label: str | None = None,
         *,
         custom_id: str | None = None,
+        refuse: tuple[int, int] | None = None,
     ) -> Answer:
         """Click a button on one of the bot's messages, by its label or custom id."""
         if custom_id is None:
@@ -130,6 +135,7 @@ class Member:
             assert matches, f"no button {label!r} on {message.content!r}: {sorted(buttons)}"
             custom_id = matches[0]
         interaction = self.standin.new_interaction(3, self.person, message_id=message.id)
+        self._refuse(interaction, refuse)
         await self.standin.dispatch(
             "INTERACTION_CREATE",
             payloads.component_interaction(
@@ -140,22 +146,35 @@ class Member:
         )
         return await self._answer(interaction)
 
-    async def submit(self, shown: Answer | dict[str, Any], value: str) -> Answer:
-        """Fill the form's one text input with ``value`` and submit it (type 5)."""
-        modal = shown.modal if isinstance(shown, Answer) else shown
+    async def submit(
+        self, shown: Answer, value: str, *, refuse: tuple[int, int] | None = None
+    ) -> Answer:
+        """Fill the form ``shown`` (its one text input) with ``value`` and submit it (type 5).
+        The form stays valid across a restart of the bot, as it does in Discord."""
+        modal = shown.modal
         assert modal is not None, "no form was shown"
         inputs = _text_inputs(modal.get("components") or [])
         assert inputs, f"the form has no text input: {modal}"
-        interaction = self.standin.new_interaction(5, self.person)
+        source = shown.interaction.message_id
+        channel = self.standin.channels[shown.interaction.channel_id]
+        message = channel.messages.get(source) if source is not None else None
+        interaction = self.standin.new_interaction(5, self.person, message_id=source)
+        self._refuse(interaction, refuse)
         await self.standin.dispatch(
             "INTERACTION_CREATE",
             payloads.modal_interaction(
                 custom_id=str(modal["custom_id"]),
                 values={inputs[0]: value},
+                message=self.standin.message_json(message) if message is not None else None,
                 **self._common(interaction),
             ),
         )
         return await self._answer(interaction)
+
+    def _refuse(self, interaction: Interaction, refuse: tuple[int, int] | None) -> None:
+        if refuse is not None:
+            status, code = refuse
+            self.standin.refuse(interaction, status=status, code=code)
 
     def _common(self, interaction: Interaction) -> dict[str, Any]:
         standin = self.standin

@@ -208,13 +208,19 @@ def component_interaction(
     return payload
 
 
-def modal_interaction(*, custom_id: str, values: dict[str, str], **common: Any) -> dict[str, Any]:
-    """A form submitted (type 5): each text input's value in a row of its own."""
+def modal_interaction(
+    *, custom_id: str, values: dict[str, str], message: dict[str, Any] | None, **common: Any
+) -> dict[str, Any]:
+    """A form submitted (type 5): each text input's value in a row of its own; a form opened
+    from a button carries that button's message, as Discord sends it."""
     rows = [
         {"type": 1, "components": [{"type": 4, "custom_id": key, "value": value}]}
         for key, value in values.items()
     ]
-    return _interaction(kind=5, data={"custom_id": custom_id, "components": rows}, **common)
+    payload = _interaction(kind=5, data={"custom_id": custom_id, "components": rows}, **common)
+    if message is not None:
+        payload["message"] = message
+    return payload
 
 
 def error_body(status: int, code: int) -> dict[str, Any]:

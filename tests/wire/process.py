@@ -13,7 +13,7 @@ import contextlib
 import os
 import signal
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from bot.config import FAKE_TOKEN, application_id_from_token
@@ -59,42 +59,51 @@ def environment(standin: StandIn, db: Path) -> dict[str, str]:
 
 @dataclass
 class BotProcess:
+    """Its output goes to files, not pipes: a child it leaves behind (a render worker after a
+    SIGKILL) would hold pipes open, and asyncio would not report the exit until they close."""
+
     standin: StandIn
     db: Path
-    out: list[str] = field(default_factory=list)
-    err: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.process: asyncio.subprocess.Process | None = None
         self.group = 0
-        self._pumps: list[asyncio.Task[None]] = []
 
-    async def start(self) -> None:
-        """Start the bot and wait until it has synced its commands and identified."""
+    @property
+    def out(self) -> list[str]:
+        return _lines(self._log("out"))
+
+    @property
+    def err(self) -> list[str]:
+        return _lines(self._log("err"))
+
+    def _log(self, stream: str) -> Path:
+        return self.db.parent / f"bot-{id(self)}.{stream}"
+
+    async def start(self, *, settle: bool = True) -> None:
+        """Start the bot and wait until it has synced its commands and identified (and, with
+        ``settle``, until discord.py has called ``on_ready``)."""
         self.standin.guild_synced.clear()
         self.standin.identified.clear()
-        self.process = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "bot",
-            cwd=ROOT,
-            env=environment(self.standin, self.db),
-            stdin=asyncio.subprocess.DEVNULL,
-            stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.PIPE,
-            start_new_session=True,  # its render worker and fork server join its group
-        )
+        with self._log("out").open("ab") as out, self._log("err").open("ab") as err:
+            self.process = await asyncio.create_subprocess_exec(
+                sys.executable,
+                "-m",
+                "bot",
+                cwd=ROOT,
+                env=environment(self.standin, self.db),
+                stdin=asyncio.subprocess.DEVNULL,
+                stdout=out,
+                stderr=err,
+                start_new_session=True,  # its render worker and fork server join its group
+            )
         self.group = self.process.pid
-        assert self.process.stdout is not None and self.process.stderr is not None
-        self._pumps = [
-            asyncio.create_task(_pump(self.process.stdout, self.out)),
-            asyncio.create_task(_pump(self.process.stderr, self.err)),
-        ]
         await self.stage("guild sync", self.standin.guild_synced)
         await self.stage("gateway identify", self.standin.identified)
         # discord.py holds on_ready back until no guild has arrived for two seconds
         # (guild_ready_timeout); what a member does before then is not what this tests.
-        await asyncio.sleep(READY_DELAY)
+        if settle:
+            await asyncio.sleep(READY_DELAY)
 
     async def stage(self, name: str, event: asyncio.Event, timeout: float = STEP) -> None:
         """Wait for ``event``; fail with the report if the bot exits or it takes too long."""
@@ -120,10 +129,7 @@ class BotProcess:
         assert self.process is not None
         if self.process.returncode is None:
             self.process.send_signal(sig)
-        code = await asyncio.wait_for(self.process.wait(), timeout=STEP)
-        # A child that outlives the bot (a render worker) would hold the pipes open.
-        await asyncio.wait(self._pumps, timeout=2.0)
-        return code
+        return await asyncio.wait_for(self.process.wait(), timeout=STEP)
 
     def survivors(self) -> list[int]:
         """Processes left in the bot's process group (its render worker, fork server …)."""
@@ -146,19 +152,20 @@ class BotProcess:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(self.group, signal.SIGKILL)
         await asyncio.wait_for(self.process.wait(), timeout=STEP)
-        for pump in self._pumps:
-            pump.cancel()
 
-    def report(self, *, calls: int = 80) -> str:
+    def report(self, *, calls: int = 25, lines: int = 40) -> str:
+        """The last REST calls and the last lines the bot logged (key=value lines)."""
         requests = "\n".join(
-            f"  {r.method} {r.path} -> {r.status}" for r in self.standin.requests[-calls:]
+            f"  {r.method} {r.route} -> {r.status}" for r in self.standin.requests[-calls:]
         )
         return (
-            f"last {calls} requests:\n{requests}\nunknown={self.standin.unknown}\n"
-            f"stdout:\n{''.join(self.out[-200:])}\nstderr:\n{''.join(self.err[-200:])}"
+            f"last {calls} requests:\n{requests}\nunknown={[r.key for r in self.standin.unknown]}\n"
+            f"stdout:\n{''.join(self.out[-lines:])}\nstderr:\n{''.join(self.err[-lines:])}"
         )
 
 
-async def _pump(stream: asyncio.StreamReader, into: list[str]) -> None:
-    while line := await stream.readline():
-        into.append(line.decode("utf-8", "replace"))
+def _lines(path: Path) -> list[str]:
+    try:
+        return path.read_text("utf-8", "replace").splitlines(keepends=True)
+    except FileNotFoundError:
+        return []

@@ -215,11 +215,25 @@ class StandIn:
         return response
 
     def _failed(self, entry: Request, fault: Fault) -> web.Response:
+        """A refused callback (not a 429, which is retried) ends the interaction: the bot
+        tried to answer, and the token is dead from then on."""
         if entry.route.startswith("/interactions/") and fault.status != 429:
-            token = entry.path.split("/")[-2]
-            if token in self.interactions:
-                self.interactions[token].dead = True
+            interaction = self.interactions.get(entry.path.split("/")[-2])
+            if interaction is not None:
+                interaction.dead = True
+                interaction.callbacks.append(entry)
+                interaction.answered.set()
         return fault.response()
+
+    def refuse(self, interaction: Interaction, *, status: int, code: int) -> Fault:
+        """Refuse the bot's answer to ``interaction`` (e.g. 404, 10062: too late)."""
+        return self.fail(
+            "POST",
+            "/interactions/{interaction}/{token}/callback",
+            status=status,
+            code=code,
+            when=lambda r: r.path.split("/")[-2] == interaction.token,
+        )
 
     def _rest(self, handler: Callable[[web.Request], Any]) -> Callable[[web.Request], Any]:
         async def wrapped(request: web.Request) -> web.StreamResponse:
