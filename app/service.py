@@ -2,19 +2,19 @@
 
 A :class:`TableService` keeps every open table in memory as an :class:`engine.Table` and makes
 each change durable before it reports it: an action is committed by
-:meth:`~app.store.Store.append_action` before :meth:`TableService.act` returns its events;
-a hand's end, the table's new stacks and the leavers' cash-outs commit in one transaction.
-Whenever a write fails, the table is rebuilt from the store, so memory never runs ahead of
-the database. The rules (what is legal) stay in :mod:`engine`; this module orchestrates.
+:meth:`~app.store.Store.append_action` before :meth:`TableService.act` returns; a hand's end,
+the table's new stacks and the leavers' cash-outs commit in one transaction. Whenever a write
+fails, the table is rebuilt from the store, so memory never runs ahead of the database.
+
+Every command returns one frozen :class:`~app.outcomes.Outcome`, built under the table's lock,
+and hands the same record to the listener (:meth:`TableService.subscribe`) before the lock is
+released: the consumer sees every table's outcomes in the order they happened, whoever made
+the move. No live engine object leaves this package.
 
 Chips are in exactly one place at a time: a wallet, a table stack or a pot.
 :meth:`TableService.chips_total` adds them up; play never changes it. Two things create
 chips: wallet grants and refills, and the ``REBUY`` empty-stack policy, whose top-up is
 recorded as a grant to the wallet bought straight in to the table.
-
-The errors (:class:`ServiceError` and its subclasses) and the result records live in
-:mod:`app.results` and are re-exported here. A member who times out twice in a row is sat
-out (:meth:`TableService.timeout`).
 """
 
 from __future__ import annotations
@@ -29,52 +29,30 @@ from typing import Any
 from engine import (
     Action,
     ActionKind,
-    Hand,
     HouseRules,
     NotYourTurn,
     SeatStatus,
     Table,
     shuffled_deck,
 )
-from engine.events import HandEnded
+from engine.events import Event, HandEnded, is_private
 from engine.table import PlayerLeft, Rebought, TableEvent
 
-from .results import (
-    ActionResult,
-    DealResult,
-    NoHand,
-    NoTable,
-    NotSeated,
-    ServiceError,
-    StopResult,
-    TableExists,
-    TableStatus,
-)
+from .outcomes import Outcome, OutcomeKind, PrivateCards, Showdown, TableState
+from .results import NoHand, NoTable, NotSeated, StaleMove, TableExists
+from .snapshot import private_cards, showdown_of, table_state
 from .store import Store
 from .store_records import HandRecord, TableRecord, WalletMove
 from .wallet import Reason
 
-__all__ = [
-    "ActionResult",
-    "DealResult",
-    "NoHand",
-    "NoTable",
-    "NotSeated",
-    "ServiceError",
-    "StopResult",
-    "TableExists",
-    "TableService",
-    "TableStatus",
-    "table_id_for",
-]
+__all__ = ["TableService", "table_id_for"]
+
+Listener = Callable[[Outcome], None]
 
 
 def table_id_for(guild_id: int, channel_id: int) -> str:
     """The id of the table in a channel: ``"<guild>:<channel>"``."""
     return f"{guild_id}:{channel_id}"
-
-
-# ----------------------------------------------------------------- the live state
 
 
 log = logging.getLogger("holdem.table")
@@ -99,21 +77,23 @@ class _Live:
     players: tuple[int, ...] = ()
     deadline: float | None = None
     settings: dict[str, Any] = field(default_factory=dict)
-    last: tuple[int | None, Hand | None, tuple[int, ...]] = (None, None, ())
-    """The latest hand (in progress or just finished), for its showdown and log lines."""
+    serial: int = 0
 
 
-# ----------------------------------------------------------------- the service
+@dataclass(kw_only=True, slots=True)
+class _Ended:
+    """What settling a hand produced, for the outcome of the command that ended it."""
+
+    table_events: tuple[TableEvent, ...]
+    showdown: Showdown | None
 
 
 class TableService:
     """Every live table, one :class:`asyncio.Lock` each; see the module docstring.
 
     ``clock`` gives seconds since the epoch; ``deck_source`` a deck order for each hand; ``rng``
-    draws the first button of a session.
-
-    Consecutive timeouts per member (:meth:`consecutive_timeouts`) are kept in memory only: a
-    restart resets them to 0.
+    draws the first button of a session. Consecutive timeouts per member are kept in memory
+    only: a restart resets them to 0.
     """
 
     def __init__(
@@ -131,63 +111,35 @@ class TableService:
         self._tables: dict[str, _Live] = {}
         self._locks: dict[str, asyncio.Lock] = {}
         self._timeouts: dict[tuple[str, int], int] = {}
+        self._listeners: list[Listener] = []
 
-    # ------------------------------------------------------------- queries
+    def subscribe(self, listener: Listener) -> None:
+        """Call ``listener`` with every outcome, under the table's lock, in order. It must
+        not block: queue the outcome and return."""
+        self._listeners.append(listener)
+
+    # ------------------------------------------------------------- queries (values only)
 
     def table_ids(self) -> list[str]:
         return sorted(self._tables)
 
-    def table(self, guild_id: int, channel_id: int) -> Table:
-        """The live engine table (read it, never change it)."""
-        return self._live(table_id_for(guild_id, channel_id)).table
+    def has_table(self, table_id: str) -> bool:
+        return table_id in self._tables
 
-    def hand_of(
-        self, guild_id: int, channel_id: int
-    ) -> tuple[int | None, Hand | None, tuple[int, ...]]:
-        """The hand in progress: its id, the live engine hand (read it, never change it) and
-        its members in engine player order; ``(None, None, ())`` between hands."""
-        live = self._live(table_id_for(guild_id, channel_id))
-        if live.table.hand is None:
-            return None, None, ()
-        return live.hand_id, live.table.hand, live.players
+    def state(self, table_id: str) -> TableState:
+        """The table as it stands now (raises :class:`NoTable`)."""
+        return self._state(self._live(table_id))
 
-    def last_hand(self, table_id: str) -> tuple[int | None, Hand | None, tuple[int, ...]]:
-        """Like :meth:`hand_of`, but a finished hand stays readable until the next deal."""
+    def cards_of(self, table_id: str, member: int) -> PrivateCards | None:
+        """The member's hole cards in the hand in progress, for that member's eyes only."""
         live = self._live(table_id)
-        if live.table.hand is not None:
-            return live.hand_id, live.table.hand, live.players
-        return live.last
-
-    def host_of(self, table_id: str) -> int | None:
-        """The member who opened the table (its leader with any Manage Server member)."""
-        host = self._live(table_id).settings.get("host")
-        return int(host) if host is not None else None
-
-    def preset_of(self, table_id: str) -> str | None:
-        preset = self._live(table_id).settings.get("preset")
-        return str(preset) if preset is not None else None
-
-    def rules_of(self, guild_id: int, channel_id: int) -> HouseRules:
-        """The house rules the table plays by."""
-        return self._live(table_id_for(guild_id, channel_id)).table.rules
+        found = private_cards(live.table.hand, hand_id=live.hand_id, members=live.players)
+        return next((p for p in found if p.member == member), None)
 
     def consecutive_timeouts(self, table_id: str, user_id: int) -> int:
         """How many turns in a row the timer has played for the member at the table (reset
         by their own action, by sitting in and by leaving; in memory only)."""
         return self._timeouts.get((table_id, user_id), 0)
-
-    def status(self, table_id: str) -> TableStatus:
-        live = self._live(table_id)
-        table = live.table
-        to_act = None
-        if table.hand is not None and table.hand.to_act is not None:
-            to_act = live.players[table.hand.to_act]
-        return TableStatus(
-            table_id=table_id, guild_id=live.guild_id, channel_id=live.channel_id,
-            seats=tuple(None if s is None else (int(s.player), s.stack) for s in table.seats),
-            hand_id=live.hand_id, hand_players=live.players, to_act=to_act,
-            deadline=live.deadline,
-        )  # fmt: skip
 
     async def chips_total(self, guild_id: int) -> int:
         """Wallets + table stacks + pots in play in the guild: constant under play."""
@@ -217,15 +169,19 @@ class TableService:
         buy_in: int,
         *,
         preset: str | None = None,
-    ) -> str:
-        """Open a table in the channel and seat its host with ``buy_in``; the table id."""
+        name: str | None = None,
+        request: int | None = None,
+    ) -> Outcome:
+        """Open a table in the channel and seat its host with ``buy_in``."""
         table_id = table_id_for(guild_id, channel_id)
         async with self._lock(table_id):
             if table_id in self._tables:
                 raise TableExists("a table is already open in this channel", table=table_id)
             table = Table(rules)
             now = self.clock()
-            settings: dict[str, Any] = {"host": host_id, "preset": preset}
+            settings: dict[str, Any] = {"host": host_id, "preset": preset, "names": {}}
+            if name:
+                settings["names"][str(host_id)] = name
             await self.store.save_table(
                 table_id, guild_id=guild_id, channel_id=channel_id, state=table.to_dict(),
                 now=now, settings=settings,
@@ -242,13 +198,30 @@ class TableService:
                 self._tables.pop(table_id, None)
                 await self.store.close_table(table_id, now=now)
                 raise
-            return table_id
+            return self._emit(
+                live, OutcomeKind.OPENED, actor=host_id, request=request, stack=buy_in
+            )
 
-    async def join(self, guild_id: int, channel_id: int, user_id: int, buy_in: int) -> int:
-        """Seat the member with ``buy_in`` chips from their wallet; the seat number."""
+    async def join(
+        self,
+        guild_id: int,
+        channel_id: int,
+        user_id: int,
+        buy_in: int,
+        *,
+        name: str | None = None,
+        request: int | None = None,
+    ) -> Outcome:
+        """Seat the member with ``buy_in`` chips from their wallet."""
         table_id = table_id_for(guild_id, channel_id)
         async with self._lock(table_id):
-            return await self._join(self._live(table_id), user_id, buy_in)
+            live = self._live(table_id)
+            if name:
+                live.settings.setdefault("names", {})[str(user_id)] = name
+            await self._join(live, user_id, buy_in)
+            return self._emit(
+                live, OutcomeKind.JOINED, actor=user_id, request=request, stack=buy_in
+            )
 
     async def _join(self, live: _Live, user_id: int, buy_in: int) -> int:
         rules = live.table.rules
@@ -262,15 +235,19 @@ class TableService:
                 live.guild_id, user_id, buy_in, table_id=live.table_id, now=now,
                 table_state=live.table.to_dict(),
             )  # fmt: skip
+            await self._save(live, now, settings=True)
         except BaseException:
             await self._reload(live.table_id)
             raise
         _log(live, "seated", member=user_id, seat=seat, stack=buy_in)
         return seat
 
-    async def leave(self, guild_id: int, channel_id: int, user_id: int) -> int | None:
-        """Leave the table: the stack cashed out now, or ``None`` when the member is in the
-        hand in progress (folded at once if it is their turn; cashed out when it ends)."""
+    async def leave(
+        self, guild_id: int, channel_id: int, user_id: int, *, request: int | None = None
+    ) -> Outcome:
+        """Leave the table: the stack is cashed out now (:attr:`Outcome.stack`), or, for a
+        member in the hand in progress, when it ends; they are folded at once if it is their
+        turn, and whenever their turn comes otherwise."""
         table_id = table_id_for(guild_id, channel_id)
         async with self._lock(table_id):
             live = self._live(table_id)
@@ -289,20 +266,30 @@ class TableService:
                         table_state=table.to_dict(),
                     )  # fmt: skip
                     _log(live, "left", member=user_id, stack=stack)
-                    return stack
+                    return self._emit(
+                        live, OutcomeKind.LEFT, actor=user_id, request=request, stack=stack,
+                        cashed_out=((user_id, stack),),
+                    )  # fmt: skip
                 await self._save(live, now)
             except BaseException:
                 await self._reload(table_id)
                 raise
-            hand = table.hand
-            index = table.hand_player(player)
-            if hand is not None and hand.to_act is not None and hand.to_act == index:
-                await self._apply(live, Action(player=index, kind=ActionKind.FOLD))
-            return None
+            hand_id, members = live.hand_id, live.players
+            events, folded, ended = await self._fold_leavers(live)
+            return self._emit(
+                live, OutcomeKind.LEFT, actor=user_id, request=request, events=events,
+                folded_for=folded, ended=ended, hand=(hand_id, members),
+            )  # fmt: skip
 
     async def stop(
-        self, guild_id: int, channel_id: int, user_id: int, reason: str = "table stopped"
-    ) -> StopResult:
+        self,
+        guild_id: int,
+        channel_id: int,
+        user_id: int,
+        reason: str = "table stopped",
+        *,
+        request: int | None = None,
+    ) -> Outcome:
         """Close the table: void the hand in progress (every contribution goes back), cash
         every stack out to its wallet."""
         table_id = table_id_for(guild_id, channel_id)
@@ -340,26 +327,35 @@ class TableService:
             except BaseException:
                 await self._reload(table_id)
                 raise
+            live.hand_id, live.players, live.deadline = None, (), None
+            outcome = self._emit(
+                live, OutcomeKind.STOPPED, actor=user_id, request=request, voided_hand=voided,
+                cashed_out=tuple(cashed.items()), closed=True,
+            )  # fmt: skip
             del self._tables[table_id]
             for key in [k for k in self._timeouts if k[0] == table_id]:
                 del self._timeouts[key]
             _log(live, "table stopped", by=user_id, voided_hand=voided)
-            return StopResult(table_id=table_id, voided_hand=voided, cashed_out=cashed)
+            return outcome
 
-    async def sit_out(self, guild_id: int, channel_id: int, user_id: int) -> None:
+    async def sit_out(
+        self, guild_id: int, channel_id: int, user_id: int, *, request: int | None = None
+    ) -> Outcome:
         """Sit the member out from the next hand on; the hand in progress is played out (a
         turn of theirs is left to them or the timer, never folded here). The engine raises
         :class:`engine.SessionError` if the member is not playing (already out, busted)."""
-        await self._set_status(guild_id, channel_id, user_id, sit_in=False)
+        return await self._set_status(guild_id, channel_id, user_id, False, request)
 
-    async def sit_in(self, guild_id: int, channel_id: int, user_id: int) -> None:
+    async def sit_in(
+        self, guild_id: int, channel_id: int, user_id: int, *, request: int | None = None
+    ) -> Outcome:
         """Bring the member back (waiting for the big blind if it passed meanwhile); the
         engine raises :class:`engine.SessionError` if they were not sitting out."""
-        await self._set_status(guild_id, channel_id, user_id, sit_in=True)
+        return await self._set_status(guild_id, channel_id, user_id, True, request)
 
     async def _set_status(
-        self, guild_id: int, channel_id: int, user_id: int, *, sit_in: bool
-    ) -> None:
+        self, guild_id: int, channel_id: int, user_id: int, sit_in: bool, request: int | None
+    ) -> Outcome:
         table_id = table_id_for(guild_id, channel_id)
         async with self._lock(table_id):
             live = self._live(table_id)
@@ -377,13 +373,42 @@ class TableService:
             except BaseException:
                 await self._reload(table_id)
                 raise
+            kind = OutcomeKind.SAT_IN if sit_in else OutcomeKind.SAT_OUT
+            return self._emit(live, kind, actor=user_id, request=request)
+
+    async def keep_message(
+        self, table_id: str, kind: str, channel_id: int, message_id: int
+    ) -> None:
+        """Remember one of the table's own messages (the lobby, the turn message) by id, so
+        it can be edited after its interaction token died or the process restarted."""
+        async with self._lock(table_id):
+            live = self._tables.get(table_id)
+            if live is None:
+                return
+            kept = live.settings.setdefault("messages", {})
+            if kept.get(kind) == [channel_id, message_id]:
+                return
+            kept[kind] = [channel_id, message_id]
+            try:
+                await self._save(live, self.clock(), settings=True)
+            except BaseException:
+                await self._reload(table_id)
+                raise
 
     # ------------------------------------------------------------- hands
 
     async def deal(
-        self, guild_id: int, channel_id: int, *, button: int | None = None
-    ) -> DealResult:
-        """Deal the next hand (``button``: the first hand's button seat, else drawn)."""
+        self,
+        guild_id: int,
+        channel_id: int,
+        *,
+        button: int | None = None,
+        actor: int | None = None,
+        request: int | None = None,
+    ) -> Outcome:
+        """Deal the next hand (``button``: the first hand's button seat, else drawn). A hand
+        that ends at the deal (everyone all-in from the blinds) is settled at once and the
+        outcome says so."""
         table_id = table_id_for(guild_id, channel_id)
         async with self._lock(table_id):
             live = self._live(table_id)
@@ -405,12 +430,10 @@ class TableService:
             live.hand_id, live.players, live.deadline = hand_id, players, deadline
             _log(live, "hand dealt", hand=hand_id, players=len(players))
             events = tuple(hand.events)
-            table_events: tuple[TableEvent, ...] = ()
-            if hand.is_over:  # everyone all-in from the blinds
-                table_events = await self._settle(live, now)
-            return DealResult(
-                table_id=table_id, hand_id=hand_id, players=players, events=events,
-                to_act=self._to_act(live), deadline=live.deadline, table_events=table_events,
+            ended = await self._settle(live, now) if hand.is_over else None
+            return self._emit(
+                live, OutcomeKind.DEALT, actor=actor, request=request, events=events,
+                ended=ended, hand=(hand_id, players),
             )  # fmt: skip
 
     async def act(
@@ -420,8 +443,15 @@ class TableService:
         user_id: int,
         action_kind: ActionKind | str,
         amount: int | None = None,
-    ) -> ActionResult:
-        """The member's move, committed before it returns (``amount``: raise-to total)."""
+        *,
+        hand_id: int | None = None,
+        seq: int | None = None,
+        request: int | None = None,
+    ) -> Outcome:
+        """The member's move, committed before it returns (``amount``: raise-to total).
+
+        ``hand_id`` and ``seq`` name the decision the move was made for (a button's); when
+        the hand or its action count moved on meanwhile, :class:`StaleMove` is raised."""
         table_id = table_id_for(guild_id, channel_id)
         kind = ActionKind(action_kind)
         async with self._lock(table_id):
@@ -433,43 +463,68 @@ class TableService:
             hand = table.hand
             if hand is None or live.hand_id is None:
                 raise NoHand("no hand is in progress", table=table_id)
+            if (hand_id is not None and hand_id != live.hand_id) or (
+                seq is not None and seq != len(hand.actions)
+            ):
+                raise StaleMove("that button is out of date", table=table_id)
             index = table.hand_player(str(user_id))
             if index is None or hand.to_act != index:
                 raise NotYourTurn("it is not your turn", code="not_your_turn", user=user_id)
-            result = await self._apply(live, Action(player=index, kind=kind, amount=amount))
+            current, members = live.hand_id, live.players
+            events, ended = await self._apply(live, Action(player=index, kind=kind, amount=amount))
             self._timeouts.pop((table_id, user_id), None)
-            return result
+            more, folded, ended = await self._fold_leavers(live, ended)
+            return self._emit(
+                live, OutcomeKind.ACTED, actor=user_id, request=request,
+                action=Action(player=index, kind=kind, amount=amount), events=events + more,
+                folded_for=folded, ended=ended, hand=(current, members),
+            )  # fmt: skip
 
-    async def timeout(self, table_id: str) -> ActionResult | None:
-        """The timer's move: check if free, else fold. ``None`` when there is nothing to do
-        (no table or hand, or the deadline has not passed: the player acted meanwhile).
+    async def timeout(
+        self, table_id: str, *, hand_id: int | None = None, seq: int | None = None
+    ) -> Outcome | None:
+        """The timer's move: check if free, else fold. ``None`` when there is nothing to do:
+        no table or hand, the deadline has not passed, or (``hand_id``, ``seq``) name a
+        decision already taken.
 
         The member's second timeout in a row also sits them out (saved with the table) and
-        names them in :attr:`ActionResult.sat_out`."""
+        names them in :attr:`Outcome.sat_out`."""
         async with self._lock(table_id):
             live = self._tables.get(table_id)
             if live is None:
                 return None
             await self._settle_if_over(live)
             hand = live.table.hand
-            if hand is None or hand.to_act is None:
+            if hand is None or hand.to_act is None or live.hand_id is None:
+                return None
+            if (hand_id is not None and hand_id != live.hand_id) or (
+                seq is not None and seq != len(hand.actions)
+            ):
                 return None
             if live.deadline is not None and self.clock() < live.deadline:
                 return None
             legal = hand.legal_actions()
             kind = ActionKind.CHECK if legal.can_check else ActionKind.FOLD
             member = live.players[legal.player]
-            result = await self._apply(live, Action(player=legal.player, kind=kind))
+            current, members = live.hand_id, live.players
+            action = Action(player=legal.player, kind=kind)
+            events, ended = await self._apply(live, action)
             key = (table_id, member)
             self._timeouts[key] = self._timeouts.get(key, 0) + 1
-            if self._timeouts[key] < 2 or not self._sit_out_quietly(live.table, member):
-                return result
-            try:
-                await self._save(live, self.clock())
-            except BaseException:
-                await self._reload(table_id)
-                raise
-            return replace(result, sat_out=(member,))
+            sat_out: tuple[int, ...] = ()
+            if self._timeouts[key] >= 2 and self._sit_out_quietly(live.table, member):
+                try:
+                    await self._save(live, self.clock())
+                except BaseException:
+                    await self._reload(table_id)
+                    raise
+                sat_out = (member,)
+            more, folded, ended = await self._fold_leavers(live, ended)
+            return self._emit(
+                live, OutcomeKind.TIMED_OUT, actor=member, action=action,
+                events=events + more, folded_for=folded, ended=ended, sat_out=sat_out,
+                hand=(current, members),
+            )  # fmt: skip
 
     # ------------------------------------------------------------- start-up
 
@@ -479,9 +534,9 @@ class TableService:
         for table_id in list(self._tables):
             await self._lock(table_id).acquire()
 
-    async def restore(self) -> list[str]:
+    async def restore(self) -> list[Outcome]:
         """Load every open table and its hand in progress (rebuilt by replay); a turn whose
-        deadline passed while the bot was down gets a fresh one. The ids restored."""
+        deadline passed while the bot was down gets a fresh one. One outcome per table."""
         hands = {h.table_id: h for h in await self.store.open_hands()}
         restored = []
         for record in await self.store.load_open_tables():
@@ -494,7 +549,7 @@ class TableService:
                     live.deadline = self._deadline(live, now)
                     await self.store.set_deadline(live.hand_id, live.deadline)
                 _log(live, "restored", hand=live.hand_id)
-            restored.append(record.table_id)
+                restored.append(self._emit(live, OutcomeKind.RESTORED))
         return restored
 
     # ------------------------------------------------------------- phases
@@ -507,6 +562,47 @@ class TableService:
         if live is None:
             raise NoTable("no table is open in this channel", table=table_id)
         return live
+
+    def _state(self, live: _Live) -> TableState:
+        return table_state(
+            live.table, table_id=live.table_id, guild_id=live.guild_id,
+            channel_id=live.channel_id, settings=live.settings, hand_id=live.hand_id,
+            members=live.players, deadline=live.deadline,
+        )  # fmt: skip
+
+    def _emit(
+        self,
+        live: _Live,
+        kind: OutcomeKind,
+        *,
+        ended: _Ended | None = None,
+        hand: tuple[int | None, tuple[int, ...]] | None = None,
+        events: Sequence[Event] = (),
+        **fields: Any,
+    ) -> Outcome:
+        """The outcome of a command, handed to every listener before the lock is released."""
+        live.serial += 1
+        hand_id, members = hand if hand is not None else (live.hand_id, live.players)
+        outcome = Outcome(
+            kind=kind,
+            table_id=live.table_id,
+            serial=live.serial,
+            state=self._state(live),
+            hand_id=hand_id,
+            hand_members=members,
+            events=tuple(e for e in events if not is_private(e)),
+            table_events=ended.table_events if ended is not None else (),
+            hand_over=ended is not None,
+            showdown=ended.showdown if ended is not None else None,
+            private=private_cards(live.table.hand, hand_id=live.hand_id, members=live.players),
+            **fields,
+        )
+        for listener in self._listeners:
+            try:
+                listener(outcome)
+            except Exception:
+                log.exception("an outcome listener raised", extra={"table": live.table_id})
+        return outcome
 
     @staticmethod
     def _sit_out_quietly(table: Table, member: int) -> bool:
@@ -525,27 +621,22 @@ class TableService:
             return None
         return now + live.table.rules.turn_seconds
 
-    def _to_act(self, live: _Live) -> int | None:
-        hand = live.table.hand
-        if hand is None or hand.to_act is None:
-            return None
-        return live.players[hand.to_act]
-
     def _move(self, live: _Live, user_id: int, delta: int, reason: Reason) -> WalletMove:
         return WalletMove(user_id=user_id, delta=delta, reason=reason, ref=f"table:{live.table_id}")
 
-    async def _save(self, live: _Live, now: float) -> None:
+    async def _save(self, live: _Live, now: float, *, settings: bool = False) -> None:
         await self.store.save_table(
             live.table_id, guild_id=live.guild_id, channel_id=live.channel_id,
-            state=live.table.to_dict(), now=now,
+            state=live.table.to_dict(), now=now, settings=live.settings if settings else None,
         )  # fmt: skip
 
-    async def _apply(self, live: _Live, action: Action) -> ActionResult:
-        """Apply a legal-checked action, commit it, settle the hand if it ended."""
+    async def _apply(self, live: _Live, action: Action) -> tuple[tuple[Event, ...], _Ended | None]:
+        """Apply an action (the engine raises, changing nothing, if it is illegal), commit it,
+        and settle the hand if it ended."""
         hand = live.table.hand
         assert hand is not None and live.hand_id is not None
         seq = len(hand.actions)
-        events = tuple(hand.act(action))  # raises, changing nothing, if illegal
+        events = tuple(hand.act(action))
         now = self.clock()
         deadline = self._deadline(live, now)
         try:
@@ -554,19 +645,30 @@ class TableService:
             await self._reload(live.table_id)
             raise
         live.deadline = deadline
-        hand_id = live.hand_id
         _log(
-            live, "action", hand=hand_id, seq=seq, member=live.players[action.player],
+            live, "action", hand=live.hand_id, seq=seq, member=live.players[action.player],
             kind=action.kind.value, amount=action.amount,
         )  # fmt: skip
-        table_events: tuple[TableEvent, ...] = ()
-        if hand.is_over:
-            table_events = await self._settle(live, now)
-        return ActionResult(
-            table_id=live.table_id, hand_id=hand_id, action=action, events=events,
-            hand_over=hand.is_over, to_act=self._to_act(live), deadline=live.deadline,
-            table_events=table_events,
-        )  # fmt: skip
+        ended = await self._settle(live, now) if hand.is_over else None
+        return events, ended
+
+    async def _fold_leavers(
+        self, live: _Live, ended: _Ended | None = None
+    ) -> tuple[tuple[Event, ...], tuple[int, ...], _Ended | None]:
+        """Fold for every member who left the table during the hand, as their turn comes:
+        the events, the members folded, and the hand's end if that ended it."""
+        events: list[Event] = []
+        folded: list[int] = []
+        table = live.table
+        while ended is None and table.hand is not None and table.hand.to_act is not None:
+            index = table.hand.to_act
+            seat = table.seats[table.hand_seats[index]]
+            if seat is None or not seat.leaving:
+                break
+            more, ended = await self._apply(live, Action(player=index, kind=ActionKind.FOLD))
+            events.extend(more)
+            folded.append(int(seat.player))
+        return tuple(events), tuple(folded), ended
 
     async def _settle_if_over(self, live: _Live) -> None:
         """A hand whose last action committed but whose end did not (a crash or a failed
@@ -575,13 +677,16 @@ class TableService:
         if hand is not None and hand.is_over:
             await self._settle(live, self.clock())
 
-    async def _settle(self, live: _Live, now: float) -> tuple[TableEvent, ...]:
+    async def _settle(self, live: _Live, now: float) -> _Ended:
         """The hand's end, the new stacks and the leavers' cash-outs in one transaction."""
         table = live.table
         hand = table.hand
         assert hand is not None and live.hand_id is not None
         ended = hand.events[-1]
         assert isinstance(ended, HandEnded)
+        showdown = showdown_of(
+            hand, hand_id=live.hand_id, members=live.players, settings=live.settings
+        )
         table_events = tuple(table.finish_hand(now))
         moves = []
         for event in table_events:
@@ -601,9 +706,8 @@ class TableService:
             await self._reload(live.table_id)
             raise
         _log(live, "hand finished", hand=live.hand_id, net=",".join(map(str, ended.net)))
-        live.last = (live.hand_id, hand, live.players)
         live.hand_id, live.players, live.deadline = None, (), None
-        return table_events
+        return _Ended(table_events=table_events, showdown=showdown)
 
     async def _reload(self, table_id: str) -> None:
         """Rebuild a table from the store after a failed write (memory must not run ahead)."""
@@ -612,7 +716,8 @@ class TableService:
             self._tables.pop(table_id, None)
             return
         hand = next((h for h in await self.store.open_hands() if h.table_id == table_id), None)
-        self._tables[table_id] = self._rebuild(record, hand)
+        serial = self._tables[table_id].serial if table_id in self._tables else 0
+        self._tables[table_id] = replace(self._rebuild(record, hand), serial=serial)
 
     def _rebuild(self, record: TableRecord, hand: HandRecord | None) -> _Live:
         table = Table.from_dict(record.state)

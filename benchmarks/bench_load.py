@@ -2,13 +2,13 @@
 
 N six-handed no-limit tables (100, then 500) live in one :class:`app.TableService` on one
 event loop and one SQLite file (``synchronous=NORMAL``, as the store opens it). One asyncio
-task per table plays it: a seeded random legal action (``engine.simulate.random_action``) for
+task per table plays it: a seeded random legal action (``engine.simulate.random_move``) for
 the member whose turn it is, a new hand when one ends. Each action is timed from the call of
 ``TableService.act`` to its reply payload being ready, which is the bot's own work before it
-sends anything (``bot/dealer.py``):
+sends anything (``bot/dealer.py``), built by the same pure functions (``present``):
 
 - the action committed to SQLite (``act`` returns only after ``append_action`` committed);
-- the public log lines (``i18n.event_lines`` for every event of the result);
+- the public log lines (``present.outcome_lines`` of the outcome);
 - when a street is dealt (a ``BoardDealt`` event): the table picture
   (``render_table(table_view(...))``) and its alt text (``table_alt``);
 - when the hand ends: the showdown picture (``render_showdown(showdown_view(...))``) and alt.
@@ -56,15 +56,14 @@ from typing import Any
 
 from _common import table  # first: puts the repository on sys.path
 
-from app import Store
+from app import Outcome, Store
 from app.service import TableService
-from bot.dealer import render_executor
-from bot.present import showdown_view, table_view
+from bot.images import render_executor
 from engine import EmptyStackPolicy, preset
-from engine.events import BoardDealt, HandStarted, PotAwarded
-from engine.simulate import random_action, random_deck
-from i18n import Lang, event_lines
-from i18n.describe import showdown_alt, table_alt
+from engine.events import BoardDealt
+from engine.simulate import random_deck, random_move
+from i18n import Lang
+from present import outcome_lines, showdown_alt, showdown_view, table_alt, table_view
 from render import render_showdown, render_table
 
 SEED = 20261129
@@ -132,61 +131,42 @@ class Bench:
         self.stats.pictures += 1
         return png
 
-    def lines(self, table_id: str, events: Any) -> list[str]:
-        hand_id, hand, members = self.service.last_hand(table_id)
-        names = [f"Player {m % 100}" for m in members]
-        board = tuple(hand.board) if hand is not None else ()
-        pots = max(1, sum(1 for e in events if isinstance(e, PotAwarded)))
-        out: list[str] = []
-        for event in events:
-            if isinstance(event, HandStarted):
-                out.extend(event_lines(LANG, event, names, number=hand_id))
-            else:
-                out.extend(event_lines(LANG, event, names, board=board, pots=pots))
-        return out
-
-    async def table_payload(self, guild: int, channel: int) -> tuple[bytes, str]:
-        live_table = self.service.table(guild, channel)
-        names = {p: f"Player {int(p) % 100}" for p in live_table.players()}
-        view = table_view(live_table, names, LANG)
+    async def table_payload(self, outcome: Outcome) -> tuple[bytes, str]:
+        view = table_view(outcome.state, LANG)
         png = await self.render(render_table, view)
         return png, table_alt(LANG, view)
 
-    async def showdown_payload(self, table_id: str, number: int) -> tuple[bytes, str] | None:
-        _, hand, members = self.service.last_hand(table_id)
-        assert hand is not None
-        names = {p: f"Player {m % 100}" for p, m in enumerate(members)}
-        view = showdown_view(hand, names, LANG, number=number)
-        if view is None:
+    async def showdown_payload(self, outcome: Outcome) -> tuple[bytes, str] | None:
+        if outcome.showdown is None:
             return None
+        view = showdown_view(outcome.showdown, LANG)
         png = await self.render(render_showdown, view)
         return png, showdown_alt(LANG, view)
 
     async def deal(self, guild: int, channel: int) -> None:
         start = time.perf_counter()
         result = await self.service.deal(guild, channel)
-        self.lines(result.table_id, result.events)
-        await self.table_payload(guild, channel)
+        outcome_lines(LANG, result)
+        await self.table_payload(result)
         self.stats.deal_ms.append((time.perf_counter() - start) * 1000)
         self.stats.hands += 1
 
     async def act(self, guild: int, channel: int, rng: random.Random) -> bool:
         """One random legal move and its payload; False when the hand is over."""
-        _, hand, members = self.service.hand_of(guild, channel)
-        if hand is None or hand.to_act is None:
+        turn = self.service.state(f"{guild}:{channel}").turn
+        if turn is None:
             return False
-        action = random_action(hand, rng)
-        user = members[hand.to_act]
+        action = random_move(turn.legal, rng)
         start = time.perf_counter()
-        result = await self.service.act(guild, channel, user, action.kind, action.amount)
+        result = await self.service.act(guild, channel, turn.member, action.kind, action.amount)
         committed = time.perf_counter()
-        self.lines(result.table_id, result.events)
+        outcome_lines(LANG, result)
         kind = None
         if result.hand_over:
-            await self.showdown_payload(result.table_id, result.hand_id)
+            await self.showdown_payload(result)
             kind = self.stats.end_ms
         elif any(isinstance(e, BoardDealt) for e in result.events):
-            await self.table_payload(guild, channel)
+            await self.table_payload(result)
             kind = self.stats.street_ms
         done = time.perf_counter()
         ms = (done - start) * 1000
@@ -231,8 +211,7 @@ async def drive(
     while True:
         if until is not None and time.perf_counter() >= until:
             return done
-        _, hand, _ = bench.service.hand_of(guild, channel)
-        if hand is None:
+        if not bench.service.state(f"{guild}:{channel}").in_hand:
             await bench.deal(guild, channel)
             await pause()
             continue
@@ -330,11 +309,11 @@ async def heap_per_table(folder: Path, tables: int) -> tuple[float, float]:
         guild, channel, _ = seat_ids(t)
         await service.deal(guild, channel)
         for _ in range(8):
-            _, hand, members = service.hand_of(guild, channel)
-            if hand is None or hand.to_act is None:
+            turn = service.state(f"{guild}:{channel}").turn
+            if turn is None:
                 break
-            action = random_action(hand, rng)
-            await service.act(guild, channel, members[hand.to_act], action.kind, action.amount)
+            action = random_move(turn.legal, rng)
+            await service.act(guild, channel, turn.member, action.kind, action.amount)
     gc.collect()
     playing = tracemalloc.get_traced_memory()[0] - base
     tracemalloc.stop()

@@ -94,7 +94,7 @@ async def shutdown(bot: HoldemBot) -> None:
     if hasattr(bot, "service"):
         await bot.service.quiesce()
         with contextlib.suppress(discord.HTTPException):
-            await bot.dealer.restarting()
+            await bot.loops.announce("notice.restarting")
     await bot.close()
 
 

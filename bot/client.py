@@ -1,7 +1,10 @@
-"""The bot: one small class that wires the store, the application layer and the cogs.
+"""The bot: one small class that wires the store, the application layer, the table loops and
+the cogs.
 
 Everything Discord-specific stays in this package; a test builds the same bot with an
-injected clock, deck and database and drives it through SimCord.
+injected clock, deck and database and drives it through SimCord. Every table is restored,
+and its loop started, in ``setup_hook``: before the gateway connects, so no interaction can
+reach a table that is not back yet.
 """
 
 from __future__ import annotations
@@ -16,15 +19,20 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from app.service import TableService
-from app.store import Store
+from app import GuildService, Store, TableService
 from engine import shuffled_deck
 from i18n import Lang, resolve_locale
 from i18n.translator import HoldemTranslator
 
 from .coalesce import EditCoalescer
-from .dealer import Dealer
+from .context import Context
 from .errors import error_text, reply_private
+from .forms import parse_raise_form
+from .images import Images
+from .loop import TableLoops
+from .moves import on_raise_submit
+from .play import PlayCog
+from .tables import TablesCog
 from .ui import ActButton, LobbyButton
 
 __all__ = ["HoldemBot"]
@@ -41,7 +49,7 @@ class HoldemBot(commands.Bot):
 
     store: Store
     service: TableService
-    dealer: Dealer
+    ctx: Context
 
     def __init__(
         self,
@@ -71,21 +79,31 @@ class HoldemBot(commands.Bot):
         self.exclusive_db = exclusive_db
         self.render_in_process = render_in_process
         self._languages: dict[int, Lang] = {}
-        self._resumed = False
+        self.loops = TableLoops()
 
     async def setup_hook(self) -> None:
-        from .play import PlayCog
-        from .tables import TablesCog
-
         self.store = await Store.open(self.db_path, exclusive=self.exclusive_db)
         self.service = TableService(
             self.store, clock=self.clock, deck_source=self.deck_source, rng=self.rng
         )
-        self.dealer = Dealer(self)
+        self.ctx = Context(
+            client=self,
+            service=self.service,
+            guilds=GuildService(self.store, self.service, clock=self.clock),
+            images=Images(in_process=self.render_in_process),
+            edits=self.edits,
+            clock=self.clock,
+            guild_lang=self.guild_lang,
+            forget_language=self.forget_language,
+            loops=self.loops,
+            languages={},
+        )
+        self.loops.bind(self.ctx)
+        self.service.subscribe(self.loops.receive)
         await self.tree.set_translator(HoldemTranslator())
         self.add_dynamic_items(ActButton, LobbyButton)
-        await self.add_cog(TablesCog(self))
-        await self.add_cog(PlayCog(self))
+        await self.add_cog(TablesCog())
+        await self.add_cog(PlayCog())
         self.tree.error(self.on_app_command_error)
         restored = await self.service.restore()
         log.info("restored tables=%d", len(restored))
@@ -96,10 +114,14 @@ class HoldemBot(commands.Bot):
         if self.sync_commands:
             await self.tree.sync()
 
-    async def on_ready(self) -> None:
-        if not self._resumed:
-            self._resumed = True
-            await self.dealer.resume()
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Route every Raise form by its custom id, including forms opened before a restart
+        (discord.py only knows the forms this process sent)."""
+        if interaction.type is not discord.InteractionType.modal_submit:
+            return
+        found = parse_raise_form(interaction.data)
+        if found is not None:
+            await on_raise_submit(interaction, *found)
 
     async def guild_lang(self, guild_id: int) -> Lang:
         """The language of public table messages: the guild's setting, else its locale."""
@@ -111,7 +133,9 @@ class HoldemBot(commands.Bot):
             lang = resolve_locale(stored)
         else:
             guild = self.get_guild(guild_id)
-            lang = resolve_locale(guild.preferred_locale if guild is not None else None)
+            if guild is None:  # not known yet (before the gateway): do not remember a guess
+                return resolve_locale(None)
+            lang = resolve_locale(guild.preferred_locale)
         self._languages[guild_id] = lang
         return lang
 
@@ -125,9 +149,10 @@ class HoldemBot(commands.Bot):
         await reply_private(interaction, error_text(resolve_locale(interaction.locale), cause))
 
     async def close(self) -> None:
-        if hasattr(self, "dealer"):
-            await self.dealer.aclose()
+        await self.loops.aclose()
         await self.edits.drain()
+        if hasattr(self, "ctx"):
+            self.ctx.images.close()
         if hasattr(self, "store"):
             await self.store.close()
         await super().close()

@@ -5,41 +5,26 @@ Buttons outlive the process: each carries its table, hand and action number in a
 before a restart still reach the new process (registered in ``setup_hook``). The action number
 makes a button from an earlier turn harmless: it answers "out of date" instead of acting on a
 situation its label no longer describes. No rule lives here: what is legal comes from the
-engine through :meth:`Dealer.legal_for`.
+turn's legal actions in the application's outcome.
 """
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from engine import LegalActions
 from i18n import Lang, t
 
-if TYPE_CHECKING:
-    from .client import HoldemBot
+from .forms import table_id_of, table_token
+from .moves import on_act_button
+from .seats import on_lobby_button
 
-__all__ = ["ActButton", "LobbyButton", "RaiseModal", "lobby_view", "turn_view"]
+__all__ = ["ActButton", "LobbyButton", "lobby_view", "turn_view"]
 
 MOVES = ("fold", "call", "raise", "allin", "cards")
-
-
-def _table_token(table_id: str) -> str:
-    return table_id.replace(":", "-")
-
-
-def _table_id(token: str) -> str:
-    return token.replace("-", ":")
-
-
-def _bot(interaction: discord.Interaction[Any]) -> HoldemBot:
-    from .client import HoldemBot
-
-    client = interaction.client
-    assert isinstance(client, HoldemBot)
-    return client
 
 
 class ActButton(
@@ -53,7 +38,7 @@ class ActButton(
         self.hand_id = hand_id
         self.seq = seq
         self.move = move
-        custom_id = f"holdem:act:{_table_token(table_id)}:{hand_id}:{seq}:{move}"
+        custom_id = f"holdem:act:{table_token(table_id)}:{hand_id}:{seq}:{move}"
         super().__init__(discord.ui.Button(custom_id=custom_id, **button))
 
     @classmethod
@@ -64,12 +49,12 @@ class ActButton(
         match: re.Match[str],
         /,
     ) -> ActButton:
-        return cls(_table_id(match["table"]), int(match["hand"]), int(match["seq"]), match["move"])
+        return cls(
+            table_id_of(match["table"]), int(match["hand"]), int(match["seq"]), match["move"]
+        )
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _bot(interaction).dealer.on_button(
-            interaction, self.table_id, self.hand_id, self.seq, self.move
-        )
+        await on_act_button(interaction, self.table_id, self.hand_id, self.seq, self.move)
 
 
 class LobbyButton(
@@ -81,7 +66,7 @@ class LobbyButton(
     def __init__(self, table_id: str, what: str, **button: Any) -> None:
         self.table_id = table_id
         self.what = what
-        custom_id = f"holdem:lobby:{_table_token(table_id)}:{what}"
+        custom_id = f"holdem:lobby:{table_token(table_id)}:{what}"
         super().__init__(discord.ui.Button(custom_id=custom_id, **button))
 
     @classmethod
@@ -92,40 +77,10 @@ class LobbyButton(
         match: re.Match[str],
         /,
     ) -> LobbyButton:
-        return cls(_table_id(match["table"]), match["what"])
+        return cls(table_id_of(match["table"]), match["what"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _bot(interaction).dealer.on_lobby_button(interaction, self.table_id, self.what)
-
-
-class RaiseModal(discord.ui.Modal):
-    """Asks for the raise-to amount, prefilled with the minimum raise."""
-
-    def __init__(
-        self, lang: Lang, table_id: str, hand_id: int, seq: int, legal: LegalActions
-    ) -> None:
-        low = legal.min_raise_to or legal.all_in_to
-        high = legal.max_raise_to or legal.all_in_to
-        title = t(lang, "modal.bet.title" if legal.is_bet else "modal.raise.title")
-        super().__init__(
-            title=title, custom_id=f"holdem:raise:{_table_token(table_id)}:{hand_id}:{seq}"
-        )
-        self.table_id = table_id
-        self.hand_id = hand_id
-        self.seq = seq
-        self.amount: discord.ui.TextInput[Any] = discord.ui.TextInput(
-            label=t(lang, "modal.bet.label" if legal.is_bet else "modal.raise.label"),
-            custom_id="holdem:raise:amount",
-            default=str(low),
-            placeholder=t(lang, "modal.raise.hint", min=low, max=high),
-            max_length=12,
-        )
-        self.add_item(self.amount)
-
-    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
-        await _bot(interaction).dealer.on_raise_submit(
-            interaction, self.table_id, self.hand_id, self.seq, self.amount.value
-        )
+        await on_lobby_button(interaction, self.table_id, self.what)
 
 
 def turn_view(

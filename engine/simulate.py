@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import random
 
-from .actions import Action, ActionKind
+from .actions import Action, ActionKind, LegalActions
 from .cards import CARDS
 from .config import HandConfig
 from .hand import Hand
 
-__all__ = ["play_random_hand", "random_action", "random_deck"]
+__all__ = ["play_random_hand", "random_action", "random_deck", "random_move"]
 
 
 def random_deck(rng: random.Random) -> list[int]:
@@ -25,7 +25,12 @@ def random_deck(rng: random.Random) -> list[int]:
 
 def random_action(hand: Hand, rng: random.Random) -> Action:
     """Fold, check/call, a raise between the bounds, or all-in, with fixed weights."""
-    legal = hand.legal_actions()
+    return random_move(hand.legal_actions(), rng)
+
+
+def random_move(legal: LegalActions, rng: random.Random) -> Action:
+    """:func:`random_action` from the legal actions alone (what a player outside the engine
+    sees, e.g. in the application's table state)."""
     p = legal.player
     roll = rng.random()
     if roll < 0.15 and not legal.can_check:

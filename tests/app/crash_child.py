@@ -50,7 +50,7 @@ async def step(service: TableService, store: Store, channel: int, rng: random.Ra
     if table_id not in service.table_ids():
         await reopen(service, store, channel)
         return
-    table = service.table(GUILD, channel)
+    table = service._tables[table_id].table  # the engine table, to draw random legal moves
     hand = table.hand
     if hand is None:
         if table.ended is not None or len(table.dealt_in()[0]) < 2:
@@ -59,12 +59,12 @@ async def step(service: TableService, store: Store, channel: int, rng: random.Ra
             await service.deal(GUILD, channel)
         return
     action = random_action(hand, rng)
-    status = service.status(table_id)
-    assert status.hand_id is not None
+    state = service.state(table_id)
+    assert state.hand_id is not None
     seq = len(hand.actions)
-    await service.act(GUILD, channel, status.hand_players[action.player], action.kind,
+    await service.act(GUILD, channel, state.hand_members[action.player], action.kind,
                       action.amount)  # fmt: skip
-    print(f"act {status.hand_id} {seq} {encode_action(action)}", flush=True)
+    print(f"act {state.hand_id} {seq} {encode_action(action)}", flush=True)
 
 
 async def main(path: str, seed: int) -> None:

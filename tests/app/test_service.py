@@ -52,19 +52,22 @@ async def test_open_join_and_a_whole_hand(store: Store) -> None:
     with pytest.raises(TableExists):
         await service.open_table(G, C, D, RULES, 50)
     dealt = await service.deal(G, C, button=0)
-    assert dealt.players == (A, B) and dealt.to_act == A and dealt.deadline == 1030.0
+    turn = dealt.state.turn
+    assert dealt.hand_members == (A, B) and turn is not None
+    assert turn.member == A and turn.deadline == 1030.0
     r = await service.act(G, C, A, "raise", 6)
-    assert r.to_act == B and not r.hand_over
+    assert r.state.turn is not None and r.state.turn.member == B and not r.hand_over
     await service.act(G, C, B, ActionKind.CALL)
     for _ in range(3):  # flop, turn, river: B first after the flop heads-up
         await service.act(G, C, B, "check")
         r = await service.act(G, C, A, "check")
-    assert r.hand_over and r.to_act is None
+    assert r.hand_over and r.state.turn is None and not r.state.in_hand
     ended = r.events[-1]
     assert isinstance(ended, HandEnded) and ended.net == (6, -6)
+    assert r.hand_id is not None
     record = await store.load_hand(r.hand_id)
     assert record.finished and len(record.actions) == 8
-    assert service.status(TID).seats[:2] == ((A, 106), (B, 94))
+    assert [(s.member, s.stack) for s in service.state(TID).occupied()] == [(A, 106), (B, 94)]
     assert await service.chips_total(G) == 200
 
 
@@ -72,11 +75,11 @@ async def test_wallets_debited_on_buy_in_and_credited_on_leave(store: Store) -> 
     service = await two_players(store, Clock())
     await service.join(G, C, D, 40)
     assert await store.balance(G, D) == 60
-    assert await service.leave(G, C, D) == 40
+    assert (await service.leave(G, C, D)).stack == 40
     assert await store.balance(G, D) == 100
     with pytest.raises(InsufficientChips):
         await service.join(G, C, D, 500)
-    assert service.table(G, C).seat_of(str(D)) is None  # nothing half-done
+    assert service.state(TID).seat_of(D) is None  # nothing half-done
     assert await store.balance(G, D) == 100
     with pytest.raises(NotSeated):
         await service.leave(G, C, D)
@@ -87,10 +90,11 @@ async def test_wallets_debited_on_buy_in_and_credited_on_leave(store: Store) -> 
 async def test_leave_during_the_hand_folds_and_cashes_out_at_its_end(store: Store) -> None:
     service = await two_players(store, Clock(), HEADS_UP)
     await service.deal(G, C, button=0)  # A (button, small blind) to act
-    assert await service.leave(G, C, A) is None  # folded at once: B wins the blinds
-    assert service.table(G, C).seat_of(str(A)) is None
+    left = await service.leave(G, C, A)  # folded at once: B wins the blinds
+    assert left.stack is None and left.folded_for == (A,) and left.hand_over
+    assert service.state(TID).seat_of(A) is None
     assert await store.balance(G, A) == 99
-    assert service.status(TID).seats[1] == (B, 101)
+    assert [(s.member, s.stack) for s in service.state(TID).occupied()] == [(B, 101)]
     assert await service.chips_total(G) == 200
 
 
@@ -102,8 +106,10 @@ async def test_out_of_turn_and_unseated_are_refused_with_no_change(store: Store)
     with pytest.raises(NotSeated) as refused:
         await service.act(G, C, D, "call")
     assert refused.value.code == "not_seated" and refused.value.params["user"] == D
+    assert dealt.hand_id is not None
     assert (await store.load_hand(dealt.hand_id)).actions == []
-    assert service.status(TID).to_act == A
+    turn = service.state(TID).turn
+    assert turn is not None and turn.member == A
 
 
 async def test_a_double_action_applies_once(store: Store) -> None:
@@ -113,6 +119,7 @@ async def test_a_double_action_applies_once(store: Store) -> None:
         service.act(G, C, A, "call"), service.act(G, C, A, "call"), return_exceptions=True
     )
     assert sum(isinstance(r, NotYourTurn) for r in results) == 1
+    assert dealt.hand_id is not None
     assert len((await store.load_hand(dealt.hand_id)).actions) == 1
 
 
@@ -123,22 +130,23 @@ async def test_restart_resumes_the_hand_with_a_fresh_deadline(path: str) -> None
     dealt = await service.deal(G, C, button=0)
     await service.act(G, C, A, "raise", 6)
     await service.act(G, C, B, "call")
-    before = service.table(G, C).hand
-    assert before is not None
+    before = service.state(TID)
+    cards = [service.cards_of(TID, m) for m in (A, B)]
     await store.close()
 
     clock.now += 3600  # the bot was down; B's deadline passed long ago
     store = await Store.open(path)
     try:
         service = TableService(store, clock=clock, deck_source=decks())
-        assert await service.restore() == [TID]
-        hand = service.table(G, C).hand
-        assert hand is not None
-        assert hand.hole == before.hole and hand.board == before.board
-        assert hand.stacks == before.stacks and hand.to_act == before.to_act
-        status = service.status(TID)
-        assert status.hand_id == dealt.hand_id and status.to_act == B
-        assert status.deadline == clock.now + 30
+        assert [o.table_id for o in await service.restore()] == [TID]
+        after = service.state(TID)
+        assert [service.cards_of(TID, m) for m in (A, B)] == cards
+        assert after.board == before.board and after.seats == before.seats
+        assert after.turn is not None and before.turn is not None
+        assert after.hand_id == dealt.hand_id and after.turn.member == B
+        assert after.turn.seq == before.turn.seq
+        assert after.turn.deadline == clock.now + 30
+        assert dealt.hand_id is not None
         assert (await store.load_hand(dealt.hand_id)).deadline == clock.now + 30
         assert await service.timeout(TID) is None  # not yet: the fresh deadline stands
         await service.act(G, C, B, "check")
@@ -166,10 +174,11 @@ async def test_stop_refunds_everything(store: Store) -> None:
     await service.act(G, C, A, "raise", 10)  # three-handed: the button acts first
     stopped = await service.stop(G, C, A)
     assert stopped.voided_hand == dealt.hand_id
-    assert stopped.cashed_out == {A: 100, B: 100, D: 50}
+    assert dict(stopped.cashed_out) == {A: 100, B: 100, D: 50} and stopped.closed
     assert [await store.balance(G, u) for u in (A, B, D)] == [100, 100, 100]
     assert service.table_ids() == []
     assert await store.load_open_tables() == []
+    assert dealt.hand_id is not None
     assert (await store.load_hand(dealt.hand_id)).finished
     assert await store.audit(G) == []
 
@@ -186,7 +195,7 @@ async def test_chips_are_conserved_over_random_play(store: Store) -> None:
     assert total == 400
     actions = 0
     while actions < 400:
-        table = service.table(G, C)
+        table = service._tables[TID].table  # the engine table, to draw random legal moves
         if table.hand is None:
             if table.ended is not None or len(table.dealt_in()[0]) < 2:
                 await service.stop(G, C, users[0])
@@ -202,7 +211,7 @@ async def test_chips_are_conserved_over_random_play(store: Store) -> None:
         else:
             hand = table.hand
             action = random_action(hand, rng)
-            member = service.status(TID).hand_players[action.player]
+            member = service.state(TID).hand_members[action.player]
             if rng.random() < 0.03:
                 await service.leave(G, C, member)
             elif rng.random() < 0.05:

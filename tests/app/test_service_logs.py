@@ -11,7 +11,7 @@ import pytest
 from app.service import TableService
 from app.store import Store
 from engine import CARDS, preset
-from engine.simulate import random_action
+from engine.simulate import random_move
 
 
 async def test_logs_name_the_table_and_never_a_card(
@@ -27,10 +27,10 @@ async def test_logs_name_the_table_and_never_a_card(
         await service.open_table(1, 2, 10, preset("no-limit"), 100)
         await service.join(1, 2, 11, 100)
         result = await service.deal(1, 2)
-        _, hand, members = service.hand_of(1, 2)
-        assert hand is not None
-        while hand.to_act is not None:
-            action = random_action(hand, rng)
+        members = result.hand_members
+        holes = [c for p in result.private for c in p.cards]
+        while (turn := service.state("1:2").turn) is not None:
+            action = random_move(turn.legal, rng)
             member = members[action.player]
             await service.act(1, 2, member, action.kind, action.amount)
         await service.stop(1, 2, 10)
@@ -44,5 +44,5 @@ async def test_logs_name_the_table_and_never_a_card(
     for record in records:
         assert (record.guild, record.channel, record.table) == (1, 2, "1:2")  # type: ignore[attr-defined]
         text = " ".join(f"{k}={v}" for k, v in vars(record).items())
-        assert not any(str(card) in text.split() for card in hand.hole[0] + hand.hole[1])
+        assert not any(str(card) in text.split() for card in holes)
     assert result.hand_id >= 1

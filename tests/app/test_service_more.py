@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 
 import app
+import app.guilds
+import app.outcomes
 import app.results
 import app.service
 from app import NoTable, NotSeated, Store, TableService, table_id_for
@@ -17,6 +19,12 @@ G, C = 1, 10
 TID = table_id_for(G, C)
 A, B, D = 101, 102, 103
 RULES = HouseRules(turn_seconds=30)
+
+
+def to_act(service: TableService) -> int:
+    turn = service.state(TID).turn
+    assert turn is not None
+    return turn.member
 
 
 async def seated(store: Store, clock: Clock, *members: int) -> TableService:
@@ -38,11 +46,11 @@ async def saved_status(store: Store, member: int) -> SeatStatus:
     return status.status
 
 
-def test_the_service_names_are_exported_from_app_and_app_service() -> None:
-    for name in app.results.__all__:
-        assert getattr(app, name) is getattr(app.results, name)
-        assert getattr(app.service, name) is getattr(app.results, name)
-        assert name in app.__all__ and name in app.service.__all__
+def test_the_service_names_are_exported_from_app() -> None:
+    for module in (app.results, app.outcomes, app.guilds):
+        for name in module.__all__:
+            assert getattr(app, name) is getattr(module, name)
+            assert name in app.__all__
     assert app.TableService is app.service.TableService
     assert app.table_id_for is app.service.table_id_for
     assert issubclass(app.NotSeated, app.ServiceError)
@@ -56,7 +64,7 @@ async def test_sit_out_between_hands_skips_the_next_deal_and_is_saved(store: Sto
     await service.sit_out(G, C, B)
     assert await saved_status(store, B) is SeatStatus.SITTING_OUT
     dealt = await service.deal(G, C, button=0)
-    assert dealt.players == (A, D)
+    assert dealt.hand_members == (A, D)
     with pytest.raises(SessionError):
         await service.sit_out(G, C, B)  # already out
     await service.sit_in(G, C, B)
@@ -74,15 +82,16 @@ async def test_sit_out_between_hands_skips_the_next_deal_and_is_saved(store: Sto
 async def test_sit_out_on_your_own_turn_does_not_fold(store: Store) -> None:
     service = await seated(store, Clock(), A, B, D)
     dealt = await service.deal(G, C, button=0)  # three-handed: the button, A, acts first
-    assert dealt.to_act == A
+    assert to_act(service) == A
     await service.sit_out(G, C, A)
-    assert service.status(TID).to_act == A
+    assert to_act(service) == A
+    assert dealt.hand_id is not None
     assert (await store.load_hand(dealt.hand_id)).actions == []
     assert await saved_status(store, A) is SeatStatus.SITTING_OUT
     await service.act(G, C, A, "call")  # still theirs to play
     await service.act(G, C, B, "fold")
     await service.act(G, C, D, "fold")
-    assert (await service.deal(G, C)).players == (B, D)
+    assert (await service.deal(G, C)).hand_members == (B, D)
     assert await service.chips_total(G) == 300
 
 
@@ -108,21 +117,19 @@ async def test_two_timeouts_in_a_row_sit_the_member_out(store: Store) -> None:
     assert not second.hand_over and second.sat_out == (A,)
     assert service.consecutive_timeouts(TID, A) == 2
     assert await saved_status(store, A) is SeatStatus.SITTING_OUT
-    assert service.status(TID).to_act == A  # the hand goes on; A is still in it
+    assert to_act(service) == A  # the hand goes on; A is still in it
 
     await service.act(G, C, A, "check")  # A's own action resets the count
     assert service.consecutive_timeouts(TID, A) == 0
     for _ in range(5):  # the rest of the hand: checked down
-        status = service.status(TID)
-        if status.hand_id is None:
+        if not service.state(TID).in_hand:
             break
-        assert status.to_act is not None
-        await service.act(G, C, status.to_act, "check")
-    assert service.status(TID).hand_id is None
+        await service.act(G, C, to_act(service), "check")
+    assert not service.state(TID).in_hand
     with pytest.raises(SessionError):
         await service.deal(G, C)  # only B is playing
     await service.sit_in(G, C, A)
-    assert (await service.deal(G, C)).players in ((A, B), (B, A))
+    assert (await service.deal(G, C)).hand_members in ((A, B), (B, A))
     assert await service.chips_total(G) == 200
 
 
@@ -166,16 +173,18 @@ async def test_the_count_is_kept_in_memory_only(path: str) -> None:
 # ------------------------------------------------------------------ read-only looks
 
 
-async def test_hand_of_and_rules_of(store: Store) -> None:
+async def test_state_and_cards_are_values(store: Store) -> None:
     service = await seated(store, Clock(), A, B)
-    assert service.hand_of(G, C) == (None, None, ())
-    assert service.rules_of(G, C) == RULES
+    between = service.state(TID)
+    assert not between.in_hand and between.turn is None and between.rules == RULES
+    assert service.cards_of(TID, A) is None
     dealt = await service.deal(G, C, button=0)
-    hand_id, hand, players = service.hand_of(G, C)
-    assert hand_id == dealt.hand_id and players == (A, B)
-    assert hand is service.table(G, C).hand and hand is not None
-    assert len(hand.hole[0]) == 2
+    state = service.state(TID)
+    assert state.hand_id == dealt.hand_id and state.hand_members == (A, B)
+    mine = service.cards_of(TID, A)
+    assert mine is not None and len(mine.cards) == 2 and mine.member == A
+    assert all(seat.shown is None for seat in state.occupied())  # nothing shown yet
     with pytest.raises(NoTable):
-        service.hand_of(G, C + 1)
+        service.state(table_id_for(G, C + 1))
     with pytest.raises(NoTable):
-        service.rules_of(G, C + 1)
+        service.cards_of(table_id_for(G, C + 1), A)

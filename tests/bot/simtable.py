@@ -17,8 +17,9 @@ from typing import Any
 import simcord
 
 from bot.client import HoldemBot
-from engine import CARDS
+from engine import CARDS, parse_cards
 from i18n import CATALOGUE
+from i18n.poker import cards_text
 
 CATALOGUE.strict = True  # a missing message id or placeholder fails the bot tests
 
@@ -65,10 +66,27 @@ class Table:
     def member(self, user_id: int) -> Any:
         return next(m for m in self.members if m.id == user_id)
 
+    @property
+    def table_id(self) -> str:
+        return f"{self.guild.id}:{self.channel.id}"
+
+    def state(self) -> Any:
+        """The table's public state (raises if no table is open)."""
+        return self.bot.service.state(self.table_id)
+
+    def hole(self, member: Any) -> str:
+        """The member's hole cards in the hand in progress, as the bot writes them."""
+        cards = self.bot.service.cards_of(self.table_id, member.id)
+        assert cards is not None
+        return cards_text(parse_cards(" ".join(cards.cards)))
+
+    def in_hand(self) -> bool:
+        return bool(self.state().in_hand)
+
     def to_act(self) -> Any:
-        status = self.bot.service.status(f"{self.guild.id}:{self.channel.id}")
-        assert status.to_act is not None
-        return self.member(status.to_act)
+        turn = self.state().turn
+        assert turn is not None
+        return self.member(turn.member)
 
     async def restart(self) -> None:
         old = self.bot
@@ -80,6 +98,38 @@ class Table:
 
     def texts(self, viewer: Any | None = None) -> list[str]:
         return [m.content for m in self.public(viewer)]
+
+    def turn_messages(self) -> list[Any]:
+        """The messages that carry action buttons (one at a time, normally)."""
+        return [m for m in self.public() if any(c.startswith("holdem:act:") for c in custom_ids(m))]
+
+    def turn_message(self) -> Any:
+        """The newest message with action buttons."""
+        found = self.turn_messages()
+        assert found, "no turn message"
+        return found[-1]
+
+    def lines(self, viewer: Any | None = None) -> list[str]:
+        """Every line of every message, in order (a move's answer carries the next turn)."""
+        return [line for text in self.texts(viewer) for line in text.splitlines()]
+
+
+def custom_ids(message: Any) -> list[str]:
+    """The custom ids of a message's components (rows of children)."""
+    ids = []
+    for row in getattr(message, "components", ()):
+        for child in getattr(row, "children", ()):
+            custom_id = getattr(child, "custom_id", None)
+            if custom_id:
+                ids.append(custom_id)
+    return ids
+
+
+def answer(result: Any) -> Any:
+    """The public message a move was answered with: a button press takes the buttons off
+    its message in place and answers with a follow-up; a command answers directly."""
+    followups = result.followups
+    return followups[-1] if followups else result.response
 
 
 def make_bot(db: Path, clock: Clock, decks: Decks) -> HoldemBot:

@@ -7,6 +7,7 @@ from typing import Any
 
 import simcord
 
+from engine import parse_cards
 from i18n import cards_text
 
 from .simtable import Table, table_env
@@ -20,9 +21,7 @@ async def _dealt(t: Table) -> None:
 
 
 def _hole(t: Table, member: Any) -> str:
-    _, hand, members = t.bot.service.hand_of(t.guild.id, t.channel.id)
-    assert hand is not None
-    return cards_text(hand.hole[members.index(member.id)])
+    return t.hole(member)
 
 
 def _descriptions(messages: list[Any]) -> str:
@@ -59,12 +58,12 @@ async def test_my_cards_button_and_the_hand_name_after_the_flop(tmp_path: Path) 
         assert res.response.id not in [m.id for m in t.public(viewer=first)]
         await first.slash(t.channel, "call")
         await t.to_act().slash(t.channel, "check")  # the flop
-        _, hand, _ = t.bot.service.hand_of(t.guild.id, t.channel.id)
-        assert hand is not None and len(hand.board) == 3
+        flop = t.state().board
+        assert len(flop) == 3
         await t.env.advance_time(1)  # the coalesced edit (edit_interval 0.5 s)
         desc = res.response.attachments[0].description
         assert desc.startswith(f"Your hole cards: {_hole(t, other)}. You have ")
-        board = " ".join(cards_text([c]) for c in hand.board)
+        board = " ".join(cards_text(parse_cards(c)) for c in flop)
         assert res.response.content.endswith(f"Board: {board}")
         simcord.assert_no_errors(t.env)
 

@@ -93,7 +93,7 @@ async def test_a_new_table_plays_the_configured_rules(tmp_path: Path) -> None:
         lines = rules.response.content.splitlines()
         assert lines[0] == POT_LIMIT
         assert {"Blinds: 5/10", "Buy-in: 400", "Time per turn: 45 s"} <= set(lines)
-        table_rules = t.bot.service.rules_of(t.guild.id, t.channel.id)
+        table_rules = t.state().rules
         assert (table_rules.small_blind, table_rules.big_blind) == (5, 10)
         assert table_rules.turn_seconds == 45
         simcord.assert_no_errors(t.env)

@@ -17,7 +17,7 @@ import pytest
 import simcord
 import simcord.interactions as sc_interactions
 
-from i18n import Lang, cards_text, t
+from i18n import Lang, t
 
 from .simtable import Table, table_env
 
@@ -38,9 +38,7 @@ def speaking(monkeypatch: pytest.MonkeyPatch, locale: str) -> Iterator[None]:
 
 
 def _hole(t_: Table, member: Any) -> str:
-    _, hand, members = t_.bot.service.hand_of(t_.guild.id, t_.channel.id)
-    assert hand is not None
-    return cards_text(hand.hole[members.index(member.id)])
+    return t_.hole(member)
 
 
 async def _play_a_hand_in(t_: Table, monkeypatch: pytest.MonkeyPatch, public: Lang) -> None:
@@ -84,7 +82,7 @@ async def _play_a_hand_in(t_: Table, monkeypatch: pytest.MonkeyPatch, public: La
         folded = await first.slash(t_.channel, "fold")
         assert not folded.ephemeral
     turn = t(public, "turn.to_call", mention=f"<@{first.id}>", to_call=1)
-    assert any(x.startswith(turn) for x in t_.texts())
+    assert any(x.startswith(turn) for x in t_.lines())
     tables = [m for m in t_.public() if m.attachments]
     alt = tables[-1].attachments[0].description
     assert alt.startswith(t(public, "alt.table", street="", board="", pots="")[:8])

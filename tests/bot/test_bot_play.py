@@ -6,12 +6,15 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
 import simcord
 
+from app import StaleMove
+from bot.errors import error_text
 from i18n.poker import cards_text
 from tests.engine.helpers import stacked_deck
 
-from .simtable import Table, table_env
+from .simtable import Table, answer, custom_ids, table_env
 
 PARKED = 3600.0
 """An edit interval SimCord parks (longer than its settle timeout): old turn messages keep
@@ -24,24 +27,6 @@ waits half a second of wall time for the coalesced edit."""
 
 def table_id(t: Table) -> str:
     return f"{t.guild.id}:{t.channel.id}"
-
-
-def custom_ids(message: Any) -> list[str]:
-    ids = []
-    for row in message.components:
-        for child in getattr(row, "children", ()):
-            custom_id = getattr(child, "custom_id", None)
-            if custom_id:
-                ids.append(custom_id)
-    return ids
-
-
-def turn_message(t: Table) -> Any:
-    """The newest message with action buttons."""
-    for message in reversed(t.public()):
-        if any(c.startswith("holdem:act:") for c in custom_ids(message)):
-            return message
-    raise AssertionError("no turn message")
 
 
 def button(message: Any, move: str) -> str:
@@ -58,14 +43,27 @@ def labels(message: Any) -> list[str]:
 
 
 def status(t: Table) -> Any:
-    return t.bot.service.status(table_id(t))
+    return t.state()
 
 
 def snapshot(t: Table) -> tuple[Any, ...]:
-    hand_id, hand, members = t.bot.service.hand_of(t.guild.id, t.channel.id)
-    if hand is None:
-        return (hand_id, None, members)
-    return (hand_id, len(hand.actions), tuple(hand.stacks), tuple(hand.bets), hand.to_act)
+    state = t.state()
+    if not state.in_hand:
+        return (None, None, ())
+    seats = tuple((s.member, s.stack, s.bet) for s in state.occupied())
+    turn = state.turn
+    return (state.hand_id, turn.seq if turn else None, seats, turn.member if turn else None)
+
+
+def live_table(t: Table) -> Any:
+    """The engine table behind the service: only to lay out a known deck for a test."""
+    return t.bot.service._tables[table_id(t)].table
+
+
+async def last_hand(t: Table) -> Any:
+    """The table's last finished hand, rebuilt from the database."""
+    [summary] = await t.bot.store.table_hands(table_id(t), 1)
+    return (await t.bot.store.load_hand(summary.hand_id)).replay()
 
 
 def private_to(t: Table, member: Any) -> list[str]:
@@ -97,7 +95,7 @@ async def deal(t: Table) -> None:
 def stack_deck(t: Table, holes: dict[int, str], board: str) -> None:
     """Queue a deck for the first hand that deals ``holes[member id]`` and ``board`` (the
     button drawn as the bot draws it: ``random.Random(1)`` among the dealt seats)."""
-    table = t.bot.service.table(t.guild.id, t.channel.id)
+    table = live_table(t)
     dealt, _ = table.dealt_in()
     button = random.Random(1).choice(dealt)
     n = len(dealt)
@@ -110,10 +108,9 @@ def stack_deck(t: Table, holes: dict[int, str], board: str) -> None:
     t.decks.fixed.append(stacked_deck(config, [holes[m] for m in players], board))
 
 
-def assert_no_hole_cards_leaked(t: Table) -> None:
+async def assert_no_hole_cards_leaked(t: Table) -> None:
     """No public message shows a hole card its owner did not show."""
-    _, hand, _ = t.bot.service.last_hand(table_id(t))
-    assert hand is not None
+    hand = await last_hand(t)
     hidden = [
         cards_text([c]) for p in range(hand.player_count) if not hand.shown[p] for c in hand.hole[p]
     ]
@@ -129,7 +126,7 @@ def assert_no_hole_cards_leaked(t: Table) -> None:
 async def play_out_by_checks(t: Table) -> None:
     """Call or check until the hand is over (slash commands)."""
     for _ in range(40):
-        if status(t).hand_id is None:
+        if not t.in_hand():
             return
         who = t.to_act()
         res = await who.slash(t.channel, "call")
@@ -146,16 +143,15 @@ async def test_heads_up_blind_order_and_hand_by_commands(tmp_path: Path) -> None
     async with table_env(tmp_path, players=2) as t:
         await open_table(t)
         await deal(t)
-        _, hand, members = t.bot.service.hand_of(t.guild.id, t.channel.id)
-        assert hand is not None
-        button = t.member(members[hand.config.button])
+        state = t.state()
+        button = t.member(next(s.member for s in state.occupied() if s.is_button))
         other = next(m for m in t.members if m is not button)
         texts = t.texts()
         assert f"{button.name} posts the small blind of 1." in "\n".join(texts)
         assert f"{other.name} posts the big blind of 2." in "\n".join(texts)
         assert t.to_act() is button  # heads-up: the button acts first before the flop
         res = await button.slash(t.channel, "call")
-        assert res.response.content == f"{button.name} calls 1."
+        assert res.response.content.splitlines()[0] == f"{button.name} calls 1."
         res = await other.slash(t.channel, "check")
         assert not res.response.ephemeral
         assert t.to_act() is other  # and last after it
@@ -165,7 +161,7 @@ async def test_heads_up_blind_order_and_hand_by_commands(tmp_path: Path) -> None
         )
         await play_out_by_checks(t)
         assert await t.bot.service.chips_total(t.guild.id) == 200
-        assert_no_hole_cards_leaked(t)
+        await assert_no_hole_cards_leaked(t)
         simcord.assert_no_errors(t.env)
 
 
@@ -174,27 +170,28 @@ async def test_three_players_by_buttons(tmp_path: Path) -> None:
         await open_table(t)
         await deal(t)
         total = await t.bot.service.chips_total(t.guild.id)
-        msg = turn_message(t)
+        msg = t.turn_message()
         who = t.to_act()
         assert f"<@{who.id}>, it is your turn: 2 to call." in msg.content
         assert labels(msg) == ["Fold", "Call 2", "Raise", "All-in", "My cards"]
         res = await who.click(msg, custom_id=button(msg, "call"))
-        assert res.response.content == f"{who.name} calls 2."
-        msg = turn_message(t)
+        assert answer(res).content.splitlines()[0] == f"{who.name} calls 2."
+        assert not custom_ids(res.response)  # the pressed message lost its buttons
+        msg = t.turn_message()
         who = t.to_act()
         res = await who.click(msg, custom_id=button(msg, "fold"))
-        assert res.response.content == f"{who.name} folds."
-        msg = turn_message(t)
+        assert answer(res).content.splitlines()[0] == f"{who.name} folds."
+        msg = t.turn_message()
         who = t.to_act()
         assert labels(msg)[:2] == ["Fold", "Check"]  # the big blind's option
         res = await who.click(msg, label="Check")
         assert not res.response.ephemeral
-        while status(t).hand_id is not None:
-            msg = turn_message(t)
+        while t.in_hand():
+            msg = t.turn_message()
             await t.to_act().click(msg, custom_id=button(msg, "call"))
         assert any("wins" in x for x in t.texts())
         assert await t.bot.service.chips_total(t.guild.id) == total
-        assert_no_hole_cards_leaked(t)
+        await assert_no_hole_cards_leaked(t)
         simcord.assert_no_errors(t.env)
 
 
@@ -204,20 +201,20 @@ async def test_six_players_fold_round_and_all_in_button(tmp_path: Path) -> None:
         await deal(t)
         total = await t.bot.service.chips_total(t.guild.id)
         shover = t.to_act()
-        msg = turn_message(t)
+        msg = t.turn_message()
         res = await shover.click(msg, custom_id=button(msg, "allin"))
-        assert res.response.content == f"{shover.name} raises to 100 and is all-in."
+        assert answer(res).content.splitlines()[0] == f"{shover.name} raises to 100 and is all-in."
         for _ in range(5):
-            msg = turn_message(t)
+            msg = t.turn_message()
             who = t.to_act()
             assert who is not shover
             await who.click(msg, custom_id=button(msg, "fold"))
-        assert status(t).hand_id is None
+        assert not t.in_hand()
         text = "\n".join(t.texts())
         assert f"98 uncalled is returned to {shover.name}." in text
         assert f"{shover.name} wins 5: everyone else folded." in text
         assert await t.bot.service.chips_total(t.guild.id) == total
-        assert_no_hole_cards_leaked(t)
+        await assert_no_hole_cards_leaked(t)
         simcord.assert_no_errors(t.env)
 
 
@@ -229,7 +226,7 @@ async def test_six_players_by_commands(tmp_path: Path) -> None:
         await play_out_by_checks(t)
         assert any(x.startswith("Showdown") or "wins" in x for x in t.texts())
         assert await t.bot.service.chips_total(t.guild.id) == total
-        assert_no_hole_cards_leaked(t)
+        await assert_no_hole_cards_leaked(t)
         simcord.assert_no_errors(t.env)
 
 
@@ -240,7 +237,7 @@ async def test_raise_button_opens_prefilled_modal(tmp_path: Path) -> None:
     async with table_env(tmp_path, players=3) as t:
         await open_table(t)
         await deal(t)
-        msg = turn_message(t)
+        msg = t.turn_message()
         who = t.to_act()
         shown = await who.click(msg, custom_id=button(msg, "raise"))
         assert shown.modal is not None
@@ -259,8 +256,8 @@ async def test_raise_button_opens_prefilled_modal(tmp_path: Path) -> None:
         assert snapshot(t) == before
         shown = await who.click(msg, custom_id=button(msg, "raise"))
         done = await who.submit_modal(shown, {"holdem:raise:amount": "4"})
-        assert not done.response.ephemeral
-        assert done.response.content == f"{who.name} raises to 4."
+        assert not answer(done).ephemeral
+        assert answer(done).content.splitlines()[0] == f"{who.name} raises to 4."
         assert t.to_act() is not who
         simcord.assert_no_errors(t.env)
 
@@ -278,22 +275,21 @@ async def test_all_in_side_pots_three_unequal_stacks(tmp_path: Path) -> None:
         total = await t.bot.service.chips_total(t.guild.id)
         await deal(t)
         for _ in range(6):
-            if status(t).hand_id is None:
+            if not t.in_hand():
                 break
             res = await t.to_act().slash(t.channel, "allin")
             if res.response.ephemeral:  # a covered stack may only call
                 res = await t.to_act().slash(t.channel, "call")
             assert not res.response.ephemeral, res.response.content
             assert await t.bot.service.chips_total(t.guild.id) == total
-        assert status(t).hand_id is None
+        assert not t.in_hand()
         text = "\n".join(t.texts())
         assert "carol wins 60 from the main pot" in text
         assert "bob wins 60 from side pot 1" in text
         assert await t.bot.service.chips_total(t.guild.id) == total
-        table = t.bot.service.table(t.guild.id, t.channel.id)
-        stacks = {s.player: s.stack for s in table.seats if s is not None}
-        assert stacks == {str(alice.id): 50, str(bob.id): 60, str(carol.id): 60}
-        assert_no_hole_cards_leaked(t)
+        stacks = {s.member: s.stack for s in t.state().occupied()}
+        assert stacks == {alice.id: 50, bob.id: 60, carol.id: 60}
+        await assert_no_hole_cards_leaked(t)
         simcord.assert_no_errors(t.env)
 
 
@@ -336,7 +332,7 @@ async def test_out_of_turn_and_unseated_refused_privately(tmp_path: Path) -> Non
         assert res.response.ephemeral and res.response.content == "It is not your turn."
         res = await carol.slash(t.channel, "fold")
         assert res.response.ephemeral and res.response.content.startswith("You are not seated")
-        msg = turn_message(t)
+        msg = t.turn_message()
         res = await other.click(msg, custom_id=button(msg, "fold"))
         assert res.response.ephemeral and res.response.content == "It is not your turn."
         res = await carol.click(msg, custom_id=button(msg, "call"))
@@ -352,19 +348,21 @@ async def test_double_click_applies_one_action(tmp_path: Path) -> None:
     async with table_env(tmp_path, players=3) as t:
         await open_table(t)
         await deal(t)
-        msg = turn_message(t)
+        msg = t.turn_message()
         who = t.to_act()
+        decision = t.state().turn
         first = await who.click(msg, custom_id=button(msg, "call"))
-        assert not first.response.ephemeral
+        assert not answer(first).ephemeral
+        assert not custom_ids(first.response)  # no second press on that message
         after = snapshot(t)
-        second = await who.click(msg, custom_id=button(msg, "call"))
-        assert second.response.ephemeral
-        assert second.response.content in (
-            "It is not your turn.",
-            "This button is out of date: use the newest turn message.",
-        )
+        # a second press that raced the first names the same decision: refused under the lock
+        with pytest.raises(StaleMove):
+            await t.bot.service.act(
+                t.guild.id, t.channel.id, who.id, "call",
+                hand_id=decision.hand_id, seq=decision.seq,
+            )  # fmt: skip
         assert snapshot(t) == after
-        assert sum(1 for x in t.texts() if x == f"{who.name} calls 2.") == 1
+        assert sum(1 for x in t.texts() if x.startswith(f"{who.name} calls 2.")) == 1
         simcord.assert_no_errors(t.env)
 
 
@@ -375,17 +373,21 @@ async def test_stale_button_of_the_same_player_is_out_of_date(tmp_path: Path) ->
         sb = t.to_act()
         await sb.slash(t.channel, "call")
         bb = t.to_act()
-        old = turn_message(t)  # the big blind's pre-flop option
+        old = t.turn_message()  # the big blind's pre-flop option
+        option = t.state().turn
         await bb.slash(t.channel, "check")
         assert t.to_act() is bb  # first to act on the flop
-        before = snapshot(t)
-        res = await bb.click(old, custom_id=button(old, "call"))
-        assert res.response.ephemeral
-        assert res.response.content == ("This button is out of date: use the newest turn message.")
-        assert snapshot(t) == before
-        # once the coalesced edit goes out, the old message has no buttons left
-        await t.env.advance_time(PARKED)
+        # the option's message lost its buttons at once, through its own interaction
         assert all(not custom_ids(m) for m in t.public() if m.id == old.id)
+        before = snapshot(t)
+        with pytest.raises(StaleMove) as stale:
+            await t.bot.service.act(
+                t.guild.id, t.channel.id, bb.id, "call", hand_id=option.hand_id, seq=option.seq
+            )
+        assert error_text("en", stale.value) == (
+            "This button is out of date: use the newest turn message."
+        )
+        assert snapshot(t) == before
         simcord.assert_no_errors(t.env)
 
 
@@ -394,12 +396,10 @@ async def test_my_cards_button_is_private(tmp_path: Path) -> None:
         await open_table(t)
         await deal(t)
         alice, bob = t.members
-        msg = turn_message(t)
+        msg = t.turn_message()
         res = await bob.click(msg, custom_id=button(msg, "cards"))
         assert res.response.ephemeral
-        _, hand, members = t.bot.service.hand_of(t.guild.id, t.channel.id)
-        assert hand is not None
-        mine = cards_text(hand.hole[members.index(bob.id)])
+        mine = t.hole(bob)
         assert mine in res.response.attachments[0].description
         assert all(
             mine not in (a.description or "") for m in t.public(alice) for a in m.attachments

@@ -6,25 +6,12 @@ from pathlib import Path
 
 import simcord
 
-from bot.dealer import WARNING_SECONDS
+from bot.loop import WARNING_SECONDS
 
 from .simtable import Table, table_env
 
 TURN = 60.0
 """The default turn time (``HouseRules.turn_seconds``)."""
-
-
-def custom_ids(message: object) -> list[str]:
-    return [
-        child.custom_id
-        for row in getattr(message, "components", ())
-        for child in getattr(row, "children", ())
-        if getattr(child, "custom_id", None)
-    ]
-
-
-def turn_messages(t: Table) -> list[object]:
-    return [m for m in t.public() if any(c.startswith("holdem:act:") for c in custom_ids(m))]
 
 
 async def start(t: Table) -> None:
@@ -33,7 +20,9 @@ async def start(t: Table) -> None:
     assert not res.ephemeral
     for member in t.members[1:]:
         assert not (await member.slash(t.channel, "holdem join")).ephemeral
-    assert (await t.members[0].slash(t.channel, "holdem deal")).response.content == "Hand #1"
+    assert (await t.members[0].slash(t.channel, "holdem deal")).response.content.startswith(
+        "Hand #1:"
+    )
 
 
 async def test_warning_then_fold_when_a_call_is_due(tmp_path: Path) -> None:
@@ -48,12 +37,13 @@ async def test_warning_then_fold_when_a_call_is_due(tmp_path: Path) -> None:
         assert t.to_act() is who
         await t.env.advance_time(WARNING_SECONDS - 1)
         assert t.to_act() is who
-        turns = len(turn_messages(t))
+        [before] = t.turn_messages()
         await t.env.advance_time(1)
-        assert f"{who.name} ran out of time and folds." in t.texts()
+        assert f"{who.name} ran out of time and folds." in t.lines()
         nxt = t.to_act()
         assert nxt is not who
-        assert len(turn_messages(t)) == turns + 1  # the next turn message appears
+        [after] = t.turn_messages()  # the next turn message, and only it, has buttons
+        assert after.id != before.id
         assert f"<@{nxt.id}>, it is your turn" in t.texts()[-1]
         simcord.assert_no_errors(t.env)
 
@@ -65,8 +55,7 @@ async def test_check_when_free(tmp_path: Path) -> None:
         bb = t.to_act()  # the big blind may check
         await t.env.advance_time(TURN)
         assert any(x.startswith(f"{bb.name} ran out of time and checks.") for x in t.texts())
-        status = t.bot.service.status(f"{t.guild.id}:{t.channel.id}")
-        assert status.hand_id is not None  # the flop is dealt, the hand goes on
+        assert t.in_hand()  # the flop is dealt, the hand goes on
         assert t.to_act() is bb  # heads-up: the big blind acts first after the flop
         simcord.assert_no_errors(t.env)
 
@@ -74,22 +63,21 @@ async def test_check_when_free(tmp_path: Path) -> None:
 async def test_two_timeouts_in_a_row_sit_out(tmp_path: Path) -> None:
     async with table_env(tmp_path, players=3) as t:
         await start(t)
-        table_id = f"{t.guild.id}:{t.channel.id}"
         total = await t.bot.service.chips_total(t.guild.id)
         sleepy = t.to_act()
         await t.env.advance_time(TURN)  # first timeout: folds
-        assert f"{sleepy.name} ran out of time and folds." in t.texts()
-        assert f"{sleepy.name} ran out of time twice and is now sitting out." not in t.texts()
+        assert f"{sleepy.name} ran out of time and folds." in t.lines()
+        assert f"{sleepy.name} ran out of time twice and is now sitting out." not in t.lines()
         # the others finish the hand; the next one is dealt after the pause
         for _ in range(20):
-            if t.bot.service.status(table_id).hand_id is None:
+            if not t.in_hand():
                 break
             who = t.to_act()
             res = await who.slash(t.channel, "call")
             if res.response.ephemeral:
                 await who.slash(t.channel, "check")
         await t.env.advance_time(5)
-        assert t.bot.service.status(table_id).hand_id is not None
+        assert t.in_hand()
         for _ in range(20):  # everyone else acts; sleepy's turn times out again
             if t.to_act() is sleepy:
                 break
@@ -99,9 +87,8 @@ async def test_two_timeouts_in_a_row_sit_out(tmp_path: Path) -> None:
                 await who.slash(t.channel, "check")
         assert t.to_act() is sleepy
         await t.env.advance_time(TURN)
-        assert f"{sleepy.name} ran out of time twice and is now sitting out." in t.texts()
-        table = t.bot.service.table(t.guild.id, t.channel.id)
-        seat = table.seats[table.seat_of(str(sleepy.id))]
+        assert f"{sleepy.name} ran out of time twice and is now sitting out." in t.lines()
+        seat = t.state().seat_of(sleepy.id)
         assert seat is not None and seat.status.name != "ACTIVE"
         assert await t.bot.service.chips_total(t.guild.id) == total
         simcord.assert_no_errors(t.env)

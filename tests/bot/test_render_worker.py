@@ -5,10 +5,8 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
-from types import SimpleNamespace
-from typing import Any, cast
 
-from bot.dealer import Dealer, render_executor
+from bot.images import Images, render_executor
 from render import render_table
 from render.views import SeatView, TableView
 
@@ -28,15 +26,15 @@ async def test_a_worker_process_draws_the_same_image_as_this_process() -> None:
 
 
 async def test_a_dead_worker_is_replaced() -> None:
-    dealer = Dealer(cast(Any, SimpleNamespace(render_in_process=True)))
+    images = Images(in_process=True)
     try:
-        first = await dealer.render(render_table, VIEW)
-        pool = dealer._render_pool
+        first = await images.render(render_table, VIEW)
+        pool = images._pool
         for pid in list(getattr(pool, "_processes", {})):
             os.kill(pid, signal.SIGKILL)
         await asyncio.sleep(0.2)
-        again = await dealer.render(render_table, VIEW)
+        again = await images.render(render_table, VIEW)
         assert again == first
-        assert dealer._render_pool is not pool
+        assert images._pool is not pool
     finally:
-        await dealer.aclose()
+        images.close()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from i18n import Catalogue
-from i18n.describe import ALT_TEXT_LIMIT, fit, hole_cards_alt, showdown_alt, table_alt
+from present.alt import ALT_TEXT_LIMIT, fit, hole_cards_alt, showdown_alt, table_alt
 from render.views import (
     HoleCardsView,
     PotView,

@@ -11,10 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.cards import parse_card
+from i18n.catalogue import CATALOGUE, Catalogue, Lang
+from i18n.poker import cards_text
 from render.views import HoleCardsView, SeatState, SeatView, ShowdownView, TableView
-
-from .catalogue import CATALOGUE, Catalogue, Lang
-from .poker import cards_text
 
 __all__ = ["ALT_TEXT_LIMIT", "fit", "hole_cards_alt", "showdown_alt", "table_alt"]
 

@@ -1,4 +1,5 @@
-"""bot.present: the views the renderers draw and the alt texts read, without Discord."""
+"""present.views: the views the renderers draw and the alt texts read, from the application's
+frozen table state, without Discord."""
 
 from __future__ import annotations
 
@@ -6,15 +7,19 @@ import random
 
 import pytest
 
-from bot.present import hole_cards_view, rules_lines, showdown_view, table_view
+from app.outcomes import TableState
+from app.snapshot import private_cards, showdown_of, table_state
 from engine import CARDS, PRESETS, ActionKind, parse_cards, preset
 from engine.actions import Action
 from engine.table import Table
 from i18n import CATALOGUE, LOCALES, Lang, t
-from i18n.describe import table_alt
+from present import hole_cards_view, rules_lines, showdown_view, table_view
+from present.alt import table_alt
 from render.views import Blind, SeatState
 
-NAMES = {"a": "alice", "b": "bob", "c": "carol"}
+NAMES = {"1": "alice", "2": "bob", "3": "carol"}
+SETTINGS = {"names": NAMES}
+MEMBERS = (1, 2, 3)
 
 
 def _deck(holes: list[str], board: str) -> list[int]:
@@ -35,7 +40,7 @@ def _deck(holes: list[str], board: str) -> list[int]:
 def _table(holes: list[str] | None = None, board: str = "") -> Table:
     table = Table(preset("no-limit"))
     for player in NAMES:
-        table.sit(player, stack=100)
+        table.sit(player, stack=100)  # seats 0, 1, 2: alice, bob, carol
     if holes is None:
         deck = list(CARDS)
         random.Random(3).shuffle(deck)
@@ -43,6 +48,14 @@ def _table(holes: list[str] | None = None, board: str = "") -> Table:
         deck = _deck(holes, board)
     table.start_hand(deck, 0.0, button=0)
     return table
+
+
+def _state(table: Table) -> TableState:
+    members = tuple(int(table.seats[k].player) for k in table.hand_seats)  # type: ignore[union-attr]
+    return table_state(
+        table, table_id="9:9", guild_id=9, channel_id=9, settings=SETTINGS, hand_id=1,
+        members=members, deadline=None,
+    )  # fmt: skip
 
 
 def _check_or_call_down(table: Table) -> None:
@@ -64,7 +77,7 @@ def test_table_view_hides_every_hole_card_during_the_hand(lang: Lang) -> None:
     table = _table()
     hand = table.hand
     assert hand is not None
-    view = table_view(table, NAMES, lang)
+    view = table_view(_state(table), lang)
     assert all(seat.cards is None for seat in view.seats)
     hidden = {str(c) for hole in hand.hole for c in hole}
     alt = table_alt(lang, view)
@@ -77,7 +90,7 @@ def test_blinds_button_and_turn_flags() -> None:
     table = _table()
     hand = table.hand
     assert hand is not None
-    view = table_view(table, NAMES, "en")
+    view = table_view(_state(table), "en")
     by_name = {seat.name: seat for seat in view.seats if seat.state is not SeatState.EMPTY}
     button = [s.name for s in by_name.values() if s.is_button]
     small = [s.name for s in by_name.values() if s.blind is Blind.SMALL]
@@ -94,19 +107,18 @@ def test_shown_hands_appear_at_showdown_folded_ones_never() -> None:
     assert hand is not None
     hand.act(Action(player=hand.to_act or 0, kind=ActionKind.FOLD))  # alice folds 2c 7d
     _check_or_call_down(table)
-    view = table_view(table, NAMES, "en")
-    cards = {seat.name: seat.cards for seat in view.seats if seat.name}
-    assert cards["alice"] is None
+    shown = showdown_of(hand, hand_id=1, members=MEMBERS, settings=SETTINGS)
+    assert shown is not None
+    cards = {h.name: h.cards for h in shown.hands}
+    assert "alice" not in cards  # she folded
     assert cards["bob"] == ("As", "Ah")  # the winner shows
     assert hand.shown[1] and not hand.shown[0]
-    assert cards["carol"] == (("Ks", "Kh") if hand.shown[2] else None)  # may muck
-    assert "2♣" not in table_alt("en", view) and "7♦" not in table_alt("en", view)
-    names = {p: NAMES[m] for p, m in enumerate(("a", "b", "c"))}
-    showdown = showdown_view(hand, names, "en", number=1)
-    assert showdown is not None
-    best = showdown.hands[0]
+    assert cards.get("carol") == (("Ks", "Kh") if hand.shown[2] else None)  # may muck
+    view = showdown_view(shown, "en")
+    best = view.hands[0]
     assert (best.name, best.is_winner) == ("bob", True)
-    assert "alice" not in [h.name for h in showdown.hands]
+    assert "alice" not in [h.name for h in view.hands]
+    assert not private_cards(hand, hand_id=1, members=MEMBERS)  # nothing private once over
 
 
 @pytest.mark.parametrize("lang", LOCALES)
@@ -114,13 +126,18 @@ def test_hole_cards_view_names_the_hand_after_the_flop(lang: Lang) -> None:
     table = _table(["2c 7d", "As Ah", "Ks Kh"], "Ad Kd 5s 9c 3h")
     hand = table.hand
     assert hand is not None
-    before = hole_cards_view(hand, 1, lang)
+
+    def mine() -> tuple[str, ...]:
+        return private_cards(hand, hand_id=1, members=MEMBERS)[1].cards
+
+    board = tuple(str(c) for c in hand.board)
+    before = hole_cards_view(mine(), board, lang)
     assert before.cards == ("As", "Ah") and before.hand_name is None
     while len(hand.board) < 3:
         legal = hand.legal_actions()
         kind = ActionKind.CHECK if legal.can_check else ActionKind.CALL
         hand.act(Action(player=legal.player, kind=kind))
-    after = hole_cards_view(hand, 1, lang)
+    after = hole_cards_view(mine(), tuple(str(c) for c in hand.board), lang)
     assert after.hand_name is not None
     assert after.hand_name.startswith(t(lang, "category.three_of_a_kind").split()[0])
 

@@ -1,0 +1,124 @@
+"""Everything about a server that is not a live table: its house rules and language, its
+members' settings and wallets, the leaderboard and the hand histories.
+
+The Discord layer reaches the database only through this class and
+:class:`~app.service.TableService`; SQL stays in the ``store`` modules. ``now`` comes from the
+clock the service was built with, never from the wall inside the store.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from engine import HouseRules, preset
+
+from .service import TableService
+from .store import Store
+from .store_records import HandSummary, MemberSettings, Mismatch
+
+__all__ = ["GuildRules", "GuildService", "HistoryEntry", "Standing"]
+
+DEFAULT_PRESET = "no-limit"
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class GuildRules:
+    """The house rules a server plays by, and the preset they started from."""
+
+    preset: str
+    rules: HouseRules
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Standing:
+    """A member's chips in a server: wallet plus what sits on open tables."""
+
+    member: int
+    chips: int
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class HistoryEntry:
+    summary: HandSummary
+    phh: str
+
+
+class GuildService:
+    def __init__(self, store: Store, tables: TableService, *, clock: Callable[[], float]) -> None:
+        self._store = store
+        self._tables = tables
+        self._clock = clock
+
+    # ------------------------------------------------------------- house rules and language
+
+    async def rules(self, guild_id: int) -> GuildRules:
+        """The server's house rules; the default preset if it never chose any."""
+        data = await self._store.get_guild_rules(guild_id)
+        if not data:
+            return GuildRules(preset=DEFAULT_PRESET, rules=preset(DEFAULT_PRESET))
+        name = str(data.get("preset", DEFAULT_PRESET))
+        return GuildRules(preset=name, rules=HouseRules.from_dict(data["rules"]))
+
+    async def set_rules(self, guild_id: int, name: str, rules: HouseRules) -> None:
+        await self._store.set_guild_rules(
+            guild_id, {"preset": name, "rules": rules.to_dict()}, self._clock()
+        )
+
+    async def language(self, guild_id: int) -> str | None:
+        return await self._store.get_language(guild_id)
+
+    async def set_language(self, guild_id: int, language: str) -> None:
+        await self._store.set_language(guild_id, language, self._clock())
+
+    # ------------------------------------------------------------- members
+
+    async def member_settings(self, guild_id: int, member: int) -> MemberSettings:
+        return await self._store.get_member_settings(guild_id, member)
+
+    async def set_member_settings(
+        self, guild_id: int, member: int, *, dm: bool | None = None, four_colour: bool | None = None
+    ) -> MemberSettings:
+        return await self._store.set_member_settings(
+            guild_id, member, dm=dm, four_colour=four_colour, now=self._clock()
+        )
+
+    # ------------------------------------------------------------- wallets
+
+    async def balance(self, guild_id: int, member: int) -> int:
+        """The member's wallet, opened with the server's starting stack on first sight."""
+        rules = (await self.rules(guild_id)).rules
+        return await self._store.ensure_wallet(
+            guild_id, member, starting_grant=rules.starting_stack, now=self._clock()
+        )
+
+    async def standings(self, guild_id: int, *, limit: int = 10) -> list[Standing]:
+        """Most chips first, counting stacks on open tables with the wallets."""
+        rows = await self._store.leaderboard(guild_id, by="chips", limit=1000)
+        totals = {row.user_id: row.balance for row in rows}
+        for table_id in self._tables.table_ids():
+            state = self._tables.state(table_id)
+            if state.guild_id != guild_id:
+                continue
+            for seat in state.occupied():
+                totals[seat.member] = totals.get(seat.member, 0) + seat.seat_stack
+        best = sorted(totals.items(), key=lambda item: (-item[1], item[0]))[:limit]
+        return [Standing(member=m, chips=c) for m, c in best]
+
+    async def audit(self, guild_id: int) -> list[Mismatch]:
+        return await self._store.audit(guild_id)
+
+    # ------------------------------------------------------------- history
+
+    async def history(
+        self, guild_id: int, member: int, count: int, *, name_of: Callable[[int], str]
+    ) -> list[HistoryEntry]:
+        """The member's last finished hands, newest first, each with its PHH text (cards
+        nobody showed are hidden; players named by ``name_of``)."""
+        entries = []
+        for summary in await self._store.last_hands(guild_id, member, count):
+            record = await self._store.load_hand(summary.hand_id)
+            names = {m: name_of(m) for m in record.players}
+            phh = await self._store.export_phh(summary.hand_id, names=names)
+            entries.append(HistoryEntry(summary=summary, phh=phh))
+        return entries

@@ -1,0 +1,82 @@
+"""Pictures as Discord attachments, drawn off the event loop.
+
+The renderers are pure functions of the views in :mod:`render.views`; here they run in one
+worker (a process of its own in production, so drawing never competes with the event loop
+for the GIL; a thread in the offline tests), and every file carries its alt text.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import multiprocessing
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
+
+import discord
+
+from i18n import Lang
+from present import fit, hole_cards_alt, showdown_alt, table_alt
+from render import render_hole_cards, render_showdown, render_table
+from render.views import HoleCardsView, ShowdownView, TableView
+
+__all__ = ["Images", "render_executor"]
+
+log = logging.getLogger("holdem.bot")
+
+V = TypeVar("V")
+
+
+def _warm_up() -> None:
+    """Load the renderer, its fonts and card tiles in the worker before the first image."""
+    render_hole_cards(HoleCardsView(cards=("As", "Kd")))
+
+
+def render_executor(*, in_process: bool) -> Executor:
+    """One render worker: a process started by a fork server (never a fork of this threaded
+    process), or a thread where processes cost more than they save (the offline tests)."""
+    if in_process:
+        context = multiprocessing.get_context("forkserver")
+        return ProcessPoolExecutor(max_workers=1, mp_context=context, initializer=_warm_up)
+    return ThreadPoolExecutor(max_workers=1, thread_name_prefix="render")
+
+
+class Images:
+    def __init__(self, *, in_process: bool) -> None:
+        self._in_process = in_process
+        self._pool = render_executor(in_process=in_process)
+
+    async def render(self, function: Callable[[V], bytes], view: V) -> bytes:
+        """Draw in the worker; a worker that died is replaced once."""
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self._pool, function, view)
+        except BrokenProcessPool:
+            log.warning("the render worker died; starting a new one")
+            self._pool = render_executor(in_process=self._in_process)
+            return await loop.run_in_executor(self._pool, function, view)
+
+    async def _file(
+        self, function: Callable[[Any], bytes], view: Any, name: str, alt: str
+    ) -> discord.File:
+        png = await self.render(function, view)
+        return discord.File(io.BytesIO(png), name, description=fit(alt))
+
+    async def table(self, view: TableView, lang: Lang) -> tuple[str, discord.File]:
+        """The table picture and its alt text (which the message also says)."""
+        alt = table_alt(lang, view)
+        return alt, await self._file(render_table, view, "table.png", alt)
+
+    async def showdown(self, view: ShowdownView, lang: Lang) -> tuple[str, discord.File]:
+        alt = showdown_alt(lang, view)
+        return alt, await self._file(render_showdown, view, "showdown.png", alt)
+
+    async def hole_cards(self, view: HoleCardsView, lang: Lang) -> tuple[str, discord.File]:
+        alt = hole_cards_alt(lang, view)
+        return alt, await self._file(render_hole_cards, view, "cards.png", alt)
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=False, cancel_futures=True)

@@ -1,0 +1,140 @@
+"""What a member asks about, answered privately: the house rules, chips, the leaderboard,
+their history, their cards setting, and the guide."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import discord
+
+from app import table_id_for
+from i18n import format_number, t
+from present import rules_lines
+
+from .context import context_of
+from .errors import reply_private
+from .moves import remember
+
+__all__ = ["chips", "dm", "help_text", "history", "leaderboard", "rules"]
+
+
+async def rules(interaction: discord.Interaction[Any]) -> None:
+    """The rules of the table here, or the server's when no table is open."""
+    ctx = context_of(interaction)
+    lang = remember(ctx, interaction)
+    assert interaction.guild_id is not None and interaction.channel_id is not None
+    table_id = table_id_for(interaction.guild_id, interaction.channel_id)
+    house = await ctx.guilds.rules(interaction.guild_id)
+    name, house_rules = house.preset, house.rules
+    if ctx.service.has_table(table_id):
+        state = ctx.service.state(table_id)
+        house_rules, name = state.rules, state.preset or name
+    lines = rules_lines(lang, house_rules, preset=name, buy_in=house_rules.starting_stack)
+    await reply_private(interaction, "\n".join(lines))
+
+
+async def chips(interaction: discord.Interaction[Any], member: discord.Member | None) -> None:
+    ctx = context_of(interaction)
+    lang = remember(ctx, interaction)
+    assert interaction.guild_id is not None
+    who = member or interaction.user
+    amount = format_number(lang, await ctx.guilds.balance(interaction.guild_id, who.id))
+    if member is None or member.id == interaction.user.id:
+        text = t(lang, "chips.balance.you", balance=amount)
+    else:
+        text = t(lang, "chips.balance.member", name=member.display_name, balance=amount)
+    await reply_private(interaction, text)
+
+
+def _name_of(interaction: discord.Interaction[Any], member: int) -> str:
+    """A member's display name from the guild's cache, else a short stand-in (never a REST
+    call: the leaderboard must not spend the bot's rate limit)."""
+    guild = interaction.guild
+    found = guild.get_member(member) if guild is not None else None
+    return found.display_name if found is not None else f"#{str(member)[-4:]}"
+
+
+def _table_names(interaction: discord.Interaction[Any]) -> dict[int, str]:
+    """Names the open tables of the guild remember."""
+    ctx = context_of(interaction)
+    names: dict[int, str] = {}
+    for table_id in ctx.service.table_ids():
+        state = ctx.service.state(table_id)
+        if state.guild_id == interaction.guild_id:
+            names.update(state.names)
+    return names
+
+
+async def leaderboard(interaction: discord.Interaction[Any]) -> None:
+    ctx = context_of(interaction)
+    lang = remember(ctx, interaction)
+    assert interaction.guild_id is not None
+    rows = await ctx.guilds.standings(interaction.guild_id, limit=10)
+    if not rows:
+        await reply_private(interaction, t(lang, "leaderboard.empty"))
+        return
+    known = _table_names(interaction)
+    lines = [t(lang, "leaderboard.title")]
+    for place, row in enumerate(rows, start=1):
+        name = known.get(row.member) or _name_of(interaction, row.member)
+        lines.append(t(lang, "leaderboard.line", place=place, name=name, balance=row.chips))
+    await reply_private(interaction, "\n".join(lines))
+
+
+async def history(interaction: discord.Interaction[Any], count: int) -> None:
+    ctx = context_of(interaction)
+    lang = remember(ctx, interaction)
+    assert interaction.guild_id is not None
+    known = _table_names(interaction)
+    known.setdefault(interaction.user.id, interaction.user.display_name)
+
+    def name_of(member: int) -> str:
+        return known.get(member) or _name_of(interaction, member)
+
+    entries = await ctx.guilds.history(
+        interaction.guild_id, interaction.user.id, count, name_of=name_of
+    )
+    if not entries:
+        await reply_private(interaction, t(lang, "history.empty"))
+        return
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    lines = [t(lang, "history.title")]
+    for entry in entries:
+        summary = entry.summary
+        net = summary.net or 0
+        if net > 0:
+            result = t(lang, "history.result.won", amount=net)
+        elif net < 0:
+            result = t(lang, "history.result.lost", amount=-net)
+        else:
+            result = t(lang, "history.result.even")
+        when = f"<t:{int(summary.finished_at or summary.started_at)}:R>"
+        lines.append(t(lang, "history.line", number=summary.hand_id, when=when, result=result))
+    data = "\n".join(f"# hand {e.summary.hand_id}\n{e.phh}" for e in entries).encode()
+    file = discord.File(io.BytesIO(data), "hands.phh", description=t(lang, "history.title"))
+    await interaction.followup.send("\n".join(lines)[:2000], file=file, ephemeral=True)
+
+
+async def dm(interaction: discord.Interaction[Any], state: str) -> None:
+    ctx = context_of(interaction)
+    lang = remember(ctx, interaction)
+    assert interaction.guild_id is not None
+    guild_id = interaction.guild_id
+    if state == "on":
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            await interaction.user.send(t(lang, "dm.on"))
+        except discord.HTTPException:
+            await interaction.followup.send(t(lang, "error.dms_closed"), ephemeral=True)
+            return
+        await ctx.guilds.set_member_settings(guild_id, interaction.user.id, dm=True)
+        await interaction.followup.send(t(lang, "dm.on"), ephemeral=True)
+        return
+    await ctx.guilds.set_member_settings(guild_id, interaction.user.id, dm=False)
+    await reply_private(interaction, t(lang, "dm.off"))
+
+
+async def help_text(interaction: discord.Interaction[Any]) -> None:
+    lang = remember(context_of(interaction), interaction)
+    await reply_private(interaction, f"**{t(lang, 'help.title')}**\n{t(lang, 'help.body')}")

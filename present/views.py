@@ -1,0 +1,132 @@
+"""From the public state of a table to the plain views the renderers draw.
+
+Pure functions (no Discord, no I/O): they read the frozen records of :mod:`app.outcomes` and
+the language, and return the views of :mod:`render.views`. The same views feed the alt text
+(:mod:`present.alt`), so picture and words agree. Hole cards appear only in
+:func:`hole_cards_view` (for their owner) and, once shown at the showdown, in the table and
+showdown views.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from app.outcomes import BlindRole, SeatState, Showdown, TableState
+from engine import best_hand, parse_card
+from engine.seating import SeatStatus
+from i18n import Lang, format_number, hand_name, pot_label, street_name, t, table_labels
+from i18n.poker import showdown_labels
+from render.views import (
+    Blind,
+    HoleCardsView,
+    PotView,
+    SeatView,
+    ShowdownHandView,
+    ShowdownView,
+    TableView,
+)
+from render.views import SeatState as Look
+
+__all__ = ["hole_cards_view", "showdown_view", "table_view"]
+
+_BLINDS = {BlindRole.SMALL: Blind.SMALL, BlindRole.BIG: Blind.BIG}
+
+
+def _seat_view(seat: SeatState | None, *, in_hand: bool, turn: int | None) -> SeatView:
+    if seat is None:
+        return SeatView(state=Look.EMPTY)
+    if not in_hand or seat.player is None:
+        look = Look.ACTIVE if seat.status is SeatStatus.ACTIVE else Look.SITTING_OUT
+        return SeatView(name=seat.name, stack=seat.stack, state=look, in_hand=False)
+    if seat.folded:
+        look = Look.FOLDED
+    elif seat.all_in:
+        look = Look.ALL_IN
+    else:
+        look = Look.ACTIVE
+    return SeatView(
+        name=seat.name,
+        stack=seat.stack,
+        bet=seat.bet,
+        is_button=seat.is_button,
+        blind=None if seat.blind is None else _BLINDS[seat.blind],
+        state=look,
+        is_turn=turn == seat.member,
+        in_hand=not seat.folded,
+        cards=seat.shown,
+    )
+
+
+def table_view(
+    state: TableState,
+    lang: Lang,
+    *,
+    board: Sequence[str] | None = None,
+    four_colour: bool = False,
+    next_level_seconds: float | None = None,
+) -> TableView:
+    """The public table: never a hole card that has not been shown. ``board`` overrides the
+    state's (a finished hand's board, shown with the hand just played)."""
+    turn = state.turn.member if state.turn is not None else None
+    seats = tuple(_seat_view(s, in_hand=state.in_hand, turn=turn) for s in state.seats)
+    pots = tuple(
+        PotView(label=pot_label(lang, i, pots=len(state.pots)), amount=pot.amount)
+        for i, pot in enumerate(state.pots)
+    )
+    street = street_name(lang, state.street) if state.street is not None else ""
+    level = t(
+        lang,
+        "level.line",
+        level=state.level + 1,
+        small_blind=format_number(lang, state.small_blind),
+        big_blind=format_number(lang, state.big_blind),
+    )
+    next_level = None
+    if next_level_seconds is not None:
+        minutes, seconds = divmod(max(0, int(next_level_seconds)), 60)
+        next_level = t(lang, "level.next", time=f"{minutes}:{seconds:02d}")
+    return TableView(
+        seats=seats,
+        board=tuple(board) if board is not None else state.board,
+        pots=pots,
+        street=street,
+        blind_level=level,
+        next_level=next_level,
+        four_colour=four_colour,
+        labels=table_labels(lang),
+    )
+
+
+def hole_cards_view(
+    cards: Sequence[str], board: Sequence[str], lang: Lang, *, four_colour: bool = False
+) -> HoleCardsView:
+    """One player's private view: their two cards and, after the flop, their hand's name."""
+    name = None
+    if len(board) >= 3:
+        name = hand_name(lang, best_hand([parse_card(c) for c in (*cards, *board)]))
+    return HoleCardsView(cards=tuple(cards), hand_name=name, four_colour=four_colour)
+
+
+def showdown_view(showdown: Showdown, lang: Lang, *, four_colour: bool = False) -> ShowdownView:
+    """The revealed hands with the five cards that play, and what each winner took."""
+    board = [parse_card(c) for c in showdown.board]
+    hands = []
+    for shown in showdown.hands:
+        best = best_hand([*(parse_card(c) for c in shown.cards), *board])
+        hands.append(
+            ShowdownHandView(
+                name=shown.name,
+                cards=shown.cards,
+                hand_name=hand_name(lang, best),
+                best_five=tuple(str(c) for c in best.cards),
+                won=shown.won,
+                is_winner=shown.won > 0,
+            )
+        )
+    return ShowdownView(
+        board=showdown.board,
+        hands=tuple(hands),
+        title=t(lang, "showdown.caption", number=showdown.hand_id),
+        four_colour=four_colour,
+        labels=showdown_labels(lang),
+    )
