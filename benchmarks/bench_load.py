@@ -58,7 +58,7 @@ from _common import table  # first: puts the repository on sys.path
 
 from app import Outcome, Store
 from app.service import TableService
-from bot.images import render_executor
+from bot.render_pool import render_executor
 from engine import EmptyStackPolicy, preset
 from engine.events import BoardDealt
 from engine.simulate import random_deck, random_move

@@ -13,8 +13,7 @@ import sqlite3
 import tempfile
 from pathlib import Path
 
-from app.store import Store
-from app.store_errors import StartupError
+from app import StartupError, Store
 
 from .config import Settings
 from .invite import invite_url

@@ -18,7 +18,7 @@ from typing import TextIO
 
 import discord
 
-from app.store_errors import StartupError
+from app import StartupError
 from render import selfcheck
 
 from .checks import check_database, run_check, summary

@@ -13,7 +13,7 @@ from typing import Any
 
 import discord
 
-from app.store_errors import InsufficientChips, StoreError
+from app import InsufficientChips, StoreError
 from engine import EngineError
 from i18n import CATALOGUE, Lang, engine_error, t
 

@@ -10,9 +10,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-import multiprocessing
 from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
@@ -23,25 +21,13 @@ from present import fit, hole_cards_alt, showdown_alt, table_alt
 from render import render_hole_cards, render_showdown, render_table
 from render.views import HoleCardsView, ShowdownView, TableView
 
-__all__ = ["Images", "render_executor"]
+from .render_pool import render_executor
+
+__all__ = ["Images"]
 
 log = logging.getLogger("holdem.bot")
 
 V = TypeVar("V")
-
-
-def _warm_up() -> None:
-    """Load the renderer, its fonts and card tiles in the worker before the first image."""
-    render_hole_cards(HoleCardsView(cards=("As", "Kd")))
-
-
-def render_executor(*, in_process: bool) -> Executor:
-    """One render worker: a process started by a fork server (never a fork of this threaded
-    process), or a thread where processes cost more than they save (the offline tests)."""
-    if in_process:
-        context = multiprocessing.get_context("forkserver")
-        return ProcessPoolExecutor(max_workers=1, mp_context=context, initializer=_warm_up)
-    return ThreadPoolExecutor(max_workers=1, thread_name_prefix="render")
 
 
 class Images:

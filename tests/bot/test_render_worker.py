@@ -6,7 +6,8 @@ import asyncio
 import os
 import signal
 
-from bot.images import Images, render_executor
+from bot.images import Images
+from bot.render_pool import render_executor
 from render import render_table
 from render.views import SeatView, TableView
 
