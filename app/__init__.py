@@ -53,6 +53,7 @@ from .store_records import (
     TableRecord,
     WalletMove,
 )
+from .store_stats import SessionHand
 from .wallet import Reason, RefillPolicy, refill_amount
 
 __all__ = [
@@ -88,6 +89,7 @@ __all__ = [
     "SchemaTooNew",
     "SeatState",
     "ServiceError",
+    "SessionHand",
     "Showdown",
     "ShownHand",
     "StaleMove",

@@ -20,10 +20,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from app import GuildService, Store, TableService
+from app.stats_service import StatsService
 from engine import shuffled_deck
 from i18n import Lang, resolve_locale
 from i18n.translator import HoldemTranslator
 
+from . import stats
 from .coalesce import EditCoalescer
 from .context import Context
 from .errors import error_text, reply_private
@@ -90,6 +92,7 @@ class HoldemBot(commands.Bot):
             client=self,
             service=self.service,
             guilds=GuildService(self.store, self.service, clock=self.clock),
+            stats=StatsService(self.store, clock=self.clock),
             images=Images(in_process=self.render_in_process),
             edits=self.edits,
             clock=self.clock,
@@ -104,6 +107,9 @@ class HoldemBot(commands.Bot):
         self.add_dynamic_items(ActButton, LobbyButton)
         await self.add_cog(TablesCog())
         await self.add_cog(PlayCog())
+        holdem = self.tree.get_command("holdem")
+        assert isinstance(holdem, app_commands.Group)
+        stats.add_to(holdem)
         self.tree.error(self.on_app_command_error)
         restored = await self.service.restore()
         log.info("restored tables=%d", len(restored))

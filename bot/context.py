@@ -14,6 +14,7 @@ from typing import Any, Protocol
 import discord
 
 from app import GuildService, TableService
+from app.stats_service import StatsService
 from i18n import Lang
 
 from .coalesce import EditCoalescer
@@ -48,6 +49,7 @@ class Context:
     client: discord.Client
     service: TableService
     guilds: GuildService
+    stats: StatsService
     images: Images
     edits: EditCoalescer
     clock: Callable[[], float]

@@ -41,6 +41,7 @@ from present import (
 from .cards import CardMessages
 from .context import Context
 from .replies import MessageRef, Origin, Ticket
+from .stats import session_chart_file
 from .ui import lobby_view, turn_view
 
 __all__ = ["Dealer"]
@@ -290,6 +291,14 @@ class Dealer:
         if outcome.showdown is not None:
             _, file = await self.ctx.images.showdown(showdown_view(outcome.showdown, lang), lang)
             files.append(file)
+        ended = outcome.session_ended
+        if ended is not None:  # every player's stack over the session, with the standings
+            chart = await session_chart_file(
+                self.ctx, self.guild_id, self.table_id, lang, session=ended.session,
+                standings=ended.standings,
+            )  # fmt: skip
+            if chart is not None:
+                files.append(chart)
         await self.say(ticket, clip(lines), files=files)
         await self._new_turn(None, ticket)
 

@@ -15,6 +15,7 @@ from present import rules_lines
 from .context import context_of
 from .errors import reply_private
 from .moves import remember
+from .names import member_names
 
 __all__ = ["chips", "dm", "help_text", "history", "leaderboard", "rules"]
 
@@ -47,25 +48,6 @@ async def chips(interaction: discord.Interaction[Any], member: discord.Member | 
     await reply_private(interaction, text)
 
 
-def _name_of(interaction: discord.Interaction[Any], member: int) -> str:
-    """A member's display name from the guild's cache, else a short stand-in (never a REST
-    call: the leaderboard must not spend the bot's rate limit)."""
-    guild = interaction.guild
-    found = guild.get_member(member) if guild is not None else None
-    return found.display_name if found is not None else f"#{str(member)[-4:]}"
-
-
-def _table_names(interaction: discord.Interaction[Any]) -> dict[int, str]:
-    """Names the open tables of the guild remember."""
-    ctx = context_of(interaction)
-    names: dict[int, str] = {}
-    for table_id in ctx.service.table_ids():
-        state = ctx.service.state(table_id)
-        if state.guild_id == interaction.guild_id:
-            names.update(state.names)
-    return names
-
-
 async def leaderboard(interaction: discord.Interaction[Any]) -> None:
     ctx = context_of(interaction)
     lang = remember(ctx, interaction)
@@ -74,10 +56,10 @@ async def leaderboard(interaction: discord.Interaction[Any]) -> None:
     if not rows:
         await reply_private(interaction, t(lang, "leaderboard.empty"))
         return
-    known = _table_names(interaction)
+    names = member_names(ctx, interaction.guild_id, [row.member for row in rows])
     lines = [t(lang, "leaderboard.title")]
     for place, row in enumerate(rows, start=1):
-        name = known.get(row.member) or _name_of(interaction, row.member)
+        name = names[row.member]
         lines.append(t(lang, "leaderboard.line", place=place, name=name, balance=row.chips))
     await reply_private(interaction, "\n".join(lines))
 
@@ -86,11 +68,12 @@ async def history(interaction: discord.Interaction[Any], count: int) -> None:
     ctx = context_of(interaction)
     lang = remember(ctx, interaction)
     assert interaction.guild_id is not None
-    known = _table_names(interaction)
-    known.setdefault(interaction.user.id, interaction.user.display_name)
+    guild_id = interaction.guild_id
 
     def name_of(member: int) -> str:
-        return known.get(member) or _name_of(interaction, member)
+        if member == interaction.user.id:
+            return interaction.user.display_name
+        return member_names(ctx, guild_id, [member])[member]
 
     entries = await ctx.guilds.history(
         interaction.guild_id, interaction.user.id, count, name_of=name_of

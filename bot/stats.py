@@ -1,29 +1,31 @@
 """``/holdem stats``, ``/holdem replay`` and ``/holdem chart``: what members look at after the
 hand, and the session chart the table posts when a session ends.
 
-Thin like the other command modules: read through :class:`app.stats_service.StatsService`,
-build the views with :mod:`bot.stats_views`, draw in the render worker, answer privately in
-the member's language. The commands join the existing ``/holdem`` group; :func:`setup` is the
-one line in the bot's ``setup_hook`` (after the tables cog, which owns the group).
+Thin like the other command modules: read through :class:`app.stats_service.StatsService`
+(the context's ``stats``), build the views with :mod:`bot.stats_views`, draw in the render
+worker, answer privately in the member's language. The commands join the existing ``/holdem``
+group (:func:`add_to`); the table's dealer attaches the session chart to the message that
+ends a session (:func:`session_chart_file`).
 """
 
 from __future__ import annotations
 
 import io
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 
-from app.service import table_id_for
+from app import table_id_for
 from app.stats import Period
-from app.stats_service import StatsService
 from i18n import Lang, resolve_locale, t
 from i18n.translator import cmd_str
 from render.chart import render_chart
 from render.replay import render_replay
 
+from .context import Context, context_of
 from .errors import reply_private
+from .names import member_names
 from .stats_views import (
     chart_alt,
     replay_alt,
@@ -33,10 +35,7 @@ from .stats_views import (
     stats_lines,
 )
 
-if TYPE_CHECKING:
-    from .client import HoldemBot
-
-__all__ = ["StatsCommands", "setup"]
+__all__ = ["StatsCommands", "add_to", "session_chart_file"]
 
 MESSAGE_LIMIT = 2000
 PERIOD_CHOICES = [
@@ -67,11 +66,7 @@ def _cut(lines: list[str], limit: int = MESSAGE_LIMIT) -> str:
 
 
 class StatsCommands:
-    """The three commands and the session chart, over one :class:`StatsService`."""
-
-    def __init__(self, bot: HoldemBot) -> None:
-        self.bot = bot
-        self.service = StatsService(bot.store, clock=bot.clock)
+    """The three commands; each reads the application through the interaction's context."""
 
     def commands(self) -> list[app_commands.Command[Any, Any, Any]]:
         stats_of = self.stats
@@ -113,21 +108,22 @@ class StatsCommands:
         lang = _lang(interaction)
         guild_id, _ = _ids(interaction)
         who = member or interaction.user
-        found = await self.service.member_stats(guild_id, who.id, period)
+        found = await context_of(interaction).stats.member_stats(guild_id, who.id, period)
         lines = stats_lines(lang, found, name=who.display_name, period=period)
         await reply_private(interaction, _cut(lines))
 
     async def replay(self, interaction: discord.Interaction[Any], hand: int | None) -> None:
         lang = _lang(interaction)
+        ctx = context_of(interaction)
         guild_id, channel_id = _ids(interaction)
-        record = await self.service.hand_to_replay(
+        record = await ctx.stats.hand_to_replay(
             guild_id, hand_id=hand, table_id=table_id_for(guild_id, channel_id),
             user_id=interaction.user.id,
         )  # fmt: skip
         await interaction.response.defer(ephemeral=True, thinking=True)
-        names = {m: await self.bot.dealer.name_of(guild_id, m) for m in record.players}
+        names = member_names(ctx, guild_id, record.players)
         view = replay_view(record, names, lang)
-        data = await self.bot.dealer.render(render_replay, view)
+        data = await ctx.images.render(render_replay, view)
         file = discord.File(
             io.BytesIO(data),
             f"hand-{record.hand_id}.gif",
@@ -139,51 +135,44 @@ class StatsCommands:
     async def chart(self, interaction: discord.Interaction[Any]) -> None:
         lang = _lang(interaction)
         guild_id, channel_id = _ids(interaction)
-        file = await self.session_chart_file(guild_id, table_id_for(guild_id, channel_id), lang)
+        ctx = context_of(interaction)
+        table_id = table_id_for(guild_id, channel_id)
+        file = await session_chart_file(ctx, guild_id, table_id, lang)
         if file is None:
             await reply_private(interaction, t(lang, "stats.chart.none"))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         await interaction.followup.send(file=file, ephemeral=True)
 
-    # ----------------------------------------------------------------- the session's end
 
-    async def session_chart_file(
-        self,
-        guild_id: int,
-        table_id: str,
-        lang: Lang,
-        *,
-        session: int | None = None,
-        standings: tuple[tuple[int, str, int], ...] | None = None,
-    ) -> discord.File | None:
-        """The session's stack chart as an attachment with its alt text, drawn in the render
-        worker; ``None`` before the session's first finished hand. ``session`` defaults to the
-        table's latest, ``standings`` to the stacks on the chart (pass
-        :attr:`engine.events.SessionEnded.standings` when the session has just ended)."""
-        found = await self.service.session_chart(table_id, session)
-        if found is None:
-            return None
-        members = {m for hand in found.hands for m in hand.players}
-        names = {m: await self.bot.dealer.name_of(guild_id, m) for m in members}
-        view = session_chart_view(
-            found.hands, names, lang, session=found.session, standings=standings
-        )
-        if view is None:
-            return None
-        data = await self.bot.dealer.render(render_chart, view)
-        return discord.File(
-            io.BytesIO(data), f"session-{found.session}.png", description=chart_alt(lang, view)
-        )
+async def session_chart_file(
+    ctx: Context,
+    guild_id: int,
+    table_id: str,
+    lang: Lang,
+    *,
+    session: int | None = None,
+    standings: tuple[tuple[int, str, int], ...] | None = None,
+) -> discord.File | None:
+    """The session's stack chart as an attachment with its alt text, drawn in the render
+    worker; ``None`` before the session's first finished hand. ``session`` defaults to the
+    table's latest, ``standings`` to the stacks on the chart (pass
+    :attr:`engine.events.SessionEnded.standings` when the session has just ended)."""
+    found = await ctx.stats.session_chart(table_id, session)
+    if found is None:
+        return None
+    members = sorted({m for hand in found.hands for m in hand.players})
+    names = member_names(ctx, guild_id, members)
+    view = session_chart_view(found.hands, names, lang, session=found.session, standings=standings)
+    if view is None:
+        return None
+    data = await ctx.images.render(render_chart, view)
+    return discord.File(
+        io.BytesIO(data), f"session-{found.session}.png", description=chart_alt(lang, view)
+    )
 
 
-async def setup(bot: HoldemBot) -> StatsCommands:
-    """Add the commands to ``/holdem`` (the tables cog must be loaded first); the returned
-    object also draws the session chart for the table loop."""
-    group = bot.tree.get_command("holdem")
-    if not isinstance(group, app_commands.Group):
-        raise RuntimeError("the /holdem group is not registered yet")
-    commands = StatsCommands(bot)
-    for command in commands.commands():
+def add_to(group: app_commands.Group) -> None:
+    """Add the three commands to ``/holdem``."""
+    for command in StatsCommands().commands():
         group.add_command(command)
-    return commands

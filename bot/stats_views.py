@@ -12,14 +12,13 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 
+from app import HandRecord, SessionHand
 from app.stats import Period, PlayerStats
-from app.store_records import HandRecord
-from app.store_stats import SessionHand
 from engine import Card, Hand, rank_standings
 from engine.events import BoardDealt, PotAwarded, is_private
 from i18n import Lang, format_number, pot_label, street_name, t, table_labels, tn
-from i18n.describe import fit
 from i18n.poker import event_lines
+from present.alt import fit
 from render.stats_views import (
     MAX_LINES,
     ChartLabels,

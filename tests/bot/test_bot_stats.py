@@ -13,24 +13,14 @@ from typing import Any
 import simcord
 from PIL import Image
 
-from bot import stats
 from bot.client import HoldemBot
 from tests.bot.simtable import Clock, Decks
 
 
-class StatsBot(HoldemBot):
-    """The bot with the stats commands, as ``setup_hook`` adds them with one line."""
-
-    async def setup_hook(self) -> None:
-        await super().setup_hook()
-        self.stats = await stats.setup(self)
-        await self.tree.sync()
-
-
 @asynccontextmanager
-async def two_players(tmp_path: Path) -> AsyncIterator[tuple[Any, Any, Any, StatsBot]]:
+async def two_players(tmp_path: Path) -> AsyncIterator[tuple[Any, Any, Any, HoldemBot]]:
     clock = Clock()
-    bot = StatsBot(
+    bot = HoldemBot(
         db_path=str(tmp_path / "holdem.sqlite3"), clock=clock, deck_source=Decks(),
         rng=random.Random(1), sync_commands=True, edit_interval=0.5, exclusive_db=False,
         render_in_process=False,
@@ -54,7 +44,9 @@ async def test_stats_replay_and_chart_after_a_hand(tmp_path: Path) -> None:
         await bob.slash(channel, "holdem join")
         await alice.slash(channel, "holdem deal")
         table_id = f"{channel.guild.id}:{channel.id}"
-        first = next(m for m in (alice, bob) if m.id == bot.service.status(table_id).to_act)
+        turn = bot.service.state(table_id).turn
+        assert turn is not None
+        first = next(m for m in (alice, bob) if m.id == turn.member)
         other = bob if first is alice else alice
         await first.slash(channel, "raise", amount=6)
         await other.slash(channel, "fold")
