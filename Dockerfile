@@ -20,6 +20,7 @@ COPY render ./render
 COPY app ./app
 COPY bot ./bot
 COPY i18n ./i18n
+COPY present ./present
 COPY ai ./ai
 RUN pip install --no-cache-dir setuptools==84.2.1 \
     && pip install --no-cache-dir --no-deps --no-build-isolation .

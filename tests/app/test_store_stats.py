@@ -149,10 +149,10 @@ async def test_hands_dealt_by_the_service_are_counted(store: Store) -> None:
     await service.open_table(G, 77, 101, HouseRules(), 100)
     await service.join(G, 77, 102, 100)
     dealt = await service.deal(G, 77, button=0)
-    to_act = dealt.to_act
-    while to_act is not None:
-        result = await service.act(G, 77, to_act, "fold")
-        to_act = result.to_act
+    turn = dealt.state.turn
+    while turn is not None:
+        result = await service.act(G, 77, turn.member, "fold")
+        turn = result.state.turn
     table_id = dealt.table_id
     assert await store.latest_session(table_id) == 1
     both = [await store.member_stats(G, m, Period.SESSION, now=clock.now) for m in (101, 102)]
