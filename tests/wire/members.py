@@ -53,7 +53,12 @@ class Answer:
 
     @property
     def message(self) -> Message | None:
-        """The message this answer created or updated, as it is now."""
+        """The message the bot answered with, as it is now: its newest follow-up, else the
+        message the callback created or updated (a pressed turn message loses its buttons in
+        place and the move's answer follows it)."""
+        later = self.followups()
+        if later:
+            return later[-1]
         original = self.interaction.original
         if original is None:
             return None
@@ -70,6 +75,12 @@ class Answer:
     def ephemeral(self) -> bool:
         message = self.message
         return message is not None and message.ephemeral
+
+    @property
+    def follows(self) -> bool:
+        """The callback only took the buttons off its message: the answer is a follow-up."""
+        data = self.body.get("data") or {}
+        return self.kind == 6 or (self.kind == 7 and "content" not in data)
 
     @property
     def modal(self) -> dict[str, Any] | None:
@@ -196,7 +207,16 @@ class Member:
                 f"{self.name}: no answer to interaction {interaction.id} (kind "
                 f"{interaction.kind}) in {wait:.0f} s: 'This interaction failed'"
             ) from None
-        return Answer(self.standin, interaction)
+        answer = Answer(self.standin, interaction)
+        if answer.follows:
+            try:
+                await self.standin.wait_for(lambda: answer.followups() or None, wait)
+            except TimeoutError:
+                raise NoAnswer(
+                    f"{self.name}: interaction {interaction.id} took the buttons off its message "
+                    f"but no follow-up came in {wait:.0f} s"
+                ) from None
+        return answer
 
 
 def _options(
