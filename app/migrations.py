@@ -3,7 +3,8 @@
 Each migration is a tuple of single SQL statements, run inside one transaction together with
 the row that records it in ``schema_version``; a migration is never edited once released, a
 change is a new number. Migration 1 is the whole initial schema; migration 2 adds the members'
-display settings; migration 4 the players' statistics, kept as hands finish.
+display settings; migration 3 the slash commands last synced and the members' data removals;
+migration 4 the players' statistics, kept as hands finish.
 """
 
 from __future__ import annotations
@@ -111,6 +112,23 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
             four_colour INTEGER NOT NULL DEFAULT 0,
             updated_at  REAL,
             PRIMARY KEY (guild_id, user_id)
+        )""",
+    ),
+    3: (
+        # The slash commands last published per scope ('global' or 'guild:<id>'): a hash of
+        # the payload, so a start publishes only when the commands changed.
+        """CREATE TABLE command_syncs (
+            scope        TEXT PRIMARY KEY,
+            payload_hash TEXT NOT NULL,
+            commands     INTEGER NOT NULL,
+            synced_at    REAL NOT NULL
+        )""",
+        # One row per member whose data a server removed; -id stands for that member in the
+        # wallet, ledger and hand rows kept for the audit. The member's id is not kept.
+        """CREATE TABLE erasures (
+            id        INTEGER PRIMARY KEY,
+            guild_id  INTEGER NOT NULL,
+            erased_at REAL NOT NULL
         )""",
     ),
     4: (

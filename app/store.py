@@ -20,12 +20,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal
 
+from . import store_members as members
 from . import store_wallets as wallets
 from .codec import dumps, loads
 from .store_core import DEFAULT_PATH, ENV_VAR, database_path
 from .store_errors import NoWallet
 from .store_hands import TablesAndHands
-from .store_records import LeaderboardRow, MemberSettings, Mismatch
+from .store_records import CommandSync, Erasure, LeaderboardRow, MemberSettings, Mismatch
 from .store_stats import StatsQueries
 from .wallet import Reason, RefillPolicy, refill_amount
 
@@ -105,6 +106,36 @@ class Store(TablesAndHands, StatsQueries):
                 )
             )  # fmt: skip
         return MemberSettings(dm=bool(rows[0][0]), four_colour=bool(rows[0][1]))
+
+    async def erase_member(self, guild_id: int, user_id: int, *, now: float) -> Erasure:
+        """Remove the member's data from the server in one transaction: their wallet, ledger
+        and hand rows stay under an anonymous id (so audits and totals still add up), their
+        settings go. Raises :class:`MemberSeated` while they sit at an open table; see
+        :mod:`app.store_members` for what is stored and why."""
+        async with self._write() as db:
+            return await members.erase_member(db, guild_id, user_id, now)
+
+    # ------------------------------------------------------------------ slash commands
+
+    async def command_syncs(self) -> list[CommandSync]:
+        """Every scope's last published commands, by scope."""
+        rows = await self._read(
+            "SELECT scope, payload_hash, commands, synced_at FROM command_syncs ORDER BY scope"
+        )
+        return [
+            CommandSync(scope=r[0], payload_hash=r[1], commands=r[2], synced_at=r[3]) for r in rows
+        ]
+
+    async def record_command_sync(self, sync: CommandSync) -> None:
+        """Remember what was just published to ``sync.scope``."""
+        async with self._write() as db:
+            await db.execute(
+                "INSERT INTO command_syncs (scope, payload_hash, commands, synced_at) "
+                "VALUES (?,?,?,?) ON CONFLICT (scope) DO UPDATE SET "
+                "payload_hash = excluded.payload_hash, commands = excluded.commands, "
+                "synced_at = excluded.synced_at",
+                (sync.scope, sync.payload_hash, sync.commands, sync.synced_at),
+            )
 
     # ------------------------------------------------------------------ wallets
 

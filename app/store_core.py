@@ -13,12 +13,14 @@ import os
 import sqlite3
 from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Any, Literal, Self
 
 import aiosqlite
 
 from .migrations import LATEST, MIGRATIONS
 from .store_errors import (
+    BackupFailed,
     DatabaseCorrupt,
     DatabaseLocked,
     DatabaseReadOnly,
@@ -80,6 +82,21 @@ def _probe(path: str, uri: bool, busy_timeout: float) -> None:
         raise startup_error(error, path) from None
     finally:
         probe.close()
+
+
+def _open_copy(path: Path) -> sqlite3.Connection:
+    """A fresh file for a backup; used from the store's worker thread, hence not tied to
+    this one."""
+    path.unlink(missing_ok=True)  # a partial copy a crash left behind
+    return sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+
+
+def _seal_copy(copy: sqlite3.Connection) -> None:
+    """Make the copy one self-contained file and check it."""
+    copy.execute("PRAGMA journal_mode = DELETE").fetchall()
+    (verdict,) = copy.execute("PRAGMA quick_check").fetchone()
+    if verdict != "ok":
+        raise sqlite3.DatabaseError(f"the copy fails its check: {verdict}")
 
 
 class StoreCore:
@@ -166,6 +183,45 @@ class StoreCore:
                     "VALUES (?, strftime('%s','now'))",
                     (version,),
                 )
+
+    async def backup(self, target: str | os.PathLike[str]) -> int:
+        """Copy the whole database, as it stands between two transactions, into the new file
+        ``target``; the size of the copy in bytes.
+
+        The copy runs through the store's own connection (the only one the exclusive lock
+        allows) on its worker thread, off the event loop, with the store's lock held so no
+        transaction is caught half way; it is checked (``quick_check``) and becomes
+        ``target`` in one rename, so a partial file never carries the final name. The copy
+        is one self-contained file (no ``-wal`` beside it): copy it to ``HOLDEM_DB`` to
+        restore. Raises :class:`BackupFailed` if ``target`` exists or cannot be written.
+        """
+        final = Path(target)
+        if final.exists():
+            raise BackupFailed(f"{final} already exists: choose a new file", path=str(final))
+        partial = final.with_name(final.name + ".partial")
+        try:
+            copy = await asyncio.to_thread(_open_copy, partial)
+        except (sqlite3.Error, OSError) as error:
+            raise BackupFailed(
+                f"cannot write the backup {final}: {error}", path=str(final)
+            ) from None
+        try:
+            try:
+                async with self._lock:
+                    await self._db.backup(copy)
+                await asyncio.to_thread(_seal_copy, copy)
+            finally:
+                await asyncio.to_thread(copy.close)
+            os.replace(partial, final)
+        except (sqlite3.Error, OSError) as error:
+            partial.unlink(missing_ok=True)
+            raise BackupFailed(
+                f"cannot write the backup {final}: {error}", path=str(final)
+            ) from None
+        except BaseException:
+            partial.unlink(missing_ok=True)
+            raise
+        return final.stat().st_size
 
     async def schema_version(self) -> int:
         rows = await self._read("SELECT MAX(version) FROM schema_version")

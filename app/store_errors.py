@@ -13,18 +13,22 @@
     │   ├── NoWallet            the member has no wallet in this guild yet
     │   ├── InsufficientChips   a movement would take the balance below zero
     │   └── RefillRefused       the house refill policy does not allow it now
-    └── HandStateError          an action out of sequence, a finished or unknown hand/table
+    ├── HandStateError          an action out of sequence, a finished or unknown hand/table
+    ├── MemberSeated            a member's data cannot be removed while they sit at a table
+    └── BackupFailed            a backup could not be written where asked
 """
 
 from __future__ import annotations
 
 __all__ = [
+    "BackupFailed",
     "DatabaseCorrupt",
     "DatabaseLocked",
     "DatabaseReadOnly",
     "DatabaseUnavailable",
     "HandStateError",
     "InsufficientChips",
+    "MemberSeated",
     "NoWallet",
     "RefillRefused",
     "SchemaTooNew",
@@ -92,3 +96,15 @@ class RefillRefused(WalletError):
 
 class HandStateError(StoreError):
     pass
+
+
+class MemberSeated(StoreError):
+    pass
+
+
+class BackupFailed(StoreError):
+    """``str(error)`` names the file and the cause in one line."""
+
+    def __init__(self, message: str, *, path: str) -> None:
+        super().__init__(message)
+        self.path = path

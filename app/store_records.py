@@ -11,6 +11,8 @@ from engine import Action, Hand, HandConfig, replay
 from .wallet import Reason
 
 __all__ = [
+    "CommandSync",
+    "Erasure",
     "HandRecord",
     "HandSummary",
     "HiddenCards",
@@ -127,3 +129,28 @@ class HiddenCards(Enum):
     """Everyone who did not show at the showdown (folded or mucked): the public history."""
     NONE = "none"
     """Nobody: the full record, for the table's own audit."""
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class CommandSync:
+    """The slash commands last published to one scope (``global`` or ``guild:<id>``)."""
+
+    scope: str
+    payload_hash: str
+    commands: int
+    synced_at: float
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Erasure:
+    """What removing a member's data from a server did.
+
+    ``anonymous_id`` is the id their wallet, ledger and hand rows are kept under (``None``
+    when there were none); ``hands`` counts the hands they played.
+    """
+
+    anonymous_id: int | None
+    wallet: bool
+    ledger_rows: int
+    hands: int
+    settings: bool

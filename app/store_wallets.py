@@ -86,8 +86,9 @@ async def leaderboard(
     if order is None:
         raise ValueError(f"leaderboard by {by!r}: use one of {sorted(_ORDER)}")
     rows = await db.execute_fetchall(
+        # Wallets kept under an anonymous (negative) id after a removal are nobody's.
         "SELECT user_id, balance, net, hands_played FROM wallets WHERE guild_id = ? "
-        f"ORDER BY {order}, user_id LIMIT ?",
+        f"AND user_id > 0 ORDER BY {order}, user_id LIMIT ?",
         (guild_id, limit),
     )
     return [LeaderboardRow(user_id=r[0], balance=r[1], net=r[2], hands_played=r[3]) for r in rows]

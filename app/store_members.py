@@ -1,0 +1,141 @@
+"""Removing a member's data from a server, run inside a transaction :class:`~app.store.Store`
+has opened.
+
+What the bot keeps about a member, per server: the wallet (balance, hands played, net result,
+last refill, when it was made), every ledger row (each chip movement, its reason and time),
+their seat and result in each hand (``hand_players``, and the seat-to-member map of the hand),
+the seats, host and results saved with each table, and their own settings
+(``member_settings``). Nothing else: no names, no messages.
+
+Removal keeps the chips honest. The wallet, its ledger rows and the hand rows stay, under an
+anonymous id (``-n`` for the server's ``n``-th removal: a Discord id is never negative), so
+every balance is still the sum of its ledger, every hand still adds up to zero, and the
+server's total of chips does not change; the settings row is deleted. The member's own id is
+not written anywhere, not even in the record of the removal.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import aiosqlite
+
+from .codec import dumps, loads
+from .store_errors import MemberSeated
+from .store_records import Erasure
+
+__all__ = ["REKEYED", "erase_member", "is_seated"]
+
+REKEYED = ("wallets", "ledger", "hand_players")
+"""The tables whose ``(guild_id, user_id)`` rows move to the anonymous id."""
+
+
+async def is_seated(db: aiosqlite.Connection, guild_id: int, user_id: int) -> bool:
+    """Whether an open table of the server names the member (seated, its host, or in its
+    session's results), or they are in a hand not finished."""
+    rows = await db.execute_fetchall(
+        "SELECT 1 FROM hand_players p JOIN hands h ON h.hand_id = p.hand_id "
+        "WHERE p.guild_id = ? AND p.user_id = ? AND h.finished = 0 LIMIT 1",
+        (guild_id, user_id),
+    )
+    if list(rows):
+        return True
+    tables = await db.execute_fetchall(
+        "SELECT state_json, settings_json FROM tables WHERE open = 1 AND guild_id = ?",
+        (guild_id,),
+    )
+    return any(_names(loads(text), user_id) for row in tables for text in row)
+
+
+def _names(value: Any, member: int) -> bool:
+    """Whether a JSON value holds the member id, as a number or a string, key or value."""
+    if isinstance(value, dict):
+        return any(_names(k, member) or _names(v, member) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_names(v, member) for v in value)
+    return (type(value) is int and value == member) or value == str(member)
+
+
+def _renamed(value: Any, member: int, anonymous: int) -> Any:
+    """The JSON value with every mention of the member (number or string) made anonymous."""
+    if isinstance(value, dict):
+        return {_renamed(k, member, anonymous): _renamed(v, member, anonymous)
+                for k, v in value.items()}  # fmt: skip
+    if isinstance(value, list):
+        return [_renamed(v, member, anonymous) for v in value]
+    if type(value) is int and value == member:
+        return anonymous
+    if value == str(member):
+        return str(anonymous)
+    return value
+
+
+async def erase_member(
+    db: aiosqlite.Connection, guild_id: int, user_id: int, now: float
+) -> Erasure:
+    """Move the member's rows to a new anonymous id and delete their settings.
+
+    Raises :class:`MemberSeated` (and changes nothing) while an open table names them: the
+    live table would write their id back, and chips on it would come back to a wallet that
+    no longer has an owner. Closed tables' saved seats, host and results are renamed too.
+    """
+    if await is_seated(db, guild_id, user_id):
+        raise MemberSeated(
+            f"member {user_id} is seated at a table of guild {guild_id}: they leave first"
+        )
+    counts = {table: await _count(db, table, guild_id, user_id) for table in REKEYED}
+    cursor = await db.execute(
+        "DELETE FROM member_settings WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
+    )
+    settings = cursor.rowcount
+    if not any(counts.values()):
+        return Erasure(anonymous_id=None, wallet=False, ledger_rows=0, hands=0,
+                       settings=bool(settings))  # fmt: skip
+    cursor = await db.execute(
+        "INSERT INTO erasures (guild_id, erased_at) VALUES (?, ?)", (guild_id, now)
+    )
+    assert cursor.lastrowid is not None
+    anonymous = -cursor.lastrowid
+    # The ledger refers to its wallet: check that at the commit, once both have moved.
+    await db.execute_fetchall("PRAGMA defer_foreign_keys = ON")
+    for table in REKEYED:
+        await db.execute(
+            f"UPDATE {table} SET user_id = ? WHERE guild_id = ? AND user_id = ?",
+            (anonymous, guild_id, user_id),
+        )
+    hands = await db.execute_fetchall(
+        "SELECT h.hand_id, h.players_json FROM hands h JOIN hand_players p "
+        "ON p.hand_id = h.hand_id WHERE p.guild_id = ? AND p.user_id = ?",
+        (guild_id, anonymous),
+    )
+    for hand_id, players_json in hands:
+        players = _renamed(loads(players_json), user_id, anonymous)
+        await db.execute(
+            "UPDATE hands SET players_json = ? WHERE hand_id = ?", (dumps(players), hand_id)
+        )
+    # Closed tables keep their last seats, host and results (open ones were refused above).
+    tables = await db.execute_fetchall(
+        "SELECT table_id, state_json, settings_json FROM tables WHERE open = 0 AND guild_id = ?",
+        (guild_id,),
+    )
+    for table_id, state, settings in tables:
+        renamed = [dumps(_renamed(loads(text), user_id, anonymous)) for text in (state, settings)]
+        if renamed != [state, settings]:
+            await db.execute(
+                "UPDATE tables SET state_json = ?, settings_json = ? WHERE table_id = ?",
+                (*renamed, table_id),
+            )
+    return Erasure(
+        anonymous_id=anonymous,
+        wallet=counts["wallets"] > 0,
+        ledger_rows=counts["ledger"],
+        hands=counts["hand_players"],
+        settings=bool(settings),
+    )
+
+
+async def _count(db: aiosqlite.Connection, table: str, guild_id: int, user_id: int) -> int:
+    rows = await db.execute_fetchall(
+        f"SELECT COUNT(*) FROM {table} WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
+    )
+    return int(next(iter(rows))[0])

@@ -1,0 +1,117 @@
+"""Removing a member's data from a server: nothing of theirs is left under their id, and
+the audit, the hands and the server's chip total still add up."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from app import Store
+from app.service import TableService
+from app.store_errors import MemberSeated
+from app.store_records import MemberSettings
+from engine import HouseRules
+
+from .conftest import Clock
+
+G, C = 1, 10
+A, B = 301_000_000_000_000_001, 302_000_000_000_000_002  # Discord-sized ids
+RULES = HouseRules(turn_seconds=30)
+
+
+async def _played(store: Store, clock: Clock) -> TableService:
+    """A and B played one hand at a table of guild G (A its host); then it was stopped."""
+    service = TableService(store, clock=clock)
+    await service.open_table(G, C, A, RULES, 100)
+    await service.join(G, C, B, 100)
+    await service.deal(G, C, button=0)
+    await service.leave(G, C, A)  # folds A's hand: B wins the blinds
+    await service.stop(G, C, B)
+    await store.set_member_settings(G, A, dm=True, now=clock())
+    await store.set_member_settings(G, B, four_colour=True, now=clock())
+    return service
+
+
+def _rows_naming(path: str, member: int) -> list[tuple[str, tuple[object, ...]]]:
+    """Every row of every table that holds ``member``'s id, as a value or inside text."""
+    found: list[tuple[str, tuple[object, ...]]] = []
+    with sqlite3.connect(path) as db:
+        tables = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")]
+        for table in tables:
+            for row in db.execute(f"SELECT * FROM {table}"):
+                if any(v == member or (isinstance(v, str) and str(member) in v) for v in row):
+                    found.append((table, row))
+    return found
+
+
+async def test_removal_leaves_nothing_under_the_member_and_the_audit_adds_up(
+    path: str,
+) -> None:
+    clock = Clock()
+    store = await Store.open(path)
+    try:
+        await _played(store, clock)
+        total = await store.total_balance(G)
+        ledger = await store.ledger(G, A)
+        erased = await store.erase_member(G, A, now=clock())
+        assert erased.anonymous_id is not None and erased.anonymous_id < 0
+        assert (erased.wallet, erased.ledger_rows, erased.hands, erased.settings) == (
+            True, len(ledger), 1, True,
+        )  # fmt: skip
+        assert await store.balance(G, A) is None
+        assert await store.ledger(G, A) == []
+        assert await store.last_hands(G, A) == []
+        assert await store.get_member_settings(G, A) == MemberSettings()
+        # B's data is untouched; the chips, the ledger and the hand still add up.
+        assert await store.get_member_settings(G, B) == MemberSettings(four_colour=True)
+        assert len(await store.last_hands(G, B)) == 1
+        assert await store.total_balance(G) == total
+        assert await store.ledger(G, erased.anonymous_id) == ledger
+        assert await store.audit() == []
+        hand = await store.load_hand((await store.last_hands(G, B))[0].hand_id)
+        assert sorted(hand.players) == sorted([B, erased.anonymous_id])
+        board = await store.leaderboard(G)
+        assert [row.user_id for row in board] == [B]
+    finally:
+        await store.close()
+    assert _rows_naming(path, A) == []
+    assert _rows_naming(path, B) != []  # the scan does find a member who is still there
+
+
+async def test_each_removal_gets_its_own_anonymous_id(store: Store) -> None:
+    clock = Clock()
+    await _played(store, clock)
+    first = await store.erase_member(G, A, now=clock())
+    second = await store.erase_member(G, B, now=clock())
+    assert first.anonymous_id is not None and second.anonymous_id is not None
+    assert first.anonymous_id != second.anonymous_id
+    assert await store.audit() == []
+
+
+async def test_a_member_with_nothing_stored_is_nothing_to_remove(store: Store) -> None:
+    erased = await store.erase_member(G, A, now=1.0)
+    assert erased.anonymous_id is None
+    assert (erased.wallet, erased.ledger_rows, erased.hands, erased.settings) == (
+        False, 0, 0, False,
+    )  # fmt: skip
+
+
+async def test_a_seated_member_is_refused_and_nothing_changes(store: Store) -> None:
+    clock = Clock()
+    service = TableService(store, clock=clock)
+    await service.open_table(G, C, A, RULES, 100)
+    await service.join(G, C, B, 100)
+    before = (await store.balance(G, A), await store.ledger(G, A))
+    with pytest.raises(MemberSeated):
+        await store.erase_member(G, A, now=clock())  # seated, no hand yet
+    await service.deal(G, C, button=0)
+    with pytest.raises(MemberSeated):
+        await store.erase_member(G, B, now=clock())  # in the hand
+    assert (await store.balance(G, A), await store.ledger(G, A)) == before
+    await service.leave(G, C, B)  # B's hand is folded; the host A still stays at the table
+    with pytest.raises(MemberSeated):
+        await store.erase_member(G, B, now=clock())  # in the open table's session
+    # Another server's table is no reason to refuse.
+    other = await store.erase_member(G + 1, A, now=clock())
+    assert other.anonymous_id is None
