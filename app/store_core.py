@@ -29,7 +29,14 @@ from .store_errors import (
     StartupError,
 )
 
-__all__ = ["DEFAULT_PATH", "ENV_VAR", "StoreCore", "database_path", "startup_error"]
+__all__ = [
+    "DEFAULT_PATH",
+    "ENV_VAR",
+    "StoreCore",
+    "backup_database",
+    "database_path",
+    "startup_error",
+]
 
 ENV_VAR = "HOLDEM_DB"
 DEFAULT_PATH = "./holdem.sqlite3"
@@ -82,6 +89,54 @@ def _probe(path: str, uri: bool, busy_timeout: float) -> None:
         raise startup_error(error, path) from None
     finally:
         probe.close()
+
+
+async def backup_database(
+    path: str, target: str | os.PathLike[str], *, busy_timeout: float = 2.0
+) -> int:
+    """Copy the database file at ``path`` (of a bot that is not running) into the new file
+    ``target``, as :meth:`StoreCore.backup` does; the size of the copy in bytes.
+
+    Nothing is migrated or written in ``path``: a copy taken before an upgrade is the old
+    version's database. Raises :class:`DatabaseLocked` when a running bot holds the file,
+    another :class:`StartupError` when it is not a usable database, :class:`BackupFailed`
+    when ``target`` exists or cannot be written.
+    """
+    final = Path(target)
+    if final.exists():
+        raise BackupFailed(f"{final} already exists: choose a new file", path=str(final))
+    if not Path(path).is_file():
+        raise DatabaseUnavailable(f"there is no database at {path}", path=path)
+    partial = final.with_name(final.name + ".partial")
+
+    def copy_file() -> int:
+        try:
+            source = sqlite3.connect(path, timeout=busy_timeout, isolation_level=None)
+        except sqlite3.Error as error:
+            raise startup_error(error, path) from None
+        try:
+            try:
+                source.execute("SELECT COUNT(*) FROM sqlite_master").fetchall()
+            except sqlite3.Error as error:
+                raise startup_error(error, path) from None
+            try:
+                copy = _open_copy(partial)
+                try:
+                    source.backup(copy)
+                    _seal_copy(copy)
+                finally:
+                    copy.close()
+                os.replace(partial, final)
+            except (sqlite3.Error, OSError) as error:
+                partial.unlink(missing_ok=True)
+                raise BackupFailed(
+                    f"cannot write the backup {final}: {error}", path=str(final)
+                ) from None
+        finally:
+            source.close()
+        return final.stat().st_size
+
+    return await asyncio.to_thread(copy_file)
 
 
 def _open_copy(path: Path) -> sqlite3.Connection:

@@ -1,31 +1,45 @@
 """``python -m bot``: start the dealer; ``--check`` validates the set-up offline, ``--health``
-answers the container's health check, ``--sync`` publishes the slash commands globally.
+answers the container's health check, ``--sync`` publishes the slash commands now,
+``--backup PATH`` copies the database of a stopped bot.
 
 Start-up problems (no token, a rejected token, an unusable database, a missing intent) end
-in one clear line, never a traceback. SIGTERM and SIGINT finish the writes in flight, tell
-each table with a hand in progress that the dealer is restarting, and exit; on the next
-start every hand resumes from the database.
+in one clear line, never a traceback, with the exit code the README lists. SIGTERM and SIGINT
+finish the writes in flight, tell each table with a hand in progress that the dealer is
+restarting, and exit; on the next start every hand resumes from the database.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import signal
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import discord
 from discord.ext import commands
 
-from .cli import explain_startup_error, health_command, parse_args, run_check_command
+from app.store import Store
+from app.store_errors import DatabaseLocked
+
+from .backup import BackupPolicy, backup_command, backup_loop
+from .cli import (
+    exit_code,
+    explain_startup_error,
+    health_command,
+    parse_args,
+    run_check_command,
+)
 from .client import HoldemBot
-from .config import ConfigError, Settings, load_settings
+from .config import ConfigError, Settings, load_settings, read_environment
 from .health import GatewayWatch, heartbeat_loop
 from .invite import invite_url
 from .logging_setup import setup_logging
+from .sync import GLOBAL, sync_commands
 
 log = logging.getLogger("holdem.bot")
 
@@ -45,7 +59,11 @@ def _point_at(settings: Settings) -> None:
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.gateway_url)
 
 
-def build_bot(settings: Settings, *, sync: bool) -> HoldemBot:
+def build_bot(settings: Settings) -> HoldemBot:
+    # The bot never joins a voice channel: discord.py's warnings about voice libraries
+    # (PyNaCl, davey) would only puzzle the host.
+    discord.VoiceClient.warn_nacl = False
+    discord.VoiceClient.warn_dave = False
     options: dict[str, Any] = {}
     cls: type[HoldemBot] = HoldemBot
     if settings.sharded:
@@ -54,14 +72,12 @@ def build_bot(settings: Settings, *, sync: bool) -> HoldemBot:
             options["shard_count"] = settings.shard_count
         if settings.shard_ids is not None:
             options["shard_ids"] = list(settings.shard_ids)
-    return cls(
-        db_path=settings.db_path, dev_guild=settings.dev_guild, sync_commands=sync, **options
-    )
+    return cls(db_path=settings.db_path, dev_guild=settings.dev_guild, **options)
 
 
-async def run(settings: Settings, *, sync: bool) -> None:
+async def run(settings: Settings) -> None:
     _point_at(settings)
-    bot = build_bot(settings, sync=sync)
+    bot = build_bot(settings)
     if settings.application_id is not None:
         print(f"Invite Holdem Dealer: {invite_url(settings.application_id)}", flush=True)
     stopping = asyncio.Event()
@@ -71,7 +87,7 @@ async def run(settings: Settings, *, sync: bool) -> None:
             loop.add_signal_handler(sig, stopping.set)
     watch = GatewayWatch(bot)  # before the start, so it sees every event
     async with bot:
-        runner = asyncio.create_task(bot.start(settings.token))
+        runner = asyncio.create_task(_serve(bot, settings))
         beat = asyncio.create_task(heartbeat_loop(settings.heartbeat_path, bot.clock, watch))
         stopper = asyncio.create_task(stopping.wait())
         done, _ = await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
@@ -89,6 +105,65 @@ async def run(settings: Settings, *, sync: bool) -> None:
                 await runner
 
 
+async def _serve(bot: HoldemBot, settings: Settings) -> None:
+    """Log in (``setup_hook`` opens the store, restores the tables and publishes changed
+    commands), start the scheduled backups, then connect to the gateway."""
+    await bot.login(settings.token)
+    backups: asyncio.Task[None] | None = None
+    if settings.backup_dir:
+        policy = BackupPolicy(
+            folder=Path(settings.backup_dir), every=settings.backup_every, keep=settings.backup_keep
+        )
+        backups = asyncio.create_task(backup_loop(bot.store, policy, bot.clock))
+    try:
+        await bot.connect()
+    finally:
+        if backups is not None:
+            backups.cancel()
+
+
+async def publish(settings: Settings) -> int:
+    """``--sync``: publish the commands now (REST only, no gateway), say what went where.
+
+    The bot is built on a throwaway in-memory database, so this works beside a running bot
+    (which holds ``HOLDEM_DB``) and never touches its tables; when ``HOLDEM_DB`` is free, what
+    was published is recorded there so the next start does not publish it again.
+    """
+    _point_at(settings)
+    bot = build_bot(dataclasses.replace(settings, db_path=":memory:"))
+    async with bot:
+        await bot.login(settings.token)
+        results = await sync_commands(bot, bot.store, dev_guild=settings.dev_guild)
+        records = await bot.store.command_syncs()
+    published = {record.scope for record in records}
+    code = 0
+    for result in results:
+        where = (
+            "globally (Discord shows changes within an hour)"
+            if result.scope == GLOBAL
+            else f"to the server {result.scope.split(':', 1)[1]} (HOLDEM_DEV_GUILD: at once)"
+        )
+        if result.error is not None or result.scope not in published:
+            print(f"error: could not publish the commands {where}: {result.error}", file=sys.stderr)
+            code = 1
+        else:
+            print(f"published {result.commands} commands {where}")
+    try:
+        store = await Store.open(settings.db_path, busy_timeout=1.0)
+    except DatabaseLocked:
+        print(
+            "HOLDEM_DB is held by the running bot, so nothing was recorded there (the bot "
+            "compares its commands with its own record at every start)"
+        )
+        return code
+    try:
+        for record in records:
+            await store.record_command_sync(record)
+    finally:
+        await store.close()
+    return code
+
+
 async def shutdown(bot: HoldemBot) -> None:
     """Finish the writes in flight, tell every table, then close."""
     if hasattr(bot, "service"):
@@ -104,14 +179,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         return health_command()
     if args.check:
         return asyncio.run(run_check_command())
+    if args.backup is not None:
+        return asyncio.run(backup_command(args.backup, read_environment()))
     try:
         settings = load_settings()
     except ConfigError as error:
         print(explain_startup_error(error), file=sys.stderr)
-        return 2
+        return exit_code(error)
     setup_logging(settings.log_level, secrets=[settings.token])
     try:
-        asyncio.run(run(settings, sync=args.sync))
+        if args.sync:
+            return asyncio.run(publish(settings))
+        asyncio.run(run(settings))
     except KeyboardInterrupt:
         return 0
     except Exception as error:
@@ -128,7 +207,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if message is None:
             raise
         print(message, file=sys.stderr)
-        return 1
+        return exit_code(error)
     return 0
 
 

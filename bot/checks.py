@@ -76,6 +76,13 @@ async def run_check(settings: Settings) -> list[str]:
         problem = check_folder(settings.heartbeat_path, "HOLDEM_HEARTBEAT")
         if problem:
             problems.append(problem)
+    if settings.backup_dir:
+        # Backups go inside the folder; a missing one is created if its parent allows it.
+        folder = settings.backup_dir
+        probe = os.path.join(folder, "backup") if os.path.isdir(folder) else folder
+        problem = check_folder(probe, "HOLDEM_BACKUP_DIR")
+        if problem:
+            problems.append(problem)
     return problems
 
 
@@ -86,10 +93,13 @@ def summary(settings: Settings) -> list[str]:
         f"database: {os.path.abspath(settings.db_path)}",
         f"heartbeat: {os.path.abspath(settings.heartbeat_path)}",
         f"log level: {settings.log_level}",
+        "commands: published at start when they changed, globally"
+        + (f" and to guild {settings.dev_guild}" if settings.dev_guild else ""),
         (
-            f"commands: synced to guild {settings.dev_guild} at start"
-            if settings.dev_guild
-            else "commands: not synced at start (publish them globally with --sync)"
+            f"backups: every {settings.backup_every / 3600:g} h into "
+            f"{os.path.abspath(settings.backup_dir)}, the newest {settings.backup_keep} kept"
+            if settings.backup_dir
+            else "backups: none scheduled (set HOLDEM_BACKUP_DIR)"
         ),
     ]
     if settings.sharded:

@@ -4,8 +4,10 @@ clear line for each way start-up can fail.
 ``bot/__main__.py`` parses with :func:`parse_args`, hands ``--check`` to
 :func:`run_check_command` and ``--health`` to :func:`health_command`, and prints
 :func:`explain_startup_error` for an exception that stops the bot, instead of a traceback.
-Exit codes: 0 fine, 1 a problem found (``--check``) or unhealthy (``--health``), 2 bad
-configuration.
+Exit codes (as the README lists them): 0 fine, 1 a problem with the host (the database, a
+folder, the network), unhealthy (``--health``) or a failed backup, 2 a problem with the
+settings: the environment, or what the Developer Portal says of them (a rejected token, an
+intent not enabled); :func:`exit_code` picks one for an exception that stops the bot.
 """
 
 from __future__ import annotations
@@ -25,7 +27,13 @@ from .checks import check_database, run_check, summary
 from .config import ConfigError, load_settings, read_environment
 from .health import heartbeat_path, read_heartbeat, unhealthy
 
-__all__ = ["explain_startup_error", "health_command", "parse_args", "run_check_command"]
+__all__ = [
+    "exit_code",
+    "explain_startup_error",
+    "health_command",
+    "parse_args",
+    "run_check_command",
+]
 
 EXIT_OK = 0
 EXIT_PROBLEM = 1
@@ -33,8 +41,8 @@ EXIT_CONFIG = 2
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
-    """``check``, ``sync`` and ``health`` booleans (``--check`` and ``--health`` exclude each
-    other and ``--sync``)."""
+    """``check``, ``sync`` and ``health`` booleans and ``backup`` (a path or ``None``); the
+    modes exclude each other."""
     parser = argparse.ArgumentParser(
         prog="python -m bot",
         description="Holdem Dealer, a Discord bot that deals Texas hold'em. Settings come from "
@@ -56,7 +64,14 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     mode.add_argument(
         "--sync",
         action="store_true",
-        help="start, and publish the slash commands globally (takes up to an hour to show)",
+        help="publish the slash commands now, print how many went where, and exit (the bot "
+        "also does this by itself at start when its commands changed)",
+    )
+    mode.add_argument(
+        "--backup",
+        metavar="PATH",
+        help="copy the database of a stopped bot to the new file PATH and exit (a running bot "
+        "makes its own backups: HOLDEM_BACKUP_DIR)",
     )
     return parser.parse_args(argv)
 
@@ -131,6 +146,13 @@ def explain_startup_error(error: BaseException) -> str | None:
     if isinstance(error, OSError):
         return f"error: cannot reach Discord: {error} (check the network or DISCORD_API_BASE)"
     return None
+
+
+def exit_code(error: BaseException) -> int:
+    """2 for a problem with the settings (the environment, or the token or intents as the
+    Developer Portal sees them), 1 for anything else that stops the bot."""
+    settings = (ConfigError, discord.LoginFailure, discord.PrivilegedIntentsRequired)
+    return EXIT_CONFIG if isinstance(error, settings) else EXIT_PROBLEM
 
 
 def _count(n: int) -> str:

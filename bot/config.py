@@ -7,6 +7,10 @@ Every setting is documented in ``.env.example`` and the README (Settings).
 >>> s = load_settings({"DISCORD_TOKEN": FAKE_TOKEN, "SHARD_COUNT": "4", "SHARD_IDS": "0-1"})
 >>> s.shard_count, s.shard_ids, s.sharded, s.log_level
 (4, (0, 1), True, 'INFO')
+>>> b = load_settings({"DISCORD_TOKEN": FAKE_TOKEN, "HOLDEM_BACKUP_DIR": "/backups",
+...                    "HOLDEM_BACKUP_EVERY": "90m", "HOLDEM_BACKUP_KEEP": "3"})
+>>> b.backup_dir, b.backup_every, b.backup_keep
+('/backups', 5400.0, 3)
 """
 
 from __future__ import annotations
@@ -22,6 +26,8 @@ from urllib.parse import urlsplit
 from dotenv import dotenv_values
 
 __all__ = [
+    "DEFAULT_BACKUP_EVERY",
+    "DEFAULT_BACKUP_KEEP",
     "DEFAULT_DB",
     "LOG_LEVELS",
     "ConfigError",
@@ -33,6 +39,10 @@ __all__ = [
 ]
 
 DEFAULT_DB = "./holdem.sqlite3"
+DEFAULT_BACKUP_EVERY = 6 * 3600.0
+DEFAULT_BACKUP_KEEP = 8
+_MIN_BACKUP_EVERY = 5 * 60.0
+_UNITS = {"m": 60.0, "h": 3600.0, "d": 86400.0}
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 _TRUE = frozenset({"1", "true", "yes", "on"})
 _FALSE = frozenset({"", "0", "false", "no", "off"})
@@ -75,6 +85,12 @@ class Settings:
     shard_ids: tuple[int, ...] | None = None
     i18n_strict: bool = False
     heartbeat_path: str = ""
+    backup_dir: str | None = None
+    """The folder for the running bot's scheduled backups; ``None``: no scheduled backups."""
+    backup_every: float = DEFAULT_BACKUP_EVERY
+    """Seconds between two scheduled backups."""
+    backup_keep: int = DEFAULT_BACKUP_KEEP
+    """How many scheduled backups to keep (the oldest beyond are deleted)."""
 
     @property
     def sharded(self) -> bool:
@@ -139,6 +155,9 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
     shard_ids = _shard_ids(get("SHARD_IDS"), shard_count, problems)
     i18n_strict = _flag("HOLDEM_I18N_STRICT", get("HOLDEM_I18N_STRICT"), problems)
     heartbeat = get("HOLDEM_HEARTBEAT") or default_heartbeat_path(db_path)
+    backup_dir = get("HOLDEM_BACKUP_DIR") or None
+    backup_every = _duration("HOLDEM_BACKUP_EVERY", get("HOLDEM_BACKUP_EVERY"), problems)
+    backup_keep = _count("HOLDEM_BACKUP_KEEP", get("HOLDEM_BACKUP_KEEP"), problems)
     if problems:
         raise ConfigError(problems)
     return Settings(
@@ -152,6 +171,9 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
         shard_ids=shard_ids,
         i18n_strict=i18n_strict,
         heartbeat_path=heartbeat,
+        backup_dir=backup_dir,
+        backup_every=backup_every,
+        backup_keep=backup_keep,
     )
 
 
@@ -271,6 +293,33 @@ def _shard_ids(raw: str, count: int | None, problems: list[str]) -> tuple[int, .
         )
         return None
     return tuple(ids)
+
+
+def _duration(name: str, raw: str, problems: list[str]) -> float:
+    """``90m``, ``6h``, ``1d`` (a bare number is hours), at least five minutes."""
+    if not raw:
+        return DEFAULT_BACKUP_EVERY
+    text = raw.lower().replace(" ", "")
+    unit = _UNITS.get(text[-1:])
+    number = text[:-1] if unit is not None else text
+    if re.fullmatch(r"[0-9]+(\.[0-9]+)?", number):
+        seconds = float(number) * (unit or _UNITS["h"])
+        if seconds >= _MIN_BACKUP_EVERY:
+            return seconds
+    problems.append(
+        f"{name} must be a time of at least 5 minutes, like 30m, 6h or 1d (a bare number is "
+        f"hours); got {raw!r}"
+    )
+    return DEFAULT_BACKUP_EVERY
+
+
+def _count(name: str, raw: str, problems: list[str]) -> int:
+    if not raw:
+        return DEFAULT_BACKUP_KEEP
+    if _digits(raw) and 1 <= int(raw) <= 10_000:
+        return int(raw)
+    problems.append(f"{name} must be how many backups to keep, a whole number from 1; got {raw!r}")
+    return DEFAULT_BACKUP_KEEP
 
 
 def _flag(name: str, raw: str, problems: list[str]) -> bool:

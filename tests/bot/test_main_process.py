@@ -1,0 +1,112 @@
+"""``python -m bot`` as a host runs it, against stand-ins for Discord on 127.0.0.1: a rejected
+token is a settings problem (exit 2, one line, no voice warnings), and ``--sync`` publishes,
+says what went where and exits, beside a running bot too."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+from pathlib import Path
+
+from aiohttp import web
+
+from app import Store
+from bot.config import FAKE_TOKEN, application_id_from_token
+from tests.wire.standin import StandIn
+
+ROOT = Path(__file__).resolve().parents[2]
+GUILD = 1_200_000_000_000_000_001
+APP_ID = application_id_from_token(FAKE_TOKEN)
+
+
+def _environment(tmp_path: Path, api_base: str, gateway_url: str = "") -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "HOLDEM_"))}
+    env.update(
+        DISCORD_TOKEN=FAKE_TOKEN,
+        DISCORD_API_BASE=api_base,
+        DISCORD_GATEWAY_URL=gateway_url,
+        HOLDEM_DB=str(tmp_path / "holdem.sqlite3"),
+        HOLDEM_HEARTBEAT=str(tmp_path / "heartbeat"),
+        SHARD_COUNT="",
+        SHARD_IDS="",
+        LOG_LEVEL="INFO",
+        NO_PROXY="127.0.0.1",
+        no_proxy="127.0.0.1",
+    )
+    for proxy in ("HTTP_PROXY", "HTTPS_PROXY", "WS_PROXY", "WSS_PROXY", "ALL_PROXY"):
+        env.pop(proxy, None)
+        env.pop(proxy.lower(), None)
+    return env
+
+
+async def _bot(env: dict[str, str], *args: str) -> tuple[int, str, str]:
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", *args, cwd=env["HOLDEM_DB"].rsplit("/", 1)[0], env=env,
+        stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )  # fmt: skip
+    out, err = await asyncio.wait_for(process.communicate(), timeout=60)
+    assert process.returncode is not None
+    return process.returncode, out.decode(), err.decode()
+
+
+async def test_a_rejected_token_is_exit_2_in_one_line_without_voice_warnings(
+    tmp_path: Path,
+) -> None:
+    async def unauthorized(request: web.Request) -> web.Response:
+        return web.json_response({"message": "401: Unauthorized", "code": 0}, status=401)
+
+    app = web.Application()
+    app.router.add_route("*", "/{tail:.*}", unauthorized)
+    runner = web.AppRunner(app, access_log=None)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+    try:
+        env = _environment(tmp_path, f"http://127.0.0.1:{port}/api")
+        env["PYTHONPATH"] = str(ROOT)
+        code, out, err = await _bot(env)
+    finally:
+        await runner.cleanup()
+    assert code == 2, out + err
+    assert "error: Discord rejected DISCORD_TOKEN" in err
+    assert "Traceback" not in err
+    for library in ("PyNaCl", "davey", "voice"):
+        assert library not in err, err
+
+
+async def test_sync_publishes_says_where_and_exits_beside_a_running_bot(tmp_path: Path) -> None:
+    assert APP_ID is not None
+    standin = StandIn(application_id=APP_ID, guild_id=GUILD)
+    await standin.start()
+    try:
+        env = _environment(tmp_path, standin.api_base, standin.gateway_url)
+        env["HOLDEM_DEV_GUILD"] = str(GUILD)
+        env["PYTHONPATH"] = str(ROOT)
+        running = await Store.open(env["HOLDEM_DB"])  # the running bot holds the file
+        try:
+            code, out, err = await _bot(env, "--sync")
+        finally:
+            await running.close()
+        assert code == 0, out + err
+        lines = out.splitlines()
+        count = len(standin.synced[0])
+        assert count > 0 and len(standin.synced[GUILD]) == count
+        assert f"published {count} commands globally" in lines[-3]
+        assert f"published {count} commands to the server {GUILD}" in lines[-2]
+        assert lines[-1].startswith("HOLDEM_DB is held by the running bot")
+        assert "Traceback" not in err
+
+        # With the bot stopped, what was published is recorded: a start publishes nothing.
+        code, out, err = await _bot(env, "--sync")
+        assert code == 0, out + err
+        store = await Store.open(env["HOLDEM_DB"])
+        try:
+            scopes = {sync.scope: sync.commands for sync in await store.command_syncs()}
+        finally:
+            await store.close()
+        assert scopes == {"global": count, f"guild:{GUILD}": count}
+    finally:
+        await standin.stop()
