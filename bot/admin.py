@@ -1,0 +1,203 @@
+"""``/holdem-admin``: the server's house rules and table language, and members' data.
+
+A top-level command of its own because Discord hides a command from members who lack its
+*default permissions* only at the top level (a subcommand group cannot carry them): with
+``manage_guild`` members without Manage Server do not see it in the command picker at all. A
+server can still grant it to other roles in Server Settings → Integrations; the check here
+keeps Manage Server the rule whatever those overrides say.
+
+Each command is a thin translation: check, call the application layer, reply privately in the
+member's language.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from app.store_errors import MemberSeated
+from engine import PRESETS, EngineError, HouseRules
+from i18n import LOCALES, Lang, resolve_locale, t
+from i18n.translator import cmd_str
+
+from .errors import error_text, reply_private
+
+if TYPE_CHECKING:
+    from .client import HoldemBot
+
+__all__ = ["SETTINGS", "AdminCog"]
+
+SETTINGS = (
+    "small_blind",
+    "big_blind",
+    "ante",
+    "ante_mode",
+    "starting_stack",
+    "raise_cap",
+    "turn_seconds",
+    "max_seats",
+    "schedule",
+    "schedule_every",
+    "session_end",
+    "end_after",
+    "empty_stack",
+    "min_stack_to_deal",
+    "mixed_every",
+)
+"""The house rules ``/holdem-admin config set`` changes (names of ``HouseRules`` fields)."""
+
+_PRESETS = [
+    app_commands.Choice(name=cmd_str(f"preset.{name.replace('-', '_')}.name"), value=name)
+    for name in PRESETS
+]
+_LANGUAGES = [app_commands.Choice(name=cmd_str(f"language.{code}"), value=code) for code in LOCALES]
+_DEFAULT_PRESET = "no-limit"
+
+
+def _lang(interaction: discord.Interaction[Any]) -> Lang:
+    return resolve_locale(interaction.locale)
+
+
+def _parse_setting(raw: str) -> Any:
+    """A typed value: ``none``/``-``/empty is ``None``, a whole number an ``int``, else text."""
+    text = raw.strip()
+    if text.lower() in ("none", "-", ""):
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+class AdminCog(commands.Cog, name="Admin"):
+    admin = app_commands.Group(
+        name="holdem-admin",
+        description=cmd_str("admin.cmd.description"),
+        guild_only=True,
+        default_permissions=discord.Permissions(manage_guild=True),
+    )
+    config = app_commands.Group(
+        name="config", description=cmd_str("admin.cmd.config.description"), parent=admin
+    )
+
+    def __init__(self, bot: HoldemBot) -> None:
+        self.bot = bot
+
+    async def _allowed(self, interaction: discord.Interaction[Any]) -> int | None:
+        """The guild id if the member has Manage Server; otherwise they are told, ``None``."""
+        perms = interaction.permissions
+        if interaction.guild_id is not None and (perms.manage_guild or perms.administrator):
+            return interaction.guild_id
+        await reply_private(interaction, t(_lang(interaction), "admin.refused"))
+        return None
+
+    async def _rules(self, guild_id: int) -> tuple[str, HouseRules]:
+        data = await self.bot.store.get_guild_rules(guild_id)
+        if not data:
+            return _DEFAULT_PRESET, PRESETS[_DEFAULT_PRESET]
+        return str(data.get("preset", _DEFAULT_PRESET)), HouseRules.from_dict(data["rules"])
+
+    async def _save(self, guild_id: int, preset: str, rules: HouseRules) -> None:
+        await self.bot.store.set_guild_rules(
+            guild_id, {"preset": preset, "rules": rules.to_dict()}, self.bot.clock()
+        )
+
+    @staticmethod
+    def _lines(lang: Lang, rules: HouseRules) -> list[str]:
+        return [
+            t(lang, "config.line", name=name, value=str(value))
+            for name, value in rules.to_dict().items()
+        ]
+
+    # ----------------------------------------------------------------- house rules
+
+    @config.command(name="preset", description=cmd_str("admin.cmd.config.preset.description"))
+    @app_commands.describe(preset=cmd_str("admin.cmd.option.preset.description"))
+    @app_commands.choices(preset=_PRESETS)
+    async def config_preset(self, interaction: discord.Interaction[Any], preset: str) -> None:
+        guild_id = await self._allowed(interaction)
+        if guild_id is None:
+            return
+        lang = _lang(interaction)
+        rules = PRESETS[preset]
+        await self._save(guild_id, preset, rules)
+        name = t(lang, f"preset.{preset.replace('-', '_')}.name")
+        lines = [t(lang, "admin.preset.saved", preset=name), *self._lines(lang, rules)]
+        await reply_private(interaction, "\n".join(lines))
+
+    @config.command(name="set", description=cmd_str("admin.cmd.config.set.description"))
+    @app_commands.describe(
+        setting=cmd_str("admin.cmd.option.setting.description"),
+        value=cmd_str("admin.cmd.option.value.description"),
+    )
+    @app_commands.choices(setting=[app_commands.Choice(name=s, value=s) for s in SETTINGS])
+    async def config_set(
+        self, interaction: discord.Interaction[Any], setting: str, value: str
+    ) -> None:
+        guild_id = await self._allowed(interaction)
+        if guild_id is None:
+            return
+        lang = _lang(interaction)
+        preset, rules = await self._rules(guild_id)
+        data = rules.to_dict()
+        data[setting] = _parse_setting(value)
+        try:
+            changed = HouseRules.from_dict(data)
+        except EngineError as error:
+            reason = error_text(lang, error)
+            await reply_private(interaction, t(lang, "admin.bad_setting", name=setting,
+                                               reason=reason))  # fmt: skip
+            return
+        await self._save(guild_id, preset, changed)
+        await reply_private(interaction, t(lang, "admin.saved", name=setting, value=value))
+
+    @config.command(name="language", description=cmd_str("admin.cmd.config.language.description"))
+    @app_commands.describe(language=cmd_str("admin.cmd.option.language.description"))
+    @app_commands.choices(language=_LANGUAGES)
+    async def config_language(self, interaction: discord.Interaction[Any], language: str) -> None:
+        guild_id = await self._allowed(interaction)
+        if guild_id is None:
+            return
+        await self.bot.store.set_language(guild_id, language, self.bot.clock())
+        self.bot.forget_language(guild_id)
+        lang = resolve_locale(language)
+        await reply_private(
+            interaction, t(lang, "admin.language.set", language=t(lang, f"language.{lang}"))
+        )
+
+    @config.command(name="show", description=cmd_str("admin.cmd.config.show.description"))
+    async def config_show(self, interaction: discord.Interaction[Any]) -> None:
+        guild_id = await self._allowed(interaction)
+        if guild_id is None:
+            return
+        lang = _lang(interaction)
+        _, rules = await self._rules(guild_id)
+        lines = [t(lang, "admin.current"), *self._lines(lang, rules)]
+        await reply_private(interaction, "\n".join(lines))
+
+    # ----------------------------------------------------------------- members' data
+
+    @admin.command(name="forget", description=cmd_str("admin.cmd.forget.description"))
+    @app_commands.describe(member=cmd_str("admin.cmd.option.member.description"))
+    async def forget(self, interaction: discord.Interaction[Any], member: discord.User) -> None:
+        """Remove what the bot stores about ``member`` here (they may have left the server:
+        the option takes any user)."""
+        guild_id = await self._allowed(interaction)
+        if guild_id is None:
+            return
+        lang = _lang(interaction)
+        mention = member.mention
+        try:
+            erased = await self.bot.store.erase_member(guild_id, member.id, now=self.bot.clock())
+        except MemberSeated:
+            await reply_private(interaction, t(lang, "admin.forget.seated", member=mention))
+            return
+        if erased.anonymous_id is None and not erased.settings:
+            text = t(lang, "admin.forget.nothing", member=mention)
+        else:
+            text = t(lang, "admin.forget.done", member=mention, moves=erased.ledger_rows,
+                     hands=erased.hands)  # fmt: skip
+        await reply_private(interaction, text)

@@ -1,0 +1,119 @@
+"""/holdem-admin: hidden from members without Manage Server, the house rules and language
+for those with it, and removing a member's data from the server."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import discord
+import simcord
+
+from app.store_records import MemberSettings
+from bot.admin import AdminCog
+from bot.client import HoldemBot
+from i18n import CATALOGUE
+
+CATALOGUE.strict = True
+
+REFUSED = "Only members with Manage Server can do this."
+
+
+class _Bot(HoldemBot):
+    """The bot with the admin cog, until the client registers it."""
+
+    async def setup_hook(self) -> None:
+        await super().setup_hook()
+        if self.get_cog("Admin") is None:
+            await self.add_cog(AdminCog(self))
+            await self.tree.sync()
+
+
+@asynccontextmanager
+async def _server(tmp_path: Path) -> AsyncIterator[tuple[Any, Any, Any, Any, HoldemBot]]:
+    bot = _Bot(
+        db_path=str(tmp_path / "holdem.sqlite3"), rng=random.Random(1), sync_commands=True,
+        exclusive_db=False, render_in_process=False,
+    )  # fmt: skip
+    async with simcord.run(bot) as env:
+        guild = env.create_guild("Casino", preferred_locale="en-US")
+        channel = guild.create_text_channel("poker")
+        role = guild.create_role("Admin", permissions=discord.Permissions(manage_guild=True))
+        alice = guild.add_member(env.create_user("alice"), roles=[role])
+        bob = guild.add_member(env.create_user("bob"))
+        try:
+            yield env, channel, alice, bob, bot
+        finally:
+            if not bot.is_closed():
+                await bot.close()
+
+
+async def test_members_without_manage_server_do_not_see_the_admin_commands(
+    tmp_path: Path,
+) -> None:
+    async with _server(tmp_path) as (env, channel, alice, bob, _):
+        admin_commands = {
+            "holdem-admin config preset", "holdem-admin config set",
+            "holdem-admin config language", "holdem-admin config show", "holdem-admin forget",
+        }  # fmt: skip
+        assert admin_commands <= set(alice.available_commands(channel))
+        assert not {c for c in bob.available_commands(channel) if c.startswith("holdem-admin")}
+        assert "holdem help" in bob.available_commands(channel)
+        simcord.assert_no_errors(env)
+
+
+async def test_house_rules_and_language_through_the_admin_command(tmp_path: Path) -> None:
+    async with _server(tmp_path) as (env, channel, alice, _, bot):
+        res = await alice.slash(channel, "holdem-admin config preset", preset="pot-limit")
+        assert res.ephemeral
+        assert res.response.content.splitlines()[0] == (
+            "House rules of this server: Pot-limit hold'em."
+        )
+        res = await alice.slash(channel, "holdem-admin config set", setting="big_blind", value="4")
+        assert res.ephemeral and res.response.content == "big_blind is now 4."
+        res = await alice.slash(channel, "holdem-admin config set", setting="turn_seconds",
+                                value="5")  # fmt: skip
+        assert res.response.content.startswith("Bad setting turn_seconds: ")
+        shown = await alice.slash(channel, "holdem-admin config show")
+        assert "big_blind: 4" in shown.response.content.splitlines()
+        saved = await bot.store.get_guild_rules(channel.guild.id)
+        assert saved is not None and saved["preset"] == "pot-limit"
+        res = await alice.slash(channel, "holdem-admin config language", language="da")
+        assert res.ephemeral and res.response.content == "Bordsprog: Dansk."
+        assert await bot.store.get_language(channel.guild.id) == "da"
+        simcord.assert_no_errors(env)
+
+
+async def test_forget_removes_a_members_data_and_keeps_the_chips(tmp_path: Path) -> None:
+    async with _server(tmp_path) as (env, channel, alice, bob, bot):
+        guild_id = channel.guild.id
+        store = bot.store
+        await store.ensure_wallet(guild_id, bob.id, starting_grant=1000, now=1.0)
+        await store.set_member_settings(guild_id, bob.id, dm=True, now=1.0)
+        total = await store.total_balance(guild_id)
+        res = await alice.slash(channel, "holdem-admin forget", member=bob)
+        assert res.ephemeral
+        assert res.response.content.startswith(f"Removed <@{bob.id}>'s data from this server")
+        assert "1 chip movements and 0 hands" in res.response.content
+        assert await store.balance(guild_id, bob.id) is None
+        assert await store.get_member_settings(guild_id, bob.id) == MemberSettings()
+        assert await store.total_balance(guild_id) == total
+        assert await store.audit() == []
+        again = await alice.slash(channel, "holdem-admin forget", member=bob)
+        assert again.response.content == f"Nothing is stored about <@{bob.id}> on this server."
+        simcord.assert_no_errors(env)
+
+
+async def test_forget_refuses_a_member_at_an_open_table(tmp_path: Path) -> None:
+    async with _server(tmp_path) as (env, channel, alice, _, bot):
+        await alice.slash(channel, "holdem start")
+        res = await alice.slash(channel, "holdem-admin forget", member=alice)
+        assert res.ephemeral and res.response.content == (
+            f"<@{alice.id}> is at an open table here (seated, hosting it or in its session): "
+            "stop that table with /holdem stop first."
+        )
+        assert await bot.store.balance(channel.guild.id, alice.id) is not None
+        simcord.assert_no_errors(env)
