@@ -4,8 +4,9 @@ has opened.
 What the bot keeps about a member, per server: the wallet (balance, hands played, net result,
 last refill, when it was made), every ledger row (each chip movement, its reason and time),
 their seat and result in each hand (``hand_players``, and the seat-to-member map of the hand),
-the seats, host and results saved with each table, and their own settings
-(``member_settings``). Nothing else: no names, no messages.
+the seats, host and results saved with each table, their statistics per hour and session
+(``stats_hours``), and their own settings (``member_settings``). Nothing else: no names, no
+messages.
 
 Removal keeps the chips honest. The wallet, its ledger rows and the hand rows stay, under an
 anonymous id (``-n`` for the server's ``n``-th removal: a Discord id is never negative), so
@@ -26,8 +27,9 @@ from .store_records import Erasure
 
 __all__ = ["REKEYED", "erase_member", "is_seated"]
 
-REKEYED = ("wallets", "ledger", "hand_players")
-"""The tables whose ``(guild_id, user_id)`` rows move to the anonymous id."""
+REKEYED = ("wallets", "ledger", "hand_players", "stats_hours")
+"""The tables whose ``(guild_id, user_id)`` rows move to the anonymous id (the statistics
+too: a server's totals stay whole, nobody's profile remains)."""
 
 
 async def is_seated(db: aiosqlite.Connection, guild_id: int, user_id: int) -> bool:
