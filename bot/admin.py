@@ -18,7 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from app.store_errors import MemberSeated
+from app.members import MemberData, MemberSeated
 from engine import PRESETS, EngineError, HouseRules
 from i18n import LOCALES, Lang, resolve_locale, t
 from i18n.translator import cmd_str
@@ -85,6 +85,7 @@ class AdminCog(commands.Cog, name="Admin"):
 
     def __init__(self, bot: HoldemBot) -> None:
         self.bot = bot
+        self.members = MemberData(bot.store, clock=bot.clock)
 
     async def _allowed(self, interaction: discord.Interaction[Any]) -> int | None:
         """The guild id if the member has Manage Server; otherwise they are told, ``None``."""
@@ -191,7 +192,7 @@ class AdminCog(commands.Cog, name="Admin"):
         lang = _lang(interaction)
         mention = member.mention
         try:
-            erased = await self.bot.store.erase_member(guild_id, member.id, now=self.bot.clock())
+            erased = await self.members.forget(guild_id, member.id)
         except MemberSeated:
             await reply_private(interaction, t(lang, "admin.forget.seated", member=mention))
             return
