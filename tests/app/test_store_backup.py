@@ -56,7 +56,7 @@ async def test_a_hand_backed_up_mid_way_resumes_from_the_restored_copy(
     try:
         assert await store.schema_version() == LATEST
         service = TableService(store, clock=clock)
-        assert await service.restore() == [f"{G}:{C}"]
+        assert [outcome.table_id for outcome in await service.restore()] == [f"{G}:{C}"]
         (restored,) = await store.open_hands()
         assert restored.hand_id == hand.hand_id and restored.actions == hand.actions[:1]
         await service.act(G, C, B, ActionKind.CHECK)  # B's turn again, as in the copy
