@@ -336,8 +336,10 @@ class Dealer:
         lang = await self.ctx.guild_lang(self.guild_id)
         await self.post(t(lang, key))
 
-    async def resync(self, state: TableState) -> None:
+    async def resync(self, state: TableState, *, notice: bool) -> None:
         """After the loop recovered from an error: a short notice and a fresh turn message."""
+        if not notice:
+            return
         lang = await self.ctx.guild_lang(self.guild_id)
         lines = [t(lang, "notice.recovered")]
         if state.turn is None:

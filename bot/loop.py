@@ -139,6 +139,7 @@ class TableLoop:
             item = await self._next()
             try:
                 await self._handle(item)
+                self.failures = 0
             finally:
                 self.queue.task_done()
 
@@ -152,7 +153,8 @@ class TableLoop:
             self.close()
             return
         try:
-            await self.dealer.resync(state)
+            # Said once per run of failures: a fault that persists must not flood the channel.
+            await self.dealer.resync(state, notice=self.failures == 1)
         except Exception:
             log.exception("could not tell the table", extra={"table": self.table_id})
         self._schedule(state, after=None)
