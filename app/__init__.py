@@ -13,6 +13,7 @@ from .codec import (
     encode_deck,
 )
 from .guilds import GuildRules, GuildService, HistoryEntry, Standing
+from .members import MemberData, MemberSeated
 from .outcomes import (
     BlindRole,
     Outcome,
@@ -28,7 +29,9 @@ from .outcomes import (
 from .results import NoHand, NoTable, NotSeated, ServiceError, StaleMove, TableExists
 from .service import TableService, table_id_for
 from .store import DEFAULT_PATH, ENV_VAR, Store, database_path
+from .store_core import backup_database
 from .store_errors import (
+    BackupFailed,
     DatabaseCorrupt,
     DatabaseLocked,
     DatabaseReadOnly,
@@ -43,6 +46,7 @@ from .store_errors import (
     WalletError,
 )
 from .store_records import (
+    CommandSync,
     HandRecord,
     HandSummary,
     HiddenCards,
@@ -59,7 +63,9 @@ from .wallet import Reason, RefillPolicy, refill_amount
 __all__ = [
     "DEFAULT_PATH",
     "ENV_VAR",
+    "BackupFailed",
     "BlindRole",
+    "CommandSync",
     "DatabaseCorrupt",
     "DatabaseLocked",
     "DatabaseReadOnly",
@@ -73,6 +79,8 @@ __all__ = [
     "HistoryEntry",
     "InsufficientChips",
     "LeaderboardRow",
+    "MemberData",
+    "MemberSeated",
     "MemberSettings",
     "Mismatch",
     "NoHand",
@@ -105,6 +113,7 @@ __all__ = [
     "TurnState",
     "WalletError",
     "WalletMove",
+    "backup_database",
     "config_from_dict",
     "config_to_dict",
     "database_path",

@@ -23,8 +23,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from app.store import Store
-from app.store_errors import DatabaseLocked
+from app import DatabaseLocked, Store
 
 from .backup import BackupPolicy, backup_command, backup_loop
 from .cli import (

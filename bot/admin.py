@@ -12,21 +12,19 @@ member's language.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from app.members import MemberData, MemberSeated
+from app import MemberSeated
 from engine import PRESETS, EngineError, HouseRules
 from i18n import LOCALES, Lang, resolve_locale, t
 from i18n.translator import cmd_str
 
+from .context import Context, context_of
 from .errors import error_text, reply_private
-
-if TYPE_CHECKING:
-    from .client import HoldemBot
 
 __all__ = ["SETTINGS", "AdminCog"]
 
@@ -54,7 +52,6 @@ _PRESETS = [
     for name in PRESETS
 ]
 _LANGUAGES = [app_commands.Choice(name=cmd_str(f"language.{code}"), value=code) for code in LOCALES]
-_DEFAULT_PRESET = "no-limit"
 
 
 def _lang(interaction: discord.Interaction[Any]) -> Lang:
@@ -83,10 +80,6 @@ class AdminCog(commands.Cog, name="Admin"):
         name="config", description=cmd_str("admin.cmd.config.description"), parent=admin
     )
 
-    def __init__(self, bot: HoldemBot) -> None:
-        self.bot = bot
-        self.members = MemberData(bot.store, clock=bot.clock)
-
     async def _allowed(self, interaction: discord.Interaction[Any]) -> int | None:
         """The guild id if the member has Manage Server; otherwise they are told, ``None``."""
         perms = interaction.permissions
@@ -95,16 +88,10 @@ class AdminCog(commands.Cog, name="Admin"):
         await reply_private(interaction, t(_lang(interaction), "admin.refused"))
         return None
 
-    async def _rules(self, guild_id: int) -> tuple[str, HouseRules]:
-        data = await self.bot.store.get_guild_rules(guild_id)
-        if not data:
-            return _DEFAULT_PRESET, PRESETS[_DEFAULT_PRESET]
-        return str(data.get("preset", _DEFAULT_PRESET)), HouseRules.from_dict(data["rules"])
-
-    async def _save(self, guild_id: int, preset: str, rules: HouseRules) -> None:
-        await self.bot.store.set_guild_rules(
-            guild_id, {"preset": preset, "rules": rules.to_dict()}, self.bot.clock()
-        )
+    @staticmethod
+    async def _rules(ctx: Context, guild_id: int) -> tuple[str, HouseRules]:
+        house = await ctx.guilds.rules(guild_id)
+        return house.preset, house.rules
 
     @staticmethod
     def _lines(lang: Lang, rules: HouseRules) -> list[str]:
@@ -124,7 +111,7 @@ class AdminCog(commands.Cog, name="Admin"):
             return
         lang = _lang(interaction)
         rules = PRESETS[preset]
-        await self._save(guild_id, preset, rules)
+        await context_of(interaction).guilds.set_rules(guild_id, preset, rules)
         name = t(lang, f"preset.{preset.replace('-', '_')}.name")
         lines = [t(lang, "admin.preset.saved", preset=name), *self._lines(lang, rules)]
         await reply_private(interaction, "\n".join(lines))
@@ -142,7 +129,8 @@ class AdminCog(commands.Cog, name="Admin"):
         if guild_id is None:
             return
         lang = _lang(interaction)
-        preset, rules = await self._rules(guild_id)
+        ctx = context_of(interaction)
+        preset, rules = await self._rules(ctx, guild_id)
         data = rules.to_dict()
         data[setting] = _parse_setting(value)
         try:
@@ -152,7 +140,7 @@ class AdminCog(commands.Cog, name="Admin"):
             await reply_private(interaction, t(lang, "admin.bad_setting", name=setting,
                                                reason=reason))  # fmt: skip
             return
-        await self._save(guild_id, preset, changed)
+        await ctx.guilds.set_rules(guild_id, preset, changed)
         await reply_private(interaction, t(lang, "admin.saved", name=setting, value=value))
 
     @config.command(name="language", description=cmd_str("admin.cmd.config.language.description"))
@@ -162,8 +150,9 @@ class AdminCog(commands.Cog, name="Admin"):
         guild_id = await self._allowed(interaction)
         if guild_id is None:
             return
-        await self.bot.store.set_language(guild_id, language, self.bot.clock())
-        self.bot.forget_language(guild_id)
+        ctx = context_of(interaction)
+        await ctx.guilds.set_language(guild_id, language)
+        ctx.forget_language(guild_id)
         lang = resolve_locale(language)
         await reply_private(
             interaction, t(lang, "admin.language.set", language=t(lang, f"language.{lang}"))
@@ -175,7 +164,7 @@ class AdminCog(commands.Cog, name="Admin"):
         if guild_id is None:
             return
         lang = _lang(interaction)
-        _, rules = await self._rules(guild_id)
+        _, rules = await self._rules(context_of(interaction), guild_id)
         lines = [t(lang, "admin.current"), *self._lines(lang, rules)]
         await reply_private(interaction, "\n".join(lines))
 
@@ -192,7 +181,7 @@ class AdminCog(commands.Cog, name="Admin"):
         lang = _lang(interaction)
         mention = member.mention
         try:
-            erased = await self.members.forget(guild_id, member.id)
+            erased = await context_of(interaction).members.forget(guild_id, member.id)
         except MemberSeated:
             await reply_private(interaction, t(lang, "admin.forget.seated", member=mention))
             return

@@ -23,9 +23,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from app.store import Store
-from app.store_core import backup_database
-from app.store_errors import BackupFailed, DatabaseLocked, StartupError
+from app import BackupFailed, DatabaseLocked, StartupError, Store, backup_database
 
 from .config import DEFAULT_DB
 

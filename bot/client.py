@@ -19,13 +19,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from app import GuildService, Store, TableService
+from app import GuildService, MemberData, Store, TableService
 from app.stats_service import StatsService
 from engine import shuffled_deck
 from i18n import Lang, resolve_locale
 from i18n.translator import HoldemTranslator
 
 from . import stats
+from .admin import AdminCog
 from .coalesce import EditCoalescer
 from .context import Context
 from .errors import error_text, reply_private
@@ -93,6 +94,7 @@ class HoldemBot(commands.Bot):
             service=self.service,
             guilds=GuildService(self.store, self.service, clock=self.clock),
             stats=StatsService(self.store, clock=self.clock),
+            members=MemberData(self.store, clock=self.clock),
             images=Images(in_process=self.render_in_process),
             edits=self.edits,
             clock=self.clock,
@@ -107,6 +109,7 @@ class HoldemBot(commands.Bot):
         self.add_dynamic_items(ActButton, LobbyButton)
         await self.add_cog(TablesCog())
         await self.add_cog(PlayCog())
+        await self.add_cog(AdminCog())
         holdem = self.tree.get_command("holdem")
         assert isinstance(holdem, app_commands.Group)
         stats.add_to(holdem)

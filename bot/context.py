@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 import discord
 
-from app import GuildService, TableService
+from app import GuildService, MemberData, TableService
 from app.stats_service import StatsService
 from i18n import Lang
 
@@ -50,6 +50,7 @@ class Context:
     service: TableService
     guilds: GuildService
     stats: StatsService
+    members: MemberData
     images: Images
     edits: EditCoalescer
     clock: Callable[[], float]

@@ -25,8 +25,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from app.store import Store
-from app.store_records import CommandSync
+from app import CommandSync, Store
 
 __all__ = ["GLOBAL", "Published", "command_payload", "payload_hash", "scope_of", "sync_commands"]
 

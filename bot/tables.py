@@ -1,8 +1,9 @@
 """``/holdem``: the command group's declarations, and nothing else.
 
 Each command's description, options and choices live here; what it does lives in
-:mod:`bot.seats` (tables and seats), :mod:`bot.moves` (cards), :mod:`bot.info` (what members
-ask about) and :mod:`bot.house_rules` (the server's settings).
+:mod:`bot.seats` (tables and seats), :mod:`bot.moves` (cards) and :mod:`bot.info` (what
+members ask about); the server's settings are ``/holdem-admin`` (:mod:`bot.admin`), a command
+of its own so members without Manage Server do not see it.
 """
 
 from __future__ import annotations
@@ -15,10 +16,9 @@ from discord.ext import commands
 
 from app import table_id_for
 from engine import PRESETS
-from i18n import LOCALES
 from i18n.translator import cmd_str
 
-from . import house_rules, info
+from . import info
 from . import seats as seating
 from .moves import show_cards
 
@@ -27,9 +27,6 @@ __all__ = ["TablesCog"]
 PRESET_CHOICES = [
     app_commands.Choice(name=cmd_str(f"preset.{name.replace('-', '_')}.name"), value=name)
     for name in PRESETS
-]
-LANGUAGE_CHOICES = [
-    app_commands.Choice(name=cmd_str(f"language.{code}"), value=code) for code in LOCALES
 ]
 ON_OFF = [
     app_commands.Choice(name=cmd_str("cmd.choice.on"), value="on"),
@@ -43,7 +40,6 @@ def _d(key: str) -> app_commands.locale_str:
 
 class TablesCog(commands.Cog, name="Tables"):
     holdem = app_commands.Group(name="holdem", description=_d("holdem"), guild_only=True)
-    config = app_commands.Group(name="config", description=_d("holdem.config"), parent=holdem)
 
     # ----------------------------------------------------------------- tables and seats
 
@@ -136,34 +132,3 @@ class TablesCog(commands.Cog, name="Tables"):
     @holdem.command(name="help", description=_d("holdem.help"))
     async def help(self, interaction: discord.Interaction[Any]) -> None:
         await info.help_text(interaction)
-
-    # ----------------------------------------------------------------- house rules
-
-    @config.command(name="preset", description=_d("holdem.config.preset"))
-    @app_commands.describe(preset=cmd_str("cmd.option.preset.description"))
-    @app_commands.choices(preset=PRESET_CHOICES)
-    async def config_preset(self, interaction: discord.Interaction[Any], preset: str) -> None:
-        await house_rules.config_preset(interaction, preset)
-
-    @config.command(name="set", description=_d("holdem.config.set"))
-    @app_commands.describe(
-        setting=cmd_str("cmd.option.setting.description"),
-        value=cmd_str("cmd.option.value.description"),
-    )
-    @app_commands.choices(
-        setting=[app_commands.Choice(name=s, value=s) for s in house_rules.SETTINGS]
-    )
-    async def config_set(
-        self, interaction: discord.Interaction[Any], setting: str, value: str
-    ) -> None:
-        await house_rules.config_set(interaction, setting, value)
-
-    @config.command(name="language", description=_d("holdem.config.language"))
-    @app_commands.describe(language=cmd_str("cmd.option.language.description"))
-    @app_commands.choices(language=LANGUAGE_CHOICES)
-    async def config_language(self, interaction: discord.Interaction[Any], language: str) -> None:
-        await house_rules.config_language(interaction, language)
-
-    @config.command(name="show", description=_d("holdem.config.show"))
-    async def config_show(self, interaction: discord.Interaction[Any]) -> None:
-        await house_rules.config_show(interaction)

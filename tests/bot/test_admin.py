@@ -13,7 +13,6 @@ import discord
 import simcord
 
 from app.store_records import MemberSettings
-from bot.admin import AdminCog
 from bot.client import HoldemBot
 from i18n import CATALOGUE
 
@@ -22,19 +21,9 @@ CATALOGUE.strict = True
 REFUSED = "Only members with Manage Server can do this."
 
 
-class _Bot(HoldemBot):
-    """The bot with the admin cog, until the client registers it."""
-
-    async def setup_hook(self) -> None:
-        await super().setup_hook()
-        if self.get_cog("Admin") is None:
-            await self.add_cog(AdminCog(self))
-            await self.tree.sync()
-
-
 @asynccontextmanager
 async def _server(tmp_path: Path) -> AsyncIterator[tuple[Any, Any, Any, Any, HoldemBot]]:
-    bot = _Bot(
+    bot = HoldemBot(
         db_path=str(tmp_path / "holdem.sqlite3"), rng=random.Random(1), sync_commands=True,
         exclusive_db=False, render_in_process=False,
     )  # fmt: skip
