@@ -107,7 +107,9 @@ async def test_private_replies_follow_the_member_public_ones_the_guild(
 ) -> None:
     async with table_env(tmp_path, preferred_locale=preferred) as t_:
         if setting is not None:
-            res = await t_.members[0].slash(t_.channel, "holdem config language", language=setting)
+            res = await t_.members[0].slash(
+                t_.channel, "holdem-admin config language", language=setting
+            )
             assert res.ephemeral
         await _play_a_hand_in(t_, monkeypatch, public)
         simcord.assert_no_errors(t_.env)
