@@ -22,10 +22,12 @@ where ``<deck>`` is the 52 cards in dealing order written ``As Kd ...`` without 
 ``_deck_salt``        the salt (hex)
 ``_deck``             the deck, dealing order, cards separated by spaces
 ``_deck_burn``        ``true`` when a card was burnt before each board deal
+``_deck_burn_hole``   ``true`` when a card was also burnt before the hole cards
 
-Dealing order: PHH player ``pK`` (``p1`` sits left of the button) gets cards ``K`` and
-``n + K`` of the deck (1-based, ``n`` players); then each ``d db`` line, in the order written,
-takes the next cards, after one burnt card when ``_deck_burn`` is true. A second run-out (run
+Dealing order: after the burnt card, if ``_deck_burn_hole``, PHH player ``pK`` (``p1`` sits
+left of the button) gets the deck's cards ``K`` and ``n + K`` (1-based, ``n`` players); then
+each ``d db`` line, in the order written, takes the next cards, after one burnt card when
+``_deck_burn`` is true. A second run-out (run
 it twice) continues drawing from the same deck the same way.
 
 >>> from engine.cards import full_deck
@@ -50,6 +52,7 @@ from ..errors import EngineError
 
 __all__ = [
     "BURN_FIELD",
+    "BURN_HOLE_FIELD",
     "COMMITMENT_FIELD",
     "DECK_FIELD",
     "SALT_BYTES",
@@ -79,6 +82,7 @@ COMMITMENT_FIELD = "_deck_commitment"
 SALT_FIELD = "_deck_salt"
 DECK_FIELD = "_deck"
 BURN_FIELD = "_deck_burn"
+BURN_HOLE_FIELD = "_deck_burn_hole"
 
 
 class FairnessError(EngineError):
@@ -95,11 +99,17 @@ class FairnessError(EngineError):
 
 @dataclass(frozen=True, kw_only=True)
 class FairDeck:
-    """A deck order with its salt: what is committed to at the deal and revealed after."""
+    """A deck order with its salt: what is committed to at the deal and revealed after.
+
+    ``burn`` and ``burn_hole`` say how the hand was dealt from it (the hand's config): a card
+    burnt before each board deal, and one before the hole cards. They are not committed to:
+    the deck order is, and the dealing order is the engine's, written in the history.
+    """
 
     deck: tuple[Card, ...]
     salt: bytes
     burn: bool = True
+    burn_hole: bool = False
 
     def __post_init__(self) -> None:
         _check_salt(self.salt)
@@ -157,6 +167,7 @@ def fair_fields(fair: FairDeck) -> dict[str, Any]:
         SALT_FIELD: fair.salt.hex(),
         DECK_FIELD: format_cards(fair.deck),
         BURN_FIELD: fair.burn,
+        BURN_HOLE_FIELD: fair.burn_hole,
     }
 
 
@@ -169,9 +180,14 @@ def read_fair_fields(extra: Mapping[str, Any]) -> tuple[str, FairDeck]:
     salt_text = extra.get(SALT_FIELD)
     deck_text = extra.get(DECK_FIELD)
     burn = extra.get(BURN_FIELD, True)
-    if not isinstance(commitment, str) or not isinstance(salt_text, str):
-        raise FairnessError("the history reveals no committed deck", code="fair_missing")
-    if not isinstance(deck_text, str) or not isinstance(burn, bool):
+    burn_hole = extra.get(BURN_HOLE_FIELD, False)
+    if not (
+        isinstance(commitment, str)
+        and isinstance(salt_text, str)
+        and isinstance(deck_text, str)
+        and isinstance(burn, bool)
+        and isinstance(burn_hole, bool)
+    ):
         raise FairnessError("the history reveals no committed deck", code="fair_missing")
     try:
         salt = bytes.fromhex(salt_text)
@@ -183,7 +199,7 @@ def read_fair_fields(extra: Mapping[str, Any]) -> tuple[str, FairDeck]:
         raise FairnessError(
             f"not a card in the deck: {error.args[0]!r}", code="fair_deck", card=error.args[0]
         ) from None
-    return commitment, FairDeck(deck=deck, salt=salt, burn=burn)
+    return commitment, FairDeck(deck=deck, salt=salt, burn=burn, burn_hole=burn_hole)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -245,10 +261,11 @@ def check_dealt(fair: FairDeck, dealt: DealtCards) -> None:
     """Raise :class:`FairnessError` (``fair_deal``) unless ``fair.deck`` deals ``dealt``."""
     deck = fair.deck
     n = len(dealt.holes)
+    first = 1 if fair.burn and fair.burn_hole else 0
     for k, pair in enumerate(dealt.holes):
         for round_, card in enumerate(pair):
-            _expect(card, deck[round_ * n + k], f"p{k + 1} hole card {round_ + 1}")
-    position = 2 * n
+            _expect(card, deck[first + round_ * n + k], f"p{k + 1} hole card {round_ + 1}")
+    position = first + 2 * n
     for index, deal in enumerate(dealt.boards):
         if fair.burn:
             position += 1
@@ -259,7 +276,7 @@ def check_dealt(fair: FairDeck, dealt: DealtCards) -> None:
         position += len(deal)
     for k, shown in dealt.shown:
         for round_, card in enumerate(shown[:2]):
-            _expect(card, deck[round_ * n + k], f"p{k + 1} shows card {round_ + 1}")
+            _expect(card, deck[first + round_ * n + k], f"p{k + 1} shows card {round_ + 1}")
 
 
 def _expect(card: Card | None, expected: Card | None, where: str) -> None:

@@ -230,3 +230,19 @@ def test_the_command_line_checks_files(tmp_path: Path, capsys: pytest.CaptureFix
     )
     assert run.returncode == 0, run.stderr
     assert run.stdout.startswith("OK ")
+
+
+def test_a_burn_before_the_hole_cards_moves_every_card_by_one() -> None:
+    deck = list(CARDS)
+    random.Random(10).shuffle(deck)
+    n = 3
+    holes = tuple((CARDS[deck[1 + k]], CARDS[deck[1 + n + k]]) for k in range(n))
+    flop = tuple(CARDS[c] for c in deck[1 + 2 * n + 1 : 1 + 2 * n + 4])
+    dealt = DealtCards(holes=holes, boards=(flop,))
+    burnt = FairDeck(deck=tuple(CARDS[c] for c in deck), salt=bytes(16), burn_hole=True)
+    check_dealt(burnt, dealt)
+    with pytest.raises(FairnessError):
+        check_dealt(dataclasses.replace(burnt, burn_hole=False), dealt)
+    fields = fair_fields(burnt)
+    assert fields["_deck_burn_hole"] is True
+    assert read_fair_fields(fields)[1] == burnt
