@@ -80,9 +80,13 @@ class BetReturned:
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class BoardDealt:
+    """``board`` is the whole board so far; ``run`` is 2 for the second board of a hand run
+    twice (which repeats the streets still to come when the players went all in)."""
+
     street: Street
     cards: tuple[Card, ...]
     board: tuple[Card, ...]
+    run: int = 1
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -98,13 +102,17 @@ class CardsMucked:
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class PotAwarded:
-    """One pot (0 = main) and what each winner took from it; ``value`` is 0 uncontested."""
+    """One pot (0 = main) and what each winner took from it; ``value`` is 0 uncontested.
+
+    A hand run twice awards each pot in two halves, ``run`` 1 and 2, each on its own board.
+    """
 
     pot: int
     amount: int
     winners: tuple[int, ...]
     shares: tuple[int, ...]
     value: int
+    run: int = 1
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

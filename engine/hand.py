@@ -66,11 +66,14 @@ class Hand:
         "deck",
         "events",
         "folded",
+        "held",
+        "hold_run_out",
         "hole",
         "last_aggressor",
         "min_increment",
         "raise_count",
         "ran_out",
+        "second_board",
         "shown",
         "stacks",
         "street",
@@ -109,6 +112,9 @@ class Hand:
         self.shown = [False] * n
         self.voided = False
         self.ran_out = False
+        self.hold_run_out = False
+        self.held = False
+        self.second_board: tuple[Card, ...] = ()
         self._acted_at = [-1] * n
         self._deck_pos = 0
         self._n = n
@@ -478,6 +484,9 @@ class Hand:
             return
         can_act = sum(1 for p in live if not self.all_in[p])
         if can_act <= 1 and self.street < Street.RIVER:
+            if self.hold_run_out:
+                self._hold(live)
+                return
             self._run_out(live)
             return
         if self.street is Street.RIVER:
@@ -532,6 +541,34 @@ class Hand:
         while self.street < Street.RIVER:
             self._deal_street()
         self._showdown(live)
+
+    def _hold(self, live: list[int]) -> None:
+        """As :meth:`_run_out`, but stop with the hands face up until :meth:`run_out` says
+        how many times to deal the rest of the board (``hold_run_out``: run it twice)."""
+        self.ran_out = True
+        self.held = True
+        for p in self._showdown_order(live):
+            self._show(p)
+        self._reset_round()
+
+    def run_out(self, runs: int = 1) -> list[Event]:
+        """Deal a held run-out once, or twice with every pot split between the two boards
+        (:mod:`engine.runout`); returns the events it caused."""
+        from .runout import run_twice  # the second run-out lives in a module of its own
+
+        if not self.held:
+            raise IllegalAction("no run-out is waiting to be dealt", code="no_run_out")
+        if runs not in (1, 2):
+            raise IllegalAction("the board runs once or twice", code="run_count", runs=runs)
+        mark = len(self.events)
+        self.held = False
+        if runs == 2:
+            run_twice(self)
+        else:
+            while self.street < Street.RIVER:
+                self._deal_street()
+            self._showdown(self.live_players())
+        return self.events[mark:]
 
     def _showdown_order(self, live: list[int]) -> list[int]:
         n = self._n
