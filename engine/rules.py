@@ -28,6 +28,7 @@ __all__ = [
     "EmptyStackPolicy",
     "GameKind",
     "HouseRules",
+    "RunItTwice",
     "SessionEnd",
     "preset",
 ]
@@ -62,6 +63,16 @@ class SessionEnd(Enum):
     ONE_PLAYER_LEFT = "one-player-left"
 
 
+class RunItTwice(Enum):
+    """Whether a board still to come when everyone is all in is dealt twice (each pot split
+    between the two boards, see :mod:`engine.runout`): ``OFF``; ``ASK``, when every player
+    with chips at risk agrees in time (silence is no); ``ALWAYS``."""
+
+    OFF = "off"
+    ASK = "ask"
+    ALWAYS = "always"
+
+
 class EmptyStackPolicy(Enum):
     """What happens to a player whose stack falls below the minimum to be dealt in.
 
@@ -77,6 +88,7 @@ class EmptyStackPolicy(Enum):
 
 _ENUMS: dict[str, type[Enum]] = {
     "game": GameKind,
+    "run_it_twice": RunItTwice,
     "ante_mode": AnteMode,
     "schedule": BlindSchedule,
     "session_end": SessionEnd,
@@ -104,6 +116,9 @@ class HouseRules:
     - ``session_end`` with ``end_after`` minutes or hands; a time limit lets the hand in
       progress finish.
     - ``min_stack_to_deal``: a player with fewer chips is not dealt in (0: any chips).
+    - ``run_it_twice`` (see :class:`RunItTwice`); ``runout_pause``: the seconds between the
+      streets of an all-in run-out shown with the odds (0 to 10); ``coach``: whether members
+      may turn on the learning mode (each member chooses; off by default).
     """
 
     game: GameKind = GameKind.NO_LIMIT
@@ -122,6 +137,9 @@ class HouseRules:
     session_end: SessionEnd = SessionEnd.NEVER
     end_after: int = 0
     empty_stack: EmptyStackPolicy = EmptyStackPolicy.SIT_OUT
+    run_it_twice: RunItTwice = RunItTwice.OFF
+    runout_pause: int = 2
+    coach: bool = True
     max_seats: int = 10
     turn_seconds: int = 60
 
@@ -184,7 +202,15 @@ class HouseRules:
                 )
         elif self.mixed_every or self.mixed_blinds_change:
             raise _bad("mixed settings apply only to mixed games", "mixed_game", game=game.value)
+        if not 0 <= self.runout_pause <= 10:
+            raise _bad(
+                "the pause between run-out streets is 0 to 10 seconds",
+                "runout_pause",
+                value=self.runout_pause,
+            )
         if game is GameKind.HOME_FIXED:
+            if self.run_it_twice is not RunItTwice.OFF:
+                raise _bad("the home fixed-points game has no all-in to run twice", "home_twice")
             if self.ante:
                 raise _bad("the home fixed-points game has no ante", "home_ante")
             if self.schedule is not BlindSchedule.FIXED:
@@ -356,7 +382,7 @@ class HouseRules:
 
 
 _FIELD_NAMES = frozenset(f.name for f in dataclasses.fields(HouseRules))
-_BOOLS = frozenset({"mixed_blinds_change"})
+_BOOLS = frozenset({"mixed_blinds_change", "coach"})
 
 PRESETS: dict[str, HouseRules] = {
     "no-limit": HouseRules(),
