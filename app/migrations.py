@@ -166,6 +166,16 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         )""",
         "CREATE INDEX hand_sessions_by_session ON hand_sessions (table_id, session, hand_id)",
     ),
+    6: (
+        # The provably fair deck: the salt of the deck's commitment (hex), revealed in the
+        # hand's history; NULL for hands dealt before it existed.
+        "ALTER TABLE hands ADD COLUMN deck_salt TEXT",
+        # Run it twice: NULL when the run-out was not held (run once, as always), 0 while the
+        # players are choosing, then 1 or 2 boards.
+        "ALTER TABLE hands ADD COLUMN run_count INTEGER CHECK (run_count IN (0, 1, 2))",
+        # The learning mode, per member (off by default; a server may forbid it).
+        "ALTER TABLE member_settings ADD COLUMN coach INTEGER NOT NULL DEFAULT 0",
+    ),
 }
 
 LATEST = max(MIGRATIONS)

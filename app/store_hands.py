@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import dataclasses
 import sqlite3
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 import aiosqlite
 
-from engine import Action, HandConfig
+from engine import Action, Hand, HandConfig
+from engine.fair import FairDeck, fair_fields
 from engine.phh import history_from_hand, write_history
+from engine.runout import RUN_COUNT_FIELD
 
 from . import store_wallets as wallets
 from .codec import (
@@ -108,8 +111,16 @@ class TablesAndHands(StoreCore):
         now: float,
         deadline: float | None = None,
         table_state: Mapping[str, Any] | None = None,
+        deck_salt: bytes | None = None,
+        hold_run_out: bool = False,
     ) -> int:
-        """Record a new hand (and, atomically, the table state it starts from); its id."""
+        """Record a new hand (and, atomically, the table state it starts from); its id.
+
+        ``deck_salt`` is the salt of the deck's commitment (:mod:`engine.fair`), kept secret
+        until the history reveals it; ``hold_run_out`` records that an all-in run-out waits
+        for the players' choice of runs (house rule ``run_it_twice``), see
+        :meth:`set_run_count`.
+        """
         if len(players) != config.player_count:
             raise ValueError("one member id per player of the hand")
         async with self._write() as db:
@@ -123,10 +134,11 @@ class TablesAndHands(StoreCore):
             guild_id = int(rows[0][0])
             cursor = await db.execute(
                 "INSERT INTO hands (table_id, guild_id, config_json, deck, players_json, "
-                "started_at, deadline) VALUES (?,?,?,?,?,?,?)",
+                "started_at, deadline, deck_salt, run_count) VALUES (?,?,?,?,?,?,?,?,?)",
                 (
                     table_id, guild_id, encode_config(config), encode_deck(deck),
                     dumps(list(players)), now, deadline,
+                    None if deck_salt is None else deck_salt.hex(), 0 if hold_run_out else None,
                 ),
             )  # fmt: skip
             hand_id = cursor.lastrowid
@@ -156,6 +168,19 @@ class TablesAndHands(StoreCore):
                 )
             except sqlite3.IntegrityError as error:
                 raise HandStateError(f"hand {hand_id}, action {seq}: {error}") from None
+
+    async def set_run_count(self, hand_id: int, runs: int) -> None:
+        """Record the players' choice for a held run-out: 1 or 2 boards. Durable before the
+        boards are dealt, so a restart deals the same; refused for a hand that holds none."""
+        if runs not in (1, 2):
+            raise ValueError("a board runs once or twice")
+        async with self._write() as db:
+            cursor = await db.execute(
+                "UPDATE hands SET run_count = ? WHERE hand_id = ? AND run_count = 0",
+                (runs, hand_id),
+            )
+            if cursor.rowcount != 1:
+                raise HandStateError(f"hand {hand_id} holds no run-out waiting for a choice")
 
     async def set_deadline(self, hand_id: int, deadline: float | None) -> None:
         """A fresh turn time, e.g. after a restart found the old deadline passed."""
@@ -306,7 +331,20 @@ class TablesAndHands(StoreCore):
             else []
         )
         labels = [(names or {}).get(user, str(user)) for user in record.players]
-        return write_history(history_from_hand(hand, players=labels, hidden=secret))
+        history = history_from_hand(hand, players=labels, hidden=secret)
+        return write_history(dataclasses.replace(history, extra=_television_fields(record, hand)))
+
+
+def _television_fields(record: HandRecord, hand: Hand) -> dict[str, Any]:
+    """The user-defined PHH fields of a finished hand: the revealed deck and salt behind its
+    commitment (:mod:`engine.fair`) and, for a board run twice, ``_run_count``."""
+    extra: dict[str, Any] = {}
+    if record.deck_salt is not None and hand.is_over:
+        fair = FairDeck(deck=hand.deck, salt=record.deck_salt, burn=hand.config.burn)
+        extra.update(fair_fields(fair))
+    if hand.second_board:
+        extra[RUN_COUNT_FIELD] = 2
+    return extra
 
 
 _TABLE_SELECT = (
@@ -315,7 +353,7 @@ _TABLE_SELECT = (
 )
 _HAND_SELECT = (
     "SELECT hand_id, table_id, guild_id, config_json, deck, players_json, started_at, deadline, "
-    "finished, result_json FROM hands "
+    "finished, result_json, deck_salt, run_count FROM hands "
 )
 
 
@@ -332,4 +370,5 @@ def _hand(row: Any, actions: list[Action]) -> HandRecord:
         deck=decode_deck(row[4]), players=tuple(loads(row[5])), actions=actions,
         started_at=row[6], deadline=row[7], finished=bool(row[8]),
         result=None if row[9] is None else loads(row[9]),
+        deck_salt=None if row[10] is None else bytes.fromhex(row[10]), run_count=row[11],
     )  # fmt: skip

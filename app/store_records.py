@@ -7,6 +7,7 @@ from enum import Enum
 from typing import Any
 
 from engine import Action, Hand, HandConfig, replay
+from engine.runout import replay_runs
 
 from .wallet import Reason
 
@@ -56,9 +57,15 @@ class HandRecord:
     deadline: float | None
     finished: bool
     result: dict[str, Any] | None
+    deck_salt: bytes | None = None
+    run_count: int | None = None
 
     def replay(self) -> Hand:
-        return replay(self.config, self.deck, self.actions)
+        """The hand as it stands; a held run-out (``run_count`` not ``None``) is dealt as
+        chosen, or left waiting while the choice is open (0)."""
+        if self.run_count is None:
+            return replay(self.config, self.deck, self.actions)
+        return replay_runs(self.config, self.deck, self.actions, self.run_count or None)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
