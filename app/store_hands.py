@@ -12,7 +12,6 @@ import aiosqlite
 from engine import Action, Hand, HandConfig
 from engine.fair import FairDeck, fair_fields
 from engine.phh import history_from_hand, write_history
-from engine.runout import RUN_COUNT_FIELD
 
 from . import store_wallets as wallets
 from .codec import (
@@ -332,19 +331,16 @@ class TablesAndHands(StoreCore):
         )
         labels = [(names or {}).get(user, str(user)) for user in record.players]
         history = history_from_hand(hand, players=labels, hidden=secret)
-        return write_history(dataclasses.replace(history, extra=_television_fields(record, hand)))
+        extra = {**history.extra, **_fair_fields(record, hand)}
+        return write_history(dataclasses.replace(history, extra=extra))
 
 
-def _television_fields(record: HandRecord, hand: Hand) -> dict[str, Any]:
-    """The user-defined PHH fields of a finished hand: the revealed deck and salt behind its
-    commitment (:mod:`engine.fair`) and, for a board run twice, ``_run_count``."""
-    extra: dict[str, Any] = {}
-    if record.deck_salt is not None and hand.is_over:
-        fair = FairDeck(deck=hand.deck, salt=record.deck_salt, burn=hand.config.burn)
-        extra.update(fair_fields(fair))
-    if hand.second_board:
-        extra[RUN_COUNT_FIELD] = 2
-    return extra
+def _fair_fields(record: HandRecord, hand: Hand) -> dict[str, Any]:
+    """The user-defined PHH fields that reveal a finished hand's deck and the salt behind its
+    commitment (:mod:`engine.fair`); none for a hand dealt without a salt."""
+    if record.deck_salt is None or not hand.is_over:
+        return {}
+    return fair_fields(FairDeck(deck=hand.deck, salt=record.deck_salt, burn=hand.config.burn))
 
 
 _TABLE_SELECT = (

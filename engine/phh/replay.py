@@ -18,6 +18,7 @@ from ..config import AnteMode, HandConfig, Structure
 from ..errors import EngineError
 from ..events import BoardDealt, CardsMucked, CardsShown, PlayerActed
 from ..hand import Hand
+from ..runout import RUN_COUNT_FIELD, board_cards_dealt
 from .history import History, Number
 
 __all__ = [
@@ -279,6 +280,9 @@ def replay_history(history: History) -> Hand:
     """Replay ``history`` strictly; raises :class:`ReplayFailure` naming the first problem."""
     config = config_from_history(history)
     script = _script(history.actions, config.player_count)
+    runs = history.extra.get(RUN_COUNT_FIELD, 1)
+    if runs != 1:
+        return _replay_run_twice(config, script, runs)
     hand = Hand(config, script.deck)
     act = hand.act
     seen_board = 0
@@ -305,6 +309,42 @@ def replay_history(history: History) -> Hand:
         raise ReplayFailure(f"the history stops: {_waiting(hand)}")
     if seen_board != len(hand.board) and not hand.ran_out:
         raise ReplayFailure("the history does not deal the whole board")
+    return hand
+
+
+def _replay_run_twice(config: HandConfig, script: _Script, runs: object) -> Hand:
+    """:func:`replay_history` for a board run twice (``_run_count = 2``, see
+    :mod:`engine.runout`): the run-out is dealt twice as soon as the betting ends, and the
+    ``d db`` lines of both boards are counted against what the engine dealt."""
+    if runs != 2:
+        raise UnsupportedHistory(f"{RUN_COUNT_FIELD} = {runs!r}: a board runs once or twice")
+    hand = Hand(config, script.deck)
+    hand.hold_run_out = True
+    seen_board = 0
+    for line, action, cards in script.steps:
+        if action is not None:
+            if board_cards_dealt(hand) != seen_board:
+                raise ReplayFailure(f"{line!r}: the engine dealt a street the history did not")
+            try:
+                hand.act(action)
+            except EngineError as error:
+                raise ReplayFailure(f"{line!r} is illegal: {error}") from None
+            if hand.held:
+                hand.run_out(2)
+        elif cards != _SHOW:
+            if board_cards_dealt(hand) < seen_board + cards:
+                raise ReplayFailure(f"{line!r}: {_waiting(hand)}")
+            seen_board += cards
+        elif not hand.is_over and not hand.ran_out:
+            raise ReplayFailure(f"{line!r} before the showdown: {_waiting(hand)}")
+    if script.refusal is not None:
+        raise script.refusal
+    if not hand.is_over:
+        raise ReplayFailure(f"the history stops: {_waiting(hand)}")
+    if not hand.second_board:
+        raise ReplayFailure(f"{RUN_COUNT_FIELD} = 2, but the board was never run out")
+    if seen_board != board_cards_dealt(hand):
+        raise ReplayFailure("the history does not deal both boards")
     return hand
 
 
@@ -347,6 +387,8 @@ def history_from_hand(
 ) -> History:
     """Write ``hand`` as PHH; the hole cards of ``hidden`` players are written ``????``.
 
+    A board run twice is written as pokerkit deals several run-outs: the first board's
+    streets, then the second's, each a ``d db`` line, with ``_run_count = 2``.
     PHH puts the button last, so our player ``p`` is PHH player ``(p - first_left) % n + 1``.
     """
     config = hand.config
@@ -393,4 +435,5 @@ def history_from_hand(
         big_bet=config.big_bet if fixed else None,
         finishing_stacks=tuple(hand.stacks[p] for p in order) if hand.is_over else None,
         players=None if players is None else tuple(players[p] for p in order),
+        extra={RUN_COUNT_FIELD: 2} if hand.second_board else {},
     )

@@ -3,8 +3,10 @@ payouts agree with pokerkit 0.7.7's several run-outs, and chips are conserved.""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import warnings
+from pathlib import Path
 
 import pytest
 from pokerkit import Automation, Mode, NoLimitTexasHoldem
@@ -12,6 +14,15 @@ from pokerkit import Automation, Mode, NoLimitTexasHoldem
 from engine import Action, ActionKind, HandConfig, IllegalAction, format_cards
 from engine.events import BoardDealt, CardsShown, PlayerActed, PotAwarded
 from engine.hand import Hand
+from engine.phh import (
+    ReplayFailure,
+    history_from_hand,
+    parse_history,
+    verify_history,
+    write_history,
+)
+from engine.phh.__main__ import verify
+from engine.phh.replay import UnsupportedHistory
 from engine.runout import halves, replay_runs
 from engine.simulate import random_action, random_deck
 
@@ -223,3 +234,40 @@ def test_chips_are_conserved_over_many_hands_run_twice() -> None:
         assert tuple(hand.board[: 5 - fresh]) == shared
         assert not set(hand.board) & set(hand.second_board[5 - fresh :])
         ran += 1
+
+
+def test_a_hand_run_twice_round_trips_through_phh(tmp_path: Path) -> None:
+    rng = random.Random("phh")
+    checked = 0
+    while checked < 40:
+        hand = _random_all_in(rng)
+        if hand is None:
+            continue
+        hand.run_out(2)
+        text = write_history(history_from_hand(hand))
+        history = parse_history(text)
+        assert history.extra == {"_run_count": 2}
+        boards = [a for a in history.actions if a.startswith("d db")]
+        assert len(boards) == sum(1 for e in hand.events if isinstance(e, BoardDealt))
+        again = verify_history(history)
+        assert again.stacks == hand.stacks
+        assert again.board == hand.board and again.second_board == hand.second_board
+        checked += 1
+    path = tmp_path / "twice.phh"
+    path.write_text(text)
+    assert verify([path]) == (1, 0, 0)
+
+
+def test_phh_without_the_run_count_or_with_a_wrong_one_fails() -> None:
+    hand = _held((100, 100), ["AsAh", "KdKc"])
+    play(hand, "p2 allin", "p1 call")
+    hand.run_out(2)
+    history = history_from_hand(hand)
+    with pytest.raises(ReplayFailure):
+        verify_history(dataclasses.replace(history, extra={}))
+    with pytest.raises(UnsupportedHistory):
+        verify_history(dataclasses.replace(history, extra={"_run_count": 3}))
+    once = make_hand((100, 100), ["AsAh", "KdKc"])
+    play(once, "p2 allin", "p1 call")
+    with pytest.raises(ReplayFailure):
+        verify_history(dataclasses.replace(history_from_hand(once), extra={"_run_count": 2}))
