@@ -1,15 +1,21 @@
-"""Computer players: how strong each level is, and how long a decision takes.
+"""Computer players: how strong each level is, how each plays, and how long a decision takes.
 
-Strength: seeded matches reported as big blinds won per 100 hands with 95 % confidence
-intervals. Every deck is dealt once per seating, the players moved one seat along each time
-(heads-up: twice, seats swapped; six-handed: six times), so each player holds each set of cards
-in each position and the luck of the cards cancels (duplicate poker). The unit of the interval
-is the deck, whose hands are not independent. Stacks are reset to 100 big blinds every hand.
+Strength: seeded matches reported as big blinds won per 100 hands (one seat) with 95 %
+confidence intervals. Every deck is dealt once per seating, the players moved one seat along
+each time (heads-up: twice, seats swapped; six-handed: six times), so each kind of player
+holds each set of cards in each position and most of the luck of the cards cancels (duplicate
+poker). The unit of an interval is the deck, as the hands of one deck are not independent.
+Stacks are 100 big blinds at the start of every hand.
 
-Claims (the interval of each difference clear of zero): hard beats normal, normal beats easy,
-easy beats a calling station and a random player, heads-up and six-handed; every structure's
-preset is played too (hard against easy, fewer hands). Speed: the p99 of a decision at most
-50 ms, measured on every decision of every match.
+Claims, each difference's interval clear of zero: hard beats normal, normal beats easy, easy
+beats a calling station and a random player, heads-up (20,000 hands a pair) and six-handed
+(three of each kind at the table, 20,004 hands a pair); a missed claim fails the run. Every
+preset is also played heads-up, hard against easy (2,000 hands each, for information). Style:
+VPIP, PFR and aggression of each kind over the six-handed matches. Speed: the p99 of a decision
+(building the view and choosing) at most 50 ms, over every decision of every match.
+
+The full run plays the matches in two processes; ``--smoke`` plays a few hundred hands in one
+and judges nothing.
 
     .venv/bin/python benchmarks/bench_ai.py [--smoke]
 """
@@ -17,6 +23,7 @@ preset is played too (hard against easy, fewer hands). Speed: the p99 of a decis
 from __future__ import annotations
 
 import math
+import multiprocessing
 import random
 import statistics
 import sys
@@ -27,7 +34,9 @@ from dataclasses import dataclass, field
 from _common import parse_args, table
 
 from ai import CallingStation, Level, RandomPlayer, Strategy, decision_rng, observe, player_for
+from engine.actions import ActionKind, Street
 from engine.config import HandConfig
+from engine.events import PlayerActed
 from engine.hand import Hand
 from engine.rules import PRESETS, BlindSchedule
 
@@ -36,23 +45,21 @@ TARGET_P99_MS = 50.0
 BIG_BLIND = 2
 STACK = 100 * BIG_BLIND
 KINDS = ("easy", "normal", "hard", "calling-station", "random")
-HEADS_UP = [("hard", "normal"), ("normal", "easy"), ("easy", "calling-station"), ("easy", "random")]
-SIX_HANDED = [
-    (
-        ["hard", "normal", "easy", "hard#2", "normal#2", "easy#2"],
-        [("hard", "normal"), ("normal", "easy")],
-    ),
-    (
-        ["easy", "calling-station", "random", "easy#2", "calling-station#2", "random#2"],
-        [("easy", "calling-station"), ("easy", "random")],
-    ),
-]
+PAIRS = [("hard", "normal"), ("normal", "easy"), ("easy", "calling-station"), ("easy", "random")]
+"""Each pair is a claim: the first beats the second, heads-up and six-handed (three of each)."""
 
 
 @dataclass(kw_only=True)
 class Times:
+    """Decision times of one kind of player, and how it played (for the style table)."""
+
     wall: list[float] = field(default_factory=list)
     cpu: list[float] = field(default_factory=list)
+    dealt: int = 0
+    voluntary: int = 0  # hands with chips put in by choice before the flop
+    raised: int = 0  # hands raised before the flop
+    aggressive: int = 0  # bets and raises after the flop
+    calls: int = 0  # calls after the flop
 
 
 @dataclass(kw_only=True)
@@ -102,7 +109,23 @@ def play_timed(
         sample.cpu.append(time.thread_time() - cpu)
         hand.act(action)
         decision += 1
+    for p, kind in enumerate(seated):
+        tally(times.setdefault(kind, Times()), hand, p)
     return hand
+
+
+def tally(sample: Times, hand: Hand, player: int) -> None:
+    """Count one hand of ``player`` into the style figures."""
+    moves = [e for e in hand.events if isinstance(e, PlayerActed) and e.player == player]
+    before = [m.kind for m in moves if m.street is Street.PREFLOP]
+    after = [m.kind for m in moves if m.street is not Street.PREFLOP]
+    sample.dealt += 1
+    sample.voluntary += any(
+        k in (ActionKind.CALL, ActionKind.BET, ActionKind.RAISE) for k in before
+    )
+    sample.raised += any(k in (ActionKind.BET, ActionKind.RAISE) for k in before)
+    sample.aggressive += sum(k in (ActionKind.BET, ActionKind.RAISE) for k in after)
+    sample.calls += sum(k is ActionKind.CALL for k in after)
 
 
 def config_for(preset: str, players: int, hand_number: int) -> HandConfig:
@@ -189,35 +212,106 @@ def percentile(samples: Sequence[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * share))]
 
 
+@dataclass(frozen=True, kw_only=True)
+class Match:
+    """One seeded match: a table's lineup, a preset, decks, and the claims it tests."""
+
+    section: str
+    title: str
+    lineup: tuple[str, ...]
+    claims: tuple[Claim, ...]
+    decks: int
+    preset: str = "cash"
+    required: bool = True
+    """Whether a claim that misses fails the run (the preset matches are for information)."""
+
+
+def matches(smoke: bool) -> list[Match]:
+    heads_up, six, presets = (60, 10, 10) if smoke else (10_000, 3_334, 1_000)
+    out = []
+    for a, b in PAIRS:
+        claim = (Claim(winner=a, loser=b),)
+        out.append(
+            Match(
+                section="heads-up", title=f"{a} v {b}", lineup=(a, b), claims=claim, decks=heads_up
+            )
+        )
+    for a, b in PAIRS:
+        claim = (Claim(winner=a, loser=b),)
+        lineup = (a, b, f"{a}#2", f"{b}#2", f"{a}#3", f"{b}#3")
+        title = f"three {a} v three {b}"
+        out.append(Match(section="six-handed", title=title, lineup=lineup, claims=claim, decks=six))
+    for preset in PRESETS:
+        claim = (Claim(winner="hard", loser="easy"),)
+        out.append(
+            Match(
+                section="presets",
+                title=f"{preset}: hard v easy",
+                lineup=("hard", "easy"),
+                claims=claim,
+                decks=presets,
+                preset=preset,
+                required=False,
+            )
+        )
+    return out
+
+
+SECTIONS = {
+    "heads-up": "Heads-up, no-limit, 100 big blinds, each deck dealt twice (seats swapped)",
+    "six-handed": "Six-handed, no-limit, 100 big blinds, each deck dealt six times (seats rotated)",
+    "presets": "Every preset heads-up (its own stacks and blinds), each deck dealt twice",
+}
+
+
+def run(match: Match) -> tuple[Match, Result, dict[str, Times]]:
+    times: dict[str, Times] = {}
+    return match, play_match(match.lineup, match.decks, times, preset=match.preset), times
+
+
 def main() -> None:
     args = parse_args(__doc__ or "")
-    heads_up_decks = 60 if args.smoke else 10_000
-    six_decks = 10 if args.smoke else 3_334
-    preset_decks = 10 if args.smoke else 1_000
-    times: dict[str, Times] = {}
-    missed: list[str] = []
     started = time.perf_counter()
+    todo = matches(args.smoke)
+    jobs = 1 if args.smoke else 2
+    if jobs > 1:
+        with multiprocessing.Pool(jobs) as pool:
+            done = pool.map(run, todo, chunksize=1)
+    else:
+        done = [run(m) for m in todo]
+    rows: list[list[object]]
+    times: dict[str, Times] = {}
+    styles: dict[str, Times] = {}
+    missed: list[str] = []
+    section = ""
+    for match, result, match_times in done:
+        if match.section != section:
+            section = match.section
+            print(f"\n## {SECTIONS[section]}")
+        unit = BIG_BLIND if match.preset == "cash" else PRESETS[match.preset].big_blind
+        missing = report(match.title, result, match.claims, unit, args.smoke)
+        missed += missing if match.required else []
+        for kind, sample in match_times.items():
+            mine = times.setdefault(kind, Times())
+            mine.wall += sample.wall
+            mine.cpu += sample.cpu
+            if match.section == "six-handed":
+                styles.setdefault(kind, Times())
+                for name in ("dealt", "voluntary", "raised", "aggressive", "calls"):
+                    value = getattr(styles[kind], name) + getattr(sample, name)
+                    setattr(styles[kind], name, value)
 
-    print("## Heads-up, no-limit, 100 big blinds, each deck dealt twice (seats swapped)")
-    for a, b in HEADS_UP:
-        result = play_match([a, b], heads_up_decks, times)
-        missed += report(f"{a} v {b}", result, [Claim(winner=a, loser=b)], BIG_BLIND, args.smoke)
-
-    print("\n## Six-handed, no-limit, 100 big blinds, each deck dealt six times (seats rotated)")
-    for lineup, pairs in SIX_HANDED:
-        result = play_match(lineup, six_decks, times)
-        claims = [Claim(winner=a, loser=b) for a, b in pairs]
-        title = "six-handed " + ", ".join(lineup)
-        missed += report(title, result, claims, BIG_BLIND, args.smoke)
-
-    print("\n## Every preset heads-up, hard v easy, each deck dealt twice")
-    for preset in PRESETS:
-        result = play_match(["hard", "easy"], preset_decks, times, preset=preset)
-        claim = [Claim(winner="hard", loser="easy")]
-        missed += report(preset, result, claim, PRESETS[preset].big_blind, args.smoke)
+    print("\n## How each plays, six-handed\n")
+    rows = []
+    for kind, sample in sorted(styles.items()):
+        vpip = 100 * sample.voluntary / max(sample.dealt, 1)
+        pfr = 100 * sample.raised / max(sample.dealt, 1)
+        factor = sample.aggressive / max(sample.calls, 1)
+        rows.append([kind, f"{sample.dealt:,}", f"{vpip:.0f} %", f"{pfr:.0f} %", f"{factor:.2f}"])
+    print(table(["player", "hands", "VPIP", "PFR", "aggression (bets+raises)/calls"], rows))
 
     print("\n## Decision time\n")
-    rows: list[list[object]] = []
+    rows = []
     worst = 0.0
     for kind, sample in sorted(times.items()):
         p99 = percentile(sample.wall, 0.99) * 1000
@@ -238,7 +332,9 @@ def main() -> None:
     print(f"\nworst p99 {worst:.2f} ms (wall clock), target {TARGET_P99_MS:.0f} ms: {verdict}")
     if verdict != "ok" and not args.smoke:
         missed.append("decision p99")
-    print(f"wall time {time.perf_counter() - started:.0f} s, CPU {time.process_time():.0f} s")
+    hands = sum(result.hands for _, result, _ in done)
+    seconds = time.perf_counter() - started
+    print(f"\n{hands:,} hands in {seconds:.0f} s ({jobs} processes)")
     if missed:
         print("\nMISSED: " + "; ".join(missed))
         sys.exit(1)
