@@ -26,12 +26,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ai import Level, PlayerView, observe
 from engine import (
     Action,
     ActionKind,
     HouseRules,
     NotYourTurn,
     SeatStatus,
+    SessionError,
     Table,
     shuffled_deck,
 )
@@ -39,6 +41,7 @@ from engine.events import Event, HandEnded, is_private
 from engine.table import PlayerLeft, Rebought, TableEvent
 
 from .outcomes import Outcome, OutcomeKind, PrivateCards, Showdown, TableState
+from .practice import free_computer, is_computer
 from .results import NoHand, NoTable, NotSeated, StaleMove, TableExists
 from .snapshot import private_cards, showdown_of, table_state
 from .store import Store
@@ -151,7 +154,7 @@ class TableService:
             total = await self.store.total_balance(guild_id)
             for t in tables:
                 live = self._tables.get(t)
-                if live is not None:
+                if live is not None and not _practice(live):
                     total += _table_chips(live.table)
             return total
         finally:
@@ -226,6 +229,15 @@ class TableService:
     async def _join(self, live: _Live, user_id: int, buy_in: int) -> int:
         rules = live.table.rules
         now = self.clock()
+        if _practice(live):  # practice chips: from no wallet
+            seat = live.table.sit(str(user_id), stack=buy_in)
+            try:
+                await self._save(live, now, settings=True)
+            except BaseException:
+                await self._reload(live.table_id)
+                raise
+            _log(live, "seated", member=user_id, seat=seat, stack=buy_in, practice=True)
+            return seat
         await self.store.ensure_wallet(
             live.guild_id, user_id, starting_grant=rules.starting_stack, now=now
         )
@@ -260,6 +272,12 @@ class TableService:
             stack = table.leave(player)
             self._timeouts.pop((table_id, user_id), None)
             try:
+                if stack is not None and _practice(live):
+                    await self._save(live, now, settings=True)
+                    _log(live, "left", member=user_id, stack=stack, practice=True)
+                    return self._emit(
+                        live, OutcomeKind.LEFT, actor=user_id, request=request, stack=stack
+                    )
                 if stack is not None:
                     await self.store.cash_out(
                         live.guild_id, user_id, stack, table_id=table_id, now=now,
@@ -300,6 +318,7 @@ class TableService:
             now = self.clock()
             voided = live.hand_id if table.hand is not None else None
             cashed: dict[int, int] = {}
+            practice = _practice(live)
             try:
                 if voided is not None:
                     n = len(live.players)
@@ -309,7 +328,7 @@ class TableService:
                         stack = table.leave(player)
                         assert stack is not None
                         cashed[int(player)] = stack
-                        if stack:
+                        if stack and not practice:
                             moves.append(self._move(live, int(player), stack, Reason.CASH_OUT))
                     await self.store.finish_hand(
                         voided, nets=[0] * n, now=now, result={"voided": reason},
@@ -319,6 +338,8 @@ class TableService:
                     stack = table.leave(player)
                     assert stack is not None
                     cashed[int(player)] = stack
+                    if practice:
+                        continue  # practice chips go back to no wallet
                     await self.store.cash_out(
                         live.guild_id, int(player), stack, table_id=table_id, now=now,
                         table_state=table.to_dict(),
@@ -330,13 +351,83 @@ class TableService:
             live.hand_id, live.players, live.deadline = None, (), None
             outcome = self._emit(
                 live, OutcomeKind.STOPPED, actor=user_id, request=request, voided_hand=voided,
-                cashed_out=tuple(cashed.items()), closed=True,
+                cashed_out=() if practice else tuple(cashed.items()), closed=True,
             )  # fmt: skip
             del self._tables[table_id]
             for key in [k for k in self._timeouts if k[0] == table_id]:
                 del self._timeouts[key]
             _log(live, "table stopped", by=user_id, voided_hand=voided)
             return outcome
+
+    async def add_computer(
+        self,
+        guild_id: int,
+        channel_id: int,
+        level: Level,
+        *,
+        name_of: Callable[[int], str],
+        request: int | None = None,
+    ) -> Outcome:
+        """Seat a computer player of ``level`` with the starting stack (:attr:`Outcome.actor`
+        is its member id, ``name_of`` names it from that id). The first one makes the table
+        a practice table, between hands only: every member's stack goes back to their wallet
+        and they play on with as many practice chips, so no chip won from a computer player
+        ever reaches a wallet."""
+        table_id = table_id_for(guild_id, channel_id)
+        async with self._lock(table_id):
+            live = self._live(table_id)
+            await self._settle_if_over(live)
+            table = live.table
+            converting = not _practice(live)
+            if converting and table.hand is not None:
+                raise SessionError(
+                    "a computer player can sit down between hands", code="hand_in_progress"
+                )
+            now = self.clock()
+            member = free_computer(level, (int(p) for p in table.players()))
+            stack = table.rules.starting_stack
+            members = {s.player: s.stack for s in table.seats if s is not None}
+            seat = table.sit(str(member), stack=stack)
+            live.settings["practice"] = True
+            live.settings.setdefault("names", {})[str(member)] = name_of(member)
+            try:
+                await self._save(live, now, settings=True)
+                for player, chips in members.items() if converting else ():
+                    await self.store.cash_out(
+                        live.guild_id, int(player), chips, table_id=table_id, now=now,
+                        table_state=table.to_dict(),
+                    )  # fmt: skip
+            except BaseException:
+                await self._reload(table_id)
+                raise
+            _log(live, "computer seated", member=member, level=level.value, seat=seat)
+            cashed = tuple((int(p), c) for p, c in members.items()) if converting else ()
+            return self._emit(
+                live, OutcomeKind.JOINED, actor=member, request=request, stack=stack,
+                cashed_out=cashed,
+            )  # fmt: skip
+
+    async def remove_computer(
+        self, guild_id: int, channel_id: int, member: int, *, request: int | None = None
+    ) -> Outcome:
+        """A computer player leaves (after the hand in progress, like a member); the table
+        stays a practice table."""
+        if not is_computer(member):
+            raise NotSeated("no such computer player", table=table_id_for(guild_id, channel_id))
+        return await self.leave(guild_id, channel_id, member, request=request)
+
+    def view_of(self, table_id: str, member: int, hand_id: int, seq: int) -> PlayerView | None:
+        """What the member sees at the decision ``seq`` of hand ``hand_id`` (for a computer
+        player: values only, see :func:`ai.observe`); ``None`` when the table is no longer at
+        that decision or it is not the member's."""
+        live = self._tables.get(table_id)
+        hand = None if live is None else live.table.hand
+        if live is None or hand is None or live.hand_id != hand_id or len(hand.actions) != seq:
+            return None
+        index = live.table.hand_player(str(member))
+        if index is None or hand.to_act != index:
+            return None
+        return observe(hand, index)
 
     async def sit_out(
         self, guild_id: int, channel_id: int, user_id: int, *, request: int | None = None
@@ -689,7 +780,8 @@ class TableService:
         )
         table_events = tuple(table.finish_hand(now))
         moves = []
-        for event in table_events:
+        practice = _practice(live)
+        for event in () if practice else table_events:
             if isinstance(event, PlayerLeft) and event.stack:
                 moves.append(self._move(live, int(event.player), event.stack, Reason.CASH_OUT))
             elif isinstance(event, Rebought) and event.added:
@@ -698,9 +790,9 @@ class TableService:
                 moves.append(self._move(live, user, -event.added, Reason.BUY_IN))
         try:
             await self.store.finish_hand(
-                live.hand_id, nets=list(ended.net), now=now,
-                result={"stacks": list(ended.stacks), "net": list(ended.net)},
-                table_state=table.to_dict(), moves=moves,
+                live.hand_id, nets=[0] * len(ended.net) if practice else list(ended.net),
+                now=now, result={"stacks": list(ended.stacks), "net": list(ended.net)},
+                table_state=table.to_dict(), moves=moves, counted=not practice,
             )  # fmt: skip
         except BaseException:
             await self._reload(live.table_id)
@@ -733,6 +825,12 @@ class TableService:
         elif table.hand is not None:
             raise RuntimeError(f"table {record.table_id} has a hand the store does not know")
         return live
+
+
+def _practice(live: _Live) -> bool:
+    """A practice table (a computer player sat down): its chips are no wallet's and its hands
+    count in no leaderboard."""
+    return bool(live.settings.get("practice"))
 
 
 def _hand_members(table: Table) -> tuple[int, ...]:
