@@ -20,12 +20,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from app import GuildService, MemberData, Store, TableService
+from app.practice import DEFAULT_PAUSE, ComputerPlayers
 from app.stats_service import StatsService
 from engine import shuffled_deck
 from i18n import Lang, resolve_locale
 from i18n.translator import HoldemTranslator
 
-from . import stats
+from . import practice, stats
 from .admin import AdminCog
 from .coalesce import EditCoalescer
 from .context import Context
@@ -53,6 +54,7 @@ class HoldemBot(commands.Bot):
     store: Store
     service: TableService
     ctx: Context
+    computers: ComputerPlayers
 
     def __init__(
         self,
@@ -66,6 +68,7 @@ class HoldemBot(commands.Bot):
         edit_interval: float = 1.0,
         exclusive_db: bool = True,
         render_in_process: bool = True,
+        computer_pause: float = DEFAULT_PAUSE,
         **options: Any,
     ) -> None:
         intents = options.pop("intents", None) or discord.Intents.default()
@@ -81,6 +84,7 @@ class HoldemBot(commands.Bot):
         self.edits = EditCoalescer(edit_interval)
         self.exclusive_db = exclusive_db
         self.render_in_process = render_in_process
+        self.computer_pause = computer_pause
         self._languages: dict[int, Lang] = {}
         self.loops = TableLoops()
 
@@ -113,6 +117,7 @@ class HoldemBot(commands.Bot):
         holdem = self.tree.get_command("holdem")
         assert isinstance(holdem, app_commands.Group)
         stats.add_to(holdem)
+        self.computers = practice.add_to(holdem, self.service, pause=self.computer_pause)
         self.tree.error(self.on_app_command_error)
         restored = await self.service.restore()
         log.info("restored tables=%d", len(restored))
@@ -158,6 +163,8 @@ class HoldemBot(commands.Bot):
         await reply_private(interaction, error_text(resolve_locale(interaction.locale), cause))
 
     async def close(self) -> None:
+        if hasattr(self, "computers"):
+            await self.computers.aclose()
         await self.loops.aclose()
         await self.edits.drain()
         if hasattr(self, "ctx"):

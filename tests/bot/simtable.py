@@ -142,6 +142,7 @@ def make_bot(db: Path, clock: Clock, decks: Decks) -> HoldemBot:
         edit_interval=0.5,
         exclusive_db=False,  # restarts here happen inside one process
         render_in_process=False,  # a worker process per test bot costs more than it saves
+        computer_pause=0,
     )
 
 
