@@ -6,7 +6,11 @@
 Targets: hole cards within 3 ms and a ten-seat table within 20 ms (medians, card tiles
 cached), every PNG under 150 KB. Caches are warmed first, as in a running bot; each timed
 render gets a view with other amounts, so the text caches do not hide the cost of new numbers.
-The last table compares PNG writers and compression levels on the ten-seat table.
+The names of the example table are in five scripts with emoji (drawn through the font fallback
+chain, with the host's fonts or with stand-ins when ``HOLDEM_FONT_DIRS`` is empty); a second
+measurement interleaves it with the same table under Latin names: the fallback may cost at most
+30 % more (target on the ratio of medians). The last table compares PNG writers and compression
+levels on the ten-seat table.
 """
 
 from __future__ import annotations
@@ -31,13 +35,26 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 TARGETS_MS = {"hole cards": 3.0, "table, 10 seats": 20.0}
 MAX_BYTES = 150_000
+MAX_SCRIPTS_RATIO = 1.3
+LATIN_NAMES = (
+    "Alice",
+    "Bartholomew Maximilian Fitzgerald",
+    "Li Xiaolong",
+    "Joker",
+    "Miriam",
+    "Dana",
+    "Evariste",
+    "Frank",
+    "Grace Hopper",
+    "Okami",
+)
 
 
-def _tables(count: int, seat_count: int) -> list[TableView]:
+def _tables(count: int, seat_count: int, names: tuple[str, ...] | None = None) -> list[TableView]:
     """Tables that differ in stacks and bets, as successive renders of one hand do."""
-    from render.examples import example_table
+    from render.examples import NAMES, example_table
 
-    base = example_table(seat_count, board=("As", "Kh", "7c", "Td"))
+    base = example_table(seat_count, board=("As", "Kh", "7c", "Td"), names=names or NAMES)
     tables = []
     for i in range(count):
         seats = tuple(
@@ -102,6 +119,23 @@ def _writers(image_count: int) -> list[tuple[str, float, int]]:
     return results
 
 
+def _scripts_ratio(count: int) -> tuple[float, float]:
+    """Median ms of the ten-seat table with the example names and with Latin names, renders
+    interleaved so that a busy machine slows both alike."""
+    from render import render_table
+
+    other, latin = _tables(count, 10), _tables(count, 10, LATIN_NAMES)
+    for view in other[:3] + latin[:3]:
+        render_table(view)
+    times: tuple[list[float], list[float]] = ([], [])
+    for pair in zip(other, latin, strict=True):
+        for view, samples in zip(pair, times, strict=True):
+            start = time.perf_counter()
+            render_table(view)
+            samples.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times[0]), statistics.median(times[1])
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -144,6 +178,16 @@ def main(argv: list[str] | None = None) -> int:
             f"{name:<20} {median:>10.2f} {p90:>8.2f} {largest / 1000:>9.1f} KB  "
             f"{goal}< 150 KB: {'ok' if ok else 'MISSED'}"
         )
+    other, latin = _scripts_ratio(runs)
+    ratio = other / latin
+    fonts_seen = "host fonts" if os.environ.get("HOLDEM_FONT_DIRS", None) != "" else "stand-ins"
+    print(
+        f"\nnames in five scripts and emoji ({fonts_seen}) {other:.2f} ms, Latin names "
+        f"{latin:.2f} ms: {ratio:.2f}x, target <= {MAX_SCRIPTS_RATIO}x: "
+        f"{'ok' if ratio <= MAX_SCRIPTS_RATIO else 'MISSED'}"
+    )
+    if ratio > MAX_SCRIPTS_RATIO:
+        missed.append("names in other scripts")
     print("\nPNG writers on the ten-seat table:")
     for name, median, size in _writers(5 if args.smoke else 40):
         print(f"  {name:<36} {median:>7.2f} ms {size / 1000:>8.1f} KB")

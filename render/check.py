@@ -8,7 +8,6 @@ line, or returns ``None``.
 
 from __future__ import annotations
 
-from render.examples import example_hole_cards, example_table
 from render.holecards import render_hole_cards
 from render.png import SIGNATURE
 from render.resources import MissingAssetError
@@ -19,6 +18,10 @@ __all__ = ["selfcheck"]
 
 def selfcheck() -> str | None:
     """``None`` when a table and hole cards draw; else one line saying what is wrong."""
+    # Imported here: render/__init__ imports this module, and ``python -m render.examples``
+    # must find render.examples not yet imported.
+    from render.examples import example_hole_cards, example_table
+
     try:
         pictures = (render_table(example_table()), render_hole_cards(example_hole_cards()))
     except MissingAssetError as error:

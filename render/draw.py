@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from render.fonts import fit_text, font
+from render.fonts import draw_text, fit_text, text_width
 
 __all__ = [
     "BACKGROUND",
@@ -93,9 +93,7 @@ def text_in(
 ) -> float:
     """Draw ``text`` cut to ``width`` pixels; return the width it took."""
     shown = fit_text(text, size, width, bold=bold)
-    if shown:
-        draw.text(xy, shown, font=font(size, bold=bold), fill=fill, anchor=anchor)
-    return font(size, bold=bold).getlength(shown)
+    return draw_text(draw, xy, shown, size=size, fill=fill, bold=bold, anchor=anchor)
 
 
 def pill(
@@ -113,7 +111,7 @@ def pill(
     """A rounded label centred on ``centre``, never wider than ``max_width``; return its box."""
     pad = size // 2 + 2
     shown = fit_text(text, size, max_width - 2 * pad, bold=bold)
-    width = int(font(size, bold=bold).getlength(shown)) + 2 * pad
+    width = int(text_width(shown, size, bold=bold)) + 2 * pad
     height = size + 8
     x, y = centre
     rect = Rect(
@@ -126,7 +124,7 @@ def pill(
         rect.box, radius=height // 2, fill=fill, outline=outline, width=1 if outline else 0
     )
     if shown:
-        draw.text((x, y + 1), shown, font=font(size, bold=bold), fill=colour, anchor="mm")
+        draw_text(draw, (x, y + 1), shown, size=size, fill=colour, bold=bold, anchor="mm")
     return rect
 
 

@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw
 
 from render import draw as d
 from render.card_art import CARD_HEIGHT, CARD_WIDTH
-from render.fonts import fit_text, font
+from render.fonts import clean_text, draw_text, fit_text, text_width
 from render.png import encode_png
 from render.tiles import card_tile
 from render.views import HoleCardsView
@@ -27,7 +27,7 @@ def _width(view: HoleCardsView) -> int:
     cards = len(view.cards) * CARD_WIDTH + (len(view.cards) - 1) * GAP + 2 * MARGIN
     if not view.hand_name:
         return cards
-    name = int(font(NAME_SIZE, bold=True).getlength(view.hand_name)) + 2 * MARGIN
+    name = int(text_width(clean_text(view.hand_name), NAME_SIZE, bold=True)) + 2 * MARGIN
     return min(MAX_WIDTH, max(cards, name))
 
 
@@ -50,11 +50,13 @@ def draw_hole_cards(view: HoleCardsView) -> Image.Image:
         d.paste_tile(canvas, card_tile(card, four_colour=view.four_colour), origin)
     if view.hand_name:
         shown = fit_text(view.hand_name, NAME_SIZE, width - 2 * MARGIN, bold=True)
-        draw.text(
+        draw_text(
+            draw,
             (width // 2, MARGIN + CARD_HEIGHT + NAME_BAND // 2 + 4),
             shown,
-            font=font(NAME_SIZE, bold=True),
+            size=NAME_SIZE,
             fill=d.TEXT,
+            bold=True,
             anchor="mm",
         )
     return canvas

@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw
 
 from render import draw as d
 from render.draw import Rect
-from render.fonts import fit_text, font
+from render.fonts import draw_text, fit_text, text_width
 from render.png import encode_png
 from render.tiles import card_tile, place_tile, tile_height
 from render.views import (
@@ -329,8 +329,8 @@ def _seat(
             width=2,
         )
         shown = fit_text(labels.dealer, 15, 22, bold=True)
-        draw.text(
-            (bx, marker_y + 1), shown, font=font(15, bold=True), fill=(20, 20, 20), anchor="mm"
+        draw_text(
+            draw, (bx, marker_y + 1), shown, size=15, fill=(20, 20, 20), bold=True, anchor="mm"
         )
 
 
@@ -348,15 +348,16 @@ def odds_text(odds: SeatOdds, labels: TableLabels, *, width: int | None = None) 
     lines = [" · ".join(parts) for parts in candidates]
     if width is None:
         return lines[0]
-    strip = font(_ODDS_SIZE, bold=True)
-    return next((line for line in lines if strip.getlength(line) <= width), lines[-1])
+    return next(
+        (line for line in lines if text_width(line, _ODDS_SIZE, bold=True) <= width), lines[-1]
+    )
 
 
 def _label_width(label: str, amount: str, size: int) -> int:
     """The width of a chip label holding ``label`` and ``amount``, before any cut."""
-    width = 2 * (size // 2 + 1) + 22 + int(font(size, bold=True).getlength(amount))
+    width = 2 * (size // 2 + 1) + 22 + int(text_width(amount, size, bold=True))
     if label:
-        width += int(font(size).getlength(label)) + size // 2
+        width += int(text_width(label, size)) + size // 2
     return width
 
 
@@ -376,12 +377,11 @@ def _chip_label(
     not fit, it is the label that gets cut: the amount is the fact players need.
     """
     radius = size // 2 + 1
-    bold = font(size, bold=True)
     shown_amount = fit_text(amount, size, max_width - 2 * radius - 18, bold=True)
-    amount_width = int(bold.getlength(shown_amount))
+    amount_width = int(text_width(shown_amount, size, bold=True))
     room = max_width - 2 * radius - 18 - amount_width - size // 2
     shown_label = fit_text(label, size, room) if label and room > size else ""
-    label_width = int(font(size).getlength(shown_label)) + size // 2 if shown_label else 0
+    label_width = int(text_width(shown_label, size)) + size // 2 if shown_label else 0
     width = 2 * radius + 18 + label_width + amount_width
     height = size + 10
     x, y = centre
@@ -395,9 +395,9 @@ def _chip_label(
     d.chip(draw, (rect.left + radius + 4, y), radius, (196, 32, 44))
     text_x = rect.left + 2 * radius + 10
     if shown_label:
-        draw.text((text_x, y + 1), shown_label, font=font(size), fill=d.TEXT, anchor="lm")
+        draw_text(draw, (text_x, y + 1), shown_label, size=size, fill=d.TEXT, anchor="lm")
         text_x += label_width
-    draw.text((text_x, y + 1), shown_amount, font=bold, fill=colour, anchor="lm")
+    draw_text(draw, (text_x, y + 1), shown_amount, size=size, fill=colour, bold=True, anchor="lm")
     return rect
 
 

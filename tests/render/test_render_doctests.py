@@ -7,12 +7,16 @@ from types import ModuleType
 
 import pytest
 
+import render.bidi
 import render.fonts
 import render.table
+import render.textlayout
 import render.views
 
 
-@pytest.mark.parametrize("module", [render.fonts, render.table, render.views])
+@pytest.mark.parametrize(
+    "module", [render.bidi, render.fonts, render.table, render.textlayout, render.views]
+)
 def test_docstring_examples(module: ModuleType) -> None:
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0
