@@ -10,5 +10,26 @@ from __future__ import annotations
 
 import os
 
+import pytest
+
 os.environ["HOLDEM_FONT_DIRS"] = ""
 
+
+# The slow tier: what builds virtual environments, starts processes by the hundred or replays
+# whole corpora. ``python -m pytest -m "not slow"`` runs the rest, the quick tier, in under
+# three minutes on two cores; CI and the README's test command run both. A test marks itself
+# with ``@pytest.mark.slow``; these are marked here by node id so that their modules need no
+# edit (their owners may move the mark into the module).
+SLOW = (
+    "tests/app/test_crash.py",  # 200 SIGKILLed writers
+    "tests/engine/test_differential.py",  # 3,000 seeded hands per structure against pokerkit
+    "tests/engine/test_phh.py::test_the_whole_corpus_replays",  # 10,005 hands
+    "tests/benchmarks/test_benchmarks_smoke.py::test_smoke_run_succeeds",  # every benchmark
+    "tests/wire/",  # the real python -m bot process against a stand-in Discord
+)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.nodeid.startswith(SLOW):
+            item.add_marker(pytest.mark.slow)

@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.ship.drawing import draw_installed
+
 ROOT = Path(__file__).resolve().parents[2]
 DOCKERFILE = ROOT / "Dockerfile"
 LOCK = ROOT / "requirements.lock"
@@ -118,6 +120,15 @@ def test_copied_folders_are_the_packages_setuptools_ships() -> None:
     assert packages <= copied, f"the Dockerfile does not copy {packages - copied}"
 
 
+def test_the_image_installs_fonts_for_every_script_and_pins_them() -> None:
+    runs = " ".join(args for keyword, args in instructions() if keyword == "RUN")
+    installed = re.findall(r"(fonts-[a-z-]+)=(\S+)", runs)
+    packages = {name for name, _version in installed}
+    assert {"fonts-noto-core", "fonts-noto-cjk", "fonts-noto-color-emoji"} <= packages
+    assert "--no-install-recommends" in runs
+    assert "rm -rf /var/lib/apt/lists/*" in runs
+
+
 def test_dockerignore_keeps_secrets_and_databases_out() -> None:
     ignored = (ROOT / ".dockerignore").read_text().splitlines()
     for pattern in (".env", "*.sqlite3", ".git", ".venv"):
@@ -154,7 +165,7 @@ def _norm(name: str) -> str:
 
 
 @pytest.mark.slow
-def test_the_image_steps_install_and_the_bot_explains_a_missing_token(tmp_path: Path) -> None:
+def test_the_image_steps_install_draw_and_explain_a_missing_token(tmp_path: Path) -> None:
     app = tmp_path / "app"  # WORKDIR /app
     data = tmp_path / "data"  # the /data volume
     app.mkdir()
@@ -204,6 +215,8 @@ def test_the_image_steps_install_and_the_bot_explains_a_missing_token(tmp_path: 
         cwd=data, env=run_env, capture_output=True, text=True, timeout=60,
     )  # fmt: skip
     assert where.stdout.startswith(str(venv)), "the installed package, not the source tree"
+    # The image's fonts are not installed here: this draws as python:3.11-slim would without.
+    draw_installed(bin_dir / "python", data / "pictures", run_env, venv)
 
     missing = subprocess.run(
         [python, "-m", "bot", "--check"],
