@@ -6,7 +6,7 @@ bot calls them off the event loop and sends each picture with alt text and a mes
 from the same view.
 """
 
-from render.check import selfcheck
+from render.check import font_report, selfcheck
 from render.holecards import render_hole_cards
 from render.showdown import render_showdown
 from render.table import render_table, table_layout
@@ -34,6 +34,7 @@ __all__ = [
     "ShowdownView",
     "TableLabels",
     "TableView",
+    "font_report",
     "render_hole_cards",
     "render_showdown",
     "render_table",

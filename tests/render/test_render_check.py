@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import render.check
+import render.fonts
 from render import selfcheck
 from render.resources import MissingAssetError, asset, read_asset
 from render.tiles import asset_name
@@ -51,3 +54,28 @@ def test_a_failure_to_draw_is_one_line(
     assert problem.startswith("pictures: ")
     assert expected in problem
     assert "\n" not in problem
+
+
+def test_the_font_report_names_what_to_install_without_host_fonts() -> None:
+    report = render.check.font_report()
+    assert report.startswith("fonts: no font for CJK, Hangul, Devanagari, Thai:")
+    assert "apt install fonts-noto-cjk fonts-noto-core" in report
+    assert "\n" not in report
+
+
+def test_the_font_report_says_all_draw_when_fonts_cover_every_script(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    fonts = Path(__file__).resolve().parent / "fonts"
+    monkeypatch.setenv("HOLDEM_FONT_DIRS", str(fonts))
+    monkeypatch.setattr(
+        render.check,
+        "SCRIPTS",
+        (("CJK", "龍", "fonts-noto-cjk"), ("Thai", "ส", "fonts-noto-core"), ("emoji", "🎲", "x")),
+    )
+    render.fonts.reload()
+    try:
+        assert render.check.font_report() == "fonts: names in CJK, Thai, emoji all draw"
+    finally:
+        monkeypatch.setenv("HOLDEM_FONT_DIRS", "")
+        render.fonts.reload()
