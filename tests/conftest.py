@@ -26,6 +26,8 @@ SLOW = (
     "tests/engine/test_phh.py::test_the_whole_corpus_replays",  # 10,005 hands
     "tests/benchmarks/test_benchmarks_smoke.py::test_smoke_run_succeeds",  # every benchmark
     "tests/wire/",  # the real python -m bot process against a stand-in Discord
+    # exact equity of one hand against all 1,326 others, for every starting hand
+    "tests/ai/test_preflop.py::test_heads_up_figures_agree_with_exact_equity_against_every_hand",
 )
 
 

@@ -200,7 +200,7 @@ _ALPHABET = st.characters(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(text=st.text(_ALPHABET, max_size=12) | st.sampled_from(NAMES))
 def test_no_font_draws_a_character_it_lacks(text: str) -> None:
     shown = fonts.clean_text(text)
