@@ -78,3 +78,21 @@ async def test_only_the_host_or_an_admin_seats_computers_and_one_can_be_removed(
         assert "Computer 1 (easy) leaves the table" in gone.response.content
         assert not any(is_computer(s.member) for s in t.state().occupied())
         simcord.assert_no_errors(t.env)
+
+
+async def test_computers_play_on_after_a_restart(tmp_path: Path) -> None:
+    """The seats' ids say their levels, so a restored table's computers take their turns."""
+    async with table_env(tmp_path, players=1) as t:
+        alice = t.members[0]
+        rules = HouseRules(session_end=SessionEnd.AFTER_HANDS, end_after=3)
+        await t.bot.ctx.guilds.set_rules(t.guild.id, "no-limit", rules)
+        await alice.slash(t.channel, "holdem start")
+        for level in ("hard", "normal"):
+            await alice.slash(t.channel, "holdem computer add", level=level)
+        await alice.slash(t.channel, "holdem deal")
+        await t.bot.computers.idle()
+        await t.restart()
+        await _play_session(t)
+        assert t.state().hands_played == 3
+        assert await _balance(t, alice) == 100
+        simcord.assert_no_errors(t.env)
