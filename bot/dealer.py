@@ -146,9 +146,15 @@ class Dealer:
         for message in stale:
             if ticket is None or ticket.message_id != message.message_id:
                 await self._edit(message, view=None)
-        if ref is not None and ref.message_id is not None:
+
+    async def keep_turn(self) -> None:
+        """Write down which message carries the turn's buttons, so the next process can take
+        them off when it posts its own (at shutdown: kept in memory otherwise, as it changes
+        with every move and a lost one costs nothing but a stale button that says so)."""
+        turn = self.turn
+        if turn is not None and turn.message_id is not None:
             await self.ctx.service.keep_message(
-                self.table_id, "turn", ref.channel_id, ref.message_id
+                self.table_id, "turn", turn.channel_id, turn.message_id
             )
 
     async def _edit(self, ref: MessageRef, **fields: Any) -> None:
@@ -320,10 +326,6 @@ class Dealer:
         if self.turn is not None:
             self.stale.append(self.turn)
         self.turn = ref
-        if ref is not None and ref.message_id is not None:
-            await self.ctx.service.keep_message(
-                self.table_id, "turn", ref.channel_id, ref.message_id
-            )
 
     # ----------------------------------------------------------------- the loop's own posts
 

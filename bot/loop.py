@@ -355,5 +355,12 @@ class TableLoops:
         for ticket in self._tickets.values():
             ticket.cancel()
         self._tickets.clear()
+        for table_id, loop in self.loops.items():
+            if loop.closed or not self.ctx.service.has_table(table_id):
+                continue
+            try:
+                await asyncio.wait_for(loop.dealer.keep_turn(), timeout=2.0)
+            except Exception:
+                log.warning("could not keep the turn message", extra={"table": table_id})
         await asyncio.gather(*(loop.stop() for loop in self.loops.values()))
         self.loops.clear()
