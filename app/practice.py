@@ -203,6 +203,12 @@ class ComputerPlayers:
                     extra={"table": state.table_id, "member": turn.member, "code": error.code},
                 )
                 await self._move(state, turn, check_or_fold(view.legal))
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # e.g. the store failed: the turn timer will play the turn
+            log.exception(
+                "computer turn failed", extra={"table": state.table_id, "member": turn.member}
+            )
         finally:
             self._started.discard(key)
 

@@ -164,6 +164,26 @@ async def test_a_stale_decision_is_refused_quietly() -> None:
     assert len(table.hand.actions) == 1
 
 
+async def test_a_failing_move_is_logged_and_the_turn_left_to_the_timer(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    table = FakeTable([computer_member(Level.EASY, 1), computer_member(Level.EASY, 2)])
+
+    class Broken:
+        async def act(self, *args: object, **kwargs: object) -> object:
+            raise OSError("disk full")
+
+    players = ComputerPlayers(Broken(), table.view_of, pause=0)
+    table.players = players
+    table.announce()
+    await players.idle()
+    assert table.hand.actions == []
+    assert "computer turn failed" in caplog.text
+    table.announce()  # the same decision may be tried again when it is announced again
+    await players.idle()
+    assert caplog.text.count("computer turn failed") == 2
+
+
 def test_the_examples_run() -> None:
     result = doctest.testmod(app.practice)
     assert result.attempted > 0 and result.failed == 0
