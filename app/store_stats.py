@@ -117,6 +117,30 @@ def _stats(row: Sequence[Any]) -> PlayerStats:
 class StatsQueries(StoreCore):
     """The statistics reads of :class:`~app.store.Store`."""
 
+    async def backfill_stats(self, *, batch: int = 500) -> int:
+        """Count the finished hands the stats do not hold yet (hands that ended before
+        migration 4); how many were looked at. Cheap when there are none: one query.
+
+        Their table session is unknown, so they count in session 0 of their table.
+        """
+        seen, after = 0, 0
+        while True:
+            rows = await self._read(
+                "SELECT h.hand_id, h.finished_at FROM hands h "
+                "LEFT JOIN hand_sessions s ON s.hand_id = h.hand_id "
+                "WHERE h.hand_id > ? AND h.finished = 1 AND s.hand_id IS NULL "
+                "AND (h.result_json IS NULL OR json_extract(h.result_json, '$.voided') IS NULL) "
+                "ORDER BY h.hand_id LIMIT ?",
+                (after, batch),
+            )
+            if not rows:
+                return seen
+            async with self._write() as db:
+                for hand_id, finished_at in rows:
+                    await record_hand(db, hand_id, now=float(finished_at or 0.0), session=0)
+            seen += len(rows)
+            after = rows[-1][0]
+
     async def member_stats(
         self, guild_id: int, user_id: int, period: Period, *, now: float
     ) -> PlayerStats:

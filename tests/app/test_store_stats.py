@@ -50,8 +50,9 @@ async def store_hand(
         await store.append_action(hand_id, seq, action)
     nets = [0] * h.player_count if voided else [s - s0 for s, s0 in zip(h.stacks, h.config.stacks)]
     await store.finish_hand(
-        hand_id, nets=nets, now=now, table_state={"session": session}, counted=not voided
-    )
+        hand_id, nets=nets, now=now, table_state={"session": session}, counted=not voided,
+        result={"voided": "a test"} if voided else None,
+    )  # fmt: skip
     return hand_id
 
 
@@ -157,3 +158,20 @@ async def test_hands_dealt_by_the_service_are_counted(store: Store) -> None:
     assert await store.latest_session(table_id) == 1
     both = [await store.member_stats(G, m, Period.SESSION, now=clock.now) for m in (101, 102)]
     assert [s.hands for s in both] == [1, 1] and sum(s.net for s in both) == 0
+
+
+async def test_hands_finished_before_the_stats_existed_are_backfilled_once(store: Store) -> None:
+    counted = await store_hand(store, three_bet_pot(), [11, 12, 13, 14], now=DAY)
+    old = await store_hand(store, walk(), [11, 12, 13, 14], now=2 * DAY)
+    await store_hand(store, walk(), [11, 12, 13, 14], now=3 * DAY, voided=True)
+    async with store._write() as db:  # as if hand ``old`` had ended before migration 4
+        await db.execute("DELETE FROM hand_sessions WHERE hand_id = ?", (old,))
+        await db.execute("DELETE FROM stats_hours WHERE last_hand = ?", (old,))
+    before = await store.member_stats(G, 13, Period.ALL, now=0.0)
+    assert before == PlayerStats.of_hand(hand_facts(three_bet_pot())[2])
+    assert await store.backfill_stats(batch=1) == 1  # the voided hand stays out
+    after = await store.member_stats(G, 13, Period.ALL, now=0.0)
+    assert after == before + PlayerStats.of_hand(hand_facts(walk())[2])
+    assert [h.hand_id for h in await store.session_hands("t1", 0)] == [old]
+    assert [h.hand_id for h in await store.session_hands("t1", 1)] == [counted]
+    assert await store.backfill_stats() == 0
