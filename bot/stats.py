@@ -18,6 +18,7 @@ from discord import app_commands
 
 from app import table_id_for
 from app.stats import Period
+from app.stats_service import SessionChart
 from i18n import Lang, resolve_locale, t
 from i18n.translator import cmd_str
 from render.chart import render_chart
@@ -122,6 +123,7 @@ class StatsCommands:
         )  # fmt: skip
         await interaction.response.defer(ephemeral=True, thinking=True)
         names = member_names(ctx, guild_id, record.players)
+        names[interaction.user.id] = interaction.user.display_name
         view = replay_view(record, names, lang)
         data = await ctx.images.render(render_replay, view)
         file = discord.File(
@@ -136,13 +138,36 @@ class StatsCommands:
         lang = _lang(interaction)
         guild_id, channel_id = _ids(interaction)
         ctx = context_of(interaction)
-        table_id = table_id_for(guild_id, channel_id)
-        file = await session_chart_file(ctx, guild_id, table_id, lang)
-        if file is None:
+        found = await ctx.stats.session_chart(table_id_for(guild_id, channel_id))
+        if found is None:
             await reply_private(interaction, t(lang, "stats.chart.none"))
             return
+        # Drawing may take longer than the 3 seconds Discord waits for a first answer.
         await interaction.response.defer(ephemeral=True, thinking=True)
+        names = member_names(ctx, guild_id, _members(found))
+        names[interaction.user.id] = interaction.user.display_name
+        file = await _chart_file(ctx, found, names, lang, standings=None)
         await interaction.followup.send(file=file, ephemeral=True)
+
+
+def _members(found: SessionChart) -> list[int]:
+    return sorted({m for hand in found.hands for m in hand.players})
+
+
+async def _chart_file(
+    ctx: Context,
+    found: SessionChart,
+    names: dict[int, str],
+    lang: Lang,
+    *,
+    standings: tuple[tuple[int, str, int], ...] | None,
+) -> discord.File:
+    view = session_chart_view(found.hands, names, lang, session=found.session, standings=standings)
+    assert view is not None  # a SessionChart has at least one hand
+    data = await ctx.images.render(render_chart, view)
+    return discord.File(
+        io.BytesIO(data), f"session-{found.session}.png", description=chart_alt(lang, view)
+    )
 
 
 async def session_chart_file(
@@ -161,15 +186,8 @@ async def session_chart_file(
     found = await ctx.stats.session_chart(table_id, session)
     if found is None:
         return None
-    members = sorted({m for hand in found.hands for m in hand.players})
-    names = member_names(ctx, guild_id, members)
-    view = session_chart_view(found.hands, names, lang, session=found.session, standings=standings)
-    if view is None:
-        return None
-    data = await ctx.images.render(render_chart, view)
-    return discord.File(
-        io.BytesIO(data), f"session-{found.session}.png", description=chart_alt(lang, view)
-    )
+    names = member_names(ctx, guild_id, _members(found))
+    return await _chart_file(ctx, found, names, lang, standings=standings)
 
 
 def add_to(group: app_commands.Group) -> None:
