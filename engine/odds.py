@@ -32,13 +32,18 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 from .cards import CARDS, Card
 from .equity import equity
 from .evaluator import CARD_BITS, CARD_CODES, FLUSH_BITS, FLUSH_VALUES, RANK_SHIFT, RANK_VALUES
-from .pots import Pot
+from .events import BoardDealt, CardsShown
+from .pots import Pot, build_pots
 
-__all__ = ["DEFAULT_ODDS_SAMPLES", "PotChances", "RunoutOdds", "runout_odds"]
+if TYPE_CHECKING:
+    from .hand import Hand
+
+__all__ = ["DEFAULT_ODDS_SAMPLES", "PotChances", "RunoutOdds", "runout_odds", "street_odds"]
 
 DEFAULT_ODDS_SAMPLES = 8_000
 """Monte Carlo boards for several pots before the flop: nine hands and three pots in about
@@ -262,4 +267,29 @@ def _result(
         exact=exact,
         boards=n,
         std_error=worst,
+    )
+
+
+def street_odds(hand: Hand, *, seed: int = 0) -> tuple[RunoutOdds, ...]:
+    """The odds at each step of a hand's all-in run-out, for television: once the hands are
+    face up (the board as it was when the betting ended), then after each street dealt, up to
+    the turn. Empty for a hand that was not run out. Only the first board of a hand run twice.
+
+    The pots are the hand's final ones (nothing is bet during a run-out), each among the
+    players still in who reached it; only face-up cards are known, as for a viewer.
+    """
+    shown_at = next((k for k, e in enumerate(hand.events) if isinstance(e, CardsShown)), None)
+    if not hand.ran_out or shown_at is None:
+        return ()
+    live = hand.live_players()
+    hands = {p: hand.hole[p] for p in live}
+    n = hand.player_count
+    pots = build_pots(hand.contributions, [not f for f in hand.folded], [True] * n)
+    if hand.dead:
+        pots[0] = Pot(amount=pots[0].amount + hand.dead, eligible=pots[0].eligible)
+    deals = [e for e in hand.events[shown_at:] if isinstance(e, BoardDealt) and e.run == 1]
+    first = len(hand.board) - sum(len(e.cards) for e in deals)
+    boards = [hand.board[:first], *(e.board for e in deals)]
+    return tuple(
+        runout_odds(hands, board, pots=pots, seed=seed) for board in boards if len(board) < 5
     )

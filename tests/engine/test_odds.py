@@ -9,8 +9,11 @@ import pytest
 
 from engine import CARDS, parse_cards
 from engine.equity import equity
-from engine.odds import DEFAULT_ODDS_SAMPLES, RunoutOdds, runout_odds
+from engine.odds import DEFAULT_ODDS_SAMPLES, RunoutOdds, runout_odds, street_odds
 from engine.pots import Pot
+
+from .helpers import hand as make_hand
+from .helpers import play
 
 Hands = Mapping[int, Sequence[int]]
 
@@ -117,3 +120,29 @@ def test_bad_spots_raise() -> None:
         runout_odds(hands, list(parse_cards("As 7d 2c")), pots=[Pot(amount=8, eligible=(0, 1))])
     with pytest.raises(ValueError, match="2 to 10"):
         runout_odds({0: hands[0]}, pots=[Pot(amount=8, eligible=(0,))])
+
+
+def test_street_odds_follow_a_run_out_street_by_street() -> None:
+    hand = make_hand((100, 100), ["AsAh", "KdKc"], "2c 7d 9h Jc 3s")
+    play(hand, "p2 allin", "p1 call")
+    stages = street_odds(hand, seed=1)
+    assert [len(s.board) for s in stages] == [0, 3, 4]
+    assert [tuple(map(str, s.board)) for s in stages[1:]] == [
+        ("2c", "7d", "9h"),
+        ("2c", "7d", "9h", "Jc"),
+    ]
+    pre = equity([hand.hole[0], hand.hole[1]])
+    assert stages[0].pots[0].win == (pre.wins[0] / pre.boards, pre.wins[1] / pre.boards)
+    assert all(s.exact and s.pots[0].amount == 200 for s in stages)
+
+
+def test_street_odds_of_a_side_pot_and_of_a_hand_not_run_out() -> None:
+    hand = make_hand((100, 60, 30), ["AsAh", "KdKc", "QsQd"], "2c 7d 9h Jc 3s")
+    play(hand, "p3 allin", "p1 allin", "p2 allin")
+    stages = street_odds(hand)
+    assert [p.amount for p in stages[-1].pots] == [90, 60]  # 40 uncalled went back
+    assert stages[-1].pots[1].players == (0, 1)
+    assert [len(s.pots[1].win) for s in stages] == [2, 2, 2]
+    folded = make_hand((100, 100), ["AsAh", "KdKc"])
+    play(folded, "p2 fold")
+    assert street_odds(folded) == ()
