@@ -1,0 +1,68 @@
+"""present.runout: the table at each street of an all-in run-out, with the odds drawn in the
+face-up seats and the same figures in words."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.snapshot import table_state
+from engine import ActionKind, preset
+from engine.actions import Action
+from engine.odds import street_odds
+from engine.table import Table
+from i18n import CATALOGUE, LOCALES, Lang
+from present.runout import runout_lines, runout_view
+from render.table import odds_text
+from render.views import format_percent
+
+from .test_views import SETTINGS, _deck
+
+HOLES = ["7c 2d", "As Ah", "Ks Kh"]  # alice (button), bob, carol
+BOARD = "Qd 8c 3s 9h 4d"
+
+
+@pytest.fixture(autouse=True)
+def _strict() -> None:
+    CATALOGUE.strict = True
+
+
+def _run_out() -> tuple[Table, tuple[int, ...]]:
+    table = Table(preset("no-limit"))
+    for player, stack in (("1", 100), ("2", 100), ("3", 60)):
+        table.sit(player, stack=stack)
+    table.start_hand(_deck(HOLES, BOARD), 0.0, button=0)
+    hand = table.hand
+    assert hand is not None
+    members = tuple(int(table.seats[k].player) for k in table.hand_seats)  # type: ignore[union-attr]
+    hand.act(Action(player=hand.to_act or 0, kind=ActionKind.FOLD))  # alice
+    while not hand.is_over:
+        hand.act(Action(player=hand.to_act or 0, kind=ActionKind.ALL_IN))
+    return table, members
+
+
+@pytest.mark.parametrize("lang", LOCALES)
+def test_each_street_shows_the_board_so_far_and_the_odds_of_the_hands_in(lang: Lang) -> None:
+    table, members = _run_out()
+    hand = table.hand
+    assert hand is not None
+    state = table_state(
+        table, table_id="9:9", guild_id=9, channel_id=9, settings=SETTINGS, hand_id=1,
+        members=members, deadline=None,
+    )  # fmt: skip
+    stages = street_odds(hand)
+    assert [len(s.board) for s in stages] == [0, 3, 4]
+    for odds in stages:
+        view = runout_view(state, lang, odds, members)
+        assert view.board == tuple(str(c) for c in odds.board)
+        with_odds = {s.name: s.odds for s in view.seats if s.odds is not None}
+        assert set(with_odds) == {"bob", "carol"}  # alice folded: no odds
+        assert [p.amount for p in view.pots] == [c.amount for c in odds.pots]
+        lines = runout_lines(lang, state, odds, members)
+        for name, seat in with_odds.items():
+            assert seat is not None
+            line = next(x for x in lines if x.startswith(f"{name}:"))
+            assert format_percent(seat.win) in line
+            assert odds_text(seat, view.labels).split(" ")[0].rstrip("%") in line
+    bob = members.index(2)
+    assert stages[0].pots[0].of(bob) is not None
+    assert stages[0].pots[0].of(members.index(1)) is None  # a folded hand has no chances
