@@ -144,6 +144,10 @@ class TableState:
     turn: TurnState | None = None
     messages: tuple[tuple[str, int, int], ...] = ()
     """The table's own messages the bot keeps: ``(kind, channel id, message id)``."""
+    practice: bool = False
+    """A practice table (a computer player sat down): its chips come from no wallet."""
+    buy_in: int | None = None
+    """What the host sat down with when the table opened."""
     names: tuple[tuple[int, str], ...] = ()
     """Display names of everyone who sat at the table, as they gave them (also after they
     left, so the hand they left from can still be told)."""

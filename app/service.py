@@ -182,7 +182,9 @@ class TableService:
                 raise TableExists("a table is already open in this channel", table=table_id)
             table = Table(rules)
             now = self.clock()
-            settings: dict[str, Any] = {"host": host_id, "preset": preset, "names": {}}
+            settings: dict[str, Any] = {
+                "host": host_id, "preset": preset, "names": {}, "buy_in": buy_in,
+            }  # fmt: skip
             if name:
                 settings["names"][str(host_id)] = name
             await self.store.save_table(

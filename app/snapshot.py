@@ -31,6 +31,10 @@ def _cards(cards: Sequence[object]) -> tuple[str, ...]:
     return tuple(str(c) for c in cards)
 
 
+def _int_or_none(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
 def _name(names: Mapping[str, str], member: int) -> str:
     return names.get(str(member)) or f"#{str(member)[-4:]}"
 
@@ -118,6 +122,8 @@ def table_state(
         session_over=table.ended is not None,
         messages=messages,
         names=tuple(sorted((int(m), str(n)) for m, n in names.items())),
+        practice=bool(settings.get("practice")),
+        buy_in=_int_or_none(settings.get("buy_in")),
     )
     if not live:
         return base

@@ -63,7 +63,6 @@ class Dealer:
         self.guild_id, self.channel_id = _split(table_id)
         self.cards = CardMessages(ctx, self.guild_id)
         self.lobby: MessageRef | None = None
-        self.lobby_head: str | None = None
         self.turn: MessageRef | None = None
         """The message that carries the current turn's buttons."""
         self.stale: list[MessageRef] = []
@@ -185,19 +184,7 @@ class Dealer:
 
     async def _opened(self, outcome: Outcome, ticket: Ticket | None, lang: Lang) -> None:
         state = outcome.state
-        rules = state.rules
-        title = rules_lines(lang, rules, preset=state.preset or "", buy_in=outcome.stack or 0)[0]
-        head = t(
-            lang, "lobby.opened", host=f"<@{outcome.actor}>", preset=title.split(": ", 1)[-1],
-            small_blind=state.small_blind, big_blind=state.big_blind, buy_in=outcome.stack,
-        )  # fmt: skip
-        summary = t(
-            lang, "lobby.rules_summary", structure=structure_name(lang, rules),
-            small_blind=state.small_blind, big_blind=state.big_blind, seats=rules.max_seats,
-            turn_seconds=rules.turn_seconds,
-        )  # fmt: skip
-        self.lobby_head = head + "\n" + summary + "\n\n"
-        text = self.lobby_head + lobby_text(lang, state)
+        text = self._lobby_head(lang, state) + lobby_text(lang, state)
         self.lobby = await self.say(ticket, text, view=lobby_view(lang, self.table_id))
         if self.lobby is not None and self.lobby.message_id is not None:
             await self.ctx.service.keep_message(
@@ -209,7 +196,7 @@ class Dealer:
         lobby = self.lobby
         if lobby is None:
             return
-        head = self.lobby_head or self._lobby_head(lang, state)
+        head = self._lobby_head(lang, state)
 
         async def edit() -> None:
             await lobby.edit(self.ctx.client, self.now(), content=head + lobby_text(lang, state))
@@ -218,13 +205,24 @@ class Dealer:
 
     @staticmethod
     def _lobby_head(lang: Lang, state: TableState) -> str:
+        """Who opened the table and on what rules; said again the same way after a restart
+        (everything in it is in the table's state)."""
         rules = state.rules
+        buy_in = state.buy_in if state.buy_in is not None else rules.starting_stack
+        title = rules_lines(lang, rules, preset=state.preset or "", buy_in=buy_in)[0]
+        head = t(
+            lang, "lobby.opened", host=f"<@{state.host}>", preset=title.split(": ", 1)[-1],
+            small_blind=state.small_blind, big_blind=state.big_blind, buy_in=buy_in,
+        )  # fmt: skip
         summary = t(
             lang, "lobby.rules_summary", structure=structure_name(lang, rules),
             small_blind=state.small_blind, big_blind=state.big_blind, seats=rules.max_seats,
             turn_seconds=rules.turn_seconds,
         )  # fmt: skip
-        return summary + "\n\n"
+        lines = [head, summary]
+        if state.practice:
+            lines.append(t(lang, "practice.table"))
+        return "\n".join(lines) + "\n\n"
 
     async def _seats(self, outcome: Outcome, ticket: Ticket | None, lang: Lang) -> None:
         state = outcome.state
@@ -235,8 +233,7 @@ class Dealer:
             line = t(lang, "seat.left", name=name, stack=outcome.stack)
         if ticket is not None and ticket.origin is Origin.LOBBY:
             try:
-                head = self.lobby_head or self._lobby_head(lang, state)
-                content = head + lobby_text(lang, state)
+                content = self._lobby_head(lang, state) + lobby_text(lang, state)
                 self.lobby = await ticket.update(self.now(), content=content)
                 return
             except discord.HTTPException as error:
@@ -254,12 +251,14 @@ class Dealer:
     async def _dealt(self, outcome: Outcome, ticket: Ticket | None, lang: Lang) -> None:
         lines = outcome_lines(lang, outcome)
         state = outcome.state
+        if state.practice:  # said with every hand: its chips are practice chips
+            lines.insert(1 if lines else 0, t(lang, "practice.table"))
         if outcome.hand_over or state.turn is None:  # the hand ended at the deal
             await self._ended(outcome, ticket, lang, lines)
         else:
             file = await self._table_file(state, lang)
             ref = await self.say(
-                ticket, clip([*lines, turn_line(lang, state.turn)]),
+                ticket, clip([*lines, turn_line(lang, state, state.turn)]),
                 view=self._turn_view(lang, state.turn), files=[file], mentions=True,
             )  # fmt: skip
             await self._new_turn(ref, ticket)
@@ -281,10 +280,10 @@ class Dealer:
         new_street = any(isinstance(e, BoardDealt) for e in outcome.events)
         if new_street:
             files = [await self._table_file(outcome.state, lang)]
+        text = clip([*lines, turn_line(lang, outcome.state, turn)])
         ref = await self.say(
-            ticket, clip([*lines, turn_line(lang, turn)]), view=self._turn_view(lang, turn),
-            files=files, mentions=True,
-        )  # fmt: skip
+            ticket, text, view=self._turn_view(lang, turn), files=files, mentions=True
+        )
         await self._new_turn(ref, ticket)
         if new_street:
             await self.cards.refresh(outcome)
@@ -321,7 +320,7 @@ class Dealer:
         turn = outcome.state.turn
         if turn is None:
             return
-        text = clip([t(lang, "notice.restarted"), turn_line(lang, turn)])
+        text = clip([t(lang, "notice.restarted"), turn_line(lang, outcome.state, turn)])
         ref = await self.post(text, view=self._turn_view(lang, turn), mentions=True)
         if self.turn is not None:
             self.stale.append(self.turn)
@@ -347,7 +346,7 @@ class Dealer:
         if state.turn is None:
             await self.post(clip(lines))
             return
-        lines.append(turn_line(lang, state.turn))
+        lines.append(turn_line(lang, state, state.turn))
         ref = await self.post(clip(lines), view=self._turn_view(lang, state.turn), mentions=True)
         await self._new_turn(ref, None)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from app.outcomes import Outcome, OutcomeKind, TableState, TurnState
+from app.practice import is_computer
 from engine import ActionKind, parse_card
 from engine.events import HandStarted, PlayerActed, PotAwarded, SessionEnded
 from engine.seating import PlayerLeft
@@ -89,9 +90,10 @@ def standings_lines(lang: Lang, state: TableState, ended: SessionEnded) -> list[
     return lines
 
 
-def turn_line(lang: Lang, turn: TurnState) -> str:
-    """Whose turn it is, what it costs, and how long they have."""
-    mention = f"<@{turn.member}>"
+def turn_line(lang: Lang, state: TableState, turn: TurnState) -> str:
+    """Whose turn it is, what it costs, and how long they have; a computer player is named
+    (a mention of one would ping nobody)."""
+    mention = state.name_of(turn.member) if is_computer(turn.member) else f"<@{turn.member}>"
     if turn.legal.can_check:
         text = t(lang, "turn.can_check", mention=mention)
     else:
