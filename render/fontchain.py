@@ -95,7 +95,9 @@ _EMOJI: tuple[tuple[str, str], ...] = (
     ("Symbola.ttf", "Symbola.ttf"),
 )
 _EMOJI_FILES = frozenset(name for pair in _EMOJI for name in pair)
-# Styles the sweep of step 3 leaves out: names are drawn upright, in a regular or bold weight.
+# What the sweep of step 3 leaves out: names are drawn upright, in a regular or bold weight,
+# without serifs. Styles are read after the file name's last hyphen ("NotoSans-Italic"), so a
+# script's own name stays in ("NotoSansOldItalic-Regular"); families anywhere in the name.
 _OTHER_STYLES = (
     "italic",
     "oblique",
@@ -106,11 +108,8 @@ _OTHER_STYLES = (
     "medium",
     "semibold",
     "extrabold",
-    "condensed",
-    "narrow",
-    "serif",
-    "mono",
 )
+_OTHER_FAMILIES = ("condensed", "narrow", "serif", "mono")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -167,9 +166,10 @@ def _font_files(folders: tuple[Path, ...]) -> dict[str, Path]:
 
 def _is_sweep_candidate(name: str, bold: bool) -> bool:
     stem = name.rsplit(".", 1)[0].lower()
-    if any(style in stem for style in _OTHER_STYLES):
+    style = stem.rsplit("-", 1)[-1]
+    if any(word in style for word in _OTHER_STYLES) or any(f in stem for f in _OTHER_FAMILIES):
         return False
-    return bold or "bold" not in stem
+    return bold or "bold" not in style
 
 
 @lru_cache(maxsize=2)

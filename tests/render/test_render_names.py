@@ -101,6 +101,8 @@ def test_debian_noto_files_are_tried_in_order_and_bold_takes_bold(
         "truetype/noto/NotoSansTamil-Regular.ttf",
         "truetype/noto/NotoSansTamil-Bold.ttf",
         "truetype/noto/NotoSansTamil-Italic.ttf",
+        "truetype/noto/NotoSansOldItalic-Regular.ttf",
+        "truetype/dejavu/DejaVuSansCondensed-Bold.ttf",
         "truetype/noto/NotoSerifTamil-Regular.ttf",
         "opentype/noto/NotoSansCJK-Regular.ttc",
         "opentype/noto/NotoSansCJK-Bold.ttc",
@@ -123,6 +125,7 @@ def test_debian_noto_files_are_tried_in_order_and_bold_takes_bold(
         "NotoSansArabic-Regular.ttf",
         "NotoSansThai-Regular.ttf",
         "NotoColorEmoji.ttf",
+        "NotoSansOldItalic-Regular.ttf",
         "NotoSansTamil-Regular.ttf",
     ]
     assert bold == [
@@ -132,6 +135,7 @@ def test_debian_noto_files_are_tried_in_order_and_bold_takes_bold(
         "NotoSansThai-Bold.ttf",
         "NotoColorEmoji.ttf",
         "NotoSansTamil-Bold.ttf",
+        "NotoSansOldItalic-Regular.ttf",
         "NotoSansTamil-Regular.ttf",
     ]
 
