@@ -36,6 +36,7 @@ from .images import Images
 from .loop import TableLoops
 from .moves import on_raise_submit
 from .play import PlayCog
+from .sync import sync_commands
 from .tables import TablesCog
 from .ui import ActButton, LobbyButton
 
@@ -45,8 +46,9 @@ log = logging.getLogger("holdem.bot")
 
 
 class HoldemBot(commands.Bot):
-    """``sync_commands`` syncs the global command tree at start (``python -m bot --sync``,
-    and the offline tests); ``dev_guild`` syncs a copy to one guild for development.
+    """At start the commands are published where they changed since they were last
+    (:func:`bot.sync.sync_commands`); ``sync_commands`` publishes them whatever the record
+    (the offline tests); ``dev_guild`` gets a copy that shows at once, for development.
     ``exclusive_db`` holds the database file against a second process; the offline tests
     restart the bot inside one process and turn it off. ``render_in_process`` draws images
     in a worker process (the load benchmark shows why); the offline tests use a thread."""
@@ -119,14 +121,10 @@ class HoldemBot(commands.Bot):
         stats.add_to(holdem)
         self.computers = practice.add_to(holdem, self.service, pause=self.computer_pause)
         self.tree.error(self.on_app_command_error)
+        # Before the restore: restored tables' loops start at once and would race the awaits.
+        await sync_commands(self, self.store, dev_guild=self.dev_guild, force=self.sync_commands)
         restored = await self.service.restore()
         log.info("restored tables=%d", len(restored))
-        if self.dev_guild is not None:
-            guild = discord.Object(self.dev_guild)
-            self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
-        if self.sync_commands:
-            await self.tree.sync()
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Route every Raise form by its custom id, including forms opened before a restart
