@@ -1,6 +1,7 @@
 """``python -m bot`` as a host runs it, against stand-ins for Discord on 127.0.0.1: a rejected
-token is a settings problem (exit 2, one line, no voice warnings), and ``--sync`` publishes,
-says what went where and exits, beside a running bot too."""
+token is a settings problem (exit 2, one line, no voice warnings), ``--sync`` publishes,
+says what went where and exits, beside a running bot too, and the heartbeat follows the
+gateway connection."""
 
 from __future__ import annotations
 
@@ -9,10 +10,13 @@ import os
 import sys
 from pathlib import Path
 
+import pytest
 from aiohttp import web
 
 from app import Store
+from bot.cli import health_command
 from bot.config import FAKE_TOKEN, application_id_from_token
+from bot.health import RECONNECT_GRACE, Beat, Gateway, read_heartbeat, unhealthy
 from tests.wire.standin import StandIn
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -109,4 +113,40 @@ async def test_sync_publishes_says_where_and_exits_beside_a_running_bot(tmp_path
             await store.close()
         assert scopes == {"global": count, f"guild:{GUILD}": count}
     finally:
+        await standin.stop()
+
+
+@pytest.mark.slow  # about 10 s: a real start, and a real loss of the gateway
+async def test_the_heartbeat_follows_the_real_gateway_connection(tmp_path: Path) -> None:
+    assert APP_ID is not None
+    standin = StandIn(application_id=APP_ID, guild_id=GUILD)
+    await standin.start()
+    env = _environment(tmp_path, standin.api_base, standin.gateway_url)
+    env["PYTHONPATH"] = str(ROOT)
+    path = Path(env["HOLDEM_HEARTBEAT"])
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", cwd=tmp_path, env=env, stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,
+    )  # fmt: skip
+
+    async def beat_of(gateway: Gateway) -> Beat:
+        for _ in range(300):
+            beat = read_heartbeat(path)
+            if beat is not None and beat.gateway is gateway:
+                return beat
+            await asyncio.sleep(0.05)
+        raise AssertionError(f"no {gateway} beat: {read_heartbeat(path)}")
+
+    try:
+        ready = await beat_of(Gateway.READY)
+        assert health_command({"HOLDEM_HEARTBEAT": str(path)}, now=ready.at) == 0
+        await standin.stop()  # Discord goes away: the bot cannot reconnect
+        down = await beat_of(Gateway.DISCONNECTED)
+        assert unhealthy(down, down.since + RECONNECT_GRACE) is None  # discord.py retries
+        reason = unhealthy(down, down.since + RECONNECT_GRACE + 1)
+        assert reason is not None and reason.startswith("disconnected from Discord's gateway")
+    finally:
+        if process.returncode is None:
+            process.kill()  # how it stops is not this test's business (and Discord is gone)
+            await process.wait()
         await standin.stop()
