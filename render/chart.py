@@ -20,7 +20,7 @@ from PIL import Image, ImageDraw
 
 from render import draw as d
 from render.draw import Colour, Rect
-from render.fonts import fit_text, font
+from render.fonts import draw_text, fit_text, font
 from render.png import encode_png
 from render.stats_views import ChartLine, ChartView
 from render.views import format_amount
@@ -261,7 +261,8 @@ def _legend_text(draw: ImageDraw.ImageDraw, view: ChartView) -> None:
         chips = format_amount(standing.chips, view.labels.thousands_sep)
         draw.text((right, top + 40), chips, font=font(16, bold=True), fill=d.STACK, anchor="rm")
         name = fit_text(standing.name, 17, right - PANEL_LEFT - 90)
-        draw.text((PANEL_LEFT + 90, top + 13), name, font=font(17), fill=d.TEXT, anchor="lm")
+        # Through the font chain: names in any script, emoji included, never as boxes.
+        draw_text(draw, (PANEL_LEFT + 90, top + 13), name, size=17, fill=d.TEXT, anchor="lm")
 
 
 def draw_chart(view: ChartView) -> Image.Image:
