@@ -121,15 +121,19 @@ class StatsQueries(StoreCore):
         """Count the finished hands the stats do not hold yet (hands that ended before
         migration 4); how many were looked at. Cheap when there are none: one query.
 
-        Their table session is unknown, so they count in session 0 of their table.
+        Their table session is unknown, so they count in session 0 of their table. Hands
+        that were finished uncounted on purpose stay out: voided ones, and those of practice
+        tables (a computer player's, whose settings say ``practice``).
         """
         seen, after = 0, 0
         while True:
             rows = await self._read(
                 "SELECT h.hand_id, h.finished_at FROM hands h "
+                "JOIN tables t ON t.table_id = h.table_id "
                 "LEFT JOIN hand_sessions s ON s.hand_id = h.hand_id "
                 "WHERE h.hand_id > ? AND h.finished = 1 AND s.hand_id IS NULL "
                 "AND (h.result_json IS NULL OR json_extract(h.result_json, '$.voided') IS NULL) "
+                "AND NOT COALESCE(json_extract(t.settings_json, '$.practice'), 0) "
                 "ORDER BY h.hand_id LIMIT ?",
                 (after, batch),
             )

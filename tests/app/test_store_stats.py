@@ -40,6 +40,7 @@ async def store_hand(
     table: str = "t1",
     session: int = 1,
     voided: bool = False,
+    counted: bool = True,
 ) -> int:
     """Write a played hand as the service does: start, every action, finish."""
     deck = [int(c) for c in h.deck]
@@ -50,8 +51,8 @@ async def store_hand(
         await store.append_action(hand_id, seq, action)
     nets = [0] * h.player_count if voided else [s - s0 for s, s0 in zip(h.stacks, h.config.stacks)]
     await store.finish_hand(
-        hand_id, nets=nets, now=now, table_state={"session": session}, counted=not voided,
-        result={"voided": "a test"} if voided else None,
+        hand_id, nets=nets, now=now, table_state={"session": session},
+        counted=counted and not voided, result={"voided": "a test"} if voided else None,
     )  # fmt: skip
     return hand_id
 
@@ -175,3 +176,10 @@ async def test_hands_finished_before_the_stats_existed_are_backfilled_once(store
     assert [h.hand_id for h in await store.session_hands("t1", 0)] == [old]
     assert [h.hand_id for h in await store.session_hands("t1", 1)] == [counted]
     assert await store.backfill_stats() == 0
+    # A practice table's hands finish uncounted and stay so.
+    await store.save_table(
+        "t2", guild_id=G, channel_id=6, state={"session": 1}, settings={"practice": True}, now=0.0
+    )
+    await store_hand(store, walk(), [11, 12, 13, 14], now=4 * DAY, table="t2", counted=False)
+    assert await store.backfill_stats() == 0
+    assert await store.member_stats(G, 13, Period.ALL, now=0.0) == after
