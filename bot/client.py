@@ -9,6 +9,7 @@ reach a table that is not back yet.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 import time
@@ -89,6 +90,7 @@ class HoldemBot(commands.Bot):
         self.computer_pause = computer_pause
         self._languages: dict[int, Lang] = {}
         self.loops = TableLoops()
+        self._backfill: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.db_path, exclusive=self.exclusive_db)
@@ -160,7 +162,25 @@ class HoldemBot(commands.Bot):
         cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
         await reply_private(interaction, error_text(resolve_locale(interaction.locale), cause))
 
+    async def on_ready(self) -> None:
+        """Once connected: count the hands that finished before the stats were kept, in the
+        background (about 1.5 ms a hand; one query when there is none)."""
+        if self._backfill is None and hasattr(self, "ctx"):
+            self._backfill = asyncio.get_running_loop().create_task(self._count_old_hands())
+
+    async def _count_old_hands(self) -> None:
+        try:
+            counted = await self.ctx.stats.backfill()
+        except Exception:
+            log.exception("counting old hands in the stats failed")
+            return
+        if counted:
+            log.info("old hands counted in the stats", extra={"hands": counted})
+
     async def close(self) -> None:
+        if self._backfill is not None and not self._backfill.done():
+            self._backfill.cancel()
+            await asyncio.gather(self._backfill, return_exceptions=True)
         if hasattr(self, "computers"):
             await self.computers.aclose()
         await self.loops.aclose()
