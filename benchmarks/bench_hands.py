@@ -180,8 +180,8 @@ def pokerkit_run(hands: int, *, same_cards: bool) -> Callable[[], list[int]] | N
                 deck = random_deck(rng)
                 state = create(automations, **common)  # type: ignore[arg-type]
                 for p in range(PLAYERS):
-                    state.deal_hole((as_pk[deck[p]], as_pk[deck[PLAYERS + p]]))  # type: ignore[attr-defined]
-                board = [as_pk[deck[k]] for k in (13, 14, 15, 17, 19)]
+                    state.deal_hole((as_pk[deck[1 + p]], as_pk[deck[1 + PLAYERS + p]]))  # type: ignore[attr-defined]
+                board = [as_pk[deck[k]] for k in (14, 15, 16, 18, 20)]
                 pokerkit_play(state, rng, board)
             else:
                 state = create(automations + dealing, **common)  # type: ignore[arg-type]
@@ -213,8 +213,8 @@ def check_agreement(hands: int) -> tuple[int, int, list[int]]:
             # pokerkit burns from its own deck, then warns when we deal a card it burnt
             warnings.simplefilter("ignore")
             for p in range(PLAYERS):
-                state.deal_hole((as_pk[deck[p]], as_pk[deck[PLAYERS + p]]))  # type: ignore[attr-defined]
-            board = [as_pk[deck[i]] for i in (13, 14, 15, 17, 19)]
+                state.deal_hole((as_pk[deck[1 + p]], as_pk[deck[1 + PLAYERS + p]]))  # type: ignore[attr-defined]
+            board = [as_pk[deck[i]] for i in (14, 15, 16, 18, 20)]
             pokerkit_play(state, random.Random(SEED + k), board)
         if list(state.stacks) == ours.stacks:  # type: ignore[attr-defined]
             agree += 1

@@ -36,7 +36,9 @@ class HandConfig:
     posts the small blind and the other player the big blind. ``raise_cap`` counts the bet and
     the raises of one round (the pre-flop big blind counts as the bet); ``None`` is no cap.
     ``small_bet``/``big_bet`` matter only for fixed-limit (default: the big blind and twice
-    that). ``burn`` mirrors a physical dealer: one card is burnt before each board deal.
+    that). ``burn`` mirrors a physical dealer: one card is burnt before each board deal and,
+    with ``burn_hole`` (seeds 000 and 002), one before the hole cards; ``burn_hole`` is False
+    only for hands stored before that burn existed, so that they replay as they were dealt.
     """
 
     stacks: tuple[int, ...]
@@ -51,9 +53,11 @@ class HandConfig:
     raise_cap: int | None = None
     allow_all_in: bool = True
     burn: bool = True
+    burn_hole: bool = True
     blinds: tuple[int, ...] = field(default=(), compare=False, repr=False)
 
     def __post_init__(self) -> None:
+        self._check_types()
         n = len(self.stacks)
         if not 2 <= n <= 10:
             raise InvalidSetup(
@@ -69,9 +73,13 @@ class HandConfig:
             raise InvalidSetup("the ante cannot be negative", code="ante")
         if self.raise_cap is not None and self.raise_cap < 1:
             raise InvalidSetup("the raise cap must be at least 1", code="raise_cap")
+        if self.small_bet < 0 or self.big_bet < 0:
+            raise InvalidSetup("the fixed-limit bets cannot be negative", code="limit_bets")
         if self.structure is Structure.FIXED_LIMIT:
             small = self.small_bet or self.big_blind
             big = self.big_bet or 2 * small
+            if big < small:
+                raise InvalidSetup("the big bet must be at least the small bet", code="limit_bets")
             object.__setattr__(self, "small_bet", small)
             object.__setattr__(self, "big_bet", big)
         heads_up = n == 2
@@ -81,6 +89,20 @@ class HandConfig:
         blinds[sb] = self.small_blind
         blinds[bb] = self.big_blind
         object.__setattr__(self, "blinds", tuple(blinds))
+
+    def _check_types(self) -> None:
+        """Exact types: a float or a bool passed for chips would play, and break later."""
+        counts = (self.button, self.small_blind, self.big_blind, self.ante)
+        if type(self.stacks) is not tuple or not all(
+            type(v) is int for v in (*self.stacks, *counts, self.small_bet, self.big_bet)
+        ):
+            raise InvalidSetup("chips and seats are whole numbers", code="not_whole")
+        if self.raise_cap is not None and type(self.raise_cap) is not int:
+            raise InvalidSetup("chips and seats are whole numbers", code="not_whole")
+        if type(self.ante_mode) is not AnteMode or type(self.structure) is not Structure:
+            raise InvalidSetup("not a known ante mode or structure", code="bad_value", name="")
+        if not all(type(v) is bool for v in (self.allow_all_in, self.burn, self.burn_hole)):
+            raise InvalidSetup("a yes-or-no setting takes True or False", code="bad_value", name="")
 
     @property
     def player_count(self) -> int:

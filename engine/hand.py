@@ -54,7 +54,9 @@ class Hand:
         "_acted_at",
         "_deck_pos",
         "_first_left",
+        "_full_level",
         "_n",
+        "_reopen_level",
         "actions",
         "all_in",
         "bets",
@@ -84,7 +86,7 @@ class Hand:
 
     def __init__(self, config: HandConfig, deck: Sequence[int]) -> None:
         n = config.player_count
-        needed = 2 * n + 5 + (3 if config.burn else 0)
+        needed = 2 * n + 5 + (3 + config.burn_hole if config.burn else 0)
         if len(deck) < needed:
             raise ValueError(f"the deck needs at least {needed} cards")
         # check_deck, inlined: this runs once a hand, in every replay and simulation
@@ -116,6 +118,8 @@ class Hand:
         self.held = False
         self.second_board: tuple[Card, ...] = ()
         self._acted_at = [-1] * n
+        self._full_level = 0
+        self._reopen_level = 0
         self._deck_pos = 0
         self._n = n
         self._first_left = (config.button + 1) % n
@@ -180,7 +184,13 @@ class Hand:
     # ----------------------------------------------------------------- actions
 
     def act(self, action: Action) -> list[Event]:
-        """Apply one action; returns the events it caused (a slice of :attr:`events`)."""
+        """Apply one action; returns the events it caused (a slice of :attr:`events`).
+
+        The action's fields are checked for their exact types first (an ``int`` player and
+        amount, never a bool or a float, and an :class:`ActionKind`): a 4.5 or a NaN that
+        slipped through would leave fractional stacks or a hand that never ends.
+        """
+        _check_types(action)
         i = self.to_act
         if i is None:
             raise HandOver("the hand is over")
@@ -261,9 +271,14 @@ class Hand:
         all_in_to = bet + stack
         if all_in_to <= current:
             return None, None
+        fixed = config.structure is Structure.FIXED_LIMIT
         acted_at = self._acted_at[i]
-        if acted_at >= 0 and current - acted_at < self.min_increment:
-            return None, None
+        if acted_at >= 0:
+            if fixed:
+                if self._reopen_level <= acted_at:
+                    return None, None
+            elif current - acted_at < self.min_increment:
+                return None, None
         if config.raise_cap is not None and self.raise_count >= config.raise_cap:
             return None, None
         folded = self.folded
@@ -275,14 +290,14 @@ class Hand:
                 break
         else:
             return None, None  # nobody could answer a raise
-        structure = config.structure
-        if structure is Structure.FIXED_LIMIT:
-            step = config.small_bet if self.street <= Street.FLOP else config.big_bet
-            low = current + step
+        if fixed:
+            # The next bet is one step above the last complete bet or raise: after a short
+            # all-in it completes that bet (RULES.md, "Fixed-limit short all-ins").
+            low = self._full_level + self._step()
             high = low
         else:
             low = current + self.min_increment if current else config.big_blind
-            if structure is Structure.POT_LIMIT:
+            if config.structure is Structure.POT_LIMIT:
                 high = current + sum(self.contributions) + self.dead + (current - bet)
             else:
                 high = all_in_to
@@ -339,17 +354,37 @@ class Hand:
         self._move(i, owed)
         self._record(i, ActionKind.CALL, owed)
 
+    def _step(self) -> int:
+        """The fixed-limit bet of this street: the small bet, then the big bet from the turn."""
+        config = self.config
+        return config.small_bet if self.street <= Street.FLOP else config.big_bet
+
     def _raise(self, i: int, to: int) -> None:
         added = to - self.bets[i]
         kind = ActionKind.BET if self.current_bet == 0 else ActionKind.RAISE
-        increment = to - self.current_bet
-        if increment >= self.min_increment:
-            self.min_increment = increment
+        if self.config.structure is Structure.FIXED_LIMIT:
+            self._count_fixed(to)
+        else:
+            increment = to - self.current_bet
+            if increment >= self.min_increment:
+                self.min_increment = increment
+            self.raise_count += 1
         self.current_bet = to
-        self.raise_count += 1
         self.last_aggressor = i
         self._move(i, added)
         self._record(i, kind, added)
+
+    def _count_fixed(self, to: int) -> None:
+        """The standard limit rule for a bet or raise to ``to``: a complete one counts toward
+        the cap and reopens the betting; an all-in short of it reopens only if it is at least
+        half a bet above the last level that did, and never counts toward the cap."""
+        step = self._step()
+        if to - self._full_level >= step:
+            self._full_level = to
+            self._reopen_level = to
+            self.raise_count += 1
+        elif 2 * (to - self._reopen_level) >= step:
+            self._reopen_level = to
 
     def _move(self, i: int, amount: int) -> None:
         self.stacks[i] -= amount
@@ -401,6 +436,9 @@ class Hand:
         self.current_bet = config.big_blind
         self.raise_count = 1
         self.min_increment = config.big_blind
+        self._full_level = self._reopen_level = config.big_blind
+        if config.burn and config.burn_hole:
+            self._deck_pos += 1  # seeds 000 and 002: the dealer burns one before dealing
         first = self._draw(n)
         second = self._draw(n)
         hole: list[tuple[Card, ...]] = [()] * n
@@ -440,7 +478,7 @@ class Hand:
         if folded[p] or all_in[p]:
             return False
         if self.bets[p] < self.current_bet:
-            return True
+            return self._faces_a_bet(p)
         if self._acted_at[p] >= 0:
             return False
         # Unacted but matched: acts only if someone else could still respond. A loop, not
@@ -449,6 +487,22 @@ class Hand:
             if q != p and not folded[q] and not all_in[q]:
                 return True
         return False
+
+    def _faces_a_bet(self, p: int) -> bool:
+        """Below the current bet, ``p`` must act unless every other player still in is all-in
+        and none of them put in more than ``p``: the current bet is then a big blind nobody
+        posted in full (a short or ante-emptied blind), and calling it would only come back."""
+        folded = self.folded
+        all_in = self.all_in
+        bets = self.bets
+        top = 0
+        for q in range(self._n):
+            if q != p and not folded[q]:
+                if not all_in[q]:
+                    return True
+                if bets[q] > top:
+                    top = bets[q]
+        return bets[p] < top
 
     def _open_round(self, start: int) -> None:
         n = self._n
@@ -526,6 +580,7 @@ class Hand:
         self.raise_count = 0
         self.last_aggressor = None
         self.min_increment = self.config.big_blind
+        self._full_level = self._reopen_level = 0
 
     def _next_street(self) -> None:
         self._reset_round()
@@ -640,6 +695,17 @@ class Hand:
         stacks = tuple(self.stacks)
         net = tuple(s - s0 for s, s0 in zip(stacks, self.config.stacks))
         self.events.append(HandEnded(stacks=stacks, net=net))
+
+
+def _check_types(action: Action) -> None:
+    if type(action.kind) is not ActionKind:
+        raise IllegalAction(f"not a kind of move: {action.kind!r}", code="bad_kind")
+    if type(action.player) is not int:
+        raise IllegalAction(f"not a player: {action.player!r}", code="bad_player")
+    amount = action.amount
+    if amount is not None and type(amount) is not int:
+        message = f"an amount is a whole number of chips, not {amount!r}"
+        raise IllegalAction(message, code="bad_amount")
 
 
 def _with_dead(pots: list[Pot], dead: int) -> list[Pot]:

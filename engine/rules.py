@@ -144,9 +144,26 @@ class HouseRules:
     turn_seconds: int = 60
 
     def __post_init__(self) -> None:
+        self._check_types()
         self._check_money()
         self._check_structure()
         self._check_session()
+
+    def _check_types(self) -> None:
+        """Exact types, whoever builds the rules: a 1.5 or a ``True`` blind would be played."""
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            kind = _ENUMS.get(f.name)
+            if kind is not None:
+                ok = type(value) is kind
+            elif f.name in _BOOLS:
+                ok = type(value) is bool
+            elif f.name in _OPTIONAL_INTS:
+                ok = value is None or type(value) is int
+            else:
+                ok = type(value) is int
+            if not ok:
+                raise _bad(f"bad value for {f.name}: {value!r}", "bad_value", name=f.name)
 
     def _check_money(self) -> None:
         if self.small_blind < 1:
@@ -364,15 +381,7 @@ class HouseRules:
         for name, raw in data.items():
             kind = _ENUMS.get(name)
             if kind is None:
-                if name in _BOOLS:
-                    ok = isinstance(raw, bool)
-                elif name == "raise_cap":
-                    ok = raw is None or (isinstance(raw, int) and not isinstance(raw, bool))
-                else:
-                    ok = isinstance(raw, int) and not isinstance(raw, bool)
-                if not ok:
-                    raise _bad(f"bad value for {name}: {raw!r}", "bad_value", name=name)
-                values[name] = raw
+                values[name] = raw  # checked for its exact type by the constructor
                 continue
             try:
                 values[name] = kind(raw)
@@ -383,6 +392,7 @@ class HouseRules:
 
 _FIELD_NAMES = frozenset(f.name for f in dataclasses.fields(HouseRules))
 _BOOLS = frozenset({"mixed_blinds_change", "coach"})
+_OPTIONAL_INTS = frozenset({"raise_cap"})
 
 PRESETS: dict[str, HouseRules] = {
     "no-limit": HouseRules(),

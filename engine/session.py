@@ -95,11 +95,14 @@ def config_to_dict(config: HandConfig) -> dict[str, Any]:
         "raise_cap": config.raise_cap,
         "allow_all_in": config.allow_all_in,
         "burn": config.burn,
+        "burn_hole": config.burn_hole,
     }
 
 
 def config_from_dict(data: Mapping[str, Any]) -> HandConfig:
-    """The inverse of :func:`config_to_dict`; missing optional fields take their defaults."""
+    """The inverse of :func:`config_to_dict`; missing optional fields take their defaults,
+    except ``burn_hole``: a hand stored without it was dealt before the burn before the hole
+    cards existed, and must replay as it was dealt."""
     raise_cap = data.get("raise_cap")
     return HandConfig(
         stacks=tuple(int(s) for s in data["stacks"]),
@@ -114,6 +117,7 @@ def config_from_dict(data: Mapping[str, Any]) -> HandConfig:
         raise_cap=None if raise_cap is None else int(raise_cap),
         allow_all_in=bool(data.get("allow_all_in", True)),
         burn=bool(data.get("burn", True)),
+        burn_hole=bool(data.get("burn_hole", False)),
     )
 
 

@@ -34,8 +34,9 @@ def decks(*texts: str) -> Callable[[], Sequence[int]]:
     return source
 
 
-# Heads-up, button A (dealt second): A gets As Ad, B gets Ks Kd; board 2c 7d 9h Jc 3s (A wins).
-HEADS_UP = "Ks As Kd Ad 4h 2c 7d 9h 5h Jc 6h 3s"
+# Heads-up, button A (dealt second): 8c burnt, A gets As Ad, B gets Ks Kd; board 2c 7d 9h Jc
+# 3s (A wins).
+HEADS_UP = "8c Ks As Kd Ad 4h 2c 7d 9h 5h Jc 6h 3s"
 
 
 async def two_players(store: Store, clock: Clock, *texts: str) -> TableService:

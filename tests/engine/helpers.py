@@ -26,6 +26,8 @@ def stacked_deck(config: HandConfig, holes: list[str], board: str = "") -> list[
     used = {c for pair in hole_cards for c in pair} | set(parse_cards(board))
     spare = [c for c in CARDS if c not in used]
     deck: list[int] = []
+    if config.burn and config.burn_hole:
+        deck.append(spare.pop())
     for k in range(2):
         for j in range(n):
             deck.append(hole_cards[(first_left + j) % n][k])

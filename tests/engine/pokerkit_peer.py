@@ -112,6 +112,8 @@ def departs_from_rules(hand: Hand) -> bool:
                 level = max(bets.values(), default=0)
                 if event.all_in and bets and event.bet - level < _full(hand, event, bets):
                     return True
+                if event.all_in and config.structure is Structure.FIXED_LIMIT:
+                    return True  # pokerkit's limit rule for short all-ins is not ours
             bets[event.player] = event.bet
         elif isinstance(event, PotAwarded):
             pots += 1

@@ -6,21 +6,32 @@ otherwise, so with three or more players p1 posts the small blind and p2 the big
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from engine import (
+    CARDS,
+    Action,
     ActionKind,
     AnteMode,
     CannotCheck,
+    Hand,
+    HandConfig,
     HandOver,
+    IllegalAction,
+    InvalidSetup,
     NotYourTurn,
     RaiseNotAllowed,
     RaiseTooLarge,
     RaiseTooSmall,
     Street,
+    Structure,
+    preset,
     replay,
 )
-from engine.events import BetReturned, BoardDealt, CardsMucked, CardsShown, PotAwarded
+from engine.events import AntePosted, BetReturned, BoardDealt, CardsMucked, CardsShown, PotAwarded
+from engine.session import config_from_dict, config_to_dict
 
 from .helpers import action, hand, play, snapshot
 
@@ -306,3 +317,165 @@ def test_replay_rebuilds_the_hand_exactly() -> None:
 
 def test_action_text() -> None:
     assert str(action("p3 raise 12")) == "p3 raise 12"
+
+
+# --- exact inputs ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("kind", "amount", "code"),
+    [
+        (ActionKind.RAISE, 4.5, "bad_amount"),
+        (ActionKind.RAISE, math.nan, "bad_amount"),
+        (ActionKind.RAISE, True, "bad_amount"),
+        (ActionKind.RAISE, "6", "bad_amount"),
+        ("raise", 6, "bad_kind"),
+        ("fold", None, "bad_kind"),
+    ],
+)
+def test_an_action_of_the_wrong_type_is_refused_and_changes_nothing(
+    kind: object, amount: object, code: str
+) -> None:
+    h = hand([100, 100, 100])
+    before = snapshot(h)
+    with pytest.raises(IllegalAction) as refused:
+        h.act(Action(player=2, kind=kind, amount=amount))  # type: ignore[arg-type]
+    assert refused.value.code == code
+    assert snapshot(h) == before
+    play(h, "p3 raise 6")  # the hand goes on as if nothing had been tried
+    assert h.stacks[2] == 94
+
+
+def test_a_bool_is_not_a_player() -> None:
+    h = hand([100, 100])  # p2 (index 1) to act: True == 1 must not pass for them
+    before = snapshot(h)
+    with pytest.raises(IllegalAction) as refused:
+        h.act(Action(player=True, kind=ActionKind.CALL))
+    assert refused.value.code == "bad_player" and snapshot(h) == before
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [
+        {"small_bet": -2, "structure": Structure.FIXED_LIMIT},
+        {"big_bet": -4},
+        {"small_bet": 4, "big_bet": 2, "structure": Structure.FIXED_LIMIT},
+        {"big_blind": 2.0},
+        {"small_blind": True},
+        {"ante": 0.5, "ante_mode": AnteMode.PER_PLAYER},
+        {"stacks": (100, 99.5)},
+        {"burn": 1},
+    ],
+)
+def test_a_hand_config_takes_only_whole_chips_and_real_bets(settings: dict[str, object]) -> None:
+    base: dict[str, object] = {"stacks": (100, 100), "button": 1, "small_blind": 1}
+    base["big_blind"] = 2
+    with pytest.raises(InvalidSetup):
+        HandConfig(**{**base, **settings})  # type: ignore[arg-type]
+
+
+def test_a_stack_below_the_ante_is_all_in_for_the_ante() -> None:
+    h = hand([1, 100, 100], ante=2, ante_mode=AnteMode.PER_PLAYER)
+    posted = [e for e in h.events if isinstance(e, AntePosted)]
+    assert [(e.player, e.amount, e.all_in) for e in posted] == [
+        (0, 1, True),
+        (1, 2, False),
+        (2, 2, False),
+    ]
+    assert h.all_in[0] and h.stacks[0] == 0 and h.to_act == 2
+    play(h, "p3 call", "p2 check")
+    assert h.street is Street.FLOP  # the small blind, all-in for its ante, posted nothing
+    # p1 can win only the antes it matched: 1 from each player
+    assert h.pots()[0].amount == 3
+
+
+def test_nobody_is_asked_to_call_a_big_blind_that_no_one_posted() -> None:
+    # Every player but p1 is all-in for the ante; the big blind (p2) posted nothing. Calling
+    # would only come back to p1, folding would give up the antes: there is no decision.
+    h = hand([10, 2, 5, 2], button=3, ante=6, ante_mode=AnteMode.PER_PLAYER)
+    assert h.to_act is None and h.is_over
+    assert sum(h.stacks) == 19
+
+
+def test_a_short_big_blind_heads_up_leaves_the_small_blind_nothing_to_decide() -> None:
+    # p2 (big blind) is all-in for 1; p1, the small blind, already matches it.
+    h = hand([100, 1], button=0)
+    assert h.is_over and not h.actions and sum(h.stacks) == 101
+
+
+# --- fixed-limit short all-ins --------------------------------------------------------------
+
+
+def _limit(stacks: list[int], *, cap: int | None = 4) -> Hand:
+    h = hand(stacks, structure=Structure.FIXED_LIMIT, raise_cap=cap)  # bets of 2, then 4
+    play(h, "p3 call", "p1 call", "p2 check")
+    assert h.street is Street.FLOP
+    return h
+
+
+def test_limit_facing_a_short_all_in_bet_call_it_or_complete_it() -> None:
+    h = _limit([3, 50, 50])
+    play(h, "p1 allin")  # a bet of 1, short of the small bet of 2
+    legal = h.legal_actions()
+    assert legal.to_call == 1 and legal.min_raise_to == legal.max_raise_to == 2
+    play(h, "p2 raise 2")  # completes the bet
+    assert h.raise_count == 1 and h.legal_actions().min_raise_to == 4
+
+
+def test_limit_an_incomplete_raise_does_not_count_toward_the_cap() -> None:
+    h = _limit([50, 50, 7])
+    play(h, "p1 bet 2", "p2 raise 4", "p3 allin")  # to 5: one short of a raise
+    assert h.legal_actions().min_raise_to == 6  # completes the raise to 4
+    play(h, "p1 raise 6")
+    legal = h.legal_actions()
+    assert h.raise_count == 3 and legal.player == 1 and legal.min_raise_to == 8
+    play(h, "p2 raise 8")
+    assert not h.legal_actions().can_raise  # the fourth bet caps the round
+
+
+def test_limit_an_all_in_of_half_a_bet_reopens_the_betting() -> None:
+    h = _limit([50, 50, 8])
+    play(h, "p1 check", "p2 check", "p3 check")
+    assert h.street is Street.TURN  # the big bet, 4
+    play(h, "p1 bet 4", "p2 call", "p3 allin")  # to 6: half a bet more
+    legal = h.legal_actions()
+    assert legal.player == 0 and legal.to_call == 2 and legal.min_raise_to == 8
+
+
+def test_limit_an_all_in_of_less_than_half_a_bet_does_not_reopen() -> None:
+    h = _limit([50, 50, 7])
+    play(h, "p1 check", "p2 check", "p3 check")
+    play(h, "p1 bet 4", "p2 call", "p3 allin")  # to 5: a quarter of a bet more
+    legal = h.legal_actions()
+    assert legal.player == 0 and legal.to_call == 1 and not legal.can_raise
+    with pytest.raises(RaiseNotAllowed):
+        play(h, "p1 raise 8")
+
+
+# --- the burn card --------------------------------------------------------------------------
+
+
+def test_the_dealer_burns_one_card_before_the_hole_cards_and_before_each_street() -> None:
+    config = HandConfig(stacks=(100, 100, 100), button=2, small_blind=1, big_blind=2)
+    h = Hand(config, list(range(52)))
+    # card 0 is burnt; p1 (left of the button) gets cards 1 and 4, p2 2 and 5, p3 3 and 6
+    assert h.hole == [(CARDS[1], CARDS[4]), (CARDS[2], CARDS[5]), (CARDS[3], CARDS[6])]
+    play(h, "p3 call", "p1 call", "p2 check")
+    assert h.board == [CARDS[8], CARDS[9], CARDS[10]]  # card 7 burnt
+    play(h, "p1 check", "p2 check", "p3 check")
+    assert h.board[3] == CARDS[12]  # card 11 burnt
+
+
+def test_home_fixed_burns_nothing() -> None:
+    config = preset("home-fixed").hand_config(stacks=(100, 100, 100), button=2)
+    h = Hand(config, list(range(52)))
+    assert h.hole[0] == (CARDS[0], CARDS[3])
+    play(h, "p3 call", "p1 call", "p2 check")
+    assert h.board == [CARDS[6], CARDS[7], CARDS[8]]
+
+
+def test_a_hand_stored_before_the_hole_burn_replays_as_it_was_dealt() -> None:
+    stored = config_to_dict(HandConfig(stacks=(100, 100), button=1, small_blind=1, big_blind=2))
+    del stored["burn_hole"]
+    old = Hand(config_from_dict(stored), list(range(52)))
+    assert old.hole == [(CARDS[0], CARDS[2]), (CARDS[1], CARDS[3])]

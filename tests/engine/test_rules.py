@@ -171,6 +171,24 @@ def test_from_dict_refuses_bad_values() -> None:
     assert HouseRules.from_dict({}) == HouseRules()
 
 
+@pytest.mark.parametrize(
+    "settings",
+    [
+        {"small_blind": 1.5},
+        {"big_blind": 2.0},
+        {"big_blind": True},
+        {"starting_stack": 100.0},
+        {"raise_cap": 4.0, "game": GameKind.FIXED_LIMIT},
+        {"mixed_blinds_change": 1, "game": GameKind.MIXED, "mixed_every": 8},
+        {"game": "no-limit"},
+    ],
+)
+def test_house_rules_built_directly_take_only_exact_types(settings: dict[str, Any]) -> None:
+    with pytest.raises(InvalidSetup) as caught:
+        HouseRules(**settings)
+    assert caught.value.code == "bad_value" and caught.value.params["name"] in settings
+
+
 # ----------------------------------------------------------------- derived per hand
 
 

@@ -28,7 +28,8 @@ def _deck(holes: list[str], board: str) -> list[int]:
     first = [cards[1], cards[2], cards[0]]
     used = {c for pair in cards for c in pair} | set(parse_cards(board))
     spare = [c for c in CARDS if c not in used]
-    deck = [pair[k] for k in range(2) for pair in first]
+    deck = [spare.pop()]  # burnt before the hole cards
+    deck += [pair[k] for k in range(2) for pair in first]
     flop_turn_river = list(parse_cards(board))
     for size in (3, 1, 1):
         deck.append(spare.pop())  # burn
