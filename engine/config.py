@@ -39,6 +39,8 @@ class HandConfig:
     that). ``burn`` mirrors a physical dealer: one card is burnt before each board deal and,
     with ``burn_hole`` (seeds 000 and 002), one before the hole cards; ``burn_hole`` is False
     only for hands stored before that burn existed, so that they replay as they were dealt.
+    ``posts`` are players besides the blinds who post a big blind to be dealt in at once (a
+    member back from sitting out, or new to the table); it is their live bet.
     """
 
     stacks: tuple[int, ...]
@@ -54,6 +56,7 @@ class HandConfig:
     allow_all_in: bool = True
     burn: bool = True
     burn_hole: bool = True
+    posts: tuple[int, ...] = ()
     blinds: tuple[int, ...] = field(default=(), compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -85,6 +88,13 @@ class HandConfig:
         heads_up = n == 2
         sb = self.button if heads_up else (self.button + 1) % n
         bb = (self.button + 1) % n if heads_up else (self.button + 2) % n
+        posts = self.posts
+        if type(posts) is not tuple or not all(type(p) is int for p in posts):
+            raise InvalidSetup("chips and seats are whole numbers", code="not_whole")
+        if len(set(posts)) != len(posts) or any(
+            not 0 <= p < n or p in (sb, bb, self.button) for p in posts
+        ):
+            raise InvalidSetup("only players off the button and blinds post", code="posts")
         blinds = [0] * n
         blinds[sb] = self.small_blind
         blinds[bb] = self.big_blind

@@ -431,6 +431,8 @@ class Hand:
                 self._post_ante((self._first_left + k) % n, config.ante)
         self._post_blind(sb, config.small_blind, big=False)
         self._post_blind(bb, config.big_blind, big=True)
+        for p in config.posts:
+            self._post_blind(p, config.big_blind, big=True)
         if config.ante and config.ante_mode is AnteMode.BIG_BLIND:
             self._post_ante(bb, config.ante, dead=True)
         self.current_bet = config.big_blind

@@ -25,9 +25,13 @@ from .errors import InvalidSetup
 __all__ = [
     "PRESETS",
     "BlindSchedule",
+    "ButtonRule",
+    "BuyIn",
     "EmptyStackPolicy",
     "GameKind",
     "HouseRules",
+    "Refill",
+    "ReturnRule",
     "RunItTwice",
     "SessionEnd",
     "preset",
@@ -86,6 +90,51 @@ class EmptyStackPolicy(Enum):
     NEW_SESSION = "new-session"
 
 
+class ButtonRule(Enum):
+    """How the button and the blinds move between hands (RULES.md, "The button").
+
+    ``MOVING`` (seeds 000, 003, 004): the button moves one seat clockwise after every hand to
+    the next player who can still play, and the two players after it post the blinds; when a
+    player leaves from the blinds, someone may miss a big blind. ``DEAD``: the big blind moves
+    one seat every hand and never skips anyone; the button and the small blind are the two
+    players before it, so when the big blind leaves the small blind is posted by the same
+    player again.
+    """
+
+    MOVING = "moving"
+    DEAD = "dead"
+
+
+class ReturnRule(Enum):
+    """A member new to a running table, or back from sitting out through a blind: ``WAIT``
+    for the big blind to reach their seat, or ``POST`` a big blind to be dealt in at once
+    (not on the button or the small blind's seat, where they wait a hand)."""
+
+    WAIT = "wait"
+    POST = "post"
+
+
+class BuyIn(Enum):
+    """What a member sits down with the first time in a session (a member who left comes
+    back with exactly what they left with). ``STARTING_STACK``: the starting stack, equal for
+    all (seeds 002, 004). ``CHOICE``: any amount from the minimum stack to be dealt in (and at
+    least the big blind) up to the starting stack."""
+
+    STARTING_STACK = "starting-stack"
+    CHOICE = "choice"
+
+
+class Refill(Enum):
+    """How the server refills wallets (chips are points: nothing is bought). ``NONE``;
+    ``DAILY``: once a day a wallet below ``refill_to`` is topped up to it; ``WHEN_EMPTY``: a
+    wallet with no chips left, on or off a table, is refilled to ``refill_to`` once
+    ``refill_wait_hours`` have passed since it emptied."""
+
+    NONE = "none"
+    DAILY = "daily"
+    WHEN_EMPTY = "when-empty"
+
+
 _ENUMS: dict[str, type[Enum]] = {
     "game": GameKind,
     "run_it_twice": RunItTwice,
@@ -93,6 +142,10 @@ _ENUMS: dict[str, type[Enum]] = {
     "schedule": BlindSchedule,
     "session_end": SessionEnd,
     "empty_stack": EmptyStackPolicy,
+    "button": ButtonRule,
+    "returning": ReturnRule,
+    "buy_in": BuyIn,
+    "refill": Refill,
 }
 
 
@@ -119,6 +172,9 @@ class HouseRules:
     - ``run_it_twice`` (see :class:`RunItTwice`); ``runout_pause``: the seconds between the
       streets of an all-in run-out shown with the odds (0 to 10); ``coach``: whether members
       may turn on the learning mode (each member chooses; off by default).
+    - ``button``, ``returning``, ``buy_in``: see :class:`ButtonRule`, :class:`ReturnRule`
+      and :class:`BuyIn`; ``refill`` with ``refill_to`` and ``refill_wait_hours``: see
+      :class:`Refill` (the application applies it to wallets).
     """
 
     game: GameKind = GameKind.NO_LIMIT
@@ -142,12 +198,19 @@ class HouseRules:
     coach: bool = True
     max_seats: int = 10
     turn_seconds: int = 60
+    button: ButtonRule = ButtonRule.MOVING
+    returning: ReturnRule = ReturnRule.WAIT
+    buy_in: BuyIn = BuyIn.STARTING_STACK
+    refill: Refill = Refill.NONE
+    refill_to: int = 0
+    refill_wait_hours: int = 0
 
     def __post_init__(self) -> None:
         self._check_types()
         self._check_money()
         self._check_structure()
         self._check_session()
+        self._check_refill()
 
     def _check_types(self) -> None:
         """Exact types, whoever builds the rules: a 1.5 or a ``True`` blind would be played."""
@@ -287,7 +350,39 @@ class HouseRules:
                 value=self.turn_seconds,
             )
 
+    def _check_refill(self) -> None:
+        if self.refill is Refill.NONE:
+            if self.refill_to or self.refill_wait_hours:
+                raise _bad("no refill takes no amount or wait", "refill_none")
+            return
+        if not self.big_blind <= self.refill_to <= 1_000_000_000:
+            raise _bad(
+                "a refill must cover at least the big blind",
+                "refill_to",
+                value=self.refill_to,
+                big=self.big_blind,
+            )
+        if self.refill is Refill.DAILY:
+            if self.refill_wait_hours:
+                raise _bad(
+                    "a daily refill takes no wait", "refill_wait", value=self.refill_wait_hours
+                )
+        elif not 1 <= self.refill_wait_hours <= 24 * 30:
+            raise _bad(
+                "the wait before a refill is 1 hour to 30 days",
+                "refill_wait",
+                value=self.refill_wait_hours,
+            )
+
     # ----------------------------------------------------------------- derived
+
+    def buy_in_range(self) -> tuple[int, int]:
+        """The fewest and most chips a member may first sit down with (equal bounds under
+        ``BuyIn.STARTING_STACK``)."""
+        top = self.starting_stack
+        if self.buy_in is BuyIn.STARTING_STACK:
+            return top, top
+        return min(top, max(self.min_stack, self.big_blind)), top
 
     @property
     def min_stack(self) -> int:

@@ -29,6 +29,8 @@ from .table import (
     StatusChanged,
     Table,
     TableEvent,
+    _Plan,
+    _Roles,
 )
 
 __all__ = ["config_from_dict", "config_to_dict", "table_from_dict", "table_to_dict"]
@@ -96,6 +98,7 @@ def config_to_dict(config: HandConfig) -> dict[str, Any]:
         "allow_all_in": config.allow_all_in,
         "burn": config.burn,
         "burn_hole": config.burn_hole,
+        "posts": list(config.posts),
     }
 
 
@@ -118,6 +121,7 @@ def config_from_dict(data: Mapping[str, Any]) -> HandConfig:
         allow_all_in=bool(data.get("allow_all_in", True)),
         burn=bool(data.get("burn", True)),
         burn_hole=bool(data.get("burn_hole", False)),
+        posts=tuple(int(p) for p in data.get("posts", ())),
     )
 
 
@@ -145,7 +149,37 @@ def _seat_from_dict(data: dict[str, Any] | None) -> Seat | None:
     )
 
 
+def _plan_to_dict(plan: _Plan | None) -> dict[str, Any] | None:
+    if plan is None:
+        return None
+    return {
+        "seats": list(plan.seats),
+        "button": plan.button,
+        "big_blind": plan.big_blind,
+        "posts": list(plan.posts),
+    }
+
+
+def _plan_from_dict(data: dict[str, Any] | None) -> _Plan | None:
+    if data is None:
+        return None
+    return _Plan(
+        seats=tuple(data["seats"]),
+        button=data["button"],
+        big_blind=data["big_blind"],
+        posts=tuple(data["posts"]),
+    )
+
+
+def _roles_to_dict(roles: _Roles) -> dict[str, Any]:
+    return {f.name: getattr(roles, f.name) for f in dataclasses.fields(roles)}
+
+
 def table_to_dict(table: Table) -> dict[str, Any]:
+    """Everything the next command needs, and nothing that grows with the hands played: the
+    table's event log is left out (each command returns its events, and the application
+    stores every hand in its own rows), so a save is as small after 10,000 hands as after
+    10."""
     hand = table.hand
     stored_hand = None
     if hand is not None:
@@ -156,6 +190,8 @@ def table_to_dict(table: Table) -> dict[str, Any]:
                 {"player": a.player, "kind": a.kind.value, "amount": a.amount} for a in hand.actions
             ],
             "seats": list(table.hand_seats),
+            "plan": _plan_to_dict(table.hand_plan),
+            "roles_before": _roles_to_dict(table.roles_before),
         }
     return {
         "rules": table.rules.to_dict(),
@@ -167,13 +203,15 @@ def table_to_dict(table: Table) -> dict[str, Any]:
         "started_at": table.started_at,
         "ended": _event_to_dict(table.ended) if table.ended is not None else None,
         "left": dict(table.left),
-        "bb_seat": table.bb_seat,
+        "roles": _roles_to_dict(table.roles),
+        "redeal": _plan_to_dict(table.redeal),
         "hand": stored_hand,
-        "log": [_event_to_dict(e) for e in table.log],
     }
 
 
 def table_from_dict(data: dict[str, Any]) -> Table:
+    """The inverse of :func:`table_to_dict`; a snapshot from before the button was kept
+    (only ``bb_seat``) moves the big blind on for one hand, then the button moves as usual."""
     table = Table(HouseRules.from_dict(data["rules"]))
     table.seats = [_seat_from_dict(s) for s in data["seats"]]
     table.session = data["session"]
@@ -187,8 +225,11 @@ def table_from_dict(data: dict[str, Any]) -> Table:
         assert isinstance(event, SessionEnded)
         table.ended = event
     table.left = dict(data["left"])
-    table.bb_seat = data["bb_seat"]
-    table.log = [_event_from_dict(e) for e in data["log"]]
+    if "roles" in data:
+        table.roles = _Roles(**data["roles"])
+    else:
+        table.roles = _Roles(big_blind=data.get("bb_seat"))
+    table.redeal = _plan_from_dict(data.get("redeal"))
     stored = data["hand"]
     if stored is not None:
         actions = [
@@ -198,4 +239,7 @@ def table_from_dict(data: dict[str, Any]) -> Table:
         table.hand = replay(config_from_dict(stored["config"]), stored["deck"], actions)
         table.hand_deck = tuple(stored["deck"])
         table.hand_seats = tuple(stored["seats"])
+        table.hand_plan = _plan_from_dict(stored.get("plan"))
+        if "roles_before" in stored:
+            table.roles_before = _Roles(**stored["roles_before"])
     return table

@@ -7,16 +7,18 @@ a random source are passed in). Players are opaque ids given by the application.
 The rules this module chooses, where RULES.md leaves the choice to the house:
 
 - **Seats** are numbered clockwise; a hand's players are the dealt-in seats in seat order.
-- **The big blind never skips a player.** It moves each hand to the next seat clockwise that
-  can be dealt in; the small blind and the button are the two dealt-in seats before it
-  (heads-up: the button is the other player and posts the small blind). With nobody coming or
-  going this is exactly "the button moves one seat clockwise after every hand", passing over
-  empty and sitting-out seats; when a player leaves from the blinds the button may stay put
-  for one hand, so that nobody skips the big blind. The first button is passed in or drawn.
-- **Newcomers** seated before the session's first hand are dealt in at once. Later ones wait
-  for the big blind: they are dealt in when it reaches their seat, and post it. A player who
-  sits out while the big blind passes their seat waits for it in the same way on return.
-  Either waits no longer when fewer than two players could otherwise play.
+- **The button** (:class:`~engine.rules.ButtonRule`): by default it moves one seat clockwise
+  after every hand to the next player who can still play (seeds 000, 003, 004), and the two
+  players after it post the blinds. Heads-up the button posts the small blind, and when a
+  table shrinks to two, the last big blind takes the button so nobody posts the same blind
+  twice in a row. The ``DEAD`` house rule moves the big blind instead, never skipping
+  anyone. The first button of a table is passed in or drawn; later sessions carry it on.
+- **Newcomers** seated before the session's first hand are dealt in at once. Later ones, and
+  players back from sitting out while a hand was dealt, wait for the big blind: they are
+  dealt in when it reaches their seat, and post it (or post a big blind to come in at once,
+  under ``ReturnRule.POST``). Nobody waits when fewer than two could otherwise play.
+- **Buy-ins** (:meth:`Table.buy_in_for`): within a session a member who left comes back with
+  exactly what they left with; otherwise the house's :class:`~engine.rules.BuyIn` rule.
 - **Leaving** between hands is immediate; during a hand it happens when the hand ends (the
   application folds for the player meanwhile). The stack goes with the player and still
   counts in the session's standings.
@@ -26,20 +28,20 @@ The rules this module chooses, where RULES.md leaves the choice to the house:
   fewer than two can still take part. A time limit lets the hand in progress finish.
 - **Corrections**: a table leader may void the hand in progress (every chip goes back, the
   hand does not count and is dealt again with the same blinds) or adjust a stack between
-  hands, always with a reason; both are recorded in :attr:`Table.log`.
+  hands, always with a reason; both are table events.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .errors import SessionError
 from .events import Event, HandEnded, HandVoided, SessionEnded, StackAdjusted
 from .hand import Hand
-from .rules import EmptyStackPolicy, HouseRules, SessionEnd
+from .rules import ButtonRule, EmptyStackPolicy, HouseRules, ReturnRule, SessionEnd
 from .seating import (
     BlindLevelChanged,
     HandDealt,
@@ -72,14 +74,54 @@ __all__ = [
 ]
 
 
-def _next_seat(after: int, seats: Sequence[int], size: int) -> int:
-    """The first of ``seats`` strictly clockwise after seat ``after``."""
-    return min(seats, key=lambda s: (s - after - 1) % size)
+def _after(seat: int, pool: Sequence[int], size: int) -> int:
+    """The first of ``pool`` clockwise after seat ``seat`` (``seat`` itself coming last)."""
+    return min(pool, key=lambda s: (s - seat - 1) % size)
+
+
+def _between(seat: int, start: int, end: int, size: int) -> bool:
+    """Whether ``seat`` lies strictly between ``start`` and ``end``, clockwise."""
+    return 0 < (seat - start) % size < (end - start) % size
+
+
+def _blinds_from_button(seats: tuple[int, ...], button: int, size: int) -> _Plan:
+    """A hand with nothing before it to follow: the blinds are the players after ``button``."""
+    n = len(seats)
+    bb = seats[(seats.index(button) + (1 if n == 2 else 2)) % n]
+    return _Plan(seats=seats, button=button, big_blind=bb)
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class _Plan:
+    """Who the next hand deals in (seats in seat order), where its button is (a dealt-in
+    seat), its big blind's seat, and the waiting players who post a big blind to come in."""
+
+    seats: tuple[int, ...]
+    button: int
+    big_blind: int
+    posts: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class _Roles:
+    """The last hand's button seat, big-blind seat and blind posters: what the next hand's
+    button and blinds are worked out from."""
+
+    button: int | None = None
+    big_blind: int | None = None
+    small_blind_player: str | None = None
+    big_blind_player: str | None = None
+    heads_up: bool = False
 
 
 class Table:
     """A table's seats and session; hands are dealt with :meth:`start_hand` and settled
-    with :meth:`finish_hand`. Every change is appended to :attr:`log`."""
+    with :meth:`finish_hand`.
+
+    :attr:`log` holds the table's events since the last deal (each command also returns its
+    own); it is not part of the saved state, which stays the same size however many hands
+    are played: the hands themselves are stored on their own by the application.
+    """
 
     def __init__(self, rules: HouseRules) -> None:
         self.rules = rules
@@ -92,10 +134,18 @@ class Table:
         self.started_at: float | None = None
         self.ended: SessionEnded | None = None
         self.left: dict[str, int] = {}
-        self.bb_seat: int | None = None
+        self.roles = _Roles()
+        self.redeal: _Plan | None = None
         self.hand: Hand | None = None
         self.hand_seats: tuple[int, ...] = ()
         self.hand_deck: tuple[int, ...] = ()
+        self.hand_plan: _Plan | None = None
+        self.roles_before = self.roles
+
+    @property
+    def bb_seat(self) -> int | None:
+        """The seat of the last hand's big blind (None before the first hand)."""
+        return self.roles.big_blind
 
     # ----------------------------------------------------------------- queries
 
@@ -127,6 +177,43 @@ class Table:
         """``(place, player, chips)``; see :func:`rank_standings`."""
         return rank_standings(self.chips())
 
+    def buy_in_for(self, player: str, requested: int | None = None) -> int:
+        """The chips ``player`` sits down with now; raises :class:`SessionError` if they may
+        not sit down, or not with ``requested`` (None: whatever the rules give).
+
+        Within a session a member who left comes back with exactly what they left with, so
+        nobody tops up by leaving; a member who left busted or below the minimum stays out
+        for the session. Otherwise the house's :class:`~engine.rules.BuyIn` rule decides:
+        by default the starting stack, equal for all.
+        """
+        if self.seat_of(player) is not None:
+            raise SessionError(f"{player} is already seated", code="already_seated")
+        if player in self.left:
+            stack = self.left[player]
+            if stack < self.rules.min_stack:
+                raise SessionError(
+                    f"{player} has too few chips to sit down this session", code="no_chips"
+                )
+            if requested is not None and requested != stack:
+                raise SessionError(
+                    f"{player} comes back with the {stack} they left with",
+                    code="buy_in_returning",
+                    amount=stack,
+                )
+            return stack
+        low, high = self.rules.buy_in_range()
+        if requested is None:
+            return high
+        if type(requested) is not int or not low <= requested <= high:
+            if low == high:
+                raise SessionError(
+                    f"everyone sits down with {high}", code="buy_in_fixed", amount=high
+                )
+            raise SessionError(
+                f"sit down with {low} to {high}", code="buy_in_range", low=low, high=high
+            )
+        return requested
+
     def _seat(self, player: str) -> tuple[int, Seat]:
         k = self.seat_of(player)
         if k is None:
@@ -141,12 +228,19 @@ class Table:
     def _able(self, seat: Seat) -> bool:
         return seat.status is not SeatStatus.BUSTED and seat.stack >= self.rules.min_stack
 
+    def _running(self) -> bool:
+        """Whether this session has dealt a hand: newcomers then wait for the big blind."""
+        return self.hands_played > 0 or self.hand is not None or self.redeal is not None
+
     # ----------------------------------------------------------------- seating
 
     def sit(self, player: str, *, seat: int | None = None, stack: int | None = None) -> int:
         """Seat a player (the first free seat unless ``seat`` is given); returns the seat.
 
-        The stack is the starting stack, or what the player left with earlier this session.
+        Without ``stack`` the player brings :meth:`buy_in_for` (what they left with earlier
+        this session, or the house's buy-in); an explicit ``stack`` is the application's
+        choice, which should come from :meth:`buy_in_for` too.
+        A member sitting down once the session has dealt a hand waits for the big blind.
         """
         if self.seat_of(player) is not None:
             raise SessionError(f"{player} is already seated", code="already_seated")
@@ -158,12 +252,12 @@ class Table:
         elif not 0 <= seat < len(self.seats) or self.seats[seat] is not None:
             raise SessionError(f"seat {seat} is not free", code="seat_taken", seat=seat)
         if stack is None:
-            stack = self.left.pop(player, self.rules.starting_stack)
+            stack = self.buy_in_for(player)
         if stack < self.rules.min_stack:
             raise SessionError(
                 f"{player} has too few chips to sit down this session", code="no_chips"
             )
-        waiting = self.bb_seat is not None
+        waiting = self._running()
         self.left.pop(player, None)
         self._set(seat, Seat(player=player, stack=stack, waiting=waiting))
         self.log.append(PlayerSeated(seat=seat, player=player, stack=stack, waiting=waiting))
@@ -193,7 +287,8 @@ class Table:
         self.log.append(StatusChanged(seat=k, player=player, status="sitting-out"))
 
     def sit_in(self, player: str) -> None:
-        """Back from sitting out (waiting for the big blind if it passed meanwhile)."""
+        """Back from sitting out; a player who sat out while a hand was dealt waits for the
+        big blind (or posts one, as the house's :class:`~engine.rules.ReturnRule` says)."""
         k, seat = self._seat(player)
         if seat.status is not SeatStatus.SITTING_OUT:
             raise SessionError(f"{player} is not sitting out", code="not_sitting_out")
@@ -203,27 +298,116 @@ class Table:
     # ----------------------------------------------------------------- the next hand
 
     def dealt_in(self) -> tuple[list[int], int | None]:
-        """The seats the next hand would deal in, and its big-blind seat (None on the first
-        hand: it follows from the button)."""
-        candidates = [
-            k
-            for k, s in enumerate(self.seats)
-            if s is not None and s.status is SeatStatus.ACTIVE and self._able(s)
-        ]
-        if len(candidates) < 2:
+        """The seats the next hand would deal in, and its big-blind seat (None on the
+        session's first hand, whose blinds follow from the button still to be drawn)."""
+        plan = self._plan(None)
+        if plan is None:
             return [], None
-        if self.bb_seat is None:
-            return candidates, None
-        bb = _next_seat(self.bb_seat, candidates, len(self.seats))
-        dealt = [k for k in candidates if k == bb or not self._at(k).waiting]
-        if len(dealt) < 2:
-            dealt = candidates
-        return dealt, bb
+        return list(plan.seats), plan.big_blind
 
     def _at(self, k: int) -> Seat:
         seat = self.seats[k]
         assert seat is not None
         return seat
+
+    def _candidates(self) -> list[int]:
+        return [
+            k
+            for k, s in enumerate(self.seats)
+            if s is not None and s.status is SeatStatus.ACTIVE and self._able(s)
+        ]
+
+    def _plan(self, button: int | None) -> _Plan | None:
+        """The next hand's seats and blinds, or None when fewer than two can play; with no
+        earlier hand to follow, ``button`` (None: not drawn yet) places the button."""
+        candidates = self._candidates()
+        if len(candidates) < 2:
+            return None
+        redeal = self.redeal
+        if redeal is not None and all(k in candidates for k in redeal.seats):
+            return redeal
+        roles = self.roles
+        if roles.button is None and roles.big_blind is None:
+            if button is None:
+                return _Plan(seats=tuple(candidates), button=-1, big_blind=-1)
+            return _blinds_from_button(tuple(candidates), button, len(self.seats))
+        first = not self._running()
+        live = [k for k in candidates if first or not self._at(k).waiting]
+        if len(live) < 2:
+            live = candidates
+        if self.rules.button is ButtonRule.DEAD or roles.button is None:
+            plan = self._dead_plan(candidates, live)
+        else:
+            plan = self._moving_plan(candidates, live)
+            if len(plan.seats) == 2:
+                return self._heads_up(plan)
+        if len(plan.seats) == 2:
+            return plan
+        return self._with_posts(plan, candidates)
+
+    def _moving_plan(self, candidates: list[int], live: list[int]) -> _Plan:
+        """Seeds 000, 003, 004: the button moves to the next player who can play; the small
+        blind is the next after it, the big blind the next seat after that (a waiting player
+        there is dealt in and posts it)."""
+        size = len(self.seats)
+        roles = self.roles
+        assert roles.button is not None
+        if roles.heads_up and roles.button in live:
+            # Heads-up the button posted the small blind: it keeps the button as the table
+            # grows, so that it does not post the small blind again.
+            button = roles.button
+        else:
+            button = _after(roles.button, live, size)
+        sb = _after(button, live, size)
+        bb = _after(sb, candidates, size)
+        if bb == button:  # two players, nobody waiting between them
+            return _Plan(seats=tuple(sorted({button, sb})), button=button, big_blind=sb)
+        seats = tuple(sorted({*live, bb}))
+        return _Plan(seats=seats, button=button, big_blind=bb)
+
+    def _dead_plan(self, candidates: list[int], live: list[int]) -> _Plan:
+        """The big blind moves one seat and never skips anyone; the button and the small blind
+        are the two dealt-in players before it."""
+        size = len(self.seats)
+        previous = self.roles.big_blind
+        assert previous is not None
+        bb = _after(previous, candidates, size)
+        seats = tuple(sorted({*live, bb}))
+        b = seats.index(bb)
+        button = seats[(b - (1 if len(seats) == 2 else 2)) % len(seats)]
+        return _Plan(seats=seats, button=button, big_blind=bb)
+
+    def _heads_up(self, plan: _Plan) -> _Plan:
+        """Two players: the button posts the small blind. Whoever posted the big blind last
+        hand has the button now, and whoever posted the small blind posts the big one, so
+        nobody posts the same blind twice in a row when the table shrinks to two."""
+        a, b = plan.seats
+        players = {self._at(a).player: a, self._at(b).player: b}
+        button = plan.button
+        last_bb = players.get(self.roles.big_blind_player or "")
+        last_sb = players.get(self.roles.small_blind_player or "")
+        if last_bb is not None:
+            button = last_bb
+        elif last_sb is not None:
+            button = b if last_sb == a else a
+        other = b if button == a else a
+        return _Plan(seats=plan.seats, button=button, big_blind=other)
+
+    def _with_posts(self, plan: _Plan, candidates: list[int]) -> _Plan:
+        """Under ``ReturnRule.POST`` a waiting player who does not sit between the button and
+        the big blind posts a big blind and is dealt in at once."""
+        if self.rules.returning is not ReturnRule.POST:
+            return plan
+        size = len(self.seats)
+        posts = tuple(
+            k
+            for k in candidates
+            if k not in plan.seats and not _between(k, plan.button, plan.big_blind, size)
+        )
+        if not posts:
+            return plan
+        seats = tuple(sorted({*plan.seats, *posts}))
+        return _Plan(seats=seats, button=plan.button, big_blind=plan.big_blind, posts=posts)
 
     def start_hand(
         self,
@@ -234,71 +418,82 @@ class Table:
         rng: random.Random | None = None,
     ) -> Hand:
         """Deal the next hand from ``deck``. The session's first hand needs the button seat
-        (``button``) or a random source to draw it (``rng``); later hands ignore both."""
+        (``button``) or a random source to draw it (``rng``) unless an earlier session's
+        button moves on; later hands ignore both. A refused deal changes nothing (only a
+        session whose time is up ends, as :meth:`check_clock` would end it)."""
         if self.hand is not None:
             raise SessionError("a hand is in progress", code="hand_in_progress")
         self.check_clock(now)
         if self.ended is not None:
             raise SessionError("the session is over", code="session_over")
-        dealt, bb = self.dealt_in()
-        if not dealt:
+        plan = self._plan(None)
+        if plan is None:
             raise SessionError("at least two players must be able to play", code="too_few")
-        n = len(dealt)
-        if bb is None:
+        if plan.button < 0:
             if button is None:
                 if rng is None:
                     raise SessionError("draw the first button", code="no_button")
-                button = rng.choice(dealt)
-            if button not in dealt:
+                button = rng.choice(plan.seats)
+            if button not in plan.seats:
                 raise SessionError("the button must be on a dealt-in seat", code="button_seat")
-            index = dealt.index(button)
-            bb = dealt[(index + (1 if n == 2 else 2)) % n]
-        b = dealt.index(bb)
-        button_index = (b - (1 if n == 2 else 2)) % n
-        self._pass_over(bb, dealt)
-        if self.started_at is None:
-            self.started_at = now
-        level = self.rules.level_at(elapsed=now - self.started_at, hands=self.hands_played)
+            plan = _blinds_from_button(plan.seats, button, len(self.seats))
+        started_at = now if self.started_at is None else self.started_at
+        level = self.rules.level_at(elapsed=now - started_at, hands=self.hands_played)
+        config = self.rules.hand_config(
+            stacks=tuple(self._at(k).stack for k in plan.seats),
+            button=plan.seats.index(plan.button),
+            hand_number=self.hands_played,
+            level=level,
+        )
+        if plan.posts:
+            config = replace(config, posts=tuple(plan.seats.index(k) for k in plan.posts))
+        hand = Hand(config, deck)  # the deck is checked here, before anything changes
+        self._commit(plan, hand, deck, started_at, level)
+        return hand
+
+    def _commit(
+        self, plan: _Plan, hand: Hand, deck: Sequence[int], started_at: float, level: int
+    ) -> None:
+        self.log = []
+        self.started_at = started_at
         if level != self.level:
             self.level = level
             small, big, ante = self.rules.blinds_at(level)
             self.log.append(
                 BlindLevelChanged(level=level, small_blind=small, big_blind=big, ante=ante)
             )
-        config = self.rules.hand_config(
-            stacks=tuple(self._at(k).stack for k in dealt),
-            button=button_index,
-            hand_number=self.hands_played,
-            level=self.level,
+        config = hand.config
+        seats = plan.seats
+        self.roles_before = self.roles
+        self.roles = _Roles(
+            button=plan.button,
+            big_blind=plan.big_blind,
+            small_blind_player=self._at(seats[config.small_blind_player]).player,
+            big_blind_player=self._at(seats[config.big_blind_player]).player,
+            heads_up=len(seats) == 2,
         )
-        hand = Hand(config, deck)
-        self.bb_seat = bb
-        for k in dealt:
-            if self._at(k).waiting:
-                self._set(k, replace(self._at(k), waiting=False))
+        self.redeal = None
+        for k, seat in enumerate(self.seats):
+            if seat is None:
+                continue
+            if k in seats:
+                if seat.waiting:
+                    self._set(k, replace(seat, waiting=False))
+            elif seat.status is SeatStatus.SITTING_OUT or seat.waiting:
+                # sat out (or waited) while a hand was dealt: back only at the big blind
+                self._set(k, replace(seat, waiting=True))
         self.hand = hand
-        self.hand_seats = tuple(dealt)
+        self.hand_seats = seats
         self.hand_deck = tuple(int(c) for c in deck)
+        self.hand_plan = plan
         self.log.append(
             HandDealt(
                 hand_number=self.hands_played,
-                seats=self.hand_seats,
-                button_seat=dealt[button_index],
+                seats=seats,
+                button_seat=plan.button,
                 structure=config.structure.value,
             )
         )
-        return hand
-
-    def _pass_over(self, bb: int, dealt: list[int]) -> None:
-        """Players sitting out whose seat the big blind passes must wait for it on return."""
-        if self.bb_seat is None:
-            return
-        size = len(self.seats)
-        for k, seat in enumerate(self.seats):
-            if seat is None or k in dealt or seat.status is not SeatStatus.SITTING_OUT:
-                continue
-            if 0 < (k - self.bb_seat) % size < (bb - self.bb_seat) % size:
-                self._set(k, replace(seat, waiting=True))
 
     # ----------------------------------------------------------------- after the hand
 
@@ -308,6 +503,7 @@ class Table:
         self.hand = None
         self.hand_seats = ()
         self.hand_deck = ()
+        self.hand_plan = None
         for k, seat in enumerate(self.seats):
             if seat is not None and seat.leaving:
                 self._remove(k, replace(seat, leaving=False))
@@ -407,11 +603,12 @@ class Table:
         self.started_at = None
         self.ended = None
         self.left = {}
+        self.redeal = None
         stack = self.rules.starting_stack
         for k, seat in enumerate(self.seats):
             if seat is not None:
                 status = SeatStatus.ACTIVE if seat.status is SeatStatus.BUSTED else seat.status
-                self._set(k, replace(seat, stack=stack, status=status))
+                self._set(k, replace(seat, stack=stack, status=status, waiting=False))
         event = SessionStarted(session=self.session, stack=stack)
         self.log.append(event)
         return event
@@ -434,9 +631,9 @@ class Table:
                 hand_number=self.hands_played, reason=reason, by=by, refunds=voided.refunds
             )
         )
-        # The big blind stays where it was: the same blinds are posted again.
-        seats = self.hand_seats
-        self.bb_seat = seats[(seats.index(self.bb_seat or 0) - 1) % len(seats)]
+        # The same players are dealt in again with the same blinds, whoever sat down since.
+        self.redeal = self.hand_plan
+        self.roles = self.roles_before
         self._settle(voided.stacks)
         self._check_end(now, emptied=False)
         return events

@@ -21,6 +21,7 @@ from engine import (
     InvalidSetup,
     RaiseNotAllowed,
     RaiseTooLarge,
+    Refill,
     SessionEnd,
     Structure,
     preset,
@@ -396,3 +397,27 @@ def test_phh_refuses_a_fixed_limit_raise_of_the_wrong_size(tmp_path: Path) -> No
     path = tmp_path / "bad.phh"
     path.write_text(FT_HAND.replace('"p3 cbr 4", "p1 cc"', '"p3 cbr 5", "p1 cc"'))
     assert verify([path]) == (0, 1, 0)
+
+
+# ----------------------------------------------------------------- refills and buy-ins
+
+
+def test_refill_policies_are_validated() -> None:
+    assert HouseRules(refill=Refill.DAILY, refill_to=100).refill_to == 100
+    assert HouseRules(refill=Refill.WHEN_EMPTY, refill_to=50, refill_wait_hours=12)
+    for settings, code in [
+        ({"refill_to": 100}, "refill_none"),
+        ({"refill": Refill.DAILY, "refill_to": 1}, "refill_to"),
+        ({"refill": Refill.DAILY, "refill_to": 100, "refill_wait_hours": 3}, "refill_wait"),
+        ({"refill": Refill.WHEN_EMPTY, "refill_to": 100}, "refill_wait"),
+        (
+            {"refill": Refill.WHEN_EMPTY, "refill_to": 100, "refill_wait_hours": 24 * 31},
+            "refill_wait",
+        ),
+    ]:
+        with pytest.raises(InvalidSetup) as caught:
+            HouseRules(**settings)  # type: ignore[arg-type]
+        assert caught.value.code == code
+    stored = HouseRules(refill=Refill.WHEN_EMPTY, refill_to=50, refill_wait_hours=12).to_dict()
+    assert stored["refill"] == "when-empty"
+    assert HouseRules.from_dict(stored).refill is Refill.WHEN_EMPTY

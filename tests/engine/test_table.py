@@ -12,9 +12,13 @@ from engine import (
     PRESETS,
     Action,
     ActionKind,
+    ButtonRule,
+    BuyIn,
     EmptyStackPolicy,
     Hand,
     HouseRules,
+    ReturnRule,
+    Seat,
     SeatStatus,
     SessionEnd,
     SessionError,
@@ -110,14 +114,28 @@ def test_button_moves_one_seat_past_empty_and_sitting_out_seats() -> None:
     assert buttons_over(table, 6) == [0, 2, 4, 0, 2, 4]
 
 
-def test_a_small_blind_sitting_out_holds_the_button_so_the_big_blind_skips_nobody() -> None:
+def test_the_button_skips_a_player_sitting_out_who_then_waits_for_the_big_blind() -> None:
     table = table_with(HouseRules(), {0: "a", 2: "b", 4: "c", 7: "d"})
+    assert buttons_over(table, 2) == [0, 2]  # the big blind is on d (seat 7)
+    table.sit_out("c")  # c would have had the small blind
+    assert buttons_over(table, 2) == [7, 0]  # one seat clockwise each hand, past c
+    table.sit_in("c")
+    seen = []
+    for _ in range(3):
+        hand = table.start_hand(DECK, 0.0)
+        seen.append((button_and_bb(table), table.hand_seats))
+        fold_to_big_blind(hand)
+        table.finish_hand(0.0)
+    # c comes back only when the big blind reaches seat 4, and posts it
+    assert seen == [((2, 0), (0, 2, 7)), ((7, 2), (0, 2, 7)), ((0, 4), (0, 2, 4, 7))]
+
+
+def test_dead_button_rule_the_big_blind_skips_nobody() -> None:
+    table = table_with(HouseRules(button=ButtonRule.DEAD), {0: "a", 2: "b", 4: "c", 7: "d"})
     assert buttons_over(table, 2) == [0, 2]  # the big blind is on d (seat 7)
     table.sit_out("c")  # c would post the small blind next
     # the big blind moves on to a; b, two dealt-in seats before, keeps the button
     assert buttons_over(table, 2) == [2, 7]
-    table.sit_in("c")  # the big blind did not pass c's seat: dealt in at once
-    assert buttons_over(table, 2) == [0, 2]
 
 
 def test_newcomer_waits_for_the_big_blind_and_posts_it() -> None:
@@ -403,7 +421,7 @@ def test_snapshot_round_trips_mid_hand_and_plays_on_identically() -> None:
     data = json.loads(json.dumps(table.to_dict()))
     copy = Table.from_dict(data)
     assert copy.to_dict() == table.to_dict()
-    assert copy.log == table.log and copy.seats == table.seats
+    assert copy.seats == table.seats
     assert copy.hand is not None and copy.hand.events == hand.events
     for t in (table, copy):
         assert t.hand is not None
@@ -448,3 +466,121 @@ def test_every_preset_plays_to_the_end_of_a_session(name: str) -> None:
         assert ended.reason in ("time", "too_few_players")
     if name == "tournament":
         assert ended.reason == "one_player_left" and chips[0] == 400
+
+
+# ----------------------------------------------------------------- round 2 (issue 14, 12)
+
+
+def test_a_voided_hand_is_dealt_again_to_the_same_players_whoever_sat_down() -> None:
+    table = table_with(HouseRules(), {0: "a", 2: "b", 4: "c"})
+    hand = table.start_hand(DECK, 0.0, button=0)  # the session's first hand
+    before = (button_and_bb(table), table.hand_seats, hand.config.stacks)
+    table.sit("d", seat=1)  # between the button and the small blind
+    table.sit("e", seat=3)  # between the blinds
+    table.void_hand("misdeal", by="host", now=0.0)
+    hand = table.start_hand(DECK, 0.0)
+    assert (button_and_bb(table), table.hand_seats, hand.config.stacks) == before
+    fold_to_big_blind(hand)
+    table.finish_hand(0.0)
+    # afterwards the newcomers wait for the big blind as usual
+    assert table.seats[1] is not None and table.seats[1].waiting
+    table.start_hand(DECK, 0.0)
+    assert button_and_bb(table) == (2, 0) and table.hand_seats == (0, 2, 4)
+
+
+def test_a_newcomer_before_a_new_sessions_first_hand_is_dealt_in() -> None:
+    rules = HouseRules(session_end=SessionEnd.AFTER_HANDS, end_after=1)
+    table = table_with(rules, {0: "a", 2: "b", 4: "c"})
+    deal(table)
+    assert table.ended is not None
+    table.new_session()
+    table.sit("d", seat=1)
+    table.start_hand(DECK, 0.0)
+    assert table.hand_seats == (0, 1, 2, 4)
+    assert button_and_bb(table)[0] == 1  # the button moved on from seat 0, to d
+
+
+@pytest.mark.parametrize("problem", ["bad_deck", "bad_button", "too_few"])
+def test_a_refused_deal_changes_nothing(problem: str) -> None:
+    rules = preset("tournament").with_changes(schedule_every=1)
+    table = table_with(rules, {0: "a", 2: "b", 4: "c"})
+    deal(table)
+    table.sit("d", seat=3)
+    table.sit_out("b")
+    if problem == "too_few":
+        table.sit_out("a")
+        table.sit_out("c")
+    before = table.to_dict()
+    deck, button = (DECK[:9], None) if problem == "bad_deck" else (DECK, 7)
+    if problem == "bad_button":
+        table = Table.from_dict({**before, "roles": {"button": None, "big_blind": None}})
+        before = table.to_dict()
+    with pytest.raises((SessionError, ValueError)):
+        table.start_hand(deck, 61.0 * 60, button=button)
+    assert table.to_dict() == before and table.level == 0 and table.hand is None
+
+
+def test_members_who_leave_come_back_with_exactly_what_they_took() -> None:
+    table = table_with(preset("home-fixed"), {0: "a", 1: "b", 2: "c"})
+    assert table.buy_in_for("z") == 100
+    table.adjust_stack("a", to=5, reason="test", by="host")
+    table.adjust_stack("b", to=130, reason="test", by="host")
+    assert table.leave("a") == 5 and table.leave("b") == 130
+    assert table.buy_in_for("b") == 130
+    for player, requested, code in [
+        ("a", None, "no_chips"),  # below home-fixed's minimum of 8: out for the session
+        ("b", 100, "buy_in_returning"),
+        ("z", 150, "buy_in_fixed"),  # everyone sits down with the starting stack
+        ("c", None, "already_seated"),
+    ]:
+        with pytest.raises(SessionError) as caught:
+            table.buy_in_for(player, requested)
+        assert caught.value.code == code
+    with pytest.raises(SessionError):
+        table.sit("a")
+    assert table.seats[table.sit("b")] == Seat(player="b", stack=130)
+    table.close_session()
+    table.new_session()
+    assert table.buy_in_for("a") == 100  # a new session starts everyone equal
+
+
+def test_buy_in_choice_is_a_house_rule() -> None:
+    table = Table(HouseRules(buy_in=BuyIn.CHOICE, min_stack_to_deal=10))
+    assert HouseRules(buy_in=BuyIn.CHOICE).buy_in_range() == (2, 100)
+    assert table.buy_in_for("a", 40) == 40 and table.buy_in_for("a") == 100
+    with pytest.raises(SessionError) as caught:
+        table.buy_in_for("a", 9)
+    assert caught.value.code == "buy_in_range" and caught.value.params == {"low": 10, "high": 100}
+
+
+def test_posting_the_big_blind_deals_a_returning_player_in_at_once() -> None:
+    table = table_with(HouseRules(returning=ReturnRule.POST), {0: "a", 2: "b", 4: "c", 6: "d"})
+    deal(table)  # button a, small blind b, big blind c
+    table.sit("e", seat=7)  # after the blinds: posts and plays at once
+    table.sit("f", seat=3)  # between the next button (b) and big blind (d): waits
+    hand = table.start_hand(DECK, 0.0)
+    assert table.hand_seats == (0, 2, 4, 6, 7) and button_and_bb(table) == (2, 6)
+    e = table.hand_seats.index(7)
+    assert hand.config.posts == (e,) and hand.bets[e] == 2
+    assert hand.to_act == e  # first after the big blind, with the option like a big blind
+    assert hand.legal_actions().can_check
+
+
+def test_heads_up_the_last_big_blind_takes_the_button() -> None:
+    table = table_with(HouseRules(), {0: "a", 1: "b", 2: "c"})
+    deal(table)  # button a, small blind b, big blind c
+    table.leave("b")
+    table.start_hand(DECK, 0.0)
+    # moving on from a would give c the button; c posted the big blind, so c takes it and
+    # a, who posted no blind, posts the big blind
+    assert button_and_bb(table) == (2, 0)
+
+
+def test_a_saved_table_does_not_grow_with_the_hands_played() -> None:
+    def save_after(hands: int) -> int:
+        table = table_with(HouseRules(empty_stack=EmptyStackPolicy.REBUY), {0: "a", 1: "b"})
+        for _ in range(hands):
+            deal(table)
+        return len(json.dumps(table.to_dict()))
+
+    assert save_after(2000) <= save_after(10) + 8  # a few more digits in the counters
