@@ -30,7 +30,15 @@ from engine import (
     preset,
     replay,
 )
-from engine.events import AntePosted, BetReturned, BoardDealt, CardsMucked, CardsShown, PotAwarded
+from engine.events import (
+    AntePosted,
+    BetReturned,
+    BlindPosted,
+    BoardDealt,
+    CardsMucked,
+    CardsShown,
+    PotAwarded,
+)
 from engine.session import config_from_dict, config_to_dict
 
 from .helpers import action, hand, play, snapshot
@@ -479,3 +487,11 @@ def test_a_hand_stored_before_the_hole_burn_replays_as_it_was_dealt() -> None:
     del stored["burn_hole"]
     old = Hand(config_from_dict(stored), list(range(52)))
     assert old.hole == [(CARDS[0], CARDS[2]), (CARDS[1], CARDS[3])]
+
+
+def test_a_big_blind_short_of_blind_and_ante_posts_the_blind_first() -> None:
+    h = hand([100, 3, 100], ante=2, ante_mode=AnteMode.BIG_BLIND)
+    blind = next(e for e in h.events if isinstance(e, BlindPosted) and e.big)
+    ante = next(e for e in h.events if isinstance(e, AntePosted))
+    assert (blind.amount, ante.amount) == (2, 1) and h.all_in[1]
+    assert h.legal_actions().to_call == 2  # a full big blind to match
