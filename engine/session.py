@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .actions import Action, ActionKind
+from .blinds import Plan, Roles
 from .config import AnteMode, HandConfig, Structure
 from .errors import InvalidSetup
 from .events import HandVoided, SessionEnded, StackAdjusted
@@ -29,8 +30,6 @@ from .table import (
     StatusChanged,
     Table,
     TableEvent,
-    _Plan,
-    _Roles,
 )
 
 __all__ = ["config_from_dict", "config_to_dict", "table_from_dict", "table_to_dict"]
@@ -149,7 +148,7 @@ def _seat_from_dict(data: dict[str, Any] | None) -> Seat | None:
     )
 
 
-def _plan_to_dict(plan: _Plan | None) -> dict[str, Any] | None:
+def _plan_to_dict(plan: Plan | None) -> dict[str, Any] | None:
     if plan is None:
         return None
     return {
@@ -160,10 +159,10 @@ def _plan_to_dict(plan: _Plan | None) -> dict[str, Any] | None:
     }
 
 
-def _plan_from_dict(data: dict[str, Any] | None) -> _Plan | None:
+def _plan_from_dict(data: dict[str, Any] | None) -> Plan | None:
     if data is None:
         return None
-    return _Plan(
+    return Plan(
         seats=tuple(data["seats"]),
         button=data["button"],
         big_blind=data["big_blind"],
@@ -171,7 +170,7 @@ def _plan_from_dict(data: dict[str, Any] | None) -> _Plan | None:
     )
 
 
-def _roles_to_dict(roles: _Roles) -> dict[str, Any]:
+def _roles_to_dict(roles: Roles) -> dict[str, Any]:
     return {f.name: getattr(roles, f.name) for f in dataclasses.fields(roles)}
 
 
@@ -226,9 +225,9 @@ def table_from_dict(data: dict[str, Any]) -> Table:
         table.ended = event
     table.left = dict(data["left"])
     if "roles" in data:
-        table.roles = _Roles(**data["roles"])
+        table.roles = Roles(**data["roles"])
     else:
-        table.roles = _Roles(big_blind=data.get("bb_seat"))
+        table.roles = Roles(big_blind=data.get("bb_seat"))
     table.redeal = _plan_from_dict(data.get("redeal"))
     stored = data["hand"]
     if stored is not None:
@@ -241,5 +240,5 @@ def table_from_dict(data: dict[str, Any]) -> Table:
         table.hand_seats = tuple(stored["seats"])
         table.hand_plan = _plan_from_dict(stored.get("plan"))
         if "roles_before" in stored:
-            table.roles_before = _Roles(**stored["roles_before"])
+            table.roles_before = Roles(**stored["roles_before"])
     return table

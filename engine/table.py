@@ -35,13 +35,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
+from .blinds import Plan, Roles, from_button, next_plan
 from .errors import SessionError
 from .events import Event, HandEnded, HandVoided, SessionEnded, StackAdjusted
 from .hand import Hand
-from .rules import ButtonRule, EmptyStackPolicy, HouseRules, ReturnRule, SessionEnd
+from .rules import EmptyStackPolicy, HouseRules, SessionEnd
 from .seating import (
     BlindLevelChanged,
     HandDealt,
@@ -74,46 +75,6 @@ __all__ = [
 ]
 
 
-def _after(seat: int, pool: Sequence[int], size: int) -> int:
-    """The first of ``pool`` clockwise after seat ``seat`` (``seat`` itself coming last)."""
-    return min(pool, key=lambda s: (s - seat - 1) % size)
-
-
-def _between(seat: int, start: int, end: int, size: int) -> bool:
-    """Whether ``seat`` lies strictly between ``start`` and ``end``, clockwise."""
-    return 0 < (seat - start) % size < (end - start) % size
-
-
-def _blinds_from_button(seats: tuple[int, ...], button: int, size: int) -> _Plan:
-    """A hand with nothing before it to follow: the blinds are the players after ``button``."""
-    n = len(seats)
-    bb = seats[(seats.index(button) + (1 if n == 2 else 2)) % n]
-    return _Plan(seats=seats, button=button, big_blind=bb)
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class _Plan:
-    """Who the next hand deals in (seats in seat order), where its button is (a dealt-in
-    seat), its big blind's seat, and the waiting players who post a big blind to come in."""
-
-    seats: tuple[int, ...]
-    button: int
-    big_blind: int
-    posts: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class _Roles:
-    """The last hand's button seat, big-blind seat and blind posters: what the next hand's
-    button and blinds are worked out from."""
-
-    button: int | None = None
-    big_blind: int | None = None
-    small_blind_player: str | None = None
-    big_blind_player: str | None = None
-    heads_up: bool = False
-
-
 class Table:
     """A table's seats and session; hands are dealt with :meth:`start_hand` and settled
     with :meth:`finish_hand`.
@@ -134,12 +95,12 @@ class Table:
         self.started_at: float | None = None
         self.ended: SessionEnded | None = None
         self.left: dict[str, int] = {}
-        self.roles = _Roles()
-        self.redeal: _Plan | None = None
+        self.roles = Roles()
+        self.redeal: Plan | None = None
         self.hand: Hand | None = None
         self.hand_seats: tuple[int, ...] = ()
         self.hand_deck: tuple[int, ...] = ()
-        self.hand_plan: _Plan | None = None
+        self.hand_plan: Plan | None = None
         self.roles_before = self.roles
 
     @property
@@ -317,7 +278,7 @@ class Table:
             if s is not None and s.status is SeatStatus.ACTIVE and self._able(s)
         ]
 
-    def _plan(self, button: int | None) -> _Plan | None:
+    def _plan(self, button: int | None) -> Plan | None:
         """The next hand's seats and blinds, or None when fewer than two can play; with no
         earlier hand to follow, ``button`` (None: not drawn yet) places the button."""
         candidates = self._candidates()
@@ -327,87 +288,18 @@ class Table:
         if redeal is not None and all(k in candidates for k in redeal.seats):
             return redeal
         roles = self.roles
+        size = len(self.seats)
         if roles.button is None and roles.big_blind is None:
             if button is None:
-                return _Plan(seats=tuple(candidates), button=-1, big_blind=-1)
-            return _blinds_from_button(tuple(candidates), button, len(self.seats))
+                return Plan(seats=tuple(candidates), button=-1, big_blind=-1)
+            return from_button(tuple(candidates), button)
         first = not self._running()
         live = [k for k in candidates if first or not self._at(k).waiting]
-        if len(live) < 2:
-            live = candidates
-        if self.rules.button is ButtonRule.DEAD or roles.button is None:
-            plan = self._dead_plan(candidates, live)
-        else:
-            plan = self._moving_plan(candidates, live)
-            if len(plan.seats) == 2:
-                return self._heads_up(plan)
-        if len(plan.seats) == 2:
-            return plan
-        return self._with_posts(plan, candidates)
-
-    def _moving_plan(self, candidates: list[int], live: list[int]) -> _Plan:
-        """Seeds 000, 003, 004: the button moves to the next player who can play; the small
-        blind is the next after it, the big blind the next seat after that (a waiting player
-        there is dealt in and posts it)."""
-        size = len(self.seats)
-        roles = self.roles
-        assert roles.button is not None
-        if roles.heads_up and roles.button in live:
-            # Heads-up the button posted the small blind: it keeps the button as the table
-            # grows, so that it does not post the small blind again.
-            button = roles.button
-        else:
-            button = _after(roles.button, live, size)
-        sb = _after(button, live, size)
-        bb = _after(sb, candidates, size)
-        if bb == button:  # two players, nobody waiting between them
-            return _Plan(seats=tuple(sorted({button, sb})), button=button, big_blind=sb)
-        seats = tuple(sorted({*live, bb}))
-        return _Plan(seats=seats, button=button, big_blind=bb)
-
-    def _dead_plan(self, candidates: list[int], live: list[int]) -> _Plan:
-        """The big blind moves one seat and never skips anyone; the button and the small blind
-        are the two dealt-in players before it."""
-        size = len(self.seats)
-        previous = self.roles.big_blind
-        assert previous is not None
-        bb = _after(previous, candidates, size)
-        seats = tuple(sorted({*live, bb}))
-        b = seats.index(bb)
-        button = seats[(b - (1 if len(seats) == 2 else 2)) % len(seats)]
-        return _Plan(seats=seats, button=button, big_blind=bb)
-
-    def _heads_up(self, plan: _Plan) -> _Plan:
-        """Two players: the button posts the small blind. Whoever posted the big blind last
-        hand has the button now, and whoever posted the small blind posts the big one, so
-        nobody posts the same blind twice in a row when the table shrinks to two."""
-        a, b = plan.seats
-        players = {self._at(a).player: a, self._at(b).player: b}
-        button = plan.button
-        last_bb = players.get(self.roles.big_blind_player or "")
-        last_sb = players.get(self.roles.small_blind_player or "")
-        if last_bb is not None:
-            button = last_bb
-        elif last_sb is not None:
-            button = b if last_sb == a else a
-        other = b if button == a else a
-        return _Plan(seats=plan.seats, button=button, big_blind=other)
-
-    def _with_posts(self, plan: _Plan, candidates: list[int]) -> _Plan:
-        """Under ``ReturnRule.POST`` a waiting player who does not sit between the button and
-        the big blind posts a big blind and is dealt in at once."""
-        if self.rules.returning is not ReturnRule.POST:
-            return plan
-        size = len(self.seats)
-        posts = tuple(
-            k
-            for k in candidates
-            if k not in plan.seats and not _between(k, plan.button, plan.big_blind, size)
-        )
-        if not posts:
-            return plan
-        seats = tuple(sorted({*plan.seats, *posts}))
-        return _Plan(seats=seats, button=plan.button, big_blind=plan.big_blind, posts=posts)
+        players = {k: self._at(k).player for k in candidates}
+        return next_plan(
+            candidates=candidates, live=live, players=players, roles=roles, rules=self.rules,
+            size=size,
+        )  # fmt: skip
 
     def start_hand(
         self,
@@ -436,7 +328,7 @@ class Table:
                 button = rng.choice(plan.seats)
             if button not in plan.seats:
                 raise SessionError("the button must be on a dealt-in seat", code="button_seat")
-            plan = _blinds_from_button(plan.seats, button, len(self.seats))
+            plan = from_button(plan.seats, button)
         started_at = now if self.started_at is None else self.started_at
         level = self.rules.level_at(elapsed=now - started_at, hands=self.hands_played)
         config = self.rules.hand_config(
@@ -452,7 +344,7 @@ class Table:
         return hand
 
     def _commit(
-        self, plan: _Plan, hand: Hand, deck: Sequence[int], started_at: float, level: int
+        self, plan: Plan, hand: Hand, deck: Sequence[int], started_at: float, level: int
     ) -> None:
         self.log = []
         self.started_at = started_at
@@ -465,7 +357,7 @@ class Table:
         config = hand.config
         seats = plan.seats
         self.roles_before = self.roles
-        self.roles = _Roles(
+        self.roles = Roles(
             button=plan.button,
             big_blind=plan.big_blind,
             small_blind_player=self._at(seats[config.small_blind_player]).player,
