@@ -340,7 +340,14 @@ def _fair_fields(record: HandRecord, hand: Hand) -> dict[str, Any]:
     commitment (:mod:`engine.fair`); none for a hand dealt without a salt."""
     if record.deck_salt is None or not hand.is_over:
         return {}
-    return fair_fields(FairDeck(deck=hand.deck, salt=record.deck_salt, burn=hand.config.burn))
+    return fair_fields(
+        FairDeck(
+            deck=hand.deck,
+            salt=record.deck_salt,
+            burn=hand.config.burn,
+            burn_hole=hand.config.burn_hole,
+        )
+    )
 
 
 _TABLE_SELECT = (

@@ -58,7 +58,9 @@ def _hands(count: int, seed: int) -> list[tuple[Hand, bytes]]:
 
 
 def _history(hand: Hand, salt: bytes, hidden: tuple[int, ...] = ()) -> History:
-    fair = FairDeck(deck=hand.deck, salt=salt, burn=hand.config.burn)
+    fair = FairDeck(
+        deck=hand.deck, salt=salt, burn=hand.config.burn, burn_hole=hand.config.burn_hole
+    )
     history = history_from_hand(hand, hidden=hidden)
     return dataclasses.replace(history, extra={**history.extra, **fair_fields(fair)})
 

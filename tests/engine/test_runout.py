@@ -62,7 +62,7 @@ def test_all_in_pre_flop_deals_two_whole_boards_from_one_deck() -> None:
     assert len(second) == 5 and not set(first) & set(second)
     # the second board continues the deck after the first, a card burnt before each street
     deck = [str(c) for c in hand.deck]
-    start = 4 + 1 + 3 + 1 + 1 + 1 + 1  # hole cards, then three burns and five cards
+    start = 1 + 4 + 1 + 3 + 1 + 1 + 1 + 1  # a burn, the hole cards, three burns, five cards
     assert second == (*deck[start + 1 : start + 4], deck[start + 5], deck[start + 7])
     assert sum(hand.stacks) == 200
     awards = [e for e in hand.events if isinstance(e, PotAwarded)]
