@@ -7,7 +7,7 @@ import random
 import sys
 from collections import Counter
 from collections.abc import Sequence
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
 from pathlib import Path
 
 import pytest
@@ -16,6 +16,8 @@ from hypothesis import strategies as st
 
 from engine.cards import CARDS, Rank, parse_cards
 from engine.evaluator import (
+    RANK_CODES,
+    RANK_VALUES,
     HandCategory,
     best_hand,
     category_of,
@@ -135,6 +137,23 @@ def test_value_table_has_every_hand_class_once() -> None:
             category_of(bad)
         with pytest.raises(ValueError):
             ranks_of(bad)
+
+
+def test_rank_table_holds_the_best_five_of_every_six_and_seven() -> None:
+    """Every rank multiset of 6 or 7 cards (no five of a kind) has the value of its best
+    5-card part, and nothing else is in the table: the definition, checked whole."""
+    table = RANK_VALUES
+    expected = 0
+    for size in (5, 6, 7):
+        for ranks in combinations_with_replacement(range(13), size):
+            if max(Counter(ranks).values()) > 4:
+                continue
+            expected += 1
+            key = sum(RANK_CODES[r] for r in ranks)
+            if size > 5:
+                best = max(table[key - RANK_CODES[r]] for r in set(ranks))
+                assert table[key] == best, ranks
+    assert len(table) == expected == 73_775
 
 
 # --- A brute-force reference and treys ---------------------------------------------------------
