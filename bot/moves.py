@@ -17,8 +17,8 @@ import discord
 from app import NoTable, NotSeated, table_id_for
 from engine import ActionKind, NotYourTurn
 from i18n import Lang, resolve_locale, t
+from i18n.amounts import AmountError, parse_amount
 
-from .amounts import AmountError, parse_amount
 from .cards import cards_reply
 from .context import Context, context_of
 from .errors import error_text, reply_private

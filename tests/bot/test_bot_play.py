@@ -248,7 +248,11 @@ async def test_raise_button_opens_prefilled_modal(tmp_path: Path) -> None:
         before = snapshot(t)
         bad = await who.submit_modal(shown, {"holdem:raise:amount": "lots"})
         assert bad.response.ephemeral
-        assert bad.response.content.startswith("That is not a valid amount")
+        assert bad.response.content.startswith("That is not an amount.")
+        assert snapshot(t) == before
+        shown = await who.click(msg, custom_id=button(msg, "raise"))
+        half = await who.submit_modal(shown, {"holdem:raise:amount": "12.5"})  # never 125
+        assert half.response.ephemeral and half.response.content.startswith("Chips are whole")
         assert snapshot(t) == before
         shown = await who.click(msg, custom_id=button(msg, "raise"))
         bad = await who.submit_modal(shown, {"holdem:raise:amount": "3"})  # below the minimum
