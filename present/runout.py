@@ -13,6 +13,7 @@ import dataclasses
 from collections.abc import Sequence
 
 from app.outcomes import TableState
+from engine.events import Event, PotAwarded
 from engine.odds import RunoutOdds
 from i18n import Lang, pot_label
 from i18n.television import odds_lines, seat_odds
@@ -29,15 +30,27 @@ def runout_view(
     odds: RunoutOdds,
     members: Sequence[int],
     *,
+    events: Sequence[Event] = (),
     four_colour: bool = False,
 ) -> TableView:
     """The table at one step of the run-out: the board so far, the pots being played for, and
-    each face-up seat's odds. ``members[p]`` is the member of engine player ``p``."""
+    each face-up seat's odds. ``members[p]`` is the member of engine player ``p``.
+
+    ``state`` is the table once the hand is settled; pass the hand's ``events`` so that each
+    stack is shown as it stood before the pots were awarded, not giving the result away.
+    """
+    won: dict[int, int] = {}
+    for event in events:
+        if isinstance(event, PotAwarded):
+            for p, share in zip(event.winners, event.shares):
+                won[p] = won.get(p, 0) + share
     view = table_view(state, lang, board=[str(c) for c in odds.board], four_colour=four_colour)
     seats = []
     for seat, look in zip(state.seats, view.seats, strict=True):
         if seat is not None and seat.member in members:
-            look = dataclasses.replace(look, odds=seat_odds(odds, members.index(seat.member)))
+            p = members.index(seat.member)
+            stack = max(0, look.stack - won.get(p, 0))
+            look = dataclasses.replace(look, stack=stack, odds=seat_odds(odds, p))
         seats.append(look)
     pots = tuple(
         PotView(label=pot_label(lang, c.pot, pots=len(odds.pots)), amount=c.amount)

@@ -52,7 +52,9 @@ def test_each_street_shows_the_board_so_far_and_the_odds_of_the_hands_in(lang: L
     stages = street_odds(hand)
     assert [len(s.board) for s in stages] == [0, 3, 4]
     for odds in stages:
-        view = runout_view(state, lang, odds, members)
+        view = runout_view(state, lang, odds, members, events=hand.events)
+        stacks = {s.name: s.stack for s in view.seats if s.odds is not None}
+        assert stacks == {"bob": 40, "carol": 0}  # before the awards (40 of bob's came back)
         assert view.board == tuple(str(c) for c in odds.board)
         with_odds = {s.name: s.odds for s in view.seats if s.odds is not None}
         assert set(with_odds) == {"bob", "carol"}  # alice folded: no odds
