@@ -2,7 +2,7 @@
 have, the lines posted; and the moves that play a hand on.
 
 The turn is read from the channel, never from the bot's memory: the message changed last
-that carries move buttons (``holdem:act:<table>:<hand>:<seq>:<move>``), its first mention
+that carries move buttons (``holdem:act:<table>:<hand>:<seq>:<move>``), its last mention
 naming the member to act. :meth:`Game.next_turn` waits until the table shows a later turn
 (the next player, or the first turn of the next hand), which is how a member knows the table
 moved on.
@@ -48,12 +48,12 @@ class Turn:
 
 def turn_of(message: Message) -> Turn | None:
     acts = [m for c in message.custom_ids() if (m := ACT.fullmatch(c)) and m["move"] != "cards"]
-    mention = MENTION.search(message.content)
-    if not acts or mention is None:
+    mentions = MENTION.findall(message.content)
+    if not acts or not mentions:
         return None
     return Turn(
         message=message,
-        member=int(mention[1]),
+        member=int(mentions[-1]),  # the turn comes last, after any line about the move
         hand=int(acts[0]["hand"]),
         seq=int(acts[0]["seq"]),
     )

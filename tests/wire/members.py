@@ -12,6 +12,7 @@ comes too late. Discord shows "This interaction failed" when no answer comes wit
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -53,34 +54,40 @@ class Answer:
 
     @property
     def message(self) -> Message | None:
-        """The message the bot answered with, as it is now: its newest follow-up, else the
-        message the callback created or updated (a pressed turn message loses its buttons in
-        place and the move's answer follows it)."""
-        later = self.followups()
-        if later:
-            return later[-1]
+        """The message this answer created or updated, as it is now."""
         original = self.interaction.original
         if original is None:
             return None
         return self.standin.channels[self.interaction.channel_id].messages.get(original)
 
+    def parts(self) -> list[Message]:
+        """What the answer said, as it is now: the message it created (types 4 and 5) or
+        whose text it changed (type 7, or an edit of the original response), then its
+        follow-ups. (An update that only takes the buttons away says nothing.)"""
+        shown = []
+        message = self.message
+        data = self.body.get("data") or {}
+        worded = self.kind in (4, 5) or (self.kind == 7 and "content" in data)
+        if message is not None and (worded or self.interaction.edited):
+            shown.append(message)
+        return shown + self.followups()
+
+    @property
+    def shown(self) -> bool:
+        """Whether the member sees the answer yet (a deferred one shows later)."""
+        if self.kind in (4, 9) or self.interaction.dead:
+            return True
+        return any(m.content or m.attachments for m in self.parts())
+
     @property
     def content(self) -> str:
-        message = self.message
-        if message is not None:
-            return message.content
-        return str((self.body.get("data") or {}).get("content") or "")
+        return "\n".join(m.content for m in self.parts() if m.content)
 
     @property
     def ephemeral(self) -> bool:
-        message = self.message
-        return message is not None and message.ephemeral
-
-    @property
-    def follows(self) -> bool:
-        """The callback only took the buttons off its message: the answer is a follow-up."""
-        data = self.body.get("data") or {}
-        return self.kind == 6 or (self.kind == 7 and "content" not in data)
+        """Whether the answer was for the member's eyes only (its first part)."""
+        parts = self.parts()
+        return bool(parts) and parts[0].ephemeral
 
     @property
     def modal(self) -> dict[str, Any] | None:
@@ -114,7 +121,7 @@ class Member:
     async def slash(
         self, command: str, /, *, refuse: tuple[int, int] | None = None, **options: Any
     ) -> Answer:
-        """``await alice.slash("holdem join", buy_in=50)``; ``"holdem config set"`` too."""
+        """``await alice.slash("holdem join", buy_in=50)``; ``"holdem-admin config set"`` too."""
         names = command.split()
         schema = self.standin.command(names[0])
         nested = _options(schema.get("options") or [], names[1:], options)
@@ -208,14 +215,9 @@ class Member:
                 f"{interaction.kind}) in {wait:.0f} s: 'This interaction failed'"
             ) from None
         answer = Answer(self.standin, interaction)
-        if answer.follows:
-            try:
-                await self.standin.wait_for(lambda: answer.followups() or None, wait)
-            except TimeoutError:
-                raise NoAnswer(
-                    f"{self.name}: interaction {interaction.id} took the buttons off its message "
-                    f"but no follow-up came in {wait:.0f} s"
-                ) from None
+        # A deferred answer (types 5 and 6) shows through a later edit or follow-up.
+        with contextlib.suppress(TimeoutError):
+            await self.standin.wait_for(lambda: answer.shown, wait)
         return answer
 
 

@@ -93,6 +93,8 @@ class Interaction:
     """The message the answer created or updated."""
     modal: dict[str, Any] | None = None
     followups: list[str] = field(default_factory=list)
+    edited: bool = False
+    """Whether the bot edited the original response's text (how a deferred answer shows)."""
     dead: bool = False
 
     def __post_init__(self) -> None:

@@ -355,6 +355,8 @@ class StandIn:
         if request.method == "PATCH":
             message.apply(entry.body or {}, entry.files)
             message.edits += 1
+            worded = "content" in (entry.body or {})
+            interaction.edited |= worded and message_id == interaction.original
         return self.message_json(message)
 
     async def _followup(self, request: web.Request) -> Any:
