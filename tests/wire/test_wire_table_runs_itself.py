@@ -161,3 +161,21 @@ def _processes(pids: list[int]) -> list[str]:
         except OSError:
             continue
     return names
+
+
+async def test_the_lobby_keeps_its_first_line_after_a_restart(tmp_path: Path) -> None:
+    async with game(tmp_path, players=3) as g:
+        alice, bob, carol = g.members
+        assert not (await alice.slash("holdem start")).ephemeral
+        assert not (await bob.slash("holdem join")).ephemeral
+        lobby = next(m for m in g.standin.channel.visible() if "opened a table" in m.content)
+        head = lobby.content.split("\n")[0]  # "<host> opened a table: preset, blinds, buy-in"
+        assert await g.bot.stop() == 0, g.bot.report()
+        await g.restart()
+        joined = await carol.click(lobby, "Join")
+        assert not joined.ephemeral, joined.content
+        await g.standin.wait_for(lambda: carol.name in lobby.content, 5.0)
+        assert lobby.content.startswith(head + "\n"), lobby.content
+        assert not (await alice.slash("holdem deal")).ephemeral
+        assert (await g.next_turn()).hand == 1
+        await finish(g, hands=0)
