@@ -81,9 +81,9 @@ class BotProcess:
         return self.db.parent / f"bot-{id(self)}.{stream}"
 
     async def start(self, *, settle: bool = True) -> None:
-        """Start the bot and wait until it has synced its commands and identified (and, with
-        ``settle``, until discord.py has called ``on_ready``)."""
-        self.standin.guild_synced.clear()
+        """Start the bot and wait until it has identified on the gateway (its commands are
+        synced before that, when they changed) and, with ``settle``, until discord.py has
+        called ``on_ready``."""
         self.standin.identified.clear()
         with self._log("out").open("ab") as out, self._log("err").open("ab") as err:
             self.process = await asyncio.create_subprocess_exec(
@@ -98,7 +98,6 @@ class BotProcess:
                 start_new_session=True,  # its render worker and fork server join its group
             )
         self.group = self.process.pid
-        await self.stage("guild sync", self.standin.guild_synced)
         await self.stage("gateway identify", self.standin.identified)
         # discord.py holds on_ready back until no guild has arrived for two seconds
         # (guild_ready_timeout); what a member does before then is not what this tests.
