@@ -29,6 +29,15 @@ Two arrival patterns, reported apart:
 Memory per table: the Python heap (``tracemalloc``) of N open tables, each in a hand, divided
 by N, in a separate run; and the resident set growth over the load run divided by N.
 
+``--computers M``: M more six-handed practice tables seat only computer players (easy, normal
+and hard by turns), played by :class:`app.practice.ComputerPlayers` subscribed to the same
+service as the bot subscribes it (its pause, its decisions in a worker thread), dealt again
+as soon as a hand ends, their moves' payloads built like the humans'. They play in alternate
+windows after the warm-up, so the human tables' latency with and without them comes from the
+same run; the report adds the computer tables' hands a second and the decision time (measured
+in the worker thread, off the loop). Their pictures are drawn only with ``--computer-pictures``:
+at ``--computer-pause 0`` they would be hundreds a second, which no Discord channel takes.
+
 The script checks that every timed action is in the database after the run and that every
 picture is a PNG, and exits non-zero otherwise. ``--smoke``: 10 tables, a few seconds.
 """
@@ -49,14 +58,16 @@ import tempfile
 import time
 import tracemalloc
 from collections.abc import Callable
-from concurrent.futures import Executor, ThreadPoolExecutor
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from _common import table  # first: puts the repository on sys.path
 
+from ai import Level
 from app import Outcome, Store
+from app.practice import ComputerPlayers
 from app.service import TableService
 from bot.render_pool import render_executor
 from engine import EmptyStackPolicy, preset
@@ -179,8 +190,9 @@ class Bench:
 
 
 def seat_ids(t: int) -> tuple[int, int, list[int]]:
+    # Member ids from 10,000 up: ids under 1,000 are computer players (app.practice).
     guild, channel = 1000 + t % 10, 10_000 + t
-    return guild, channel, [100 * (t + 1) + k for k in range(SEATS)]
+    return guild, channel, [100 * (t + 100) + k for k in range(SEATS)]
 
 
 async def open_tables(service: TableService, count: int) -> None:
@@ -222,6 +234,112 @@ async def drive(
         await pause()
 
 
+class TimedExecutor(Executor):
+    """One worker thread that also records how long each call ran in it, in ms."""
+
+    def __init__(self) -> None:
+        self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="decide")
+        self.ms: list[float] = []
+
+    def _timed(self, fn: Callable[..., Any], *args: Any) -> Any:
+        start = time.perf_counter()
+        try:
+            return fn(*args)
+        finally:
+            self.ms.append((time.perf_counter() - start) * 1000)
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        return self.pool.submit(self._timed, fn, *args)
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        self.pool.shutdown(wait, cancel_futures=cancel_futures)
+
+
+LEVELS = (Level.EASY, Level.NORMAL, Level.HARD)
+COMPUTER_TABLES_FROM = 100_000
+"""Computer tables are numbered from here (their channels never meet a human table's)."""
+
+
+@dataclass
+class Computers:
+    """M practice tables of computer players, switched on and off between windows."""
+
+    bench: Bench
+    tables: list[tuple[int, int]]
+    pause: float
+    pictures: bool
+    on: bool = False
+    hands: int = 0
+    on_seconds: float = 0.0
+    executor: TimedExecutor = field(default_factory=TimedExecutor)
+    ended: dict[str, asyncio.Event] = field(default_factory=dict)
+    payloads: set[asyncio.Task[None]] = field(default_factory=set)
+
+    async def open(self) -> ComputerPlayers:
+        service = self.bench.service
+        players = ComputerPlayers(service, service.view_of, pause=self.pause,
+                                  executor=self.executor)  # fmt: skip
+        for i, (guild, channel) in enumerate(self.tables):
+            host = 9_000_000 + i  # a person opens the table, seats six computers, leaves
+            await service.open_table(guild, channel, host, RULES, BUY_IN, preset="no-limit")
+            for k in range(SEATS):
+                await service.add_computer(guild, channel, LEVELS[(i + k) % 3], name_of=str)
+            await service.leave(guild, channel, host)
+            self.ended[f"{guild}:{channel}"] = asyncio.Event()
+        service.subscribe(self.receive)
+        service.subscribe(players.receive)
+        return players
+
+    def receive(self, outcome: Outcome) -> None:
+        """The listener: note a computer table's hand ending and build its payload."""
+        event = self.ended.get(outcome.state.table_id)
+        if event is None:
+            return
+        if outcome.hand_over:
+            self.hands += 1
+            event.set()
+        task = asyncio.get_running_loop().create_task(self.payload(outcome))
+        self.payloads.add(task)
+        task.add_done_callback(self.payloads.discard)
+
+    async def payload(self, outcome: Outcome) -> None:
+        outcome_lines(LANG, outcome)
+        if not self.pictures:
+            return
+        if outcome.hand_over:
+            await self.bench.showdown_payload(outcome)
+        elif any(isinstance(e, BoardDealt) for e in outcome.events):
+            await self.bench.table_payload(outcome)
+
+    async def drive(self, guild: int, channel: int, until: float) -> None:
+        """Deal the table's next hand whenever the last one ended and the window is on."""
+        event = self.ended[f"{guild}:{channel}"]
+        while time.perf_counter() < until:
+            if not self.on:
+                await asyncio.sleep(0.05)
+                continue
+            event.clear()
+            if not (await self.bench.service.deal(guild, channel)).hand_over:
+                await event.wait()
+
+    async def windows(
+        self, start: float, seconds: float, count: int, warm_up: float
+    ) -> list[tuple[float, float]]:
+        """Off during the warm-up, then off and on by turns: the on windows' spans."""
+        await asyncio.sleep(max(0.0, start + warm_up - time.perf_counter()))
+        span = (seconds - warm_up) / count
+        spans = []
+        for w in range(count):
+            self.on = w % 2 == 1
+            began = time.perf_counter()
+            await asyncio.sleep(max(0.0, start + warm_up + (w + 1) * span - began))
+            if self.on:
+                spans.append((began, time.perf_counter()))
+                self.on_seconds += spans[-1][1] - began
+        self.on = False
+        return spans
+
+
 @dataclass
 class Run:
     tables: int
@@ -231,6 +349,9 @@ class Run:
     stats: Stats
     rss_per_table: float
     started: float
+    computers: Computers | None = None
+    on_spans: list[tuple[float, float]] = field(default_factory=list)
+    warm_up: float = 0.0
 
 
 async def load_run(
@@ -243,6 +364,11 @@ async def load_run(
     think: tuple[float, float] = (1.0, 3.0),
     workers: int = 0,
     profile: cProfile.Profile | None = None,
+    computers: int = 0,
+    computer_pause: float = 0.0,
+    computer_pictures: bool = False,
+    windows: int = 4,
+    warm_up: float = 10.0,
 ) -> Run:
     path = folder / f"load-{tables}-{pattern}.sqlite3"
     store = await Store.open(str(path))
@@ -258,6 +384,11 @@ async def load_run(
     gc.collect()
     rss0 = rss_bytes()
     await open_tables_from(service, 1, tables)
+    extra = None
+    if computers:
+        spots = [seat_ids(COMPUTER_TABLES_FROM + i)[:2] for i in range(computers)]
+        extra = Computers(bench, spots, computer_pause, computer_pictures)
+        players = await extra.open()
     stats.__init__()  # type: ignore[misc]
     if profile is not None:
         profile.enable()
@@ -266,8 +397,20 @@ async def load_run(
         kw: dict[str, Any] = {"think": think, "actions": None, "until": start + seconds}
     else:
         kw = {"think": None, "actions": actions, "until": None}
-    counts = await asyncio.gather(*(drive(bench, t, **kw) for t in range(tables)))
+    humans = asyncio.gather(*(drive(bench, t, **kw) for t in range(tables)))
+    spans: list[tuple[float, float]] = []
+    if extra is not None:
+        until = start + seconds
+        driven = asyncio.gather(*(extra.drive(g, c, until) for g, c in extra.tables))
+        spans = await extra.windows(start, seconds, windows, warm_up)
+        await driven
+    counts = await humans
     elapsed = time.perf_counter() - start
+    if extra is not None:
+        await players.idle()
+        await asyncio.gather(*list(extra.payloads))
+        await players.aclose()
+        extra.executor.shutdown()
     if profile is not None:
         profile.disable()
     gc.collect()
@@ -279,7 +422,9 @@ async def load_run(
     timed = sum(counts)
     if stored < timed or len(stats.action_ms) != timed:
         raise SystemExit(f"{timed} actions timed but {stored} in the database")
-    return Run(tables, pattern, elapsed, timed, stats, rss_per_table, start)
+    if extra is not None and extra.hands and stored <= timed:
+        raise SystemExit("computer tables ended hands but no computer move was stored")
+    return Run(tables, pattern, elapsed, timed, stats, rss_per_table, start, extra, spans, warm_up)
 
 
 async def open_tables_from(service: TableService, first: int, last: int) -> None:
@@ -334,6 +479,53 @@ def steady(run: Run) -> str:
     if not a:
         return "-"
     return f"{statistics.median(a):.1f} / {percentile(a, 0.99):.1f}"
+
+
+def split(run: Run) -> tuple[list[float], list[float]]:
+    """The human actions after the warm-up: without and with the computer tables playing."""
+    off, on = [], []
+    for ms, at in zip(run.stats.action_ms, run.stats.action_at):
+        if at < run.started + run.warm_up:
+            continue
+        (on if any(a <= at < b for a, b in run.on_spans) else off).append(ms)
+    return off, on
+
+
+def computer_row(run: Run) -> list[str]:
+    extra = run.computers
+    assert extra is not None
+    off, on = split(run)
+
+    def figures(a: list[float]) -> str:
+        if not a:
+            return "-"
+        return f"{len(a):,} / {statistics.median(a):.1f} / {percentile(a, 0.99):.1f}"
+
+    d = extra.executor.ms
+    return [
+        f"{run.tables}",
+        f"{len(extra.tables)}",
+        f"{extra.pause:g}",
+        "yes" if extra.pictures else "no",
+        figures(off),
+        figures(on),
+        f"{extra.hands / max(extra.on_seconds, 1e-9):,.1f}",
+        f"{len(d):,}",
+        f"{statistics.median(d):.1f} / {percentile(d, 0.99):.1f}" if d else "-",
+    ]
+
+
+COMPUTER_HEADER = [
+    "human tables",
+    "computer tables",
+    "pause s",
+    "their pictures",
+    "humans alone: actions / p50 / p99 ms",
+    "with computers: actions / p50 / p99 ms",
+    "computer hands/s",
+    "decisions",
+    "decision p50 / p99 ms",
+]
 
 
 def row(run: Run) -> list[str]:
@@ -395,13 +587,32 @@ async def main() -> None:
         help="0: one render process, as the bot does; N: N render threads instead",
     )
     parser.add_argument("--profile", action="store_true", help="cProfile the event loop")
+    parser.add_argument(
+        "--computers",
+        type=int,
+        default=0,
+        help="M more tables of six computer players, on and off by windows (realistic only)",
+    )
+    parser.add_argument("--computer-pause", type=float, default=0.0, help="their pause, s")
+    parser.add_argument(
+        "--computer-pictures",
+        action="store_true",
+        help="draw the computer tables' pictures too (a street, a showdown), as the bot does",
+    )
+    parser.add_argument("--windows", type=int, default=4, help="off/on windows after warm-up")
     args = parser.parse_args()
     think = (1.0, 3.0)
     if args.smoke:  # a shorter think time, so that a second sees some streets and hands
         counts, seconds, actions, think = [10], 1.0, 8, (0.02, 0.08)
+        warm_up = 0.5
+        if args.computers:  # four windows of half a second after a short warm-up
+            seconds = 2.5
     else:
         counts, seconds, actions = args.tables or [100, 500], args.seconds, args.actions
+        warm_up = WARM_UP
     patterns = [args.only] if args.only else ["realistic", "overload"]
+    if args.computers:
+        patterns = ["realistic"]
     with tempfile.TemporaryDirectory(
         prefix=".bench-load-", dir=Path(__file__).resolve().parent
     ) as tmp:
@@ -419,9 +630,16 @@ async def main() -> None:
                     think=think,
                     workers=args.render_workers,
                     profile=profile,
+                    computers=args.computers,
+                    computer_pause=args.computer_pause,
+                    computer_pictures=args.computer_pictures,
+                    windows=args.windows,
+                    warm_up=warm_up,
                 )
                 rows.append(row(run))
                 print(table(HEADER, [rows[-1]]), flush=True)
+                if run.computers is not None:
+                    print(table(COMPUTER_HEADER, [computer_row(run)]), flush=True)
                 if profile is not None:
                     out = io.StringIO()
                     stats = pstats.Stats(profile, stream=out).sort_stats("cumulative")
