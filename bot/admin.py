@@ -69,6 +69,22 @@ def _parse_setting(raw: str) -> Any:
         return text
 
 
+_PAIRED = {"session_end": "end_after", "schedule": "schedule_every"}
+"""Settings whose number is a setting of its own: each is checked with the other, so
+``session_end after-hands 20`` sets both at once (one at a time, neither could change)."""
+
+
+def _changes(setting: str, value: str) -> dict[str, Any]:
+    """The house-rule fields one ``config set`` changes."""
+    partner = _PAIRED.get(setting)
+    kind, _, number = value.strip().partition(" ")
+    if partner is None:
+        return {setting: _parse_setting(value)}
+    if number.strip():
+        return {setting: kind, partner: _parse_setting(number)}
+    return {setting: kind, partner: 0}
+
+
 class AdminCog(commands.Cog, name="Admin"):
     admin = app_commands.Group(
         name="holdem-admin",
@@ -132,7 +148,7 @@ class AdminCog(commands.Cog, name="Admin"):
         ctx = context_of(interaction)
         preset, rules = await self._rules(ctx, guild_id)
         data = rules.to_dict()
-        data[setting] = _parse_setting(value)
+        data.update(_changes(setting, value))
         try:
             changed = HouseRules.from_dict(data)
         except EngineError as error:

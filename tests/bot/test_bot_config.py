@@ -79,3 +79,19 @@ async def test_a_new_table_plays_the_configured_rules(tmp_path: Path) -> None:
         assert (table_rules.small_blind, table_rules.big_blind) == (5, 10)
         assert table_rules.turn_seconds == 45
         simcord.assert_no_errors(t.env)
+
+
+async def test_a_session_end_by_hands_is_set_with_its_number(tmp_path: Path) -> None:
+    async with table_env(tmp_path) as t:
+        alice, _ = t.members
+        res = await alice.slash(t.channel, SET, setting="session_end", value="after-hands 20")
+        assert res.response.content == "session_end is now after-hands 20."
+        rules = (await t.bot.ctx.guilds.rules(t.guild.id)).rules
+        assert (rules.session_end.value, rules.end_after) == ("after-hands", 20)
+        back = await alice.slash(t.channel, SET, setting="session_end", value="never")
+        assert back.response.content == "session_end is now never."
+        rules = (await t.bot.ctx.guilds.rules(t.guild.id)).rules
+        assert (rules.session_end.value, rules.end_after) == ("never", 0)
+        bad = await alice.slash(t.channel, SET, setting="session_end", value="after-hands")
+        assert bad.response.content.startswith("Bad setting session_end: ")
+        simcord.assert_no_errors(t.env)
