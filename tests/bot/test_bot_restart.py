@@ -7,7 +7,7 @@ from typing import Any
 
 import simcord
 
-from .simtable import Table, answer, table_env
+from .simtable import Table, answer, make_bot, table_env
 
 
 def state(t: Table) -> tuple[Any, ...]:
@@ -67,7 +67,8 @@ async def test_a_passed_deadline_gets_fresh_time_not_a_fold(tmp_path: Path) -> N
         before = state(t)
         await t.bot.close()
         await t.env.advance_time(120)  # the bot is down past the deadline
-        await t.env.restart_bot(type(t.bot)(**_bot_options(t)))
+        # As t.restart() does: the harness's bot (no exclusive lock: one process restarts it)
+        await t.env.restart_bot(make_bot(t.db, t.clock, t.decks))
         t.bot.edits.interval = 3600.0
         assert state(t) == before
         assert not any("ran out of time" in x for x in t.texts())
@@ -79,19 +80,6 @@ async def test_a_passed_deadline_gets_fresh_time_not_a_fold(tmp_path: Path) -> N
         await t.env.advance_time(1)
         assert any(x.startswith(f"{who.name} ran out of time") for x in t.texts())
         simcord.assert_no_errors(t.env)
-
-
-def _bot_options(t: Table) -> dict[str, Any]:
-    import random
-
-    return {
-        "db_path": str(t.db),
-        "clock": t.clock,
-        "deck_source": t.decks,
-        "rng": random.Random(1),
-        "sync_commands": True,
-        "edit_interval": 3600.0,
-    }
 
 
 async def test_restart_between_hands_deals_the_next_hand(tmp_path: Path) -> None:
