@@ -20,6 +20,7 @@ from .outcomes import (
     OutcomeKind,
     PotState,
     PrivateCards,
+    RunTwiceAsk,
     SeatState,
     Showdown,
     ShownHand,
@@ -27,6 +28,7 @@ from .outcomes import (
     TurnState,
 )
 from .results import NoHand, NoTable, NotSeated, ServiceError, StaleMove, TableExists
+from .runouts import RUN_TWICE_SECONDS, NotAtRisk, RunoutSpot, spot_odds
 from .service import TableService, table_id_for
 from .store import DEFAULT_PATH, ENV_VAR, Store, database_path
 from .store_core import backup_database
@@ -63,6 +65,7 @@ from .wallet import Reason, RefillPolicy, refill_amount
 __all__ = [
     "DEFAULT_PATH",
     "ENV_VAR",
+    "RUN_TWICE_SECONDS",
     "BackupFailed",
     "BlindRole",
     "CommandSync",
@@ -86,6 +89,7 @@ __all__ = [
     "NoHand",
     "NoTable",
     "NoWallet",
+    "NotAtRisk",
     "NotSeated",
     "Outcome",
     "OutcomeKind",
@@ -94,6 +98,8 @@ __all__ = [
     "Reason",
     "RefillPolicy",
     "RefillRefused",
+    "RunTwiceAsk",
+    "RunoutSpot",
     "SchemaTooNew",
     "SeatState",
     "ServiceError",
@@ -122,5 +128,6 @@ __all__ = [
     "encode_action",
     "encode_deck",
     "refill_amount",
+    "spot_odds",
     "table_id_for",
 ]

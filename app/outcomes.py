@@ -17,12 +17,15 @@ from engine import Action, HouseRules, LegalActions, SeatStatus, Street
 from engine.events import Event, SessionEnded
 from engine.table import TableEvent
 
+from .runouts import RunoutSpot
+
 __all__ = [
     "BlindRole",
     "Outcome",
     "OutcomeKind",
     "PotState",
     "PrivateCards",
+    "RunTwiceAsk",
     "SeatState",
     "Showdown",
     "ShownHand",
@@ -44,6 +47,8 @@ class OutcomeKind(Enum):
     TIMED_OUT = "timed-out"
     STOPPED = "stopped"
     RESTORED = "restored"
+    RUN_CHOICE = "run-choice"
+    """A player agreed to run it twice, or the time to agree ran out."""
     MESSAGE_KEPT = "message-kept"
 
 
@@ -117,6 +122,17 @@ class TurnState:
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
+class RunTwiceAsk:
+    """An all-in run-out waiting for the players with chips at risk (``members``) to agree to
+    run it twice by ``deadline``; ``agreed`` have. Silence is no."""
+
+    hand_id: int
+    members: tuple[int, ...]
+    agreed: tuple[int, ...]
+    deadline: float
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
 class TableState:
     """The public side of a table at one moment: what a spectator may know."""
 
@@ -151,6 +167,8 @@ class TableState:
     names: tuple[tuple[int, str], ...] = ()
     """Display names of everyone who sat at the table, as they gave them (also after they
     left, so the hand they left from can still be told)."""
+    run_twice: RunTwiceAsk | None = None
+    """The run-it-twice question open in the hand in progress (house rule ``ask``)."""
 
     @property
     def in_hand(self) -> bool:
@@ -187,6 +205,8 @@ class Showdown:
     hand_id: int
     board: tuple[str, ...]
     hands: tuple[ShownHand, ...]
+    second_board: tuple[str, ...] = ()
+    """The second board of a hand run twice (``board`` is the first)."""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -235,6 +255,13 @@ class Outcome:
     """The actor's stack after a join, or what a leave took away."""
     closed: bool = False
     """The table is gone (stopped): its loop ends after showing this."""
+    commitment: str | None = None
+    """The deck's commitment of the hand this outcome dealt (:func:`engine.fair.commit`):
+    shown before the first action, its deck and salt revealed by the hand's history."""
+    runout: RunoutSpot | None = None
+    """The all-in run-out this outcome ended the hand with, for the odds at each street."""
+    runs: int | None = None
+    """How many boards this outcome chose to deal (1 or 2) for a held run-out."""
 
     @property
     def session_ended(self) -> SessionEnded | None:

@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -38,11 +39,14 @@ from engine import (
     shuffled_deck,
 )
 from engine.events import Event, HandEnded, is_private
+from engine.fair import SALT_BYTES, commit
+from engine.rules import RunItTwice
 from engine.table import PlayerLeft, Rebought, TableEvent
 
-from .outcomes import Outcome, OutcomeKind, PrivateCards, Showdown, TableState
+from .outcomes import Outcome, OutcomeKind, PrivateCards, RunTwiceAsk, Showdown, TableState
 from .practice import free_computer, is_computer
 from .results import NoHand, NoTable, NotSeated, StaleMove, TableExists
+from .runouts import RUN_TWICE_SECONDS, NotAtRisk, RunoutSpot, spot_of
 from .snapshot import private_cards, showdown_of, table_state
 from .store import Store
 from .store_records import HandRecord, TableRecord, WalletMove
@@ -81,6 +85,9 @@ class _Live:
     deadline: float | None = None
     settings: dict[str, Any] = field(default_factory=dict)
     serial: int = 0
+    asked: tuple[int, ...] = ()
+    """Who is asked to run it twice while a run-out is held (in memory: a restart asks again)."""
+    agreed: set[int] = field(default_factory=set)
 
 
 @dataclass(kw_only=True, slots=True)
@@ -89,6 +96,7 @@ class _Ended:
 
     table_events: tuple[TableEvent, ...]
     showdown: Showdown | None
+    runout: RunoutSpot | None = None
 
 
 class TableService:
@@ -508,14 +516,17 @@ class TableService:
             await self._settle_if_over(live)
             table = live.table
             deck = list(self.deck_source())
+            salt = secrets.token_bytes(SALT_BYTES)  # the commitment's secret, revealed after
             now = self.clock()
             hand = table.start_hand(deck, now, button=button, rng=self.rng)
+            hand.hold_run_out = table.rules.run_it_twice is not RunItTwice.OFF
             players = _hand_members(table)
             deadline = self._deadline(live, now)
             try:
                 hand_id = await self.store.start_hand(
                     table_id=table_id, config=hand.config, deck=deck, players=players, now=now,
-                    deadline=deadline, table_state=table.to_dict(),
+                    deadline=deadline, table_state=table.to_dict(), deck_salt=salt,
+                    hold_run_out=hand.hold_run_out,
                 )  # fmt: skip
             except BaseException:
                 await self._reload(table_id)
@@ -526,7 +537,7 @@ class TableService:
             ended = await self._settle(live, now) if hand.is_over else None
             return self._emit(
                 live, OutcomeKind.DEALT, actor=actor, request=request, events=events,
-                ended=ended, hand=(hand_id, players),
+                ended=ended, hand=(hand_id, players), commitment=commit(deck, salt),
             )  # fmt: skip
 
     async def act(
@@ -619,6 +630,62 @@ class TableService:
                 hand=(current, members),
             )  # fmt: skip
 
+    async def agree_run_twice(
+        self,
+        guild_id: int,
+        channel_id: int,
+        user_id: int,
+        *,
+        hand_id: int,
+        request: int | None = None,
+    ) -> Outcome:
+        """The member agrees to run the held board twice; once everyone asked has, both
+        boards are dealt (:attr:`Outcome.runs` is 2). Raises :class:`StaleMove` when no
+        run-out of ``hand_id`` waits, :class:`NotAtRisk` when the member is not asked."""
+        table_id = table_id_for(guild_id, channel_id)
+        async with self._lock(table_id):
+            live = self._live(table_id)
+            await self._settle_if_over(live)
+            hand = live.table.hand
+            if hand is None or not hand.held or live.hand_id != hand_id:
+                raise StaleMove("no run-out waits for that answer", table=table_id)
+            if user_id not in live.asked:
+                raise NotAtRisk("only players with chips at risk choose", user=user_id)
+            live.agreed.add(user_id)
+            current, members = live.hand_id, live.players
+            events: tuple[Event, ...] = ()
+            ended = None
+            if live.agreed.issuperset(live.asked):
+                events = await self._run_board(live, 2)
+                ended = await self._settle(live, self.clock())
+            return self._emit(
+                live, OutcomeKind.RUN_CHOICE, actor=user_id, request=request, events=events,
+                ended=ended, hand=(current, members), runs=2 if ended is not None else None,
+            )  # fmt: skip
+
+    async def run_twice_timeout(self, table_id: str, *, hand_id: int) -> Outcome | None:
+        """The time to agree ran out: the board is dealt once. ``None`` when nothing waits
+        for hand ``hand_id`` or its deadline has not passed (a restart gave a fresh one)."""
+        async with self._lock(table_id):
+            live = self._tables.get(table_id)
+            if live is None:
+                return None
+            await self._settle_if_over(live)
+            hand = live.table.hand
+            if hand is None or not hand.held or live.hand_id != hand_id:
+                return None
+            if live.deadline is not None and self.clock() < live.deadline:
+                return None
+            current, members = live.hand_id, live.players
+            # Twice only when the house always runs it twice (a crash came before the deal).
+            runs = 2 if live.table.rules.run_it_twice is RunItTwice.ALWAYS else 1
+            events = await self._run_board(live, runs)
+            ended = await self._settle(live, self.clock())
+            return self._emit(
+                live, OutcomeKind.RUN_CHOICE, events=events, ended=ended,
+                hand=(current, members), runs=runs,
+            )  # fmt: skip
+
     # ------------------------------------------------------------- start-up
 
     async def quiesce(self) -> None:
@@ -657,10 +724,16 @@ class TableService:
         return live
 
     def _state(self, live: _Live) -> TableState:
+        ask = None
+        if live.asked and live.hand_id is not None and live.deadline is not None:
+            ask = RunTwiceAsk(
+                hand_id=live.hand_id, members=live.asked, agreed=tuple(sorted(live.agreed)),
+                deadline=live.deadline,
+            )  # fmt: skip
         return table_state(
             live.table, table_id=live.table_id, guild_id=live.guild_id,
             channel_id=live.channel_id, settings=live.settings, hand_id=live.hand_id,
-            members=live.players, deadline=live.deadline,
+            members=live.players, deadline=live.deadline, ask=ask,
         )  # fmt: skip
 
     def _emit(
@@ -687,6 +760,7 @@ class TableService:
             table_events=ended.table_events if ended is not None else (),
             hand_over=ended is not None,
             showdown=ended.showdown if ended is not None else None,
+            runout=ended.runout if ended is not None else None,
             private=private_cards(live.table.hand, hand_id=live.hand_id, members=live.players),
             **fields,
         )
@@ -709,7 +783,10 @@ class TableService:
         return True
 
     def _deadline(self, live: _Live, now: float) -> float | None:
+        """The turn's deadline; for a held run-out, the end of the time to agree."""
         hand = live.table.hand
+        if hand is not None and hand.held:
+            return now + RUN_TWICE_SECONDS
         if hand is None or hand.to_act is None:
             return None
         return now + live.table.rules.turn_seconds
@@ -742,8 +819,38 @@ class TableService:
             live, "action", hand=live.hand_id, seq=seq, member=live.players[action.player],
             kind=action.kind.value, amount=action.amount,
         )  # fmt: skip
+        if hand.held:
+            events += await self._hold(live)
         ended = await self._settle(live, now) if hand.is_over else None
         return events, ended
+
+    async def _hold(self, live: _Live) -> tuple[Event, ...]:
+        """A run-out held for the choice of runs (house rule ``run_it_twice``): ``ALWAYS``
+        deals both boards now; ``ASK`` asks the players still in, unless one is a computer
+        player (who never agrees: silence is no), and then the board runs once."""
+        hand = live.table.hand
+        assert hand is not None
+        members = tuple(live.players[p] for p in hand.live_players())
+        if live.table.rules.run_it_twice is RunItTwice.ALWAYS:
+            return await self._run_board(live, 2)
+        if any(is_computer(m) for m in members):
+            return await self._run_board(live, 1)
+        live.asked, live.agreed = members, set()
+        return ()
+
+    async def _run_board(self, live: _Live, runs: int) -> tuple[Event, ...]:
+        """Deal a held run-out ``runs`` times, the choice committed first (a restart deals
+        the same boards)."""
+        hand = live.table.hand
+        assert hand is not None and live.hand_id is not None
+        try:
+            await self.store.set_run_count(live.hand_id, runs)
+        except BaseException:
+            await self._reload(live.table_id)
+            raise
+        live.asked, live.agreed = (), set()
+        _log(live, "run out", hand=live.hand_id, runs=runs)
+        return tuple(hand.run_out(runs))
 
     async def _fold_leavers(
         self, live: _Live, ended: _Ended | None = None
@@ -780,6 +887,7 @@ class TableService:
         showdown = showdown_of(
             hand, hand_id=live.hand_id, members=live.players, settings=live.settings
         )
+        runout = spot_of(hand, live.hand_id)
         table_events = tuple(table.finish_hand(now))
         moves = []
         practice = _practice(live)
@@ -801,7 +909,7 @@ class TableService:
             raise
         _log(live, "hand finished", hand=live.hand_id, net=",".join(map(str, ended.net)))
         live.hand_id, live.players, live.deadline = None, (), None
-        return _Ended(table_events=table_events, showdown=showdown)
+        return _Ended(table_events=table_events, showdown=showdown, runout=runout)
 
     async def _reload(self, table_id: str) -> None:
         """Rebuild a table from the store after a failed write (memory must not run ahead)."""
@@ -824,6 +932,8 @@ class TableService:
             table.hand = hand.replay()
             table.hand_deck = tuple(hand.deck)
             live.hand_id, live.players, live.deadline = hand.hand_id, hand.players, hand.deadline
+            if table.hand.held:  # a run-out waiting for its choice: asked again
+                live.asked = tuple(hand.players[p] for p in table.hand.live_players())
         elif table.hand is not None:
             raise RuntimeError(f"table {record.table_id} has a hand the store does not know")
         return live

@@ -17,6 +17,7 @@ from .outcomes import (
     BlindRole,
     PotState,
     PrivateCards,
+    RunTwiceAsk,
     SeatState,
     Showdown,
     ShownHand,
@@ -88,9 +89,10 @@ def table_state(
     hand_id: int | None,
     members: Sequence[int],
     deadline: float | None,
+    ask: RunTwiceAsk | None = None,
 ) -> TableState:
     """The table as a spectator sees it; a finished hand that was not settled yet does not
-    count as in progress."""
+    count as in progress. ``ask`` is the run-it-twice question open in the hand."""
     names_raw = settings.get("names")
     names: Mapping[str, str] = names_raw if isinstance(names_raw, dict) else {}
     hand = table.hand
@@ -152,6 +154,7 @@ def table_state(
         pots=pots,
         pot_total=hand.pot_total,
         turn=turn,
+        run_twice=ask if hand.held else None,
     )
 
 
@@ -179,7 +182,12 @@ def showdown_of(
         for p in range(hand.player_count)
         if hand.shown[p]
     )
-    return Showdown(hand_id=hand_id, board=_cards(hand.board), hands=shown)
+    return Showdown(
+        hand_id=hand_id,
+        board=_cards(hand.board),
+        hands=shown,
+        second_board=_cards(hand.second_board),
+    )
 
 
 def private_cards(
