@@ -13,6 +13,8 @@ from .codec import (
     encode_deck,
 )
 from .guilds import GuildRules, GuildService, HistoryEntry, Standing
+from .lease_keeper import LeaseKeeper
+from .leases import LeaseTerms, Shards
 from .members import MemberData, MemberSeated
 from .outcomes import (
     BlindRole,
@@ -82,6 +84,8 @@ __all__ = [
     "HistoryEntry",
     "InsufficientChips",
     "LeaderboardRow",
+    "LeaseKeeper",
+    "LeaseTerms",
     "MemberData",
     "MemberSeated",
     "MemberSettings",
@@ -104,6 +108,7 @@ __all__ = [
     "SeatState",
     "ServiceError",
     "SessionHand",
+    "Shards",
     "Showdown",
     "ShownHand",
     "StaleMove",

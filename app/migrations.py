@@ -176,6 +176,18 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         # The learning mode, per member (off by default; a server may forbid it).
         "ALTER TABLE member_settings ADD COLUMN coach INTEGER NOT NULL DEFAULT 0",
     ),
+    8: (
+        # Which process drives a table when several share the database (app.leases): the
+        # owner renews expires_at; epoch counts the owners the lease has had. A row is never
+        # deleted, so the write fence (app.store_leases) can always name the current owner.
+        """CREATE TABLE leases (
+            table_id   TEXT PRIMARY KEY,
+            owner      TEXT NOT NULL,
+            epoch      BIGINT NOT NULL,
+            expires_at DOUBLE PRECISION NOT NULL
+        )""",
+        "CREATE INDEX leases_by_owner ON leases (owner)",
+    ),
 }
 
 LATEST = max(MIGRATIONS)

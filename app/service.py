@@ -694,12 +694,18 @@ class TableService:
         for table_id in list(self._tables):
             await self._lock(table_id).acquire()
 
-    async def restore(self) -> list[Outcome]:
-        """Load every open table and its hand in progress (rebuilt by replay); a turn whose
-        deadline passed while the bot was down gets a fresh one. One outcome per table."""
+    async def restore(self, owns: Callable[[TableRecord], bool] | None = None) -> list[Outcome]:
+        """Load every open table this process drives (``owns``, by default all of them) and
+        is not driving yet, with its hand in progress (rebuilt by replay); a turn whose
+        deadline passed while the bot was down gets a fresh one. One outcome per table.
+
+        Called again later (when a lease on another table was won, see
+        :mod:`app.lease_keeper`), it picks up only the tables that are new to it."""
         hands = {h.table_id: h for h in await self.store.open_hands()}
         restored = []
         for record in await self.store.load_open_tables():
+            if record.table_id in self._tables or (owns is not None and not owns(record)):
+                continue
             async with self._lock(record.table_id):
                 live = self._rebuild(record, hands.get(record.table_id))
                 self._tables[record.table_id] = live
@@ -711,6 +717,16 @@ class TableService:
                 _log(live, "restored", hand=live.hand_id)
                 restored.append(self._emit(live, OutcomeKind.RESTORED))
         return restored
+
+    async def forget(self, table_ids: Sequence[str]) -> None:
+        """Stop driving tables another process has taken over (their leases moved on): drop
+        them from memory once the operation in flight ends, writing nothing. Their loops find
+        no table at their next step and end."""
+        for table_id in table_ids:
+            async with self._lock(table_id):
+                live = self._tables.pop(table_id, None)
+            if live is not None:
+                _log(live, "handed over", hand=live.hand_id)
 
     # ------------------------------------------------------------- phases
 

@@ -23,7 +23,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from app import DatabaseLocked, Store
+from app import DatabaseLocked, Shards, Store
 
 from .backup import BackupPolicy, backup_command, backup_loop
 from .cli import (
@@ -71,7 +71,8 @@ def build_bot(settings: Settings) -> HoldemBot:
             options["shard_count"] = settings.shard_count
         if settings.shard_ids is not None:
             options["shard_ids"] = list(settings.shard_ids)
-    return cls(db_path=settings.db_path, dev_guild=settings.dev_guild, **options)
+    shards = Shards(count=settings.shard_count, ids=settings.shard_ids)
+    return cls(db_path=settings.db_path, dev_guild=settings.dev_guild, shards=shards, **options)
 
 
 async def run(settings: Settings) -> None:

@@ -20,7 +20,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from app import GuildService, MemberData, Store, TableService
+from app import GuildService, LeaseKeeper, LeaseTerms, MemberData, Shards, Store, TableService
 from app.practice import DEFAULT_PAUSE, ComputerPlayers
 from app.stats_service import StatsService
 from engine import shuffled_deck
@@ -52,7 +52,10 @@ class HoldemBot(commands.Bot):
     (the offline tests); ``dev_guild`` gets a copy that shows at once, for development.
     ``exclusive_db`` holds the database file against a second process; the offline tests
     restart the bot inside one process and turn it off. ``render_in_process`` draws images
-    in a worker process (the load benchmark shows why); the offline tests use a thread."""
+    in a worker process (the load benchmark shows why); the offline tests use a thread.
+    ``shards`` are the gateway shards this process runs: it restores only their guilds'
+    tables. ``lease_terms`` (when several processes share the database) makes it hold a
+    lease on every table it drives (:class:`app.LeaseKeeper`), renewed on a timer."""
 
     store: Store
     service: TableService
@@ -72,6 +75,8 @@ class HoldemBot(commands.Bot):
         exclusive_db: bool = True,
         render_in_process: bool = True,
         computer_pause: float = DEFAULT_PAUSE,
+        shards: Shards | None = None,
+        lease_terms: LeaseTerms | None = None,
         **options: Any,
     ) -> None:
         intents = options.pop("intents", None) or discord.Intents.default()
@@ -91,6 +96,10 @@ class HoldemBot(commands.Bot):
         self._languages: dict[int, Lang] = {}
         self.loops = TableLoops()
         self._backfill: asyncio.Task[None] | None = None
+        self.guild_shards = shards or Shards()
+        self.lease_terms = lease_terms
+        self.keeper: LeaseKeeper | None = None
+        self._lease_timer: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.db_path, exclusive=self.exclusive_db)
@@ -125,7 +134,15 @@ class HoldemBot(commands.Bot):
         self.tree.error(self.on_app_command_error)
         # Before the restore: restored tables' loops start at once and would race the awaits.
         await sync_commands(self, self.store, dev_guild=self.dev_guild, force=self.sync_commands)
-        restored = await self.service.restore()
+        if self.lease_terms is None:
+            restored = await self.service.restore(owns=lambda t: self.guild_shards.owns(t.guild_id))
+        else:
+            self.keeper = LeaseKeeper(
+                self.store, self.service, shards=self.guild_shards, clock=self.clock,
+                terms=self.lease_terms,
+            )  # fmt: skip
+            restored = await self.keeper.start()
+            self._lease_timer = asyncio.get_running_loop().create_task(self.keeper.run())
         log.info("restored tables=%d", len(restored))
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
@@ -187,6 +204,14 @@ class HoldemBot(commands.Bot):
         await self.edits.drain()
         if hasattr(self, "ctx"):
             self.ctx.images.close()
+        if self._lease_timer is not None:
+            self._lease_timer.cancel()
+            await asyncio.gather(self._lease_timer, return_exceptions=True)
+        if self.keeper is not None:
+            try:
+                await self.keeper.release()
+            except Exception:  # they expire by themselves: a slower hand-over, nothing lost
+                log.exception("could not release the table leases")
         if hasattr(self, "store"):
             await self.store.close()
         await super().close()

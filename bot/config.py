@@ -29,6 +29,7 @@ __all__ = [
     "DEFAULT_BACKUP_EVERY",
     "DEFAULT_BACKUP_KEEP",
     "DEFAULT_DB",
+    "DEFAULT_LEASE_SECONDS",
     "LOG_LEVELS",
     "ConfigError",
     "Settings",
@@ -41,6 +42,8 @@ __all__ = [
 DEFAULT_DB = "./holdem.sqlite3"
 DEFAULT_BACKUP_EVERY = 6 * 3600.0
 DEFAULT_BACKUP_KEEP = 8
+DEFAULT_LEASE_SECONDS = 30.0
+_LEASE_RANGE = (3.0, 3600.0)
 _MIN_BACKUP_EVERY = 5 * 60.0
 _UNITS = {"m": 60.0, "h": 3600.0, "d": 86400.0}
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
@@ -83,6 +86,9 @@ class Settings:
     shard_count: int | None = None
     """``None``: one unsharded client; ``0``: auto-sharded with Discord's recommended count."""
     shard_ids: tuple[int, ...] | None = None
+    lease_seconds: float = DEFAULT_LEASE_SECONDS
+    """How long a table's lease lasts when several processes share the database: a process
+    that dies leaves its tables for this long before another takes them over."""
     i18n_strict: bool = False
     heartbeat_path: str = ""
     backup_dir: str | None = None
@@ -153,6 +159,7 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
     gateway = _url("DISCORD_GATEWAY_URL", get("DISCORD_GATEWAY_URL"), ("ws", "wss"), problems)
     shard_count = _shard_count(get("SHARD_COUNT"), problems)
     shard_ids = _shard_ids(get("SHARD_IDS"), shard_count, problems)
+    lease_seconds = _lease_seconds(get("HOLDEM_LEASE_SECONDS"), problems)
     i18n_strict = _flag("HOLDEM_I18N_STRICT", get("HOLDEM_I18N_STRICT"), problems)
     heartbeat = get("HOLDEM_HEARTBEAT") or default_heartbeat_path(db_path)
     backup_dir = get("HOLDEM_BACKUP_DIR") or None
@@ -169,6 +176,7 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
         gateway_url=gateway,
         shard_count=shard_count,
         shard_ids=shard_ids,
+        lease_seconds=lease_seconds,
         i18n_strict=i18n_strict,
         heartbeat_path=heartbeat,
         backup_dir=backup_dir,
@@ -293,6 +301,19 @@ def _shard_ids(raw: str, count: int | None, problems: list[str]) -> tuple[int, .
         )
         return None
     return tuple(ids)
+
+
+def _lease_seconds(raw: str, problems: list[str]) -> float:
+    if not raw:
+        return DEFAULT_LEASE_SECONDS
+    low, high = _LEASE_RANGE
+    if re.fullmatch(r"[0-9]+(\.[0-9]+)?", raw) and low <= float(raw) <= high:
+        return float(raw)
+    problems.append(
+        f"HOLDEM_LEASE_SECONDS must be seconds from {low:.0f} to {high:.0f} (how long a dead "
+        f"process's tables wait before another takes them over); got {raw!r}"
+    )
+    return DEFAULT_LEASE_SECONDS
 
 
 def _duration(name: str, raw: str, problems: list[str]) -> float:

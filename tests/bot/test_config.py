@@ -169,6 +169,16 @@ def test_invalid_sharding(count: str, ids: str, words: str) -> None:
     assert line.startswith(words)
 
 
+def test_lease_seconds_default_to_30_and_stay_in_range() -> None:
+    assert load_settings({"DISCORD_TOKEN": TOKEN}).lease_seconds == 30.0
+    assert (
+        load_settings({"DISCORD_TOKEN": TOKEN, "HOLDEM_LEASE_SECONDS": "4.5"}).lease_seconds == 4.5
+    )
+    for raw in ("2", "3601", "soon", "-5"):
+        (line,) = problems(DISCORD_TOKEN=TOKEN, HOLDEM_LEASE_SECONDS=raw)
+        assert line.startswith("HOLDEM_LEASE_SECONDS must be seconds from 3 to 3600"), line
+
+
 def test_application_id_is_read_from_the_token() -> None:
     head = base64.urlsafe_b64encode(b"1100000000000000000").decode().rstrip("=")
     assert application_id_from_token(f"{head}.abcdef.{'x' * 27}") == 1100000000000000000
