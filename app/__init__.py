@@ -12,6 +12,7 @@ from .codec import (
     encode_action,
     encode_deck,
 )
+from .fairness import FairReport
 from .guilds import GuildRules, GuildService, HistoryEntry, Standing
 from .lease_keeper import LeaseKeeper
 from .leases import LeaseTerms, Shards
@@ -75,6 +76,7 @@ __all__ = [
     "DatabaseLocked",
     "DatabaseReadOnly",
     "DatabaseUnavailable",
+    "FairReport",
     "GuildRules",
     "GuildService",
     "HandRecord",

@@ -43,6 +43,7 @@ from engine.fair import SALT_BYTES, commit
 from engine.rules import RunItTwice
 from engine.table import PlayerLeft, Rebought, TableEvent
 
+from .fairness import FairReport, fair_report
 from .outcomes import Outcome, OutcomeKind, PrivateCards, RunTwiceAsk, Showdown, TableState
 from .practice import free_computer, is_computer
 from .results import NoHand, NoTable, NotSeated, StaleMove, TableExists
@@ -685,6 +686,11 @@ class TableService:
                 live, OutcomeKind.RUN_CHOICE, events=events, ended=ended,
                 hand=(current, members), runs=runs,
             )  # fmt: skip
+
+    async def fair_report(self, guild_id: int, hand_id: int) -> FairReport:
+        """Check a finished hand's deck against the commitment shown at its deal (raises
+        :class:`NoHand` for a hand not of the guild or not finished)."""
+        return await fair_report(self.store, guild_id, hand_id)
 
     # ------------------------------------------------------------- start-up
 

@@ -27,7 +27,7 @@ from engine import shuffled_deck
 from i18n import Lang, resolve_locale
 from i18n.translator import HoldemTranslator
 
-from . import practice, stats
+from . import practice, stats, television
 from .admin import AdminCog
 from .coalesce import EditCoalescer
 from .context import Context
@@ -77,6 +77,7 @@ class HoldemBot(commands.Bot):
         computer_pause: float = DEFAULT_PAUSE,
         shards: Shards | None = None,
         lease_terms: LeaseTerms | None = None,
+        runout_pause: float | None = None,
         **options: Any,
     ) -> None:
         intents = options.pop("intents", None) or discord.Intents.default()
@@ -93,6 +94,7 @@ class HoldemBot(commands.Bot):
         self.exclusive_db = exclusive_db
         self.render_in_process = render_in_process
         self.computer_pause = computer_pause
+        self.runout_pause = runout_pause
         self._languages: dict[int, Lang] = {}
         self.loops = TableLoops()
         self._backfill: asyncio.Task[None] | None = None
@@ -119,6 +121,7 @@ class HoldemBot(commands.Bot):
             forget_language=self.forget_language,
             loops=self.loops,
             languages={},
+            runout_pause=self.runout_pause,
         )
         self.loops.bind(self.ctx)
         self.service.subscribe(self.loops.receive)
@@ -130,6 +133,7 @@ class HoldemBot(commands.Bot):
         holdem = self.tree.get_command("holdem")
         assert isinstance(holdem, app_commands.Group)
         stats.add_to(holdem)
+        television.add_to(self, holdem)
         self.computers = practice.add_to(holdem, self.service, pause=self.computer_pause)
         self.tree.error(self.on_app_command_error)
         # Before the restore: restored tables' loops start at once and would race the awaits.

@@ -59,6 +59,9 @@ class Context:
     loops: Loops
     languages: dict[int, Lang]
     """Each member's own language, as their last interaction said (for direct messages)."""
+    runout_pause: float | None = None
+    """Seconds between the streets of an all-in run-out instead of the house's
+    ``runout_pause`` (tests on a virtual clock pass 0)."""
 
 
 def context_of(interaction: discord.Interaction[Any]) -> Context:

@@ -11,9 +11,12 @@ its own interaction, which Discord does not count against the bot's global rate 
 - a new street or a new hand brings the table picture once; the showdown picture closes the
   hand.
 
+An all-in run-out is shown street by street (:class:`~bot.broadcast.Broadcast`).
+
 Only what no interaction carries goes to the channel itself: the deal of a hand the loop
-deals by itself, the timer's moves and warnings, notices after a restart, and edits of
-messages whose token expired. ``benchmarks/bench_rest.py`` counts what that costs per move.
+deals by itself, the timer's moves and warnings, notices after a restart, the streets of a
+run-out after its first message, and edits of messages whose token expired.
+``benchmarks/bench_rest.py`` counts what that costs per move.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ import discord
 from app import Outcome, OutcomeKind, TableState, TurnState
 from engine.events import BoardDealt
 from i18n import Lang, t, tn
+from i18n.television import commitment_line
 from present import (
     clip,
     lobby_text,
@@ -38,6 +42,7 @@ from present import (
     turn_line,
 )
 
+from .broadcast import Broadcast
 from .cards import CardMessages
 from .context import Context
 from .replies import MessageRef, Origin, Ticket
@@ -56,7 +61,7 @@ def _split(table_id: str) -> tuple[int, int]:
     return int(guild), int(channel)
 
 
-class Dealer:
+class Dealer(Broadcast):
     def __init__(self, ctx: Context, table_id: str, state: TableState | None = None) -> None:
         self.ctx = ctx
         self.table_id = table_id
@@ -179,6 +184,8 @@ class Dealer:
             await self._stopped(outcome, ticket, lang)
         elif kind is OutcomeKind.RESTORED:
             await self._restored(outcome, lang)
+        elif kind is OutcomeKind.RUN_CHOICE:
+            await self._run_choice(outcome, ticket, lang)
         elif kind in (OutcomeKind.SAT_IN, OutcomeKind.SAT_OUT) and not outcome.state.in_hand:
             await self.refresh_lobby(outcome.state, lang)
 
@@ -251,6 +258,8 @@ class Dealer:
     async def _dealt(self, outcome: Outcome, ticket: Ticket | None, lang: Lang) -> None:
         lines = outcome_lines(lang, outcome)
         state = outcome.state
+        if outcome.commitment is not None:  # before the first action, as the deal's second line
+            lines.insert(1 if lines else 0, commitment_line(lang, outcome.commitment))
         if state.practice:  # said with every hand: its chips are practice chips
             lines.insert(1 if lines else 0, t(lang, "practice.table"))
         if outcome.hand_over or state.turn is None:  # the hand ended at the deal
@@ -273,6 +282,9 @@ class Dealer:
     async def _moved(self, outcome: Outcome, ticket: Ticket | None, lang: Lang) -> None:
         lines = outcome_lines(lang, outcome)
         turn = outcome.state.turn
+        if outcome.state.run_twice is not None:
+            await self._ask(outcome, ticket, lang)
+            return
         if outcome.hand_over or turn is None:
             await self._ended(outcome, ticket, lang, lines)
             return
@@ -289,6 +301,15 @@ class Dealer:
             await self.cards.refresh(outcome)
 
     async def _ended(
+        self, outcome: Outcome, ticket: Ticket | None, lang: Lang, lines: list[str]
+    ) -> None:
+        """The hand's end: its run-out street by street if it had one, else at once."""
+        if outcome.runout is None:
+            await self._close(outcome, ticket, lang, lines)
+        else:
+            await self._runout(outcome, ticket, lang)
+
+    async def _close(
         self, outcome: Outcome, ticket: Ticket | None, lang: Lang, lines: list[str]
     ) -> None:
         """The hand's last lines with the showdown picture, or the table as it ended."""
@@ -318,6 +339,8 @@ class Dealer:
         """After a restart: the table is told, and the turn gets buttons again (the old
         ones keep working too: they name the same decision)."""
         turn = outcome.state.turn
+        if outcome.state.run_twice is not None:  # asked again: answers were not kept
+            await self._ask(outcome, None, lang)
         if turn is None:
             return
         text = clip([t(lang, "notice.restarted"), turn_line(lang, outcome.state, turn)])

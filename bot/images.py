@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
@@ -51,9 +51,12 @@ class Images:
         png = await self.render(function, view)
         return discord.File(io.BytesIO(png), name, description=fit(alt))
 
-    async def table(self, view: TableView, lang: Lang) -> tuple[str, discord.File]:
-        """The table picture and its alt text (which the message also says)."""
-        alt = table_alt(lang, view)
+    async def table(
+        self, view: TableView, lang: Lang, *, alt_tail: Sequence[str] = ()
+    ) -> tuple[str, discord.File]:
+        """The table picture and its alt text (which the message also says); ``alt_tail``
+        adds what the picture draws beyond the table (an all-in's odds)."""
+        alt = " ".join([table_alt(lang, view), *alt_tail]) if alt_tail else table_alt(lang, view)
         return alt, await self._file(render_table, view, "table.png", alt)
 
     async def showdown(self, view: ShowdownView, lang: Lang) -> tuple[str, discord.File]:

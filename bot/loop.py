@@ -9,9 +9,11 @@ and leaves its interaction with the loop (:meth:`TableLoops.expect`), which answ
 
 Time is just another input: the timer sleeps and then puts a tick in the same queue; a
 timeout is a move through :meth:`~app.service.TableService.timeout`, which refuses it if the
-decision it was set for was already taken. The loop is supervised: an exception is logged
-with the table id, the loop picks the table up again from the application's state, and the
-players see a short notice.
+decision it was set for was already taken. The time to agree to run it twice is one more
+timer of the same kind (:meth:`~app.service.TableService.run_twice_timeout`: silence is no).
+
+The loop is supervised: an exception is logged with the table id, the loop picks the table up
+again from the application's state, and the players see a short notice.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from typing import Any
 
 import discord
 
-from app import NoTable, Outcome, OutcomeKind, TableState, TurnState
+from app import NoTable, Outcome, OutcomeKind, RunTwiceAsk, TableState, TurnState
 from engine import SessionError
 
 from .context import Context
@@ -56,6 +58,7 @@ class _TickKind(Enum):
     WARN = "warn"
     DEADLINE = "deadline"
     DEAL = "deal"
+    RUN_TWICE = "run-twice"
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -195,6 +198,8 @@ class TableLoop:
         self._turn_timer = None
         if state.turn is not None and state.turn.deadline is not None:
             self._turn_timer = self._later(self._turn_ticks(state.turn))
+        elif state.run_twice is not None:
+            self._turn_timer = self._later(self._ask_tick(state.run_twice))
         if state.in_hand:
             self._cancel(self._deal_timer)
             self._deal_timer = None
@@ -224,6 +229,12 @@ class TableLoop:
             await asyncio.sleep(rest)
         self.put(_Tick(kind=_TickKind.DEADLINE, hand_id=turn.hand_id, seq=turn.seq))
 
+    async def _ask_tick(self, ask: RunTwiceAsk) -> None:
+        rest = ask.deadline - self.ctx.clock()
+        if rest > 0:
+            await asyncio.sleep(rest)
+        self.put(_Tick(kind=_TickKind.RUN_TWICE, hand_id=ask.hand_id))
+
     async def _deal_tick(self, delay: float) -> None:
         await asyncio.sleep(delay)
         self._deal_timer = None
@@ -246,6 +257,12 @@ class TableLoop:
             outcome = await service.timeout(self.table_id, hand_id=tick.hand_id, seq=tick.seq)
             if outcome is None:  # the deadline moved (a restart gave a fresh one): wait again
                 self._schedule(service.state(self.table_id), after=None)
+        elif tick.kind is _TickKind.RUN_TWICE:
+            assert tick.hand_id is not None
+            outcome = await service.run_twice_timeout(self.table_id, hand_id=tick.hand_id)
+            state = service.state(self.table_id)
+            if outcome is None and state.run_twice is not None:  # a fresh deadline: wait again
+                self._schedule(state, after=None)
         elif not state.in_hand:
             await self._deal()
 

@@ -201,6 +201,7 @@ _PUBLIC = {
     OutcomeKind.DEALT,
     OutcomeKind.ACTED,
     OutcomeKind.TIMED_OUT,
+    OutcomeKind.RUN_CHOICE,
     OutcomeKind.STOPPED,
 }
 

@@ -1,27 +1,34 @@
 """An all-in run-out as television shows it: the table at each street with every face-up
 hand's odds, and the same figures in words.
 
-Pure: the table loop gets the odds of each step from :func:`engine.odds.street_odds` (run off
-the event loop) and, for each, posts :func:`runout_view`'s picture with
-:func:`runout_lines`' text (also the alt text's tail), pausing ``HouseRules.runout_pause``
-seconds between steps.
+Pure: the table loop gets the odds of each step from :func:`app.spot_odds` (the figures of
+:func:`engine.odds.street_odds`, run off the event loop) and posts :func:`runout_frames`'
+frames one by one, pausing ``HouseRules.runout_pause`` seconds between them: each is
+:func:`runout_view`'s picture with :func:`runout_lines`' figures in its text and alt text.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-from app.outcomes import TableState
-from engine.events import Event, PotAwarded
+from app.outcomes import Outcome, TableState
+from engine import Street
+from engine.cards import Card
+from engine.events import BoardDealt, Event, PotAwarded
 from engine.odds import RunoutOdds
-from i18n import Lang, pot_label
-from i18n.television import odds_lines, seat_odds
+from i18n import Lang, event_lines, pot_label, street_name, t
+from i18n.television import board_line, odds_lines, seat_odds
 from render.views import PotView, TableView
 
+from .texts import outcome_lines
 from .views import table_view
 
-__all__ = ["runout_lines", "runout_view"]
+__all__ = ["RunoutFrame", "run_twice_ask_lines", "runout_frames", "runout_lines", "runout_view"]
+
+_STREETS = {0: Street.PREFLOP, 3: Street.FLOP, 4: Street.TURN}
+"""The street a run-out step is on, by the cards on its board (a river has no odds)."""
 
 
 def runout_view(
@@ -56,7 +63,8 @@ def runout_view(
         PotView(label=pot_label(lang, c.pot, pots=len(odds.pots)), amount=c.amount)
         for c in odds.pots
     )
-    return dataclasses.replace(view, seats=tuple(seats), pots=pots)
+    street = street_name(lang, _STREETS[len(odds.board)])
+    return dataclasses.replace(view, seats=tuple(seats), pots=pots, street=street)
 
 
 def runout_lines(
@@ -66,3 +74,94 @@ def runout_lines(
     names = {p: state.name_of(member) for p, member in enumerate(members)}
     live = {pot_player for chances in odds.pots for pot_player in chances.players}
     return odds_lines(lang, odds, {p: n for p, n in names.items() if p in live})
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class RunoutFrame:
+    """One message of a run-out. ``view`` is the table with each face-up hand's odds, and
+    ``odds`` the same figures in words (the end of ``lines``, and the picture's alt text);
+    the last frame has no view: it closes the hand with the showdown picture."""
+
+    lines: tuple[str, ...]
+    view: TableView | None = None
+    odds: tuple[str, ...] = ()
+
+
+def runout_frames(lang: Lang, outcome: Outcome, odds: Sequence[RunoutOdds]) -> list[RunoutFrame]:
+    """The messages that show ``outcome``'s run-out street by street: the hands face up with
+    their odds, each street dealt with the new odds, then the result. ``odds`` are
+    :func:`app.spot_odds` of :attr:`Outcome.runout`. A board run twice is told board by
+    board, each pot's halves awarded on their own board."""
+    spot = outcome.runout
+    assert spot is not None and len(odds) == len(spot.steps)
+    state, members, events = outcome.state, outcome.hand_members, outcome.events
+    names = [state.name_of(m) for m in members]
+    deals = [k for k, e in enumerate(events) if isinstance(e, BoardDealt)]
+    at = {(step.run, step.board): chances for step, chances in zip(spot.steps, odds)}
+
+    def frame(lines: list[str], chances: RunoutOdds) -> RunoutFrame:
+        words = runout_lines(lang, state, chances, members)
+        view = runout_view(state, lang, chances, members, events=events)
+        return RunoutFrame(lines=(*lines, *words), view=view, odds=tuple(words))
+
+    common = spot.steps[0].board
+    head = dataclasses.replace(
+        outcome, events=events[: deals[0]] if deals else events, table_events=(),
+        showdown=None, state=dataclasses.replace(state, board=tuple(map(str, common))),
+    )  # fmt: skip
+    pending = outcome_lines(lang, head)
+    if spot.runs == 2:
+        pending.append(t(lang, "tv.run_twice.yes"))
+    elif outcome.runs == 1:
+        pending.append(t(lang, "tv.run_twice.no"))
+    pending.append(t(lang, "tv.odds.heading"))
+    frames = [frame(pending, odds[0])]
+    pending = []
+    for k in deals[:-1]:
+        deal = events[k]
+        assert isinstance(deal, BoardDealt)
+        pending.extend(event_lines(lang, deal, names, board=deal.board))
+        chances = at.get((deal.run, tuple(deal.board)))
+        if chances is None:  # the first board's river, before the second board
+            pending.append(board_line(lang, deal.run, deal.board))
+            continue
+        frames.append(frame(pending, chances))
+        pending = []
+    last = deals[-1] if deals else len(events)
+    frames.append(RunoutFrame(lines=(*pending, *_result(lang, outcome, names, last))))
+    return frames
+
+
+def _result(lang: Lang, outcome: Outcome, names: Sequence[str], last: int) -> list[str]:
+    """The river and the awards; with two boards, each board and what was won on it."""
+    events = outcome.events
+    tail = dataclasses.replace(outcome, events=events[last:], sat_out=())
+    spot = outcome.runout
+    if spot is None or spot.runs == 1:
+        return outcome_lines(lang, tail)
+    boards: dict[int, tuple[Card, ...]] = {}
+    for event in events:
+        if isinstance(event, BoardDealt):
+            boards[event.run] = tuple(event.board)
+    awards = [e for e in events[last:] if isinstance(e, PotAwarded)]
+    pots = len({e.pot for e in awards}) or 1
+    river = events[last]
+    lines = event_lines(lang, river, names, board=boards[2])
+    for run in (1, 2):
+        lines.append(board_line(lang, run, boards[run]))
+        for award in (e for e in awards if e.run == run):
+            lines.extend(event_lines(lang, award, names, board=boards[run], pots=pots))
+    rest = tuple(e for e in events[last + 1 :] if not isinstance(e, PotAwarded))
+    lines.extend(outcome_lines(lang, dataclasses.replace(tail, events=rest)))
+    return lines
+
+
+def run_twice_ask_lines(lang: Lang, outcome: Outcome, seconds: int) -> list[str]:
+    """The move that left everyone all in, the hands face up, and the question to the
+    players with chips at risk (mentioned, so they are notified)."""
+    ask = outcome.state.run_twice
+    assert ask is not None
+    lines = outcome_lines(lang, outcome)
+    lines.append(t(lang, "tv.run_twice.ask", seconds=seconds))
+    lines.append(" ".join(f"<@{member}>" for member in ask.members))
+    return lines

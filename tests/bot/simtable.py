@@ -143,6 +143,7 @@ def make_bot(db: Path, clock: Clock, decks: Decks) -> HoldemBot:
         exclusive_db=False,  # restarts here happen inside one process
         render_in_process=False,  # a worker process per test bot costs more than it saves
         computer_pause=0,
+        runout_pause=0,  # a run-out's streets come at once on the virtual clock
     )
 
 

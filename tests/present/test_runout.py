@@ -5,13 +5,17 @@ from __future__ import annotations
 
 import pytest
 
+from app import Outcome, OutcomeKind, spot_odds
+from app.runouts import spot_of
 from app.snapshot import table_state
 from engine import ActionKind, preset
 from engine.actions import Action
+from engine.events import Event
 from engine.odds import street_odds
 from engine.table import Table
 from i18n import CATALOGUE, LOCALES, Lang
-from present.runout import runout_lines, runout_view
+from i18n.television import odds_lines
+from present.runout import runout_frames, runout_lines, runout_view
 from render.table import odds_text
 from render.views import format_percent
 
@@ -68,3 +72,50 @@ def test_each_street_shows_the_board_so_far_and_the_odds_of_the_hands_in(lang: L
     bob = members.index(2)
     assert stages[0].pots[0].of(bob) is not None
     assert stages[0].pots[0].of(members.index(1)) is None  # a folded hand has no chances
+
+
+def _flop_all_in() -> tuple[Table, tuple[int, ...], tuple[Event, ...]]:
+    """alice folds, bob and carol see the flop, then bob is all in and carol calls: the turn
+    gives carol three kings. The last move's events, as its outcome carries them."""
+    table = Table(preset("no-limit"))
+    for player in ("1", "2", "3"):
+        table.sit(player, stack=100)
+    table.start_hand(_deck(HOLES, "Qd 8c 3s Kd 4d"), 0.0, button=0)
+    hand = table.hand
+    assert hand is not None
+    members = tuple(int(table.seats[k].player) for k in table.hand_seats)  # type: ignore[union-attr]
+    for kind in (ActionKind.FOLD, ActionKind.CALL, ActionKind.CHECK, ActionKind.ALL_IN):
+        hand.act(Action(player=hand.to_act or 0, kind=kind))
+    return table, members, tuple(hand.act(Action(player=hand.to_act or 0, kind=ActionKind.CALL)))
+
+
+def test_the_frames_tell_each_street_without_giving_the_result_away() -> None:
+    table, members, events = _flop_all_in()
+    hand = table.hand
+    assert hand is not None and hand.is_over
+    state = table_state(
+        table, table_id="9:9", guild_id=9, channel_id=9, settings=SETTINGS, hand_id=4,
+        members=members, deadline=None,
+    )  # fmt: skip
+    spot = spot_of(hand, 4)
+    assert spot is not None
+    outcome = Outcome(
+        kind=OutcomeKind.ACTED, table_id="9:9", serial=1, state=state, hand_id=4,
+        hand_members=members, events=events, hand_over=True, runout=spot,
+    )  # fmt: skip
+    stages = street_odds(hand, seed=4)
+    frames = runout_frames("en", outcome, spot_odds(spot))
+    assert len(frames) == 3  # the flop face up, the turn, then the river and the result
+    names = {members.index(m): n for m, n in ((2, "bob"), (3, "carol"))}
+    for frame, odds in zip(frames, stages, strict=False):
+        assert frame.view is not None and frame.view.board == tuple(map(str, odds.board))
+        assert frame.odds == tuple(odds_lines("en", odds, names))
+        assert frame.lines[-len(frame.odds) :] == frame.odds
+    head = "\n".join(frames[0].lines)
+    assert "carol calls" in head and "carol shows K♠ K♥: Pair of kings" in head
+    assert frames[0].view is not None and frames[0].view.street == "Flop"
+    assert frames[1].lines[0].startswith("Turn: K♦") and frames[1].view is not None
+    assert frames[1].view.street == "Turn"
+    result = frames[2]
+    assert result.view is None and result.lines[0].startswith("River: 4♦")
+    assert any(x.startswith("carol wins") for x in result.lines)

@@ -1,0 +1,167 @@
+"""Poker as on television, offline: the deck's commitment with the deal and ``/holdem fair``
+after the hand, an all-in run out street by street with the odds (the house's pause between
+streets), and the run-it-twice question: its buttons, who may press them, and silence."""
+
+from __future__ import annotations
+
+import dataclasses
+from itertools import pairwise
+from pathlib import Path
+from typing import Any
+
+import simcord
+
+from app import RUN_TWICE_SECONDS
+from engine import preset
+from engine.equity import equity
+from engine.odds import street_odds
+from engine.phh import parse_history, verify_history
+from engine.rules import RunItTwice
+from i18n.television import odds_lines
+from render.views import format_percent
+
+from .simtable import Table, answer, custom_ids, table_env
+
+TWICE = "holdem:twice:"
+
+
+async def house(t: Table, **rules: Any) -> None:
+    """The guild's house rules: the no-limit preset with ``rules`` changed."""
+    changed = dataclasses.replace(preset("no-limit"), **rules)
+    await t.bot.ctx.guilds.set_rules(t.guild.id, "no-limit", changed)
+
+
+async def open_and_deal(t: Table) -> int:
+    assert not (await t.members[0].slash(t.channel, "holdem start")).ephemeral
+    for member in t.members[1:]:
+        assert not (await member.slash(t.channel, "holdem join")).ephemeral
+    dealt = await t.members[0].slash(t.channel, "holdem deal")
+    assert not dealt.ephemeral, dealt.response.content
+    hand_id = t.state().hand_id
+    assert hand_id is not None
+    return int(hand_id)
+
+
+def again(t: Table, message: Any) -> Any:
+    """The message as the channel holds it now."""
+    return next(m for m in t.public() if m.id == message.id)
+
+
+def question(t: Table) -> Any:
+    """The newest message with the run-it-twice button."""
+    found = [m for m in t.public() if any(c.startswith(TWICE) for c in custom_ids(m))]
+    assert found, t.texts()[-3:]
+    return found[-1]
+
+
+async def test_an_all_in_runs_out_street_by_street_with_the_odds(tmp_path: Path) -> None:
+    async with table_env(tmp_path) as t:
+        ctx = dataclasses.replace(t.bot.ctx, runout_pause=None)  # the house's pause counts
+        t.bot.ctx = ctx
+        t.bot.loops.bind(ctx)
+        await house(t, runout_pause=3)
+        alice, bob = t.members
+        hand_id = await open_and_deal(t)
+        deal = next(x for x in t.texts() if x.startswith(f"Hand #{hand_id}"))
+        commitment = deal.split("Deck commitment: `", 1)[1].split("`", 1)[0]
+        assert len(commitment) == 64
+        assert deal.index("Deck commitment") < deal.index("it is your turn")
+        await t.to_act().slash(t.channel, "allin")
+        seen = len(t.public())
+        await t.to_act().slash(t.channel, "call")
+        await t.env.advance_time(9)
+        frames = t.public()[seen:]
+        assert len(frames) == 4, [f.content for f in frames]
+        # Each street came the house's pause after the one before (the virtual clock).
+        gaps = [(b.created_at - a.created_at).total_seconds() for a, b in pairwise(frames)]
+        assert gaps == [3.0, 3.0, 3.0], gaps
+        record = await t.bot.store.load_hand(hand_id)
+        hand = record.replay()
+        stages = street_odds(hand, seed=hand_id)
+        names = {p: t.state().name_of(m) for p, m in enumerate(record.players)}
+        for frame, odds in zip(frames, stages, strict=False):
+            lines = odds_lines("en", odds, names)
+            assert all(line in frame.content for line in lines), (lines, frame.content)
+            (picture,) = frame.attachments
+            assert picture.filename == "table.png"
+            assert all(line in picture.description for line in lines)
+        # Before the flop the figures are engine.equity's, over every board.
+        truth = equity([hand.hole[0], hand.hole[1]])
+        win = format_percent(truth.wins[0] / truth.boards)
+        assert f"{names[0]}: {win}% to win" in frames[0].content
+        assert "Odds over every possible board." in frames[0].content
+        assert frames[-1].attachments[0].filename == "showdown.png"
+        # The member's check: the revealed deck and salt match the commitment shown.
+        res = await bob.slash(t.channel, "holdem fair", hand=hand_id)
+        assert res.ephemeral
+        assert f"the deck matches the commitment `{commitment}`" in res.response.content
+        assert res.response.attachments[0].filename == f"hand-{hand_id}.phh"
+        res = await alice.slash(t.channel, "holdem fair", hand=hand_id + 1)
+        assert res.ephemeral and "There is no finished hand" in res.response.content
+        simcord.assert_no_errors(t.env)
+
+
+async def all_in_called(t: Table) -> tuple[Any, Any, Any | None]:
+    """The first to act goes all in; with three players the next folds; the last calls.
+    Who shoved, who called, who folded."""
+    shover = t.to_act()
+    await shover.slash(t.channel, "allin")
+    folder = None
+    if len(t.members) == 3:
+        folder = t.to_act()
+        await folder.slash(t.channel, "fold")
+    caller = t.to_act()
+    res = await caller.slash(t.channel, "call")
+    assert not res.ephemeral, res.response.content
+    return shover, caller, folder
+
+
+async def test_everyone_at_risk_agrees_and_the_board_runs_twice(tmp_path: Path) -> None:
+    async with table_env(tmp_path, players=3) as t:
+        await house(t, run_it_twice=RunItTwice.ASK)
+        hand_id = await open_and_deal(t)
+        total = await t.bot.service.chips_total(t.guild.id)
+        shover, caller, folder = await all_in_called(t)
+        asked = question(t)
+        assert "Run it twice?" in asked.content and f"{RUN_TWICE_SECONDS} seconds" in asked.content
+        assert f"<@{shover.id}>" in asked.content and f"<@{caller.id}>" in asked.content
+        assert t.in_hand() and t.state().run_twice is not None
+        res = await folder.click(asked, label="Run it twice")
+        assert res.ephemeral and "Only players with chips at risk" in res.response.content
+        res = await shover.click(asked, label="Run it twice")
+        assert not res.ephemeral and f"{shover.name} agrees to run it twice." in answer(res).content
+        assert t.in_hand() and any(c.startswith(TWICE) for c in custom_ids(again(t, asked)))
+        await caller.click(asked, label="Run it twice")
+        assert not t.in_hand()
+        lines = t.lines()
+        assert any(x.startswith("Running it twice") for x in lines)
+        assert any(x.startswith("Board 1: ") for x in lines)
+        assert any(x.startswith("Board 2: ") for x in lines)
+        assert not any(c.startswith(TWICE) for c in custom_ids(again(t, asked)))  # closed
+        assert await t.bot.service.chips_total(t.guild.id) == total
+        record = await t.bot.store.load_hand(hand_id)
+        assert record.run_count == 2
+        history = parse_history(await t.bot.store.export_phh(hand_id))
+        assert history.extra["_run_count"] == 2
+        verify_history(history)  # the PHH replays to the stacks it records
+        simcord.assert_no_errors(t.env)
+
+
+async def test_silence_is_no_when_the_time_to_agree_runs_out(tmp_path: Path) -> None:
+    async with table_env(tmp_path) as t:
+        await house(t, run_it_twice=RunItTwice.ASK)
+        hand_id = await open_and_deal(t)
+        shover, _, _ = await all_in_called(t)
+        asked = question(t)
+        await shover.click(asked, label="Run it twice")  # one yes is not enough
+        await t.env.advance_time(RUN_TWICE_SECONDS - 1)
+        assert t.in_hand()
+        await t.env.advance_time(1)
+        assert not t.in_hand()
+        lines = t.lines()
+        assert "Running it once." in lines
+        assert not any(x.startswith("Board 2: ") for x in lines)
+        assert not any(c.startswith(TWICE) for c in custom_ids(again(t, asked)))
+        assert (await t.bot.store.load_hand(hand_id)).run_count == 1
+        assert await t.bot.service.chips_total(t.guild.id) == 200
+        simcord.assert_no_errors(t.env)
