@@ -18,6 +18,8 @@ from engine import Street
 from engine.cards import Card
 from engine.events import BoardDealt, Event, PotAwarded
 from engine.odds import RunoutOdds
+from engine.seating import Rebought
+from engine.table import TableEvent
 from i18n import Lang, event_lines, pot_label, street_name, t
 from i18n.television import board_line, odds_lines, seat_odds
 from render.views import PotView, TableView
@@ -38,19 +40,25 @@ def runout_view(
     members: Sequence[int],
     *,
     events: Sequence[Event] = (),
+    table_events: Sequence[TableEvent] = (),
     four_colour: bool = False,
 ) -> TableView:
     """The table at one step of the run-out: the board so far, the pots being played for, and
     each face-up seat's odds. ``members[p]`` is the member of engine player ``p``.
 
-    ``state`` is the table once the hand is settled; pass the hand's ``events`` so that each
-    stack is shown as it stood before the pots were awarded, not giving the result away.
+    ``state`` is the table once the hand is settled; pass the hand's ``events`` (and the
+    ``table_events`` of its end, for a rebuy) so that each stack is shown as it stood before
+    the pots were awarded, not giving the result away.
     """
     won: dict[int, int] = {}
     for event in events:
         if isinstance(event, PotAwarded):
             for p, share in zip(event.winners, event.shares):
                 won[p] = won.get(p, 0) + share
+    for table_event in table_events:
+        if isinstance(table_event, Rebought) and int(table_event.player) in members:
+            p = members.index(int(table_event.player))
+            won[p] = won.get(p, 0) + table_event.added
     view = table_view(state, lang, board=[str(c) for c in odds.board], four_colour=four_colour)
     seats = []
     for seat, look in zip(state.seats, view.seats, strict=True):
@@ -101,7 +109,9 @@ def runout_frames(lang: Lang, outcome: Outcome, odds: Sequence[RunoutOdds]) -> l
 
     def frame(lines: list[str], chances: RunoutOdds) -> RunoutFrame:
         words = runout_lines(lang, state, chances, members)
-        view = runout_view(state, lang, chances, members, events=events)
+        view = runout_view(
+            state, lang, chances, members, events=events, table_events=outcome.table_events
+        )
         return RunoutFrame(lines=(*lines, *words), view=view, odds=tuple(words))
 
     common = spot.steps[0].board

@@ -165,3 +165,24 @@ async def test_silence_is_no_when_the_time_to_agree_runs_out(tmp_path: Path) -> 
         assert (await t.bot.store.load_hand(hand_id)).run_count == 1
         assert await t.bot.service.chips_total(t.guild.id) == 200
         simcord.assert_no_errors(t.env)
+
+
+async def test_a_restart_asks_again_and_the_new_buttons_work(tmp_path: Path) -> None:
+    async with table_env(tmp_path) as t:
+        await house(t, run_it_twice=RunItTwice.ASK)
+        hand_id = await open_and_deal(t)
+        shover, caller, _ = await all_in_called(t)
+        before = question(t)
+        await shover.click(before, label="Run it twice")  # kept in memory only
+        await t.restart()
+        asked = question(t)  # the restored table asks again, with a fresh deadline
+        assert asked.id != before.id and "Run it twice?" in asked.content
+        assert t.state().run_twice is not None and t.state().run_twice.agreed == ()
+        for member in (shover, caller):
+            res = await member.click(asked, label="Run it twice")
+            assert not res.ephemeral
+        assert not t.in_hand()
+        assert (await t.bot.store.load_hand(hand_id)).run_count == 2
+        assert any(x.startswith("Board 2: ") for x in t.lines())
+        assert await t.bot.service.chips_total(t.guild.id) == 200
+        simcord.assert_no_errors(t.env)

@@ -137,6 +137,7 @@ async def test_a_hand_that_ends_at_the_deal_is_finished_and_the_next_is_dealt(
         # The run-out is shown from before the flop; the hand closes on the whole board.
         assert pictures and "no cards yet" not in pictures[-1], pictures
         assert pictures[0].startswith("Poker table, Pre-flop. Board: no cards yet."), pictures
+        assert "Seat 1: alice, 0 chips" in pictures[0]  # all in, before any rebuy
         await t.env.advance_time(PAUSE)
         assert "Hand #2" in "\n".join(t.texts()), t.texts()[-6:]
         assert hand_shown(t) == 2
