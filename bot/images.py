@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 import discord
 
 from i18n import Lang
-from present import fit, hole_cards_alt, showdown_alt, table_alt
+from present import ALT_TEXT_LIMIT, fit, hole_cards_alt, showdown_alt, table_alt
 from render import render_hole_cards, render_showdown, render_table
 from render.views import HoleCardsView, ShowdownView, TableView
 
@@ -56,7 +56,10 @@ class Images:
     ) -> tuple[str, discord.File]:
         """The table picture and its alt text (which the message also says); ``alt_tail``
         adds what the picture draws beyond the table (an all-in's odds)."""
-        alt = " ".join([table_alt(lang, view), *alt_tail]) if alt_tail else table_alt(lang, view)
+        alt = table_alt(lang, view)
+        if alt_tail:  # kept whole: the table's own description is what gets shortened
+            tail = " ".join(alt_tail)
+            alt = f"{fit(alt, max(0, ALT_TEXT_LIMIT - len(tail) - 1))} {tail}"
         return alt, await self._file(render_table, view, "table.png", alt)
 
     async def showdown(self, view: ShowdownView, lang: Lang) -> tuple[str, discord.File]:
