@@ -28,7 +28,7 @@ from .results import ServiceError
 
 __all__ = ["RUN_TWICE_SECONDS", "NotAtRisk", "RunoutSpot", "RunoutStep", "spot_odds", "spot_of"]
 
-RUN_TWICE_SECONDS = 15
+RUN_TWICE_SECONDS = 10
 """How long the players with chips at risk have to agree to run it twice (silence is no)."""
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import random
 import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -44,8 +45,6 @@ TWICE = "holdem:twice:"
 def odd_chip_deck() -> list[int]:
     """A deck on which the button's all-in, called by the big blind with the small blind
     folded, is won on each board by a different player alone."""
-    import random
-
     config = RULES.hand_config(stacks=(100, 100, 100), button=0, hand_number=0, level=0)
     moves = [(0, ActionKind.ALL_IN), (1, ActionKind.FOLD), (2, ActionKind.CALL)]
     actions = [Action(player=p, kind=k) for p, k in moves]
@@ -60,9 +59,9 @@ def odd_chip_deck() -> list[int]:
 
 
 @asynccontextmanager
-async def television(tmp_path: Path, deck: list[int]) -> AsyncIterator[Game]:
-    """Three members and the bot, dealing ``deck``, on house rules that ask to run it twice
-    and pause 0 s between streets (set in the database before the bot starts)."""
+async def television(tmp_path: Path) -> AsyncIterator[Game]:
+    """Three members and the bot on house rules that ask to run it twice and pause 0 s
+    between streets (set in the database before the bot starts)."""
     db = tmp_path / "holdem.sqlite3"
     store = await Store.open(str(db))
     await store.set_guild_rules(GUILD_ID, {"preset": "no-limit", "rules": RULES.to_dict()}, 0.0)
@@ -101,7 +100,7 @@ async def test_an_all_in_on_television_run_twice_and_proved_fair(
     deck = odd_chip_deck()
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(HOOK), os.environ.get("PYTHONPATH", "")]))
     monkeypatch.setenv("WIRE_DECK", ",".join(map(str, deck)))
-    async with television(tmp_path, deck) as g:
+    async with television(tmp_path) as g:  # dealing ``deck`` (tests/wire/deck_hook)
         turn: Turn = await g.open()
         hand_id = turn.hand
         dealt = next(x for x in g.texts() if x.startswith(f"Hand #{hand_id}"))
