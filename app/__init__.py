@@ -13,7 +13,7 @@ from .codec import (
     encode_deck,
 )
 from .fairness import FairReport
-from .guilds import GuildRules, GuildService, HistoryEntry, Standing
+from .guilds import CoachForbidden, GuildRules, GuildService, HistoryEntry, Standing
 from .lease_keeper import LeaseKeeper
 from .leases import LeaseTerms, Shards
 from .members import MemberData, MemberSeated
@@ -71,6 +71,7 @@ __all__ = [
     "RUN_TWICE_SECONDS",
     "BackupFailed",
     "BlindRole",
+    "CoachForbidden",
     "CommandSync",
     "DatabaseCorrupt",
     "DatabaseLocked",

@@ -13,13 +13,20 @@ from dataclasses import dataclass
 
 from engine import HouseRules, preset
 
+from .results import ServiceError
 from .service import TableService
 from .store import Store
 from .store_records import HandSummary, MemberSettings, Mismatch
 
-__all__ = ["GuildRules", "GuildService", "HistoryEntry", "Standing"]
+__all__ = ["CoachForbidden", "GuildRules", "GuildService", "HistoryEntry", "Standing"]
 
 DEFAULT_PRESET = "no-limit"
+
+
+class CoachForbidden(ServiceError):
+    """A member asked for the learning mode on a server whose house rules forbid it."""
+
+    code = "coach_forbidden"
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -77,11 +84,29 @@ class GuildService:
         return await self._store.get_member_settings(guild_id, member)
 
     async def set_member_settings(
-        self, guild_id: int, member: int, *, dm: bool | None = None, four_colour: bool | None = None
+        self,
+        guild_id: int,
+        member: int,
+        *,
+        dm: bool | None = None,
+        four_colour: bool | None = None,
+        coach: bool | None = None,
     ) -> MemberSettings:
+        """Change the settings given (``None`` keeps a value); the new settings.
+
+        Turning the learning mode on where the server's house rules forbid it raises
+        :class:`CoachForbidden` and changes nothing. A table shows the figures only where its
+        own rules allow them too, so a server that forbids the mode later needs no clean-up
+        of the members' choices."""
+        if coach and not await self.coach_allowed(guild_id):
+            raise CoachForbidden(f"guild {guild_id} does not allow the learning mode")
         return await self._store.set_member_settings(
-            guild_id, member, dm=dm, four_colour=four_colour, now=self._clock()
+            guild_id, member, dm=dm, four_colour=four_colour, coach=coach, now=self._clock()
         )
+
+    async def coach_allowed(self, guild_id: int) -> bool:
+        """Whether the server's house rules let members turn the learning mode on."""
+        return (await self.rules(guild_id)).rules.coach
 
     # ------------------------------------------------------------- wallets
 

@@ -73,13 +73,8 @@ class Store(TablesAndHands, StatsQueries):
 
     async def get_member_settings(self, guild_id: int, user_id: int) -> MemberSettings:
         """The member's settings in the guild; the defaults (all off) if never set."""
-        rows = await self._read(
-            "SELECT dm, four_colour FROM member_settings WHERE guild_id = ? AND user_id = ?",
-            (guild_id, user_id),
-        )
-        if not rows:
-            return MemberSettings()
-        return MemberSettings(dm=bool(rows[0][0]), four_colour=bool(rows[0][1]))
+        async with self._lock:
+            return await members.read_settings(self._db, guild_id, user_id)
 
     async def set_member_settings(
         self,
@@ -88,24 +83,13 @@ class Store(TablesAndHands, StatsQueries):
         *,
         dm: bool | None = None,
         four_colour: bool | None = None,
+        coach: bool | None = None,
         now: float,
     ) -> MemberSettings:
         """Change the settings given (``None`` keeps the current value); the new settings."""
+        changes = {"dm": dm, "four_colour": four_colour, "coach": coach}
         async with self._write() as db:
-            rows = list(
-                await db.execute_fetchall(
-                    "INSERT INTO member_settings (guild_id, user_id, dm, four_colour, updated_at) "
-                    "VALUES (?1, ?2, COALESCE(?3, 0), COALESCE(?4, 0), ?5) "
-                    "ON CONFLICT (guild_id, user_id) DO UPDATE SET dm = COALESCE(?3, dm), "
-                    "four_colour = COALESCE(?4, four_colour), updated_at = ?5 "
-                    "RETURNING dm, four_colour",
-                    (
-                        guild_id, user_id, None if dm is None else int(dm),
-                        None if four_colour is None else int(four_colour), now,
-                    ),
-                )
-            )  # fmt: skip
-        return MemberSettings(dm=bool(rows[0][0]), four_colour=bool(rows[0][1]))
+            return await members.write_settings(db, guild_id, user_id, changes, now)
 
     async def erase_member(self, guild_id: int, user_id: int, *, now: float) -> Erasure:
         """Remove the member's data from the server in one transaction: their wallet, ledger

@@ -1,5 +1,5 @@
-"""Removing a member's data from a server, run inside a transaction :class:`~app.store.Store`
-has opened.
+"""A member's own settings, and removing a member's data from a server, run inside a
+connection or transaction :class:`~app.store.Store` has opened.
 
 What the bot keeps about a member, per server: the wallet (balance, hands played, net result,
 last refill, when it was made), every ledger row (each chip movement, its reason and time),
@@ -17,19 +17,71 @@ not written anywhere, not even in the record of the removal.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import aiosqlite
 
 from .codec import dumps, loads
 from .store_errors import MemberSeated
-from .store_records import Erasure
+from .store_records import Erasure, MemberSettings
 
-__all__ = ["REKEYED", "erase_member", "is_seated"]
+__all__ = ["REKEYED", "SETTINGS", "erase_member", "is_seated", "read_settings", "write_settings"]
+
+SETTINGS = ("dm", "four_colour", "coach")
+"""The member's switches, one column each, all off by default (no row: every default)."""
+_COLUMNS = ", ".join(SETTINGS)
 
 REKEYED = ("wallets", "ledger", "hand_players", "stats_hours")
 """The tables whose ``(guild_id, user_id)`` rows move to the anonymous id (the statistics
 too: a server's totals stay whole, nobody's profile remains)."""
+
+
+def _settings(row: Sequence[Any] | None) -> MemberSettings:
+    if row is None:
+        return MemberSettings()
+    return MemberSettings(**{name: bool(value) for name, value in zip(SETTINGS, row, strict=True)})
+
+
+async def read_settings(db: aiosqlite.Connection, guild_id: int, user_id: int) -> MemberSettings:
+    """The member's settings in the guild; every default when never set."""
+    rows = list(
+        await db.execute_fetchall(
+            f"SELECT {_COLUMNS} FROM member_settings WHERE guild_id = ? AND user_id = ?",
+            (guild_id, user_id),
+        )
+    )
+    return _settings(rows[0] if rows else None)
+
+
+async def write_settings(
+    db: aiosqlite.Connection,
+    guild_id: int,
+    user_id: int,
+    changes: dict[str, bool | None],
+    now: float,
+) -> MemberSettings:
+    """Set the switches in ``changes`` (``None`` keeps a value; a name not in
+    :data:`SETTINGS` is a ``ValueError``) and return all of them.
+
+    Plain SQL that SQLite and PostgreSQL both read: an insert of the defaults, then an update
+    of the columns given, in the caller's transaction."""
+    unknown = set(changes) - set(SETTINGS)
+    if unknown:
+        raise ValueError(f"no such member setting: {sorted(unknown)}")
+    await db.execute(
+        "INSERT INTO member_settings (guild_id, user_id, updated_at) VALUES (?, ?, ?) "
+        "ON CONFLICT (guild_id, user_id) DO NOTHING",
+        (guild_id, user_id, now),
+    )
+    given = {name: int(value) for name, value in changes.items() if value is not None}
+    assignments = "".join(f"{name} = ?, " for name in given)  # names from SETTINGS only
+    await db.execute(
+        f"UPDATE member_settings SET {assignments}updated_at = ? "
+        "WHERE guild_id = ? AND user_id = ?",
+        (*given.values(), now, guild_id, user_id),
+    )
+    return await read_settings(db, guild_id, user_id)
 
 
 async def is_seated(db: aiosqlite.Connection, guild_id: int, user_id: int) -> bool:

@@ -113,10 +113,13 @@ class TableHandSummary:
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class MemberSettings:
-    """A member's own settings in a guild: hole cards by direct message, four-colour cards."""
+    """A member's own settings in a guild: hole cards by direct message, four-colour cards,
+    and the learning mode (``coach``: pot odds, outs and equity in their cards panel on their
+    turn, where the server's rules allow it)."""
 
     dm: bool = False
     four_colour: bool = False
+    coach: bool = False
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

@@ -4,27 +4,51 @@ An ephemeral cards message is kept current through its interaction's token (free
 global rate limit) after every street and into the next hands, until the token is about to
 expire. Direct messages are opt-in (``/holdem dm on``); a closed inbox turns them off and the
 member is told where they can see the table.
+
+The learning mode (``/holdem settings coach:on``, where the table's house rules allow it)
+adds pot odds, outs and equity to the member's own ephemeral panel on their turn, never to a
+direct message or anything public. The sums run in a worker thread within
+:data:`COACH_BUDGET`; a kept panel is edited only when what it shows changed (a new hand,
+street or setting, or the member's turn beginning or ending), so :meth:`CardMessages.refresh`
+may be called after every move.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from dataclasses import dataclass
 from typing import Any
 
 import discord
 
-from app import Outcome, PrivateCards
+from app import MemberSettings, Outcome, PrivateCards, TableState
 from engine import parse_cards
 from i18n import Lang, cards_text, resolve_locale, t
 from present import hole_cards_view
+from present.coach import CoachSpot, coach_spot, coach_text, spot_advice
 
 from .context import Context
 from .replies import TOKEN_LIFETIME
 
-__all__ = ["CardMessages", "cards_reply"]
+__all__ = ["COACH_BUDGET", "CardMessages", "cards_reply", "coach_panel"]
 
 log = logging.getLogger("holdem.bot")
+
+COACH_BUDGET = 1.0
+"""Seconds the learning figures may take before the panel goes without them. The sums take
+tens of milliseconds (``benchmarks/bench_coach.py``); the margin is for a loaded machine."""
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class _Shown:
+    """What a kept panel shows: its picture (hand, board, colours) and whose decision its
+    learning figures are for (``None``: no figures)."""
+
+    hand_id: int
+    board: tuple[str, ...]
+    four_colour: bool
+    decision: tuple[int, int] | None
 
 
 @dataclass(eq=False)
@@ -33,17 +57,46 @@ class _Kept:
     member: int
     lang: Lang
     since: float
+    shown: _Shown | None = None
+
+
+async def coach_panel(spot: CoachSpot, lang: Lang) -> str:
+    """The learning figures for ``spot``, computed off the event loop within the budget."""
+    try:
+        advice = await asyncio.wait_for(asyncio.to_thread(spot_advice, spot), COACH_BUDGET)
+    except TimeoutError:
+        log.warning("the learning figures missed their budget", extra={"budget": COACH_BUDGET})
+        return t(lang, "coach.slow")
+    return coach_text(lang, advice)
+
+
+def _coach_spot(
+    settings: MemberSettings, state: TableState | None, cards: PrivateCards
+) -> CoachSpot | None:
+    if state is None or not settings.coach:
+        return None
+    return coach_spot(state, cards)
 
 
 async def cards_reply(
-    ctx: Context, guild_id: int, cards: PrivateCards, board: tuple[str, ...], lang: Lang
+    ctx: Context,
+    guild_id: int,
+    cards: PrivateCards,
+    board: tuple[str, ...],
+    lang: Lang,
+    *,
+    state: TableState | None = None,
 ) -> tuple[str, discord.File]:
-    """The private message: the picture, its alt text and, after the flop, the board."""
+    """The private message: the picture, its alt text and, after the flop, the board; with
+    the table's ``state`` and the member's learning mode on, on their turn, the figures."""
     settings = await ctx.guilds.member_settings(guild_id, cards.member)
     view = hole_cards_view(cards.cards, board, lang, four_colour=settings.four_colour)
     text, file = await ctx.images.hole_cards(view, lang)
     if board:
         text += "\n" + t(lang, "cards.board", board=cards_text(parse_cards(" ".join(board))))
+    spot = _coach_spot(settings, state, cards)
+    if spot is not None:
+        text += "\n\n" + await coach_panel(spot, lang)
     return text, file
 
 
@@ -66,15 +119,28 @@ class CardMessages:
         )
 
     async def refresh(self, outcome: Outcome) -> None:
-        """Show each kept message's owner their cards as the table stands now."""
+        """Show each kept message's owner their cards as the table stands now, editing only
+        the messages whose picture or learning figures changed."""
         now = self.ctx.clock()
         self._kept = [k for k in self._kept if now - k.since < TOKEN_LIFETIME]
+        state = outcome.state
         for kept in self._kept:
             cards = outcome.cards_of(kept.member)
             if cards is None:
                 continue
+            settings = await self.ctx.guilds.member_settings(self.guild_id, cards.member)
+            spot = _coach_spot(settings, state, cards)
+            shown = _Shown(
+                hand_id=cards.hand_id,
+                board=state.board,
+                four_colour=settings.four_colour,
+                decision=None if spot is None else spot.decision,
+            )
+            if shown == kept.shown:
+                continue
+            kept.shown = shown
             text, file = await cards_reply(
-                self.ctx, self.guild_id, cards, outcome.state.board, kept.lang
+                self.ctx, self.guild_id, cards, state.board, kept.lang, state=state
             )
 
             async def edit(kept: _Kept = kept, text: str = text, file: discord.File = file) -> None:
@@ -84,7 +150,8 @@ class CardMessages:
 
     async def send_dms(self, outcome: Outcome, public: Lang) -> list[int]:
         """Direct messages to the members who asked for them; the members whose inbox was
-        closed (their setting is turned off)."""
+        closed (their setting is turned off). Never the learning figures: a direct message
+        stays in the inbox after the turn it was for."""
         closed = []
         for cards in outcome.private:
             settings = await self.ctx.guilds.member_settings(self.guild_id, cards.member)

@@ -27,7 +27,7 @@ from engine import shuffled_deck
 from i18n import Lang, resolve_locale
 from i18n.translator import HoldemTranslator
 
-from . import practice, stats, television
+from . import practice, settings, stats, television
 from .admin import AdminCog
 from .coalesce import EditCoalescer
 from .context import Context
@@ -134,6 +134,7 @@ class HoldemBot(commands.Bot):
         assert isinstance(holdem, app_commands.Group)
         stats.add_to(holdem)
         television.add_to(self, holdem)
+        settings.add_to(holdem)
         self.computers = practice.add_to(holdem, self.service, pause=self.computer_pause)
         self.tree.error(self.on_app_command_error)
         # Before the restore: restored tables' loops start at once and would race the awaits.

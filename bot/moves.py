@@ -142,7 +142,7 @@ async def show_cards(interaction: discord.Interaction[Any], table_id: str) -> No
     guild_id, _ = split_table_id(table_id)
     try:
         cards = ctx.service.cards_of(table_id, interaction.user.id)
-        board = ctx.service.state(table_id).board
+        state = ctx.service.state(table_id)
     except NoTable as error:
         await reply_private(interaction, error_text(lang, error))
         return
@@ -150,6 +150,6 @@ async def show_cards(interaction: discord.Interaction[Any], table_id: str) -> No
         await reply_private(interaction, t(lang, "cards.none"))
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
-    text, file = await cards_reply(ctx, guild_id, cards, board, lang)
+    text, file = await cards_reply(ctx, guild_id, cards, state.board, lang, state=state)
     await interaction.followup.send(text, file=file, ephemeral=True)
     ctx.loops.keep_cards(table_id, interaction)

@@ -10,7 +10,8 @@ Seed 002 teaches two sums, and this module does them for the player whose turn i
   lifts the player's hand to a better category that the board alone does not make; with two
   cards to come, 9 outs among 47 unseen cards hit 1 - (38/47)(37/46), about 35 %.
 * **Equity against random hands**: the share of pots the hand wins against as many opponents
-  as are still in, holding any cards, by a seeded Monte Carlo.
+  as are still in, holding any cards: counted over every hand and river one opponent can
+  hold from the turn on, else a seeded Monte Carlo whose standard error goes with it.
 
 Only what the player can see is used: their hole cards and the board. The other hands, folded
 cards and burnt cards are unseen, as they are for the player.
@@ -36,7 +37,9 @@ __all__ = [
     "advise",
     "equity_vs_random",
     "find_outs",
+    "is_exact",
     "pot_odds",
+    "sampled_equity",
 ]
 
 COACH_SAMPLES = 4_000
@@ -157,6 +160,24 @@ def _board_category(cards: Sequence[int]) -> HandCategory:
     return HandCategory.HIGH_CARD
 
 
+def is_exact(board: Sequence[int], opponents: int) -> bool:
+    """Whether :func:`equity_vs_random` counts every case rather than sampling: one opponent
+    on the turn (44 rivers times 946 hands, tens of milliseconds) or the river (990 hands)."""
+    return opponents == 1 and len(board) >= 4
+
+
+def _unseen(hole: Sequence[int], board: Sequence[int], opponents: int, samples: int) -> list[int]:
+    """The cards the player cannot see; a ``ValueError`` for a spot that cannot be."""
+    if not 1 <= opponents <= 9 or len(hole) != 2 or len(board) not in (0, 3, 4, 5):
+        raise ValueError("equity needs two hole cards, a board of 0, 3, 4 or 5, 1-9 opponents")
+    if samples < 2:
+        raise ValueError("at least two samples")
+    seen = {*hole, *board}
+    if len(seen) != 2 + len(board):
+        raise ValueError("a card appears more than once")
+    return [c for c in range(52) if c not in seen]
+
+
 def equity_vs_random(
     hole: Sequence[int],
     board: Sequence[int],
@@ -166,15 +187,25 @@ def equity_vs_random(
     samples: int = COACH_SAMPLES,
 ) -> tuple[float, float]:
     """The share of pots ``hole`` wins against ``opponents`` random hands, and its standard
-    error; a tie counts as the share of the pot it takes."""
-    if not 1 <= opponents <= 9 or len(hole) != 2 or len(board) not in (0, 3, 4, 5):
-        raise ValueError("equity needs two hole cards, a board of 0, 3, 4 or 5, 1-9 opponents")
-    if samples < 2:
-        raise ValueError("at least two samples")
-    seen = {*hole, *board}
-    if len(seen) != 2 + len(board):
-        raise ValueError("a card appears more than once")
-    deck = [c for c in range(52) if c not in seen]
+    error: counted exactly when :func:`is_exact` (the error is 0), else
+    :func:`sampled_equity`. A tie counts as the share of the pot it takes."""
+    deck = _unseen(hole, board, opponents, samples)
+    if is_exact(board, opponents):
+        return _heads_up_exact(hole, board, deck), 0.0
+    return sampled_equity(hole, board, opponents, seed=seed, samples=samples)
+
+
+def sampled_equity(
+    hole: Sequence[int],
+    board: Sequence[int],
+    opponents: int,
+    *,
+    seed: int = 0,
+    samples: int = COACH_SAMPLES,
+) -> tuple[float, float]:
+    """The seeded Monte Carlo estimate of :func:`equity_vs_random` and its standard error:
+    ``samples`` deals of the missing board cards and the opponents' hands."""
+    deck = _unseen(hole, board, opponents, samples)
     missing = 5 - len(board)
     draw = missing + 2 * opponents
     rng = random.Random(seed)
@@ -202,16 +233,37 @@ def equity_vs_random(
     return mean, error
 
 
+def _heads_up_exact(hole: Sequence[int], board: Sequence[int], deck: Sequence[int]) -> float:
+    """The exact share against one opponent holding any two of the unseen cards, over every
+    river still to come: each (river, opponent hand) pair is as likely as any other."""
+    boards = [tuple(board)] if len(board) == 5 else [(*board, river) for river in deck]
+    share = 0.0
+    count = 0
+    for full in boards:
+        rest = [c for c in deck if c not in full]
+        value = evaluate7((*hole, *full))
+        for i, first in enumerate(rest):
+            for second in rest[i + 1 :]:
+                other = evaluate7((first, second, *full))
+                share += 1.0 if value > other else 0.5 if value == other else 0.0
+                count += 1
+    return share / count
+
+
 @dataclass(frozen=True, kw_only=True)
 class Advice:
     """What the learning panel shows a player on their turn; ``pot_odds`` is ``None`` when
-    nothing is owed, ``outs`` when no card is to come or before the flop."""
+    nothing is owed, ``outs`` when no card is to come or before the flop. The equity is
+    ``exact``, or an estimate from ``samples`` random deals with ``equity_error`` its
+    standard error."""
 
     pot_odds: PotOdds | None
     outs: Outs | None
     equity: float
     equity_error: float
     opponents: int
+    samples: int = COACH_SAMPLES
+    exact: bool = False
 
 
 def advise(
@@ -232,4 +284,6 @@ def advise(
         equity=equity,
         equity_error=error,
         opponents=opponents,
+        samples=samples,
+        exact=is_exact(board, opponents),
     )

@@ -9,7 +9,7 @@ import math
 import pytest
 
 from engine import CARDS, parse_cards
-from engine.coach import advise, equity_vs_random, find_outs, pot_odds
+from engine.coach import advise, equity_vs_random, find_outs, pot_odds, sampled_equity
 from engine.equity import equity
 from engine.evaluator import HandCategory
 
@@ -57,7 +57,8 @@ def test_a_card_that_pairs_the_board_is_no_out() -> None:
 
 
 def test_equity_against_one_random_hand_matches_an_exact_count() -> None:
-    """On the turn against one random hand: every opponent hand and river, counted exactly."""
+    """On the turn against one random hand: every opponent hand and river, counted exactly by
+    engine.equity; the exact count agrees, and so does the sampled one within its error."""
     hole, board = parse_cards("Ah Kh"), parse_cards("Qh 7c 2d 9s")
     unseen = [c for c in CARDS if c not in {*hole, *board}]
     share = 0.0
@@ -67,10 +68,13 @@ def test_equity_against_one_random_hand_matches_an_exact_count() -> None:
         share += result.equities[0]
         count += 1
     exact = share / count
-    estimate, error = equity_vs_random(hole, board, 1, seed=3)
+    counted, none = equity_vs_random(hole, board, 1, seed=3)
+    assert none == 0.0 and counted == pytest.approx(exact, abs=1e-12)
+    estimate, error = sampled_equity(hole, board, 1, seed=3)
     assert 0 < error < 0.01
     assert abs(estimate - exact) < 4 * error
-    assert (estimate, error) == equity_vs_random(hole, board, 1, seed=3)
+    assert (estimate, error) == sampled_equity(hole, board, 1, seed=3)
+    assert (estimate, error) != sampled_equity(hole, board, 1, seed=4)
 
 
 def test_advice_has_pot_odds_only_when_a_call_is_owed_and_outs_only_with_cards_to_come() -> None:
@@ -93,3 +97,18 @@ def test_bad_input_is_refused() -> None:
         find_outs(parse_cards("Ah 7h"), ())
     with pytest.raises(ValueError):
         equity_vs_random(parse_cards("Ah 7h"), (), 0)
+
+
+def test_on_the_river_against_one_hand_the_equity_is_counted_exactly() -> None:
+    """Every hand the opponent can hold, each by engine.equity: the same share, no error."""
+    hole, board = parse_cards("Ah Kh"), parse_cards("Qh 7c 2d 9s Kd")
+    unseen = [c for c in CARDS if c not in {*hole, *board}]
+    shares = [
+        equity([hole, other], board).equities[0] for other in itertools.combinations(unseen, 2)
+    ]
+    assert len(shares) == 990
+    exact, error = equity_vs_random(hole, board, 1, seed=5)
+    assert error == 0.0
+    assert exact == pytest.approx(sum(shares) / len(shares), abs=1e-12)
+    assert advise(hole, board, pot=10, to_call=5, opponents=1).exact
+    assert not advise(hole, board, pot=10, to_call=5, opponents=2, samples=50).exact
