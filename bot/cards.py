@@ -28,6 +28,7 @@ from i18n import Lang, cards_text, resolve_locale, t
 from present import hole_cards_view
 from present.coach import CoachSpot, coach_spot, coach_text, spot_advice
 
+from .coalesce import Edit
 from .context import Context
 from .replies import TOKEN_LIFETIME
 
@@ -139,14 +140,19 @@ class CardMessages:
             if shown == kept.shown:
                 continue
             kept.shown = shown
+            self.ctx.edits.request(("cards", kept.interaction.id), self._edit(kept, cards, state))
+
+    def _edit(self, kept: _Kept, cards: PrivateCards, state: TableState) -> Edit:
+        """The edit of one kept panel, drawn and summed when the edit is sent, so the table's
+        loop does not wait for the picture or the learning figures."""
+
+        async def edit() -> None:
             text, file = await cards_reply(
                 self.ctx, self.guild_id, cards, state.board, kept.lang, state=state
             )
+            await kept.interaction.edit_original_response(content=text, attachments=[file])
 
-            async def edit(kept: _Kept = kept, text: str = text, file: discord.File = file) -> None:
-                await kept.interaction.edit_original_response(content=text, attachments=[file])
-
-            self.ctx.edits.request(("cards", kept.interaction.id), edit)
+        return edit
 
     async def send_dms(self, outcome: Outcome, public: Lang) -> list[int]:
         """Direct messages to the members who asked for them; the members whose inbox was

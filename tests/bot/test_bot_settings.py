@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 import simcord
 
+from bot import cards as cards_module
 from engine import CARDS
 from present import hole_cards_view
 from present.coach import coach_spot, coach_text, spot_advice
@@ -174,4 +175,21 @@ async def test_a_table_that_forbids_the_coach_shows_no_figures(tmp_path: Path) -
         res = await t.to_act().slash(t.channel, "holdem cards")
         assert res.response.content.startswith("Your hole cards: ")
         assert "Learning mode" not in res.response.content
+        simcord.assert_no_errors(t.env)
+
+
+async def test_figures_that_miss_their_budget_leave_the_panel_without_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(cards_module, "COACH_BUDGET", 0.0)
+    async with table_env(tmp_path) as t:
+        await _dealt(t)
+        first = t.to_act()
+        await first.slash(t.channel, "holdem settings", coach="on")
+        res = await first.slash(t.channel, "holdem cards")
+        assert res.response.content.startswith("Your hole cards: ")
+        assert res.response.content.endswith(
+            "The learning figures took too long this time; they come with your next turn."
+        )
+        assert "The pot is" not in res.response.content
         simcord.assert_no_errors(t.env)
