@@ -31,8 +31,9 @@ __all__ = ["CoachSpot", "coach_spot", "coach_text", "spot_advice"]
 class CoachSpot:
     """One member's decision as they see it: enough for :func:`engine.coach.advise`.
 
-    ``pot`` is every chip in the middle, bets in front included; ``to_call`` what a call
-    costs them (never more than their stack); ``opponents`` the other hands still in."""
+    ``pot`` is every chip in the middle that a call can win, bets in front included (less
+    what others bet beyond the caller's stack); ``to_call`` what a call costs them (never
+    more than their stack); ``opponents`` the other hands still in."""
 
     hole: tuple[int, ...]
     board: tuple[int, ...]
@@ -58,12 +59,25 @@ def coach_spot(state: TableState, cards: PrivateCards) -> CoachSpot | None:
     return CoachSpot(
         hole=tuple(parse_cards(" ".join(cards.cards))),
         board=tuple(parse_cards(" ".join(state.board))),
-        pot=turn.pot_total,
+        pot=_winnable(state, cards.member),
         to_call=turn.legal.to_call,
         opponents=min(opponents, 9),
         seed=_seed(turn.hand_id, turn.seq, cards.member),
         decision=(turn.hand_id, turn.seq),
     )
+
+
+def _winnable(state: TableState, member: int) -> int:
+    """The pot a call can win: everything in the middle, less what this round's bets hold
+    above the caller's whole stack when the call puts them all in (that part goes to a side
+    pot among the others)."""
+    turn = state.turn
+    assert turn is not None
+    if not turn.legal.call_is_all_in:
+        return turn.pot_total
+    mine = state.seat_of(member)
+    cap = (0 if mine is None else mine.bet) + turn.legal.to_call
+    return turn.pot_total - sum(max(0, seat.bet - cap) for seat in state.occupied())
 
 
 def _seed(hand_id: int, seq: int, member: int) -> int:

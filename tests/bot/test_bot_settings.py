@@ -193,3 +193,18 @@ async def test_figures_that_miss_their_budget_leave_the_panel_without_them(
         )
         assert "The pot is" not in res.response.content
         simcord.assert_no_errors(t.env)
+
+
+async def test_the_figures_never_go_to_a_direct_message(tmp_path: Path) -> None:
+    async with table_env(tmp_path) as t:
+        for member in t.members:
+            await member.slash(t.channel, "holdem settings", coach="on")
+            await member.slash(t.channel, "holdem dm", state="on")
+        await _dealt(t)
+        first = t.to_act()
+        dm = first.user.dm_channel.history()[-1]
+        assert dm.attachments[0].description == f"Your hole cards: {t.hole(first)}."
+        assert "Learning mode" not in dm.content and "The pot is" not in dm.content
+        panel = await first.slash(t.channel, "holdem cards")  # the panel has them
+        assert "**Learning mode**" in panel.response.content
+        simcord.assert_no_errors(t.env)

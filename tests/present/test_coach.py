@@ -114,3 +114,30 @@ def test_no_spot_where_the_house_rules_forbid_the_helper() -> None:
         p for p in private_cards(hand, hand_id=4, members=members) if p.member == turn.member
     )
     assert coach_spot(state, mine) is None
+
+
+def test_a_call_that_puts_the_caller_all_in_counts_only_the_pot_it_can_win() -> None:
+    """The button raises to 40; the small blind has 10 in all: calling 9 more puts them all
+    in, and 30 of the raise goes to a side pot they cannot win."""
+    table = Table(preset("no-limit"))
+    for member, stack in zip(MEMBERS, (100, 10, 100), strict=True):
+        table.sit(str(member), stack=stack)
+    table.start_hand(list(CARDS), 0.0, button=0)
+    members = tuple(int(table.seats[k].player) for k in table.hand_seats)  # type: ignore[union-attr]
+    hand = table.hand
+    assert hand is not None
+    before = _state(table, members)
+    assert before.turn is not None and before.turn.member == MEMBERS[0]
+    hand.raise_to(40)
+    state = _state(table, members)
+    turn = state.turn
+    assert turn is not None and turn.member == MEMBERS[1]
+    assert turn.legal.call_is_all_in and turn.legal.to_call == 9 and turn.pot_total == 43
+    mine = next(
+        p for p in private_cards(hand, hand_id=4, members=members) if p.member == MEMBERS[1]
+    )
+    spot = coach_spot(state, mine)
+    assert spot is not None
+    assert (spot.pot, spot.to_call) == (13, 9)  # 1 + 2 + 10 of the raise
+    odds = spot_advice(spot, samples=100).pot_odds
+    assert odds is not None and odds.needed == pytest.approx(9 / 22)
