@@ -10,7 +10,7 @@ frames one by one, pausing ``HouseRules.runout_pause`` seconds between them: eac
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from app.outcomes import Outcome, TableState
@@ -23,6 +23,7 @@ from engine.table import TableEvent
 from i18n import Lang, event_lines, pot_label, street_name, t
 from i18n.television import board_line, odds_lines, seat_odds
 from render.views import PotView, TableView
+from render.views import SeatState as Look
 
 from .texts import outcome_lines
 from .views import table_view
@@ -41,14 +42,17 @@ def runout_view(
     *,
     events: Sequence[Event] = (),
     table_events: Sequence[TableEvent] = (),
+    hands: Mapping[int, Sequence[int]] | None = None,
     four_colour: bool = False,
 ) -> TableView:
     """The table at one step of the run-out: the board so far, the pots being played for, and
     each face-up seat's odds. ``members[p]`` is the member of engine player ``p``.
 
-    ``state`` is the table once the hand is settled; pass the hand's ``events`` (and the
-    ``table_events`` of its end, for a rebuy) so that each stack is shown as it stood before
-    the pots were awarded, not giving the result away.
+    ``state`` may be the table once the hand is settled (between hands): pass the hand's
+    ``events`` (and the ``table_events`` of its end, for a rebuy) so that each stack is shown
+    as it stood before the pots were awarded, not giving the result away, and the face-up
+    ``hands`` (engine player -> cards, :attr:`app.RunoutSpot.hands`) to draw them; the other
+    members of the hand are drawn as folded.
     """
     won: dict[int, int] = {}
     for event in events:
@@ -66,6 +70,12 @@ def runout_view(
             p = members.index(seat.member)
             stack = max(0, look.stack - won.get(p, 0))
             look = dataclasses.replace(look, stack=stack, odds=seat_odds(odds, p))
+            if hands is not None and p in hands:
+                cards = tuple(str(c) for c in hands[p])
+                kind = Look.ALL_IN if stack == 0 else Look.ACTIVE
+                look = dataclasses.replace(look, cards=cards, in_hand=True, state=kind)
+            elif hands is not None:
+                look = dataclasses.replace(look, in_hand=False, state=Look.FOLDED, odds=None)
         seats.append(look)
     pots = tuple(
         PotView(label=pot_label(lang, c.pot, pots=len(odds.pots)), amount=c.amount)
@@ -110,8 +120,9 @@ def runout_frames(lang: Lang, outcome: Outcome, odds: Sequence[RunoutOdds]) -> l
     def frame(lines: list[str], chances: RunoutOdds) -> RunoutFrame:
         words = runout_lines(lang, state, chances, members)
         view = runout_view(
-            state, lang, chances, members, events=events, table_events=outcome.table_events
-        )
+            state, lang, chances, members, events=events, table_events=outcome.table_events,
+            hands=dict(spot.hands),
+        )  # fmt: skip
         return RunoutFrame(lines=(*lines, *words), view=view, odds=tuple(words))
 
     common = spot.steps[0].board

@@ -17,6 +17,7 @@ from i18n import CATALOGUE, LOCALES, Lang
 from i18n.television import odds_lines
 from present.runout import runout_frames, runout_lines, runout_view
 from render.table import odds_text
+from render.views import SeatState as Look
 from render.views import format_percent
 
 from .test_views import SETTINGS, _deck
@@ -93,17 +94,18 @@ def test_the_frames_tell_each_street_without_giving_the_result_away() -> None:
     table, members, events = _flop_all_in()
     hand = table.hand
     assert hand is not None and hand.is_over
-    state = table_state(
-        table, table_id="9:9", guild_id=9, channel_id=9, settings=SETTINGS, hand_id=4,
-        members=members, deadline=None,
-    )  # fmt: skip
     spot = spot_of(hand, 4)
     assert spot is not None
+    stages = street_odds(hand, seed=4)
+    table.finish_hand(1.0)  # the outcome's state is the table after the hand, between hands
+    state = table_state(
+        table, table_id="9:9", guild_id=9, channel_id=9, settings=SETTINGS, hand_id=None,
+        members=(), deadline=None,
+    )  # fmt: skip
     outcome = Outcome(
         kind=OutcomeKind.ACTED, table_id="9:9", serial=1, state=state, hand_id=4,
         hand_members=members, events=events, hand_over=True, runout=spot,
     )  # fmt: skip
-    stages = street_odds(hand, seed=4)
     frames = runout_frames("en", outcome, spot_odds(spot))
     assert len(frames) == 3  # the flop face up, the turn, then the river and the result
     names = {members.index(m): n for m, n in ((2, "bob"), (3, "carol"))}
@@ -111,6 +113,12 @@ def test_the_frames_tell_each_street_without_giving_the_result_away() -> None:
         assert frame.view is not None and frame.view.board == tuple(map(str, odds.board))
         assert frame.odds == tuple(odds_lines("en", odds, names))
         assert frame.lines[-len(frame.odds) :] == frame.odds
+    assert frames[0].view is not None
+    seats = {seat.name: seat for seat in frames[0].view.seats}
+    assert seats["bob"].cards == ("As", "Ah") and seats["carol"].cards == ("Ks", "Kh")
+    assert seats["bob"].state is Look.ALL_IN and seats["carol"].state is Look.ALL_IN
+    assert seats["bob"].stack == seats["carol"].stack == 0
+    assert seats["alice"].state is Look.FOLDED and seats["alice"].odds is None
     head = "\n".join(frames[0].lines)
     assert "carol calls" in head and "carol shows K♠ K♥: Pair of kings" in head
     assert frames[0].view is not None and frames[0].view.street == "Flop"
