@@ -128,6 +128,7 @@ async def test_an_all_in_on_television_run_twice_and_proved_fair(
         await g.wait_text("Board 2: ")
         await g.wait_text("wins the pot of 100")
         texts = g.texts()
+        messages = list(g.standin.channel.visible())
         spent = g.standin.calls(calls)
         # The fair check, asked by a member: private, against the commitment shown.
         check = await folder.slash("holdem fair", hand=hand_id)
@@ -150,9 +151,13 @@ async def test_an_all_in_on_television_run_twice_and_proved_fair(
     stages = street_odds(hand, seed=hand_id)
     assert [len(s.board) for s in stages] == [0, 3, 4]
     at = 0
-    for odds in stages:  # each street's figures, in one message, in order
+    for odds in stages:  # each street's figures, in one message and its picture, in order
         lines = odds_lines("en", odds, live)
         at = next(k for k in range(at, len(texts)) if all(x in texts[k] for x in lines))
+        (picture,) = next(m for m in messages if m.content == texts[at]).attachments
+        assert picture.filename == "table.png" and picture.description is not None
+        assert all(x in picture.description for x in lines), picture.description
+        assert all(f"{name}, 0 chips, shows " in picture.description for name in live.values())
     p, q = hand.live_players()
     exact = equity([hand.hole[p], hand.hole[q]])
     first = next(x for x in texts if "All in: the cards are turned face up." in x)
