@@ -1,20 +1,39 @@
 """``python -m engine.fair verify FILE...``: check exported hand histories offline.
 
-Each FILE is a ``.phh`` history exported by the bot (``/holdem history``). For each, the digest
-of the revealed deck and salt is recomputed and compared with the commitment shown at the deal,
-and every dealt and shown card is checked against the deck's card at its place. Each file
-prints ``OK <file>: commitment <digest>`` or ``FAIL <file>: <reason>``; the exit status is 0
-only when every file checks out. Needs nothing but the standard library.
+Each FILE is a ``.phh`` history exported by the bot (``/holdem fair``, ``/holdem history``):
+one hand, or several, each after a ``# hand N`` line as ``/holdem history`` writes them. For
+each hand, the digest of the revealed deck and salt is recomputed and compared with the
+commitment shown at the deal, and every dealt and shown card is checked against the deck's
+card at its place. Each hand prints ``OK <file>: commitment <digest>`` or
+``FAIL <file>: <reason>`` (``<file> (hand N)`` in a file of several); the exit status is 0 only
+when every hand checks out. Needs nothing but the standard library.
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from pathlib import Path
 
 from ..phh.history import parse_history
 from . import FairnessError, check_history
+
+_HAND_LINE = re.compile(r"^# hand (\d+)[ \t]*$", re.MULTILINE)
+
+
+def split_hands(text: str) -> list[tuple[str | None, str]]:
+    """The hands in a file, each with its number: the whole text (``None``) unless it holds
+    several hands, each after a ``# hand N`` line."""
+    marks = list(_HAND_LINE.finditer(text))
+    if len(marks) < 2:
+        return [(None, text)]
+    hands: list[tuple[str | None, str]] = []
+    if text[: marks[0].start()].strip():
+        hands.append((None, text[: marks[0].start()]))
+    for mark, after in zip(marks, [*marks[1:], None]):
+        hands.append((mark.group(1), text[mark.end() : None if after is None else after.start()]))
+    return hands
 
 
 def verify_text(text: str) -> str:
@@ -25,19 +44,24 @@ def verify_text(text: str) -> str:
 
 
 def verify(paths: list[Path]) -> int:
-    """Check every file; print one line each; return how many failed."""
+    """Check every hand of every file; print one line each; return how many failed."""
     failed = 0
     for path in paths:
         try:
-            commitment = verify_text(path.read_text(encoding="utf-8"))
+            text = path.read_text(encoding="utf-8")
         except OSError as error:
             print(f"FAIL {path}: {error.strerror or error}")
             failed += 1
-        except (FairnessError, ValueError) as reason:
-            print(f"FAIL {path}: {reason}")
-            failed += 1
-        else:
-            print(f"OK {path}: commitment {commitment}")
+            continue
+        for number, hand in split_hands(text):
+            name = f"{path}" if number is None else f"{path} (hand {number})"
+            try:
+                commitment = verify_text(hand)
+            except (FairnessError, ValueError) as reason:
+                print(f"FAIL {name}: {reason}")
+                failed += 1
+            else:
+                print(f"OK {name}: commitment {commitment}")
     return failed
 
 

@@ -248,3 +248,23 @@ def test_a_burn_before_the_hole_cards_moves_every_card_by_one() -> None:
     fields = fair_fields(burnt)
     assert fields["_deck_burn_hole"] is True
     assert read_fair_fields(fields)[1] == burnt
+
+
+def test_a_file_of_several_hands_checks_each(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """As ``/holdem history`` writes them: each hand after a ``# hand N`` line."""
+    (hand, salt), (other, other_salt) = _hands(2, seed=9)
+    good, forged = write_history(_history(hand, salt)), write_history(_history(other, other_salt))
+    path = tmp_path / "hands.phh"
+    path.write_text(f"# hand 7\n{good}\n# hand 6\n{good}")
+    assert verify([path]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out == [f"OK {path} (hand {n}): commitment {commit(hand.deck, salt)}" for n in (7, 6)]
+    path.write_text(f"# hand 7\n{good}\n# hand 6\n{forged.replace(other_salt.hex(), salt.hex())}")
+    assert verify([path]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith(f"OK {path} (hand 7)") and out[1].startswith(f"FAIL {path} (hand 6)")
+    path.write_text(f"# hand 7\n{good}")  # one hand: the comment is just a comment
+    assert verify([path]) == 0
+    assert capsys.readouterr().out.startswith(f"OK {path}: commitment")
