@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine import BlindSchedule, GameKind, HouseRules, SessionEnd
+from engine.rules import RunItTwice
 from i18n import Lang, t, tn
 
 __all__ = ["rules_lines", "structure_name"]
@@ -51,6 +52,8 @@ def rules_lines(lang: Lang, rules: HouseRules, *, preset: str, buy_in: int) -> l
         t(lang, "rules.seats", seats=rules.max_seats),
         t(lang, "rules.turn_time", seconds=rules.turn_seconds),
     ]
+    if rules.run_it_twice is not RunItTwice.OFF:
+        lines.append(t(lang, f"tv.run_twice.mode.{rules.run_it_twice.value}"))
     return lines
 
 

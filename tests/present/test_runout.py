@@ -3,6 +3,8 @@ face-up seats and the same figures in words."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from app import Outcome, OutcomeKind, spot_odds
@@ -12,9 +14,11 @@ from engine import ActionKind, preset
 from engine.actions import Action
 from engine.events import Event
 from engine.odds import street_odds
+from engine.rules import RunItTwice
 from engine.table import Table
 from i18n import CATALOGUE, LOCALES, Lang
 from i18n.television import odds_lines
+from present import rules_lines
 from present.runout import runout_frames, runout_lines, runout_view
 from render.table import odds_text
 from render.views import SeatState as Look
@@ -127,3 +131,14 @@ def test_the_frames_tell_each_street_without_giving_the_result_away() -> None:
     result = frames[2]
     assert result.view is None and result.lines[0].startswith("River: 4♦")
     assert any(x.startswith("carol wins") for x in result.lines)
+
+
+@pytest.mark.parametrize("lang", LOCALES)
+def test_the_house_rules_say_when_the_board_runs_twice(lang: Lang) -> None:
+    plain = preset("no-limit")
+    lines = rules_lines(lang, plain, preset="no-limit", buy_in=100)
+    for mode in (RunItTwice.ASK, RunItTwice.ALWAYS):
+        changed = rules_lines(
+            lang, replace(plain, run_it_twice=mode), preset="no-limit", buy_in=100
+        )
+        assert changed == [*lines, CATALOGUE.t(lang, f"tv.run_twice.mode.{mode.value}")]
