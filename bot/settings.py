@@ -3,8 +3,8 @@
 Two switches, each an optional on/off option of the one command, so a member sees all of
 their settings in the same answer whether they changed one or none:
 
-- ``four_colour``: the member's pictures (their cards panel and direct messages) draw each
-  suit in its own colour;
+- ``four_colour``: the member's own pictures (their cards panel, direct messages and
+  ``/holdem replay``) draw each suit in its own colour;
 - ``coach``: the learning mode (pot odds, outs and equity in their cards panel on their
   turn, :mod:`bot.cards`). A server whose house rules forbid it (``coach`` off, set with
   ``/holdem-admin``) refuses it (:class:`app.CoachForbidden`) with a clear message, and

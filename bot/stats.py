@@ -124,7 +124,8 @@ class StatsCommands:
         await interaction.response.defer(ephemeral=True, thinking=True)
         names = member_names(ctx, guild_id, record.players)
         names[interaction.user.id] = interaction.user.display_name
-        view = replay_view(record, names, lang)
+        settings = await ctx.guilds.member_settings(guild_id, interaction.user.id)
+        view = replay_view(record, names, lang, four_colour=settings.four_colour)
         data = await ctx.images.render(render_replay, view)
         file = discord.File(
             io.BytesIO(data),

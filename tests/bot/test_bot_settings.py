@@ -208,3 +208,24 @@ async def test_the_figures_never_go_to_a_direct_message(tmp_path: Path) -> None:
         panel = await first.slash(t.channel, "holdem cards")  # the panel has them
         assert "**Learning mode**" in panel.response.content
         simcord.assert_no_errors(t.env)
+
+
+async def test_a_replay_is_drawn_in_the_members_own_colours(tmp_path: Path) -> None:
+    deck = sorted(CARDS, key=lambda card: str(card)[1] not in "cd")  # a board of clubs, diamonds
+    async with table_env(tmp_path, decks=[deck]) as t:
+        await _dealt(t)
+        await t.to_act().slash(t.channel, "call")
+        await t.to_act().slash(t.channel, "check")  # the flop
+        assert all(card[1] in "cd" for card in t.state().board)
+        await t.to_act().slash(t.channel, "fold")
+        await t.env.advance_time(5)  # the next hand is dealt
+        viewer = t.members[1]
+        gifs = []
+        for four in ("off", "on"):
+            await viewer.slash(t.channel, "holdem settings", four_colour=four)
+            replayed = await viewer.slash(t.channel, "holdem replay")
+            assert replayed.response.ephemeral
+            gifs.append(await replayed.response.attachments[0].read())
+        two, four_colour = gifs
+        assert two != four_colour
+        simcord.assert_no_errors(t.env)
