@@ -20,7 +20,8 @@ CORPUS = SHARED / "phh" / "pluribus-and-classics.tar.xz"
 
 
 def test_the_benchmarks_are_found() -> None:
-    assert {"bench_hands.py", "bench_replay.py", "bench_evaluator.py"} <= {s.name for s in SCRIPTS}
+    found = {s.name for s in SCRIPTS}
+    assert {"bench_hands.py", "bench_replay.py", "bench_evaluator.py", "bench_coach.py"} <= found
 
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=[s.stem for s in SCRIPTS])
