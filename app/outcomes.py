@@ -196,6 +196,9 @@ class ShownHand:
     name: str
     cards: tuple[str, ...]
     won: int
+    won_by_board: tuple[int, ...] = ()
+    """What they won on each board of a hand run twice (``won`` is the sum); empty when the
+    board ran once."""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

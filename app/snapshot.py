@@ -168,16 +168,20 @@ def showdown_of(
     names_raw = settings.get("names")
     names: Mapping[str, str] = names_raw if isinstance(names_raw, dict) else {}
     won = [0] * hand.player_count
+    by_board = [[0, 0] for _ in range(hand.player_count)]
     for event in hand.events:
         if isinstance(event, PotAwarded):
             for p, share in zip(event.winners, event.shares, strict=True):
                 won[p] += share
+                by_board[p][event.run - 1] += share
+    twice = bool(hand.second_board)
     shown = tuple(
         ShownHand(
             member=members[p],
             name=_name(names, members[p]),
             cards=_cards(hand.hole[p]),
             won=won[p],
+            won_by_board=tuple(by_board[p]) if twice else (),
         )
         for p in range(hand.player_count)
         if hand.shown[p]

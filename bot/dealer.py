@@ -314,9 +314,11 @@ class Dealer(Broadcast):
     ) -> None:
         """The hand's last lines with the showdown picture, or the table as it ended."""
         files = []
-        if outcome.showdown is not None:
-            _, file = await self.ctx.images.showdown(showdown_view(outcome.showdown, lang), lang)
-            files.append(file)
+        showdown = outcome.showdown
+        if showdown is not None:  # with a board run twice, a picture of each board
+            for run in (1, 2) if showdown.second_board else (None,):
+                view = showdown_view(showdown, lang, run=run)
+                files.append((await self.ctx.images.showdown(view, lang))[1])
         ended = outcome.session_ended
         if ended is not None:  # every player's stack over the session, with the standings
             chart = await session_chart_file(

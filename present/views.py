@@ -107,26 +107,35 @@ def hole_cards_view(
     return HoleCardsView(cards=tuple(cards), hand_name=name, four_colour=four_colour)
 
 
-def showdown_view(showdown: Showdown, lang: Lang, *, four_colour: bool = False) -> ShowdownView:
-    """The revealed hands with the five cards that play, and what each winner took."""
-    board = [parse_card(c) for c in showdown.board]
+def showdown_view(
+    showdown: Showdown, lang: Lang, *, four_colour: bool = False, run: int | None = None
+) -> ShowdownView:
+    """The revealed hands with the five cards that play, and what each winner took; for a
+    hand run twice, ``run`` (1 or 2) shows one board and what was won on it."""
+    cards = showdown.second_board if run == 2 else showdown.board
+    board = [parse_card(c) for c in cards]
     hands = []
     for shown in showdown.hands:
         best = best_hand([*(parse_card(c) for c in shown.cards), *board])
+        won = shown.won_by_board[run - 1] if run and shown.won_by_board else shown.won
         hands.append(
             ShowdownHandView(
                 name=shown.name,
                 cards=shown.cards,
                 hand_name=hand_name(lang, best),
                 best_five=tuple(str(c) for c in best.cards),
-                won=shown.won,
-                is_winner=shown.won > 0,
+                won=won,
+                is_winner=won > 0,
             )
         )
+    if run is None:
+        title = t(lang, "showdown.caption", number=showdown.hand_id)
+    else:
+        title = t(lang, "tv.run_twice.showdown", number=showdown.hand_id, n=run)
     return ShowdownView(
-        board=showdown.board,
+        board=tuple(cards),
         hands=tuple(hands),
-        title=t(lang, "showdown.caption", number=showdown.hand_id),
+        title=title,
         four_colour=four_colour,
         labels=showdown_labels(lang),
     )

@@ -138,6 +138,8 @@ async def test_everyone_at_risk_agrees_and_the_board_runs_twice(tmp_path: Path) 
         assert any(x.startswith("Board 1: ") for x in lines)
         assert any(x.startswith("Board 2: ") for x in lines)
         assert not any(c.startswith(TWICE) for c in custom_ids(again(t, asked)))  # closed
+        pictures = t.public()[-1].attachments  # the showdown of each board
+        assert [p.filename for p in pictures] == ["showdown.png", "showdown.png"]
         assert await t.bot.service.chips_total(t.guild.id) == total
         record = await t.bot.store.load_hand(hand_id)
         assert record.run_count == 2

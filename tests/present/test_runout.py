@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from app import Outcome, OutcomeKind, spot_odds
+from app import Outcome, OutcomeKind, Showdown, ShownHand, spot_odds
 from app.runouts import spot_of
 from app.snapshot import table_state
 from engine import ActionKind, preset
@@ -18,7 +18,7 @@ from engine.rules import RunItTwice
 from engine.table import Table
 from i18n import CATALOGUE, LOCALES, Lang
 from i18n.television import odds_lines
-from present import rules_lines
+from present import rules_lines, showdown_view
 from present.runout import runout_frames, runout_lines, runout_view
 from render.table import odds_text
 from render.views import SeatState as Look
@@ -142,3 +142,22 @@ def test_the_house_rules_say_when_the_board_runs_twice(lang: Lang) -> None:
             lang, replace(plain, run_it_twice=mode), preset="no-limit", buy_in=100
         )
         assert changed == [*lines, CATALOGUE.t(lang, f"tv.run_twice.mode.{mode.value}")]
+
+
+def test_a_board_run_twice_has_a_showdown_picture_for_each_board() -> None:
+    shown = (
+        ShownHand(member=1, name="alice", cards=("As", "Ah"), won=101, won_by_board=(101, 0)),
+        ShownHand(member=2, name="bob", cards=("7c", "2d"), won=100, won_by_board=(0, 100)),
+    )
+    showdown = Showdown(
+        hand_id=9, board=("Kd", "Qs", "3h", "4c", "9s"), hands=shown,
+        second_board=("Kd", "7h", "7s", "2c", "5d"),
+    )  # fmt: skip
+    once = showdown_view(showdown, "en")
+    assert once.board == showdown.board and [h.won for h in once.hands] == [101, 100]
+    first, second = (showdown_view(showdown, "en", run=run) for run in (1, 2))
+    assert first.board == showdown.board and second.board == showdown.second_board
+    assert [h.won for h in first.hands] == [101, 0] and [h.won for h in second.hands] == [0, 100]
+    assert [h.is_winner for h in second.hands] == [False, True]
+    assert second.hands[1].hand_name.startswith("Full house")
+    assert second.title == "Showdown, hand #9, board 2"
