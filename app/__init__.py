@@ -33,8 +33,10 @@ from .outcomes import (
 from .results import NoHand, NoTable, NotSeated, ServiceError, StaleMove, TableExists
 from .runouts import RUN_TWICE_SECONDS, NotAtRisk, RunoutSpot, spot_odds
 from .service import TableService, table_id_for
-from .store import DEFAULT_PATH, ENV_VAR, Store, database_path
+from .store import DEFAULT_PATH, ENV_VAR, URL_VAR, Store, database_path
+from .store_api import StoreApi
 from .store_core import backup_database
+from .store_db import is_postgres_url, redacted
 from .store_errors import (
     BackupFailed,
     DatabaseCorrupt,
@@ -69,6 +71,7 @@ __all__ = [
     "DEFAULT_PATH",
     "ENV_VAR",
     "RUN_TWICE_SECONDS",
+    "URL_VAR",
     "BackupFailed",
     "BlindRole",
     "CoachForbidden",
@@ -118,6 +121,7 @@ __all__ = [
     "Standing",
     "StartupError",
     "Store",
+    "StoreApi",
     "StoreError",
     "TableExists",
     "TableHandSummary",
@@ -135,6 +139,8 @@ __all__ = [
     "decode_deck",
     "encode_action",
     "encode_deck",
+    "is_postgres_url",
+    "redacted",
     "refill_amount",
     "spot_odds",
     "table_id_for",

@@ -14,7 +14,7 @@ from engine.fair.__main__ import verify_text
 from engine.phh import parse_history
 
 from .results import NoHand
-from .store import Store
+from .store_api import StoreApi
 from .store_errors import HandStateError
 
 __all__ = ["FairReport", "fair_report"]
@@ -34,7 +34,7 @@ class FairReport:
     error: FairnessError | None = None
 
 
-async def fair_report(store: Store, guild_id: int, hand_id: int) -> FairReport:
+async def fair_report(store: StoreApi, guild_id: int, hand_id: int) -> FairReport:
     """Check hand ``hand_id`` of the guild. Raises :class:`NoHand` for a hand that is not the
     guild's or not finished (its deck stays secret until the end)."""
     try:

@@ -15,7 +15,7 @@ from engine import HouseRules, preset
 
 from .results import ServiceError
 from .service import TableService
-from .store import Store
+from .store_api import StoreApi
 from .store_records import HandSummary, MemberSettings, Mismatch
 
 __all__ = ["CoachForbidden", "GuildRules", "GuildService", "HistoryEntry", "Standing"]
@@ -52,7 +52,9 @@ class HistoryEntry:
 
 
 class GuildService:
-    def __init__(self, store: Store, tables: TableService, *, clock: Callable[[], float]) -> None:
+    def __init__(
+        self, store: StoreApi, tables: TableService, *, clock: Callable[[], float]
+    ) -> None:
         self._store = store
         self._tables = tables
         self._clock = clock

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .store import Store
+from .store_api import StoreApi
 from .store_errors import MemberSeated
 from .store_records import Erasure
 
@@ -17,7 +17,7 @@ __all__ = ["Erasure", "MemberData", "MemberSeated"]
 
 
 class MemberData:
-    def __init__(self, store: Store, *, clock: Callable[[], float]) -> None:
+    def __init__(self, store: StoreApi, *, clock: Callable[[], float]) -> None:
         self._store = store
         self._clock = clock
 

@@ -1,19 +1,27 @@
 """The database schema as numbered migrations; :class:`~app.store.Store` applies them at start.
 
 Each migration is a tuple of single SQL statements, run inside one transaction together with
-the row that records it in ``schema_version``; a migration is never edited once released, a
-change is a new number. Migration 1 is the whole initial schema; migration 2 adds the members'
-display settings; migration 3 the slash commands last synced and the members' data removals;
-migration 4 the players' statistics, kept as hands finish.
+the row that records it in ``schema_version``, on SQLite and PostgreSQL alike (a step whose
+SQL must differ is a :class:`~app.store_db.PerDialect` pair: the triggers of migration 1); a
+migration is never edited once released, a change is a new number. Migration 1 is the whole
+initial schema; migration 2 adds the members' display settings; migration 3 the slash
+commands last synced and the members' data removals; migration 4 the players' statistics,
+kept as hands finish.
 """
 
 from __future__ import annotations
 
-__all__ = ["LATEST", "MIGRATIONS"]
+from .store_db import PerDialect
+
+__all__ = ["LATEST", "MIGRATIONS", "Step"]
+
+Step = str | PerDialect
+"""One statement in SQLite's words, which PostgreSQL runs in its own column types
+(:func:`app.store_db.pg_ddl`); or, where the SQL must differ, each dialect's own."""
 
 _REASONS = "'grant','buy_in','cash_out','hand_result','refund','correction','refill'"
 
-MIGRATIONS: dict[int, tuple[str, ...]] = {
+MIGRATIONS: dict[int, tuple[Step, ...]] = {
     1: (
         # House rules and language per guild; the rules are the engine's opaque dict.
         """CREATE TABLE guilds (
@@ -81,7 +89,9 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         # One INSERT into hand_actions is the whole durable step: these triggers refuse an
         # action out of sequence or on a finished hand, and move the turn deadline, inside
         # the INSERT's own (autocommit) transaction.
-        """CREATE TRIGGER hand_actions_check BEFORE INSERT ON hand_actions BEGIN
+        PerDialect(
+            sqlite=(
+                """CREATE TRIGGER hand_actions_check BEFORE INSERT ON hand_actions BEGIN
             SELECT RAISE(ABORT, 'no such hand')
                 WHERE NOT EXISTS (SELECT 1 FROM hands WHERE hand_id = NEW.hand_id);
             SELECT RAISE(ABORT, 'the hand is finished')
@@ -89,9 +99,40 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
             SELECT RAISE(ABORT, 'action out of sequence')
                 WHERE NEW.seq != (SELECT COUNT(*) FROM hand_actions WHERE hand_id = NEW.hand_id);
         END""",
-        """CREATE TRIGGER hand_actions_deadline AFTER INSERT ON hand_actions BEGIN
+                """CREATE TRIGGER hand_actions_deadline AFTER INSERT ON hand_actions BEGIN
             UPDATE hands SET deadline = NEW.deadline WHERE hand_id = NEW.hand_id;
         END""",
+            ),
+            # The same checks in PL/pgSQL; the row lock on the hand orders an action and the
+            # hand's end even when two processes race.
+            postgresql=(
+                """CREATE FUNCTION hand_actions_check() RETURNS trigger LANGUAGE plpgsql AS $$
+                DECLARE done BIGINT;
+                BEGIN
+                    SELECT finished INTO done FROM hands WHERE hand_id = NEW.hand_id FOR UPDATE;
+                    IF NOT FOUND THEN
+                        RAISE EXCEPTION 'no such hand';
+                    END IF;
+                    IF done <> 0 THEN
+                        RAISE EXCEPTION 'the hand is finished';
+                    END IF;
+                    IF NEW.seq <> (SELECT COUNT(*) FROM hand_actions WHERE hand_id = NEW.hand_id)
+                    THEN
+                        RAISE EXCEPTION 'action out of sequence';
+                    END IF;
+                    RETURN NEW;
+                END $$""",
+                """CREATE TRIGGER hand_actions_check BEFORE INSERT ON hand_actions
+                FOR EACH ROW EXECUTE FUNCTION hand_actions_check()""",
+                """CREATE FUNCTION hand_actions_deadline() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN
+                    UPDATE hands SET deadline = NEW.deadline WHERE hand_id = NEW.hand_id;
+                    RETURN NULL;
+                END $$""",
+                """CREATE TRIGGER hand_actions_deadline AFTER INSERT ON hand_actions
+                FOR EACH ROW EXECUTE FUNCTION hand_actions_deadline()""",
+            ),
+        ),
         # Who played which hand, for "my last hands" and the per-hand net.
         """CREATE TABLE hand_players (
             hand_id  INTEGER NOT NULL REFERENCES hands (hand_id),

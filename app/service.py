@@ -49,7 +49,7 @@ from .practice import free_computer, is_computer
 from .results import NoHand, NoTable, NotSeated, StaleMove, TableExists
 from .runouts import RUN_TWICE_SECONDS, NotAtRisk, RunoutSpot, spot_of
 from .snapshot import private_cards, showdown_of, table_state
-from .store import Store
+from .store_api import StoreApi
 from .store_records import HandRecord, TableRecord, WalletMove
 from .wallet import Reason
 
@@ -110,7 +110,7 @@ class TableService:
 
     def __init__(
         self,
-        store: Store,
+        store: StoreApi,
         *,
         clock: Callable[[], float],
         deck_source: Callable[[], Sequence[int]] = shuffled_deck,

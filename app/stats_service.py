@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from .results import ServiceError
 from .stats import Period, PlayerStats
-from .store import Store
+from .store_api import StoreApi
 from .store_errors import HandStateError
 from .store_records import HandRecord
 from .store_stats import SessionHand
@@ -45,7 +45,7 @@ class StatsService:
     """Reads (and the one-off backfill): every stat is written by ``Store.finish_hand`` as the
     hand ends."""
 
-    def __init__(self, store: Store, *, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, store: StoreApi, *, clock: Callable[[], float] = time.time) -> None:
         self.store = store
         self.clock = clock
 

@@ -1,18 +1,10 @@
-"""The bot's one SQLite database: house rules, wallets, live tables and hands, history.
+"""The bot's one database: house rules, wallets, live tables and hands, history.
 
-One :class:`Store` owns one aiosqlite connection (one worker thread); an :class:`asyncio.Lock`
-serialises every statement through it, so a transaction is never interleaved with another
-coroutine's. Every write method commits before it returns: when ``append_action`` returns,
-the action survives a process kill.
-
-Durability settings: WAL journal with ``synchronous=NORMAL``. In WAL mode a commit appends to
-the WAL file with a ``write()``; ``NORMAL`` skips the ``fsync`` at each commit and syncs at
-checkpoints. A killed process (SIGKILL, a crash, an OOM kill) loses nothing that was
-committed, because the data already sits in the operating system's page cache and the next
-open replays the WAL; a power loss or kernel crash can lose the last commits before the most
-recent sync, but never corrupts the file. ``synchronous=FULL`` (an ``fsync`` per commit) is
-available with ``Store.open(path, synchronous="FULL")`` for hosts that want power-loss
-durability at a cost measured in ``benchmarks/README.md``.
+One :class:`Store` runs on one backend (:mod:`app.store_core` picks it): an SQLite file by
+default, or a PostgreSQL server for bots that run several processes. The application layer
+sees only :class:`app.store_api.StoreApi`. Every write method commits before it returns:
+when ``append_action`` returns, the action survives a process kill (see
+:mod:`app.store_sqlite` and :mod:`app.store_pg` for what each backend promises beyond that).
 """
 
 from __future__ import annotations
@@ -23,14 +15,14 @@ from typing import Any, Literal
 from . import store_members as members
 from . import store_wallets as wallets
 from .codec import dumps, loads
-from .store_core import DEFAULT_PATH, ENV_VAR, database_path
+from .store_core import DEFAULT_PATH, ENV_VAR, URL_VAR, database_path
 from .store_errors import NoWallet
 from .store_hands import TablesAndHands
 from .store_records import CommandSync, Erasure, LeaderboardRow, MemberSettings, Mismatch
 from .store_stats import StatsQueries
 from .wallet import Reason, RefillPolicy, refill_amount
 
-__all__ = ["DEFAULT_PATH", "ENV_VAR", "Store", "database_path"]
+__all__ = ["DEFAULT_PATH", "ENV_VAR", "URL_VAR", "Store", "database_path"]
 
 
 class Store(TablesAndHands, StatsQueries):
@@ -48,8 +40,8 @@ class Store(TablesAndHands, StatsQueries):
         return loads(rows[0][0]) if rows and rows[0][0] is not None else None
 
     async def set_guild_rules(self, guild_id: int, data: Mapping[str, Any], now: float) -> None:
-        async with self._write() as db:
-            await db.execute(
+        async with self._write() as tx:
+            await tx.execute(
                 "INSERT INTO guilds (guild_id, rules_json, updated_at) VALUES (?,?,?) "
                 "ON CONFLICT (guild_id) DO UPDATE SET rules_json = excluded.rules_json, "
                 "updated_at = excluded.updated_at",
@@ -61,8 +53,8 @@ class Store(TablesAndHands, StatsQueries):
         return rows[0][0] if rows else None
 
     async def set_language(self, guild_id: int, language: str, now: float) -> None:
-        async with self._write() as db:
-            await db.execute(
+        async with self._write() as tx:
+            await tx.execute(
                 "INSERT INTO guilds (guild_id, language, updated_at) VALUES (?,?,?) "
                 "ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language, "
                 "updated_at = excluded.updated_at",
@@ -73,8 +65,8 @@ class Store(TablesAndHands, StatsQueries):
 
     async def get_member_settings(self, guild_id: int, user_id: int) -> MemberSettings:
         """The member's settings in the guild; the defaults (all off) if never set."""
-        async with self._lock:
-            return await members.read_settings(self._db, guild_id, user_id)
+        async with self._snapshot() as tx:
+            return await members.read_settings(tx, guild_id, user_id)
 
     async def set_member_settings(
         self,
@@ -88,16 +80,16 @@ class Store(TablesAndHands, StatsQueries):
     ) -> MemberSettings:
         """Change the settings given (``None`` keeps the current value); the new settings."""
         changes = {"dm": dm, "four_colour": four_colour, "coach": coach}
-        async with self._write() as db:
-            return await members.write_settings(db, guild_id, user_id, changes, now)
+        async with self._write() as tx:
+            return await members.write_settings(tx, guild_id, user_id, changes, now)
 
     async def erase_member(self, guild_id: int, user_id: int, *, now: float) -> Erasure:
         """Remove the member's data from the server in one transaction: their wallet, ledger
         and hand rows stay under an anonymous id (so audits and totals still add up), their
         settings go. Raises :class:`MemberSeated` while they sit at an open table; see
         :mod:`app.store_members` for what is stored and why."""
-        async with self._write() as db:
-            return await members.erase_member(db, guild_id, user_id, now)
+        async with self._write() as tx:
+            return await members.erase_member(tx, guild_id, user_id, now)
 
     # ------------------------------------------------------------------ slash commands
 
@@ -112,8 +104,8 @@ class Store(TablesAndHands, StatsQueries):
 
     async def record_command_sync(self, sync: CommandSync) -> None:
         """Remember what was just published to ``sync.scope``."""
-        async with self._write() as db:
-            await db.execute(
+        async with self._write() as tx:
+            await tx.execute(
                 "INSERT INTO command_syncs (scope, payload_hash, commands, synced_at) "
                 "VALUES (?,?,?,?) ON CONFLICT (scope) DO UPDATE SET "
                 "payload_hash = excluded.payload_hash, commands = excluded.commands, "
@@ -127,13 +119,13 @@ class Store(TablesAndHands, StatsQueries):
         self, guild_id: int, user_id: int, *, starting_grant: int, now: float
     ) -> int:
         """The member's balance, creating the wallet with its one starting grant if new."""
-        async with self._write() as db:
-            if await wallets.create_wallet(db, guild_id, user_id, now) and starting_grant > 0:
+        async with self._write() as tx:
+            if await wallets.create_wallet(tx, guild_id, user_id, now) and starting_grant > 0:
                 return await wallets.move(
-                    db, guild_id=guild_id, user_id=user_id, delta=starting_grant,
+                    tx, guild_id=guild_id, user_id=user_id, delta=starting_grant,
                     reason=Reason.GRANT, ref=None, now=now,
                 )  # fmt: skip
-            row = await wallets.wallet_row(db, guild_id, user_id)
+            row = await wallets.wallet_row(tx, guild_id, user_id)
             assert row is not None
             return row[0]
 
@@ -154,9 +146,9 @@ class Store(TablesAndHands, StatsQueries):
         """
         if delta == 0:
             raise ValueError("a movement of 0 chips")
-        async with self._write() as db:
+        async with self._write() as tx:
             return await wallets.move(
-                db, guild_id=guild_id, user_id=user_id, delta=delta, reason=reason, ref=ref,
+                tx, guild_id=guild_id, user_id=user_id, delta=delta, reason=reason, ref=ref,
                 now=now,
             )  # fmt: skip
 
@@ -174,13 +166,13 @@ class Store(TablesAndHands, StatsQueries):
         transaction, so the chips are always in exactly one place."""
         if amount <= 0:
             raise ValueError("a buy-in must be positive")
-        async with self._write() as db:
+        async with self._write() as tx:
             balance = await wallets.move(
-                db, guild_id=guild_id, user_id=user_id, delta=-amount, reason=Reason.BUY_IN,
+                tx, guild_id=guild_id, user_id=user_id, delta=-amount, reason=Reason.BUY_IN,
                 ref=f"table:{table_id}", now=now,
             )  # fmt: skip
             if table_state is not None:
-                await self._update_table(db, table_id, table_state, now)
+                await self._update_table(tx, table_id, table_state, now)
             return balance
 
     async def cash_out(
@@ -196,19 +188,19 @@ class Store(TablesAndHands, StatsQueries):
         """Table to wallet (``amount`` may be 0 for a busted player leaving)."""
         if amount < 0:
             raise ValueError("a cash-out cannot be negative")
-        async with self._write() as db:
+        async with self._write() as tx:
             if amount:
                 balance = await wallets.move(
-                    db, guild_id=guild_id, user_id=user_id, delta=amount,
+                    tx, guild_id=guild_id, user_id=user_id, delta=amount,
                     reason=Reason.CASH_OUT, ref=f"table:{table_id}", now=now,
                 )  # fmt: skip
             else:
-                row = await wallets.wallet_row(db, guild_id, user_id)
+                row = await wallets.wallet_row(tx, guild_id, user_id)
                 if row is None:
                     raise NoWallet(f"member {user_id} has no wallet in guild {guild_id}")
                 balance = row[0]
             if table_state is not None:
-                await self._update_table(db, table_id, table_state, now)
+                await self._update_table(tx, table_id, table_state, now)
             return balance
 
     async def refill(
@@ -225,8 +217,8 @@ class Store(TablesAndHands, StatsQueries):
 
         Raises :class:`RefillRefused` (why, in words) or :class:`NoWallet`.
         """
-        async with self._write() as db:
-            row = await wallets.wallet_row(db, guild_id, user_id)
+        async with self._write() as tx:
+            row = await wallets.wallet_row(tx, guild_id, user_id, lock=True)
             if row is None:
                 raise NoWallet(f"member {user_id} has no wallet in guild {guild_id}")
             amount = refill_amount(
@@ -234,10 +226,10 @@ class Store(TablesAndHands, StatsQueries):
                 now=now, by_admin=by_admin,
             )  # fmt: skip
             await wallets.move(
-                db, guild_id=guild_id, user_id=user_id, delta=amount, reason=Reason.REFILL,
+                tx, guild_id=guild_id, user_id=user_id, delta=amount, reason=Reason.REFILL,
                 ref="admin" if by_admin else policy.value, now=now,
             )  # fmt: skip
-            await db.execute(
+            await tx.execute(
                 "UPDATE wallets SET last_refill = ? WHERE guild_id = ? AND user_id = ?",
                 (now, guild_id, user_id),
             )
@@ -251,10 +243,12 @@ class Store(TablesAndHands, StatsQueries):
 
     async def total_balance(self, guild_id: int | None = None) -> int:
         """The sum of all wallets (of one guild): half of the chip-conservation check."""
-        rows = await self._read(
-            "SELECT COALESCE(SUM(balance), 0) FROM wallets WHERE ?1 IS NULL OR guild_id = ?1",
-            (guild_id,),
-        )
+        if guild_id is None:
+            rows = await self._read("SELECT COALESCE(SUM(balance), 0) FROM wallets")
+        else:
+            rows = await self._read(
+                "SELECT COALESCE(SUM(balance), 0) FROM wallets WHERE guild_id = ?", (guild_id,)
+            )
         return int(rows[0][0])
 
     async def ledger(self, guild_id: int, user_id: int) -> list[tuple[int, str, str | None]]:
@@ -269,10 +263,10 @@ class Store(TablesAndHands, StatsQueries):
         self, guild_id: int, *, by: Literal["chips", "net", "hands"] = "chips", limit: int = 10
     ) -> list[LeaderboardRow]:
         """Best first by wallet chips, net result of hands, or hands played; ties by id."""
-        async with self._lock:
-            return await wallets.leaderboard(self._db, guild_id, by, limit)
+        async with self._snapshot() as tx:
+            return await wallets.leaderboard(tx, guild_id, by, limit)
 
     async def audit(self, guild_id: int | None = None) -> list[Mismatch]:
         """Wallets whose balance is not the sum of their ledger, or negative; ``[]`` is good."""
-        async with self._lock:
-            return await wallets.audit(self._db, guild_id)
+        async with self._snapshot() as tx:
+            return await wallets.audit(tx, guild_id)

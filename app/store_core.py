@@ -1,37 +1,30 @@
-"""The store's foundation: the connection, its lock, start-up checks and migrations.
+"""The store's foundation: the backend it runs on, start-up checks and migrations.
 
-Start-up turns every way a database file can be unusable (locked by another process,
-read-only, not SQLite or damaged, from a newer bot, impossible to open) into one
-:class:`~app.store_errors.StartupError` with a one-line message. The SQL of the queries
-lives in :mod:`app.store`, :mod:`app.store_hands` and :mod:`app.store_wallets`.
+:meth:`StoreCore.open` picks the backend from what it is given (or ``$HOLDEM_DATABASE_URL``,
+else ``$HOLDEM_DB``): a ``postgresql://`` URL is a PostgreSQL server
+(:mod:`app.store_pg`), anything else an SQLite file (:mod:`app.store_sqlite`). Every way the
+database can be unusable becomes one :class:`~app.store_errors.StartupError` with a one-line
+message. The SQL of the queries lives in :mod:`app.store`, :mod:`app.store_hands` and
+:mod:`app.store_wallets`, written once for both (:mod:`app.store_db`).
 """
 
 from __future__ import annotations
 
-import asyncio
 import os
-import sqlite3
-from collections.abc import AsyncIterator, Mapping, Sequence
-from contextlib import asynccontextmanager
-from pathlib import Path
-from typing import Any, Literal, Self
-
-import aiosqlite
+import time
+from collections.abc import Mapping, Sequence
+from contextlib import AbstractAsyncContextManager
+from typing import Any, Self
 
 from .migrations import LATEST, MIGRATIONS
-from .store_errors import (
-    BackupFailed,
-    DatabaseCorrupt,
-    DatabaseLocked,
-    DatabaseReadOnly,
-    DatabaseUnavailable,
-    SchemaTooNew,
-    StartupError,
-)
+from .store_db import Backend, Dialect, PerDialect, Row, Tx, is_postgres_url, pg_ddl
+from .store_errors import BackupFailed, SchemaTooNew, StartupError
+from .store_sqlite import SqliteBackend, Synchronous, backup_database, sqlite_path, startup_error
 
 __all__ = [
     "DEFAULT_PATH",
     "ENV_VAR",
+    "URL_VAR",
     "StoreCore",
     "backup_database",
     "database_path",
@@ -39,129 +32,41 @@ __all__ = [
 ]
 
 ENV_VAR = "HOLDEM_DB"
+URL_VAR = "HOLDEM_DATABASE_URL"
 DEFAULT_PATH = "./holdem.sqlite3"
-
-Synchronous = Literal["NORMAL", "FULL"]
 
 
 def database_path(environ: Mapping[str, str] | None = None) -> str:
-    """The database file from ``$HOLDEM_DB``, else ``./holdem.sqlite3``."""
+    """The database: ``$HOLDEM_DATABASE_URL`` (a ``postgresql://`` URL, an ``sqlite:///``
+    one or a file), else the file ``$HOLDEM_DB``, else ``./holdem.sqlite3``."""
     env = os.environ if environ is None else environ
-    return env.get(ENV_VAR) or DEFAULT_PATH
+    return env.get(URL_VAR, "").strip() or env.get(ENV_VAR, "").strip() or DEFAULT_PATH
 
 
-def startup_error(error: sqlite3.Error, path: str) -> StartupError:
-    """Name what is wrong with the file in one line a host can act on."""
-    name = getattr(error, "sqlite_errorname", "") or ""
-    if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
-        return DatabaseLocked(
-            f"the database {path} is locked by another process "
-            "(is another copy of the bot running on it?)",
-            path=path,
-        )
-    if name.startswith("SQLITE_READONLY"):
-        return DatabaseReadOnly(
-            f"the database {path} is read-only: the bot needs write access to the file "
-            "and to its folder",
-            path=path,
-        )
-    if name.startswith(("SQLITE_NOTADB", "SQLITE_CORRUPT")):
-        return DatabaseCorrupt(
-            f"{path} is not a usable SQLite database ({error}); restore a backup or set "
-            f"{ENV_VAR} to another file",
-            path=path,
-        )
-    return DatabaseUnavailable(f"cannot open the database {path}: {error}", path=path)
-
-
-def _probe(path: str, uri: bool, busy_timeout: float) -> None:
-    """Open the file and take the write lock for a moment, or raise a :class:`StartupError`."""
-    try:
-        probe = sqlite3.connect(path, uri=uri, timeout=busy_timeout, isolation_level=None)
-    except sqlite3.Error as error:
-        raise startup_error(error, path) from None
-    try:
-        probe.execute("BEGIN IMMEDIATE")
-        (version,) = probe.execute("PRAGMA user_version").fetchone()
-        probe.execute(f"PRAGMA user_version = {int(version)}")  # a write, rolled back
-        probe.execute("ROLLBACK")
-    except sqlite3.Error as error:
-        raise startup_error(error, path) from None
-    finally:
-        probe.close()
-
-
-async def backup_database(
-    path: str, target: str | os.PathLike[str], *, busy_timeout: float = 2.0
-) -> int:
-    """Copy the database file at ``path`` (of a bot that is not running) into the new file
-    ``target``, as :meth:`StoreCore.backup` does; the size of the copy in bytes.
-
-    Nothing is migrated or written in ``path``: a copy taken before an upgrade is the old
-    version's database. Raises :class:`DatabaseLocked` when a running bot holds the file,
-    another :class:`StartupError` when it is not a usable database, :class:`BackupFailed`
-    when ``target`` exists or cannot be written.
-    """
-    final = Path(target)
-    if final.exists():
-        raise BackupFailed(f"{final} already exists: choose a new file", path=str(final))
-    if not Path(path).is_file():
-        raise DatabaseUnavailable(f"there is no database at {path}", path=path)
-    partial = final.with_name(final.name + ".partial")
-
-    def copy_file() -> int:
-        try:
-            source = sqlite3.connect(path, timeout=busy_timeout, isolation_level=None)
-        except sqlite3.Error as error:
-            raise startup_error(error, path) from None
-        try:
-            try:
-                source.execute("SELECT COUNT(*) FROM sqlite_master").fetchall()
-            except sqlite3.Error as error:
-                raise startup_error(error, path) from None
-            try:
-                copy = _open_copy(partial)
-                try:
-                    source.backup(copy)
-                    _seal_copy(copy)
-                finally:
-                    copy.close()
-                os.replace(partial, final)
-            except (sqlite3.Error, OSError) as error:
-                partial.unlink(missing_ok=True)
-                raise BackupFailed(
-                    f"cannot write the backup {final}: {error}", path=str(final)
-                ) from None
-        finally:
-            source.close()
-        return final.stat().st_size
-
-    return await asyncio.to_thread(copy_file)
-
-
-def _open_copy(path: Path) -> sqlite3.Connection:
-    """A fresh file for a backup; used from the store's worker thread, hence not tied to
-    this one."""
-    path.unlink(missing_ok=True)  # a partial copy a crash left behind
-    return sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-
-
-def _seal_copy(copy: sqlite3.Connection) -> None:
-    """Make the copy one self-contained file and check it."""
-    copy.execute("PRAGMA journal_mode = DELETE").fetchall()
-    (verdict,) = copy.execute("PRAGMA quick_check").fetchone()
-    if verdict != "ok":
-        raise sqlite3.DatabaseError(f"the copy fails its check: {verdict}")
+def migration_statements(version: int, dialect: Dialect) -> tuple[str, ...]:
+    """Migration ``version`` as ``dialect`` runs it: a plain statement in its column types
+    (:func:`~app.store_db.pg_ddl`), a :class:`PerDialect` one as written for it."""
+    out: list[str] = []
+    for step in MIGRATIONS[version]:
+        if isinstance(step, PerDialect):
+            out.extend(step.for_dialect(dialect))
+        else:
+            out.append(pg_ddl(step) if dialect is Dialect.POSTGRESQL else step)
+    return tuple(out)
 
 
 class StoreCore:
-    """The connection, its lock, start-up and migrations; :class:`~app.store.Store` adds the
-    queries."""
+    """The backend, start-up and migrations; :class:`~app.store.Store` adds the queries.
 
-    def __init__(self, db: aiosqlite.Connection, path: str) -> None:
-        self._db = db
-        self._lock = asyncio.Lock()
-        self.path = path
+    Subclasses reach the database only through :meth:`_write` (one transaction),
+    :meth:`_snapshot` (consistent reads), :meth:`_read` (one query) and :meth:`_execute`
+    (one statement, committed on its own).
+    """
+
+    def __init__(self, backend: Backend) -> None:
+        self._backend = backend
+        self.dialect: Dialect = backend.dialect
+        self.path = backend.where
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -176,48 +81,54 @@ class StoreCore:
     ) -> Self:
         """Open (or create) the database, migrate it, and hold it.
 
+        ``path`` is a file, a ``file:`` URI (``file:x.sqlite3?mode=ro``), an ``sqlite:///``
+        URL or a ``postgresql://`` URL; ``None`` reads :func:`database_path`. For SQLite,
         ``exclusive`` keeps the file locked while the store is open, so a second copy of the
-        bot on the same file gets :class:`DatabaseLocked` instead of dealing the same tables.
-        ``path`` may be a ``file:`` URI (``file:x.sqlite3?mode=ro``). Raises a
-        :class:`StartupError` subclass with a one-line message.
+        bot on the same file gets :class:`DatabaseLocked` instead of dealing the same
+        tables; ``synchronous`` and ``busy_timeout`` are its PRAGMAs. PostgreSQL serves
+        several processes (which of them drives a table is :mod:`app.leases`' business).
+        Raises a :class:`StartupError` subclass with a one-line message.
         """
-        path = database_path() if path is None else path
-        if synchronous not in ("NORMAL", "FULL"):
-            raise ValueError("synchronous must be NORMAL or FULL")
-        uri = path.startswith("file:")
-        # A plain sqlite3 probe first: it names a locked, read-only or foreign file before
-        # aiosqlite starts its thread (a failed aiosqlite connect leaves that thread behind).
-        await asyncio.to_thread(_probe, path, uri, busy_timeout)
+        target = database_path() if path is None else path
+        backend: Backend
+        if is_postgres_url(target):
+            from .store_pg import PgBackend  # asyncpg is loaded only for a server
+
+            backend = await PgBackend.open(target)
+        else:
+            backend = await SqliteBackend.open(
+                sqlite_path(target),
+                synchronous=synchronous,
+                busy_timeout=busy_timeout,
+                exclusive=exclusive,
+            )
+        store = cls(backend)
         try:
-            db = await aiosqlite.connect(path, isolation_level=None, timeout=busy_timeout, uri=uri)
-        except sqlite3.Error as error:
-            raise startup_error(error, path) from None
-        store = cls(db, path)
-        try:
-            # PRAGMAs that answer with a row must be read to the end: an unread cursor keeps
-            # a statement open, and the first COMMIT then fails until the cursor is collected.
-            await db.execute_fetchall(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
-            if exclusive:
-                await db.execute_fetchall("PRAGMA locking_mode = EXCLUSIVE")
-            await db.execute_fetchall("PRAGMA journal_mode = WAL")
-            await db.execute_fetchall(f"PRAGMA synchronous = {synchronous}")
-            await db.execute_fetchall("PRAGMA foreign_keys = ON")
             await store._migrate()
-        except sqlite3.Error as error:
-            await db.close()
-            raise startup_error(error, path) from None
         except StartupError:
-            await db.close()
+            await backend.close()
             raise
+        except Exception as error:
+            found = backend.startup_error(error)
+            await backend.close()
+            if found is None:
+                raise
+            raise found from None
         return store
 
     async def _migrate(self) -> None:
-        async with self._write() as db:
-            await db.execute(
+        async with self._write() as tx:
+            lock = self.dialect.migration_lock
+            if lock is not None:
+                await tx.fetch(lock)
+            await tx.execute(
                 "CREATE TABLE IF NOT EXISTS schema_version "
                 "(version INTEGER PRIMARY KEY, applied_at REAL)"
+                if self.dialect is Dialect.SQLITE
+                else "CREATE TABLE IF NOT EXISTS schema_version "
+                "(version BIGINT PRIMARY KEY, applied_at DOUBLE PRECISION)"
             )
-            rows = await db.execute_fetchall("SELECT version FROM schema_version")
+            rows = await tx.fetch("SELECT version FROM schema_version")
             applied = {int(row[0]) for row in rows}
             current = max(applied, default=0)
             if current > LATEST:
@@ -231,60 +142,44 @@ class StoreCore:
             # Numbers are reserved ahead and land in any order, so a gap is normal: apply
             # every migration not yet recorded, lowest first, not just those above the top.
             for version in sorted(MIGRATIONS.keys() - applied):
-                for statement in MIGRATIONS[version]:
-                    await db.execute(statement)
-                await db.execute(
-                    "INSERT INTO schema_version (version, applied_at) "
-                    "VALUES (?, strftime('%s','now'))",
-                    (version,),
+                for statement in migration_statements(version, self.dialect):
+                    await tx.execute(statement)
+                await tx.execute(
+                    "INSERT INTO schema_version (version, applied_at) VALUES (?, ?)",
+                    (version, float(int(time.time()))),
                 )
 
     async def backup(self, target: str | os.PathLike[str]) -> int:
         """Copy the whole database, as it stands between two transactions, into the new file
-        ``target``; the size of the copy in bytes.
+        ``target``; the size of the copy in bytes. An SQLite feature: on PostgreSQL it raises
+        :class:`BackupFailed` saying to use ``pg_dump``.
 
         The copy runs through the store's own connection (the only one the exclusive lock
-        allows) on its worker thread, off the event loop, with the store's lock held so no
-        transaction is caught half way; it is checked (``quick_check``) and becomes
-        ``target`` in one rename, so a partial file never carries the final name. The copy
-        is one self-contained file (no ``-wal`` beside it): copy it to ``HOLDEM_DB`` to
-        restore. Raises :class:`BackupFailed` if ``target`` exists or cannot be written.
+        allows) on its worker thread, off the event loop, with no transaction caught half
+        way; it is checked (``quick_check``) and becomes ``target`` in one rename, so a
+        partial file never carries the final name. The copy is one self-contained file (no
+        ``-wal`` beside it): copy it to ``HOLDEM_DB`` to restore. Raises
+        :class:`BackupFailed` if ``target`` exists or cannot be written.
         """
-        final = Path(target)
-        if final.exists():
-            raise BackupFailed(f"{final} already exists: choose a new file", path=str(final))
-        partial = final.with_name(final.name + ".partial")
-        try:
-            copy = await asyncio.to_thread(_open_copy, partial)
-        except (sqlite3.Error, OSError) as error:
+        if not isinstance(self._backend, SqliteBackend):
             raise BackupFailed(
-                f"cannot write the backup {final}: {error}", path=str(final)
-            ) from None
-        try:
-            try:
-                async with self._lock:
-                    await self._db.backup(copy)
-                await asyncio.to_thread(_seal_copy, copy)
-            finally:
-                await asyncio.to_thread(copy.close)
-            os.replace(partial, final)
-        except (sqlite3.Error, OSError) as error:
-            partial.unlink(missing_ok=True)
-            raise BackupFailed(
-                f"cannot write the backup {final}: {error}", path=str(final)
-            ) from None
-        except BaseException:
-            partial.unlink(missing_ok=True)
-            raise
-        return final.stat().st_size
+                f"the database is PostgreSQL ({self.path}): back it up with pg_dump "
+                "(pg_dump -Fc -f holdem.dump URL), not the bot's SQLite backups",
+                path=self.path,
+            )
+        return await self._backend.backup(target)
+
+    @property
+    def backs_up_itself(self) -> bool:
+        """Whether :meth:`backup` works here (SQLite); PostgreSQL is backed up by pg_dump."""
+        return isinstance(self._backend, SqliteBackend)
 
     async def schema_version(self) -> int:
         rows = await self._read("SELECT MAX(version) FROM schema_version")
         return int(rows[0][0])
 
     async def close(self) -> None:
-        async with self._lock:
-            await self._db.close()
+        await self._backend.close()
 
     async def __aenter__(self) -> Self:
         return self
@@ -294,29 +189,19 @@ class StoreCore:
 
     # ------------------------------------------------------------------ plumbing
 
-    @asynccontextmanager
-    async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
+    def _write(self) -> AbstractAsyncContextManager[Tx]:
         """One transaction; committed when the block ends, rolled back if it raises."""
-        async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._db
-                await self._db.execute("COMMIT")
-            except BaseException:
-                await self._rollback()
-                raise
+        return self._backend.transaction()
 
-    async def _rollback(self) -> None:
-        if not self._db.in_transaction:
-            return
-        try:
-            await self._db.execute("ROLLBACK")
-        except sqlite3.OperationalError:
-            # Cancelled while COMMIT was queued: the COMMIT ran first and ended the
-            # transaction, so there is nothing to roll back. Anything else is a real error.
-            if self._db.in_transaction:
-                raise
+    def _snapshot(self) -> AbstractAsyncContextManager[Tx]:
+        """Several reads that see one state of the database."""
+        return self._backend.snapshot()
 
-    async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
-        async with self._lock:
-            return list(await self._db.execute_fetchall(sql, params))
+    async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        async with self._backend.autocommit() as tx:
+            return await tx.fetch(sql, params)
+
+    async def _execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """One statement, committed on its own; the rows it changed."""
+        async with self._backend.autocommit() as tx:
+            return await tx.execute(sql, params)

@@ -3,11 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
-import sqlite3
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
-
-import aiosqlite
 
 from engine import Action, Hand, HandConfig
 from engine.fair import FairDeck, fair_fields
@@ -25,6 +22,7 @@ from .codec import (
     loads,
 )
 from .store_core import StoreCore
+from .store_db import ConstraintViolation, Tx
 from .store_errors import HandStateError
 from .store_records import (
     HandRecord,
@@ -55,12 +53,12 @@ class TablesAndHands(StoreCore):
         settings: Mapping[str, Any] | None = None,
     ) -> None:
         """Create or update a table (it is open afterwards); ``settings`` kept if ``None``."""
-        async with self._write() as db:
-            await db.execute(
+        async with self._write() as tx:
+            await tx.execute(
                 "INSERT INTO tables (table_id, guild_id, channel_id, state_json, settings_json, "
                 "open, updated_at) VALUES (?1, ?2, ?3, ?4, COALESCE(?5, '{}'), 1, ?6) "
                 "ON CONFLICT (table_id) DO UPDATE SET guild_id = ?2, channel_id = ?3, "
-                "state_json = ?4, settings_json = COALESCE(?5, settings_json), open = 1, "
+                "state_json = ?4, settings_json = COALESCE(?5, tables.settings_json), open = 1, "
                 "updated_at = ?6",
                 (
                     table_id, guild_id, channel_id, dumps(dict(state)),
@@ -69,25 +67,25 @@ class TablesAndHands(StoreCore):
             )  # fmt: skip
 
     async def _update_table(
-        self, db: aiosqlite.Connection, table_id: str, state: Mapping[str, Any], now: float
+        self, tx: Tx, table_id: str, state: Mapping[str, Any], now: float
     ) -> None:
-        cursor = await db.execute(
+        changed = await tx.execute(
             "UPDATE tables SET state_json = ?, updated_at = ? WHERE table_id = ?",
             (dumps(dict(state)), now, table_id),
         )
-        if cursor.rowcount != 1:
+        if changed != 1:
             raise HandStateError(f"no table {table_id!r}")
 
     async def close_table(
         self, table_id: str, *, now: float, state: Mapping[str, Any] | None = None
     ) -> None:
-        async with self._write() as db:
+        async with self._write() as tx:
             if state is not None:
-                await self._update_table(db, table_id, state, now)
-            cursor = await db.execute(
+                await self._update_table(tx, table_id, state, now)
+            closed = await tx.execute(
                 "UPDATE tables SET open = 0, updated_at = ? WHERE table_id = ?", (now, table_id)
             )
-            if cursor.rowcount != 1:
+            if closed != 1:
                 raise HandStateError(f"no table {table_id!r}")
 
     async def load_table(self, table_id: str) -> TableRecord | None:
@@ -122,32 +120,31 @@ class TablesAndHands(StoreCore):
         """
         if len(players) != config.player_count:
             raise ValueError("one member id per player of the hand")
-        async with self._write() as db:
-            rows = list(
-                await db.execute_fetchall(
-                    "SELECT guild_id FROM tables WHERE table_id = ? AND open = 1", (table_id,)
-                )
+        async with self._write() as tx:
+            table = await tx.fetchone(
+                "SELECT guild_id FROM tables WHERE table_id = ? AND open = 1", (table_id,)
             )
-            if not rows:
+            if table is None:
                 raise HandStateError(f"no open table {table_id!r}")
-            guild_id = int(rows[0][0])
-            cursor = await db.execute(
+            guild_id = int(table[0])
+            inserted = await tx.fetchone(
                 "INSERT INTO hands (table_id, guild_id, config_json, deck, players_json, "
-                "started_at, deadline, deck_salt, run_count) VALUES (?,?,?,?,?,?,?,?,?)",
+                "started_at, deadline, deck_salt, run_count) VALUES (?,?,?,?,?,?,?,?,?) "
+                "RETURNING hand_id",
                 (
                     table_id, guild_id, encode_config(config), encode_deck(deck),
                     dumps(list(players)), now, deadline,
                     None if deck_salt is None else deck_salt.hex(), 0 if hold_run_out else None,
                 ),
             )  # fmt: skip
-            hand_id = cursor.lastrowid
-            assert hand_id is not None
-            await db.executemany(
+            assert inserted is not None
+            hand_id = int(inserted[0])
+            await tx.executemany(
                 "INSERT INTO hand_players (hand_id, player, guild_id, user_id) VALUES (?,?,?,?)",
                 [(hand_id, p, guild_id, user) for p, user in enumerate(players)],
             )
             if table_state is not None:
-                await self._update_table(db, table_id, table_state, now)
+                await self._update_table(tx, table_id, table_state, now)
             return hand_id
 
     async def append_action(
@@ -159,32 +156,31 @@ class TablesAndHands(StoreCore):
         deadline); committed when this returns, so acknowledge the action only after it.
         Raises :class:`HandStateError` for a wrong ``seq`` or a finished/unknown hand.
         """
-        async with self._lock:
-            try:
-                await self._db.execute(
-                    "INSERT INTO hand_actions (hand_id, seq, action, deadline) VALUES (?,?,?,?)",
-                    (hand_id, seq, encode_action(action), deadline),
-                )
-            except sqlite3.IntegrityError as error:
-                raise HandStateError(f"hand {hand_id}, action {seq}: {error}") from None
+        try:
+            await self._execute(
+                "INSERT INTO hand_actions (hand_id, seq, action, deadline) VALUES (?,?,?,?)",
+                (hand_id, seq, encode_action(action), deadline),
+            )
+        except ConstraintViolation as error:
+            raise HandStateError(f"hand {hand_id}, action {seq}: {error}") from None
 
     async def set_run_count(self, hand_id: int, runs: int) -> None:
         """Record the players' choice for a held run-out: 1 or 2 boards. Durable before the
         boards are dealt, so a restart deals the same; refused for a hand that holds none."""
         if runs not in (1, 2):
             raise ValueError("a board runs once or twice")
-        async with self._write() as db:
-            cursor = await db.execute(
+        async with self._write() as tx:
+            chosen = await tx.execute(
                 "UPDATE hands SET run_count = ? WHERE hand_id = ? AND run_count = 0",
                 (runs, hand_id),
             )
-            if cursor.rowcount != 1:
+            if chosen != 1:
                 raise HandStateError(f"hand {hand_id} holds no run-out waiting for a choice")
 
     async def set_deadline(self, hand_id: int, deadline: float | None) -> None:
         """A fresh turn time, e.g. after a restart found the old deadline passed."""
-        async with self._write() as db:
-            await db.execute(
+        async with self._write() as tx:
+            await tx.execute(
                 "UPDATE hands SET deadline = ? WHERE hand_id = ? AND finished = 0",
                 (deadline, hand_id),
             )
@@ -208,59 +204,60 @@ class TablesAndHands(StoreCore):
         wallets, refunds) commit together with it, or not at all; so do the players' stats
         of a counted hand (:func:`app.store_stats.record_hand`).
         """
-        async with self._write() as db:
-            rows = list(
-                await db.execute_fetchall(
-                    "UPDATE hands SET finished = 1, finished_at = ?, result_json = ?, "
-                    "deadline = NULL WHERE hand_id = ? AND finished = 0 "
-                    "RETURNING guild_id, table_id, players_json",
-                    (now, None if result is None else dumps(dict(result)), hand_id),
-                )
+        async with self._write() as tx:
+            row = await tx.fetchone(
+                "UPDATE hands SET finished = 1, finished_at = ?, result_json = ?, "
+                "deadline = NULL WHERE hand_id = ? AND finished = 0 "
+                "RETURNING guild_id, table_id, players_json",
+                (now, None if result is None else dumps(dict(result)), hand_id),
             )
-            if not rows:
+            if row is None:
                 raise HandStateError(f"hand {hand_id} is unknown or already finished")
-            guild_id, table_id, players_json = rows[0]
+            guild_id, table_id, players_json = row
             players: list[int] = loads(players_json)
             if len(nets) != len(players):
                 raise ValueError("one net result per player of the hand")
-            await db.executemany(
+            await tx.executemany(
                 "UPDATE hand_players SET net = ? WHERE hand_id = ? AND player = ?",
                 [(net, hand_id, p) for p, net in enumerate(nets)],
             )
-            await db.executemany(
+            # Wallets change in member-id order (here and in the moves below): two hands
+            # ending at once on a server that runs several processes never wait for each
+            # other's rows in a circle.
+            await tx.executemany(
                 "UPDATE wallets SET net = net + ?, hands_played = hands_played + ? "
                 "WHERE guild_id = ? AND user_id = ?",
-                [(net, int(counted), guild_id, players[p]) for p, net in enumerate(nets)],
+                sorted(
+                    ((net, int(counted), guild_id, players[p]) for p, net in enumerate(nets)),
+                    key=lambda update: update[3],
+                ),
             )
-            for m in moves:
+            for m in sorted(moves, key=lambda move: move.user_id):
                 await wallets.move(
-                    db, guild_id=guild_id, user_id=m.user_id, delta=m.delta, reason=m.reason,
+                    tx, guild_id=guild_id, user_id=m.user_id, delta=m.delta, reason=m.reason,
                     ref=m.ref or f"hand:{hand_id}", now=now,
                 )  # fmt: skip
             if table_state is not None:
-                await self._update_table(db, table_id, table_state, now)
+                await self._update_table(tx, table_id, table_state, now)
             if counted:
-                await record_hand(db, hand_id, now=now, session=session_of(table_state))
+                await record_hand(tx, hand_id, now=now, session=session_of(table_state))
 
     async def load_hand(self, hand_id: int) -> HandRecord:
         """The hand's config, deck and actions (``.replay()`` rebuilds it) and its seats."""
-        async with self._lock:
-            rows = list(await self._db.execute_fetchall(_HAND_SELECT + "WHERE hand_id = ?",
-                                                        (hand_id,)))  # fmt: skip
-            if not rows:
+        async with self._snapshot() as tx:
+            row = await tx.fetchone(_HAND_SELECT + "WHERE hand_id = ?", (hand_id,))
+            if row is None:
                 raise HandStateError(f"no hand {hand_id}")
-            actions = await self._db.execute_fetchall(
+            actions = await tx.fetch(
                 "SELECT action FROM hand_actions WHERE hand_id = ? ORDER BY seq", (hand_id,)
             )
-        return _hand(rows[0], [decode_action(a[0]) for a in actions])
+        return _hand(row, [decode_action(a[0]) for a in actions])
 
     async def open_hands(self) -> list[HandRecord]:
         """Every unfinished hand with its actions, in two queries (the start-up path)."""
-        async with self._lock:
-            rows = await self._db.execute_fetchall(
-                _HAND_SELECT + "WHERE finished = 0 ORDER BY hand_id"
-            )
-            actions = await self._db.execute_fetchall(
+        async with self._snapshot() as tx:
+            rows = await tx.fetch(_HAND_SELECT + "WHERE finished = 0 ORDER BY hand_id")
+            actions = await tx.fetch(
                 "SELECT a.hand_id, a.action FROM hand_actions a JOIN hands h "
                 "ON h.hand_id = a.hand_id WHERE h.finished = 0 ORDER BY a.hand_id, a.seq"
             )
@@ -286,19 +283,17 @@ class TablesAndHands(StoreCore):
 
     async def table_hands(self, table_id: str, count: int = 5) -> list[TableHandSummary]:
         """The table's most recent finished hands (voided ones too), newest first."""
-        async with self._lock:
-            rows = list(
-                await self._db.execute_fetchall(
-                    "SELECT hand_id, started_at, finished_at, players_json, result_json "
-                    "FROM hands WHERE table_id = ? AND finished = 1 "
-                    "ORDER BY hand_id DESC LIMIT ?",
-                    (table_id, count),
-                )
+        async with self._snapshot() as tx:
+            rows = await tx.fetch(
+                "SELECT hand_id, started_at, finished_at, players_json, result_json "
+                "FROM hands WHERE table_id = ? AND finished = 1 "
+                "ORDER BY hand_id DESC LIMIT ?",
+                (table_id, count),
             )
             nets: dict[int, list[int]] = {}
             if rows:
                 marks = ",".join("?" * len(rows))
-                for hand_id, net in await self._db.execute_fetchall(
+                for hand_id, net in await tx.fetch(
                     f"SELECT hand_id, net FROM hand_players WHERE hand_id IN ({marks}) "
                     "ORDER BY hand_id, player",
                     [r[0] for r in rows],

@@ -39,9 +39,9 @@ async def claim(
     """Take or renew the leases of ``table_ids`` that are free, ours or expired, in one
     transaction; the leases granted (a table leased by a live other process is left out)."""
     granted: list[Lease] = []
-    async with store._write() as db:
+    async with store._write() as tx:
         for table_id in table_ids:
-            rows = list(await db.execute_fetchall(_CLAIM, (table_id, owner, now + ttl, now)))
+            rows = await tx.fetch(_CLAIM, (table_id, owner, now + ttl, now))
             granted.extend(_lease(row) for row in rows)
     return granted
 
@@ -50,8 +50,8 @@ async def renew(store: Store, *, owner: str, now: float, ttl: float) -> set[str]
     """Push every lease ``owner`` still holds on an open table to ``now + ttl``; those
     tables (a lease another process took over is no longer the owner's row to renew, and a
     closed table's lease lapses)."""
-    async with store._write() as db:
-        rows = await db.execute_fetchall(
+    async with store._write() as tx:
+        rows = await tx.fetch(
             "UPDATE leases SET expires_at = ? WHERE owner = ? AND table_id IN "
             "(SELECT table_id FROM tables WHERE open = 1) RETURNING table_id",
             (now + ttl, owner),
@@ -62,12 +62,11 @@ async def renew(store: Store, *, owner: str, now: float, ttl: float) -> set[str]
 async def release(store: Store, *, owner: str, now: float) -> int:
     """End ``owner``'s leases now (a clean shutdown): the next process takes the tables over
     at once. The owner stays on the rows, so the fence still refuses this process."""
-    async with store._write() as db:
-        cursor = await db.execute(
+    async with store._write() as tx:
+        return await tx.execute(
             "UPDATE leases SET expires_at = ? WHERE owner = ? AND expires_at > ?",
             (now, owner, now),
         )
-        return cursor.rowcount
 
 
 async def leases(store: Store) -> list[Lease]:
@@ -104,10 +103,10 @@ async def install_fence(store: Store, owner: str) -> None:
             f"SELECT 1 FROM main.leases l WHERE l.table_id = NEW.table_id AND {other}",
         ),
     }
-    async with store._write() as db:
+    async with store._write() as tx:
         for name, (when, exists) in triggers.items():
-            await db.execute(f"DROP TRIGGER IF EXISTS temp.{name}")
-            await db.execute(
+            await tx.execute(f"DROP TRIGGER IF EXISTS temp.{name}")
+            await tx.execute(
                 f"CREATE TEMP TRIGGER {name} {when} BEGIN "
                 f"SELECT RAISE(ABORT, 'lease lost') WHERE EXISTS ({exists}); END"
             )

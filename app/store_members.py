@@ -20,9 +20,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import aiosqlite
-
 from .codec import dumps, loads
+from .store_db import Tx
 from .store_errors import MemberSeated
 from .store_records import Erasure, MemberSettings
 
@@ -43,19 +42,18 @@ def _settings(row: Sequence[Any] | None) -> MemberSettings:
     return MemberSettings(**{name: bool(value) for name, value in zip(SETTINGS, row, strict=True)})
 
 
-async def read_settings(db: aiosqlite.Connection, guild_id: int, user_id: int) -> MemberSettings:
+async def read_settings(tx: Tx, guild_id: int, user_id: int) -> MemberSettings:
     """The member's settings in the guild; every default when never set."""
-    rows = list(
-        await db.execute_fetchall(
+    return _settings(
+        await tx.fetchone(
             f"SELECT {_COLUMNS} FROM member_settings WHERE guild_id = ? AND user_id = ?",
             (guild_id, user_id),
         )
     )
-    return _settings(rows[0] if rows else None)
 
 
 async def write_settings(
-    db: aiosqlite.Connection,
+    tx: Tx,
     guild_id: int,
     user_id: int,
     changes: dict[str, bool | None],
@@ -69,32 +67,32 @@ async def write_settings(
     unknown = set(changes) - set(SETTINGS)
     if unknown:
         raise ValueError(f"no such member setting: {sorted(unknown)}")
-    await db.execute(
+    await tx.execute(
         "INSERT INTO member_settings (guild_id, user_id, updated_at) VALUES (?, ?, ?) "
         "ON CONFLICT (guild_id, user_id) DO NOTHING",
         (guild_id, user_id, now),
     )
     given = {name: int(value) for name, value in changes.items() if value is not None}
     assignments = "".join(f"{name} = ?, " for name in given)  # names from SETTINGS only
-    await db.execute(
+    await tx.execute(
         f"UPDATE member_settings SET {assignments}updated_at = ? "
         "WHERE guild_id = ? AND user_id = ?",
         (*given.values(), now, guild_id, user_id),
     )
-    return await read_settings(db, guild_id, user_id)
+    return await read_settings(tx, guild_id, user_id)
 
 
-async def is_seated(db: aiosqlite.Connection, guild_id: int, user_id: int) -> bool:
+async def is_seated(tx: Tx, guild_id: int, user_id: int) -> bool:
     """Whether an open table of the server names the member (seated, its host, or in its
     session's results), or they are in a hand not finished."""
-    rows = await db.execute_fetchall(
+    rows = await tx.fetch(
         "SELECT 1 FROM hand_players p JOIN hands h ON h.hand_id = p.hand_id "
         "WHERE p.guild_id = ? AND p.user_id = ? AND h.finished = 0 LIMIT 1",
         (guild_id, user_id),
     )
-    if list(rows):
+    if rows:
         return True
-    tables = await db.execute_fetchall(
+    tables = await tx.fetch(
         "SELECT state_json, settings_json FROM tables WHERE open = 1 AND guild_id = ?",
         (guild_id,),
     )
@@ -124,58 +122,63 @@ def _renamed(value: Any, member: int, anonymous: int) -> Any:
     return value
 
 
-async def erase_member(
-    db: aiosqlite.Connection, guild_id: int, user_id: int, now: float
-) -> Erasure:
+async def erase_member(tx: Tx, guild_id: int, user_id: int, now: float) -> Erasure:
     """Move the member's rows to a new anonymous id and delete their settings.
 
     Raises :class:`MemberSeated` (and changes nothing) while an open table names them: the
     live table would write their id back, and chips on it would come back to a wallet that
     no longer has an owner. Closed tables' saved seats, host and results are renamed too.
     """
-    if await is_seated(db, guild_id, user_id):
+    if await is_seated(tx, guild_id, user_id):
         raise MemberSeated(
             f"member {user_id} is seated at a table of guild {guild_id}: they leave first"
         )
-    counts = {table: await _count(db, table, guild_id, user_id) for table in REKEYED}
-    cursor = await db.execute(
+    counts = {table: await _count(tx, table, guild_id, user_id) for table in REKEYED}
+    settings = await tx.execute(
         "DELETE FROM member_settings WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
     )
-    settings = cursor.rowcount
     if not any(counts.values()):
         return Erasure(anonymous_id=None, wallet=False, ledger_rows=0, hands=0,
                        settings=bool(settings))  # fmt: skip
-    cursor = await db.execute(
-        "INSERT INTO erasures (guild_id, erased_at) VALUES (?, ?)", (guild_id, now)
+    erasure = await tx.fetchone(
+        "INSERT INTO erasures (guild_id, erased_at) VALUES (?, ?) RETURNING id", (guild_id, now)
     )
-    assert cursor.lastrowid is not None
-    anonymous = -cursor.lastrowid
-    # The ledger refers to its wallet: check that at the commit, once both have moved.
-    await db.execute_fetchall("PRAGMA defer_foreign_keys = ON")
+    assert erasure is not None
+    anonymous = -int(erasure[0])
+    # The ledger refers to its wallet, so the wallet moves in three steps: a copy under the
+    # anonymous id, the ledger over to it, the old row gone; every step keeps the reference.
+    await tx.execute(
+        "INSERT INTO wallets (guild_id, user_id, balance, hands_played, net, last_refill, "
+        "created_at) SELECT guild_id, ?, balance, hands_played, net, last_refill, created_at "
+        "FROM wallets WHERE guild_id = ? AND user_id = ?",
+        (anonymous, guild_id, user_id),
+    )
     for table in REKEYED:
-        await db.execute(
-            f"UPDATE {table} SET user_id = ? WHERE guild_id = ? AND user_id = ?",
-            (anonymous, guild_id, user_id),
-        )
-    hands = await db.execute_fetchall(
+        if table != "wallets":
+            await tx.execute(
+                f"UPDATE {table} SET user_id = ? WHERE guild_id = ? AND user_id = ?",
+                (anonymous, guild_id, user_id),
+            )
+    await tx.execute("DELETE FROM wallets WHERE guild_id = ? AND user_id = ?", (guild_id, user_id))
+    hands = await tx.fetch(
         "SELECT h.hand_id, h.players_json FROM hands h JOIN hand_players p "
         "ON p.hand_id = h.hand_id WHERE p.guild_id = ? AND p.user_id = ?",
         (guild_id, anonymous),
     )
     for hand_id, players_json in hands:
         players = _renamed(loads(players_json), user_id, anonymous)
-        await db.execute(
+        await tx.execute(
             "UPDATE hands SET players_json = ? WHERE hand_id = ?", (dumps(players), hand_id)
         )
     # Closed tables keep their last seats, host and results (open ones were refused above).
-    tables = await db.execute_fetchall(
+    tables = await tx.fetch(
         "SELECT table_id, state_json, settings_json FROM tables WHERE open = 0 AND guild_id = ?",
         (guild_id,),
     )
     for table_id, state, settings in tables:
         renamed = [dumps(_renamed(loads(text), user_id, anonymous)) for text in (state, settings)]
         if renamed != [state, settings]:
-            await db.execute(
+            await tx.execute(
                 "UPDATE tables SET state_json = ?, settings_json = ? WHERE table_id = ?",
                 (*renamed, table_id),
             )
@@ -188,8 +191,9 @@ async def erase_member(
     )
 
 
-async def _count(db: aiosqlite.Connection, table: str, guild_id: int, user_id: int) -> int:
-    rows = await db.execute_fetchall(
+async def _count(tx: Tx, table: str, guild_id: int, user_id: int) -> int:
+    row = await tx.fetchone(
         f"SELECT COUNT(*) FROM {table} WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
     )
-    return int(next(iter(rows))[0])
+    assert row is not None
+    return int(row[0])

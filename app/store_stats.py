@@ -15,13 +15,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
-import aiosqlite
-
 from engine import replay
 
 from .codec import decode_action, decode_config, decode_deck, loads
 from .stats import Period, PlayerStats, hand_facts
 from .store_core import StoreCore
+from .store_db import Tx
 from .store_errors import HandStateError
 
 __all__ = ["HOUR", "WEEK_HOURS", "SessionHand", "StatsQueries", "record_hand", "session_of"]
@@ -36,10 +35,13 @@ _UPSERT = (
     f"INSERT INTO stats_hours (guild_id, user_id, hour, table_id, session, last_hand, "
     f"{', '.join(_COUNTERS)}) VALUES ({', '.join('?' * (6 + len(_COUNTERS)))}) "
     "ON CONFLICT (guild_id, user_id, hour, table_id, session) DO UPDATE SET "
-    "last_hand = MAX(last_hand, excluded.last_hand), "
     + ", ".join(
-        f"{n} = MAX({n}, excluded.{n})" if n == "biggest_pot" else f"{n} = {n} + excluded.{n}"
-        for n in _COUNTERS
+        # CASE rather than the two-argument MAX(), which is SQLite's alone (GREATEST is
+        # PostgreSQL's); the stored row is named by its table, as PostgreSQL requires.
+        f"{n} = CASE WHEN excluded.{n} > stats_hours.{n} THEN excluded.{n} ELSE stats_hours.{n} END"
+        if n in ("last_hand", "biggest_pot")
+        else f"{n} = stats_hours.{n} + excluded.{n}"
+        for n in ("last_hand", *_COUNTERS)
     )
 )
 
@@ -63,25 +65,20 @@ def session_of(table_state: Mapping[str, Any] | None) -> int | None:
     return session if isinstance(session, int) else None
 
 
-async def record_hand(
-    db: aiosqlite.Connection, hand_id: int, *, now: float, session: int | None
-) -> None:
+async def record_hand(tx: Tx, hand_id: int, *, now: float, session: int | None) -> None:
     """Add the finished hand ``hand_id`` to its players' counters, in the caller's transaction.
 
     ``session`` is the table's session number; ``None`` reads it from the stored table.
     """
-    rows = list(
-        await db.execute_fetchall(
-            "SELECT h.guild_id, h.table_id, h.players_json, h.config_json, h.deck, "
-            "json_extract(t.state_json, '$.session') "
-            "FROM hands h JOIN tables t ON t.table_id = h.table_id WHERE h.hand_id = ?",
-            (hand_id,),
-        )
+    row = await tx.fetchone(
+        "SELECT h.guild_id, h.table_id, h.players_json, h.config_json, h.deck, t.state_json "
+        "FROM hands h JOIN tables t ON t.table_id = h.table_id WHERE h.hand_id = ?",
+        (hand_id,),
     )
-    if not rows:
+    if row is None:
         raise HandStateError(f"no hand {hand_id}")
-    guild_id, table_id, players_json, config_json, deck, stored_session = rows[0]
-    actions = await db.execute_fetchall(
+    guild_id, table_id, players_json, config_json, deck, state_json = row
+    actions = await tx.fetch(
         "SELECT action FROM hand_actions WHERE hand_id = ? ORDER BY seq", (hand_id,)
     )
     hand = replay(
@@ -91,16 +88,16 @@ async def record_hand(
     if not facts:
         return  # voided (or, impossibly, unfinished): it counts for nobody
     players: list[int] = loads(players_json)
-    number = session if session is not None else int(stored_session or 0)
+    number = session if session is not None else (session_of(loads(state_json)) or 0)
     hour = int(now // HOUR)
-    await db.executemany(
+    await tx.executemany(
         _UPSERT,
         [
             (guild_id, user, hour, table_id, number, hand_id, *_values(PlayerStats.of_hand(f)))
             for user, f in zip(players, facts, strict=True)
         ],
     )
-    await db.execute(
+    await tx.execute(
         "INSERT INTO hand_sessions (hand_id, table_id, session) VALUES (?, ?, ?)",
         (hand_id, table_id, number),
     )
@@ -126,22 +123,24 @@ class StatsQueries(StoreCore):
         tables (a computer player's, whose settings say ``practice``).
         """
         seen, after = 0, 0
+        voided = self.dialect.json_text("h.result_json", "voided")
+        practice = self.dialect.json_text("t.settings_json", "practice")
         while True:
             rows = await self._read(
                 "SELECT h.hand_id, h.finished_at FROM hands h "
                 "JOIN tables t ON t.table_id = h.table_id "
                 "LEFT JOIN hand_sessions s ON s.hand_id = h.hand_id "
                 "WHERE h.hand_id > ? AND h.finished = 1 AND s.hand_id IS NULL "
-                "AND (h.result_json IS NULL OR json_extract(h.result_json, '$.voided') IS NULL) "
-                "AND NOT COALESCE(json_extract(t.settings_json, '$.practice'), 0) "
+                f"AND (h.result_json IS NULL OR {voided} IS NULL) "
+                f"AND COALESCE(CAST({practice} AS TEXT), '') NOT IN ('1', 'true') "
                 "ORDER BY h.hand_id LIMIT ?",
                 (after, batch),
             )
             if not rows:
                 return seen
-            async with self._write() as db:
+            async with self._write() as tx:
                 for hand_id, finished_at in rows:
-                    await record_hand(db, hand_id, now=float(finished_at or 0.0), session=0)
+                    await record_hand(tx, hand_id, now=float(finished_at or 0.0), session=0)
             seen += len(rows)
             after = rows[-1][0]
 
@@ -194,17 +193,15 @@ class StatsQueries(StoreCore):
 
     async def session_hands(self, table_id: str, session: int) -> list[SessionHand]:
         """The session's counted (finished, not voided) hands, oldest first, with stacks."""
-        async with self._lock:
-            rows = list(
-                await self._db.execute_fetchall(
-                    "SELECT h.hand_id, h.players_json, h.config_json FROM hand_sessions s "
-                    "JOIN hands h ON h.hand_id = s.hand_id "
-                    "WHERE s.table_id = ? AND s.session = ? ORDER BY s.hand_id",
-                    (table_id, session),
-                )
+        async with self._snapshot() as tx:
+            rows = await tx.fetch(
+                "SELECT h.hand_id, h.players_json, h.config_json FROM hand_sessions s "
+                "JOIN hands h ON h.hand_id = s.hand_id "
+                "WHERE s.table_id = ? AND s.session = ? ORDER BY s.hand_id",
+                (table_id, session),
             )
             nets: dict[int, list[int]] = {}
-            for hand_id, net in await self._db.execute_fetchall(
+            for hand_id, net in await tx.fetch(
                 "SELECT p.hand_id, p.net FROM hand_sessions s "
                 "JOIN hand_players p ON p.hand_id = s.hand_id "
                 "WHERE s.table_id = ? AND s.session = ? ORDER BY p.hand_id, p.player",

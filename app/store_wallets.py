@@ -7,8 +7,7 @@ UPDATE (and a CHECK constraint behind it).
 
 from __future__ import annotations
 
-import aiosqlite
-
+from .store_db import Tx
 from .store_errors import InsufficientChips, NoWallet
 from .store_records import LeaderboardRow, Mismatch
 from .wallet import Reason
@@ -22,29 +21,31 @@ _ORDER = {
 }
 
 
-async def create_wallet(db: aiosqlite.Connection, guild_id: int, user_id: int, now: float) -> bool:
+async def create_wallet(tx: Tx, guild_id: int, user_id: int, now: float) -> bool:
     """Insert an empty wallet; ``False`` when the member already has one."""
-    cursor = await db.execute(
-        "INSERT OR IGNORE INTO wallets (guild_id, user_id, balance, created_at) VALUES (?,?,0,?)",
+    created = await tx.execute(
+        "INSERT INTO wallets (guild_id, user_id, balance, created_at) VALUES (?,?,0,?) "
+        "ON CONFLICT DO NOTHING",
         (guild_id, user_id, now),
     )
-    return cursor.rowcount == 1
+    return created == 1
 
 
 async def wallet_row(
-    db: aiosqlite.Connection, guild_id: int, user_id: int
+    tx: Tx, guild_id: int, user_id: int, *, lock: bool = False
 ) -> tuple[int, float | None] | None:
-    """(balance, last_refill) or ``None``."""
-    cursor = await db.execute(
-        "SELECT balance, last_refill FROM wallets WHERE guild_id = ? AND user_id = ?",
+    """(balance, last_refill) or ``None``; ``lock`` holds the row until the transaction
+    ends, for a transaction that changes the wallet by what it read."""
+    row = await tx.fetchone(
+        "SELECT balance, last_refill FROM wallets WHERE guild_id = ? AND user_id = ?"
+        + (tx.dialect.for_update if lock else ""),
         (guild_id, user_id),
     )
-    row = await cursor.fetchone()
     return None if row is None else (int(row[0]), row[1])
 
 
 async def move(
-    db: aiosqlite.Connection,
+    tx: Tx,
     *,
     guild_id: int,
     user_id: int,
@@ -54,15 +55,13 @@ async def move(
     now: float,
 ) -> int:
     """Change a balance and write its ledger row; returns the new balance."""
-    cursor = await db.execute(
+    row = await tx.fetchone(
         "UPDATE wallets SET balance = balance + ?1 "
         "WHERE guild_id = ?2 AND user_id = ?3 AND balance + ?1 >= 0 RETURNING balance",
         (delta, guild_id, user_id),
     )
-    row = await cursor.fetchone()
-    await cursor.close()
     if row is None:
-        found = await wallet_row(db, guild_id, user_id)
+        found = await wallet_row(tx, guild_id, user_id)
         if found is None:
             raise NoWallet(f"member {user_id} has no wallet in guild {guild_id}")
         balance = found[0]
@@ -71,7 +70,7 @@ async def move(
             balance=balance,
             delta=delta,
         )
-    await db.execute(
+    await tx.execute(
         "INSERT INTO ledger (guild_id, user_id, delta, reason, ref, created_at) "
         "VALUES (?,?,?,?,?,?)",
         (guild_id, user_id, delta, reason.value, ref, now),
@@ -79,13 +78,11 @@ async def move(
     return int(row[0])
 
 
-async def leaderboard(
-    db: aiosqlite.Connection, guild_id: int, by: str, limit: int
-) -> list[LeaderboardRow]:
+async def leaderboard(tx: Tx, guild_id: int, by: str, limit: int) -> list[LeaderboardRow]:
     order = _ORDER.get(by)
     if order is None:
         raise ValueError(f"leaderboard by {by!r}: use one of {sorted(_ORDER)}")
-    rows = await db.execute_fetchall(
+    rows = await tx.fetch(
         # Wallets kept under an anonymous (negative) id after a removal are nobody's.
         "SELECT user_id, balance, net, hands_played FROM wallets WHERE guild_id = ? "
         f"AND user_id > 0 ORDER BY {order}, user_id LIMIT ?",
@@ -94,13 +91,15 @@ async def leaderboard(
     return [LeaderboardRow(user_id=r[0], balance=r[1], net=r[2], hands_played=r[3]) for r in rows]
 
 
-async def audit(db: aiosqlite.Connection, guild_id: int | None) -> list[Mismatch]:
-    rows = await db.execute_fetchall(
-        "SELECT w.guild_id, w.user_id, w.balance, "
-        "  (SELECT COALESCE(SUM(delta), 0) FROM ledger l "
-        "   WHERE l.guild_id = w.guild_id AND l.user_id = w.user_id) AS total "
-        "FROM wallets w WHERE (?1 IS NULL OR w.guild_id = ?1) "
-        "AND (w.balance != total OR w.balance < 0) ORDER BY w.guild_id, w.user_id",
-        (guild_id,),
+async def audit(tx: Tx, guild_id: int | None) -> list[Mismatch]:
+    rows = await tx.fetch(
+        "SELECT guild_id, user_id, balance, total FROM ("
+        "  SELECT w.guild_id, w.user_id, w.balance, "
+        "    (SELECT COALESCE(SUM(delta), 0) FROM ledger l "
+        "     WHERE l.guild_id = w.guild_id AND l.user_id = w.user_id) AS total "
+        "  FROM wallets w"
+        + ("" if guild_id is None else " WHERE w.guild_id = ?")
+        + ") AS sums WHERE balance != total OR balance < 0 ORDER BY guild_id, user_id",
+        () if guild_id is None else (guild_id,),
     )
-    return [Mismatch(guild_id=r[0], user_id=r[1], balance=r[2], ledger_sum=r[3]) for r in rows]
+    return [Mismatch(guild_id=r[0], user_id=r[1], balance=r[2], ledger_sum=int(r[3])) for r in rows]

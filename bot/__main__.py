@@ -110,7 +110,11 @@ async def _serve(bot: HoldemBot, settings: Settings) -> None:
     commands), start the scheduled backups, then connect to the gateway."""
     await bot.login(settings.token)
     backups: asyncio.Task[None] | None = None
-    if settings.backup_dir:
+    if settings.backup_dir and not bot.store.backs_up_itself:
+        log.warning(
+            "HOLDEM_BACKUP_DIR is ignored: the database is PostgreSQL, back it up with pg_dump"
+        )
+    elif settings.backup_dir:
         policy = BackupPolicy(
             folder=Path(settings.backup_dir), every=settings.backup_every, keep=settings.backup_keep
         )

@@ -23,9 +23,16 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from app import BackupFailed, DatabaseLocked, StartupError, Store, backup_database
-
-from .config import DEFAULT_DB
+from app import (
+    BackupFailed,
+    DatabaseLocked,
+    StartupError,
+    Store,
+    backup_database,
+    database_path,
+    is_postgres_url,
+    redacted,
+)
 
 __all__ = [
     "BackupPolicy",
@@ -135,7 +142,15 @@ def _newest(folder: Path) -> float | None:
 async def backup_command(target: str, environ: Mapping[str, str]) -> int:
     """``--backup PATH``: copy the stopped bot's database to ``PATH``; the exit code (a
     problem is one line on stderr)."""
-    path = environ.get("HOLDEM_DB", "").strip() or DEFAULT_DB
+    path = database_path(environ)
+    if is_postgres_url(path):
+        print(
+            f"error: the database is PostgreSQL ({redacted(path)}): back it up with the "
+            'server\'s pg_dump (pg_dump -Fc -f holdem.dump "$HOLDEM_DATABASE_URL"); '
+            "--backup copies SQLite files",
+            file=sys.stderr,
+        )
+        return 1
     try:
         size = await backup_database(path, target)
     except DatabaseLocked:

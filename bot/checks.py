@@ -13,7 +13,7 @@ import sqlite3
 import tempfile
 from pathlib import Path
 
-from app import StartupError, Store
+from app import StartupError, Store, is_postgres_url, redacted
 
 from .config import Settings
 from .invite import invite_url
@@ -54,17 +54,20 @@ def _folder(path: str) -> Path:
 
 
 async def check_database(path: str, *, busy_timeout: float = 5.0) -> list[str]:
-    """Problems with the database file: its folder, then opening and migrating it (waiting
-    up to ``busy_timeout`` seconds for a lock, as the bot would)."""
-    problem = check_folder(path, "HOLDEM_DB")
+    """Problems with the database: a file's folder, then opening and migrating it (waiting
+    up to ``busy_timeout`` seconds for a lock, as the bot would); a server is reached and
+    migrated."""
+    server = is_postgres_url(path)
+    name = "HOLDEM_DATABASE_URL" if "://" in path else "HOLDEM_DB"
+    problem = None if server else check_folder(path.removeprefix("sqlite:///"), name)
     if problem:
         return [problem]
     try:
         store = await Store.open(path, busy_timeout=busy_timeout)
     except StartupError as error:
-        return [f"HOLDEM_DB: {error}"]
+        return [f"{name}: {error}"]
     except (sqlite3.Error, OSError) as error:
-        return [f"HOLDEM_DB: cannot open the database {path}: {error}"]
+        return [f"{name}: cannot open the database {redacted(path)}: {error}"]
     await store.close()
     return []
 
@@ -90,7 +93,12 @@ def summary(settings: Settings) -> list[str]:
     """What the bot would run with, one line each, never the token itself."""
     lines = [
         f"token: set ({len(settings.token)} characters, application id {settings.application_id})",
-        f"database: {os.path.abspath(settings.db_path)}",
+        "database: "
+        + (
+            redacted(settings.db_path)
+            if "://" in settings.db_path
+            else os.path.abspath(settings.db_path)
+        ),
         f"heartbeat: {os.path.abspath(settings.heartbeat_path)}",
         f"log level: {settings.log_level}",
         "commands: published at start when they changed, globally"

@@ -20,7 +20,7 @@ from typing import TextIO
 
 import discord
 
-from app import StartupError
+from app import StartupError, database_path
 from render import selfcheck
 
 from .checks import check_database, run_check, summary
@@ -87,7 +87,7 @@ async def run_check_command(
         settings = load_settings(env)
     except ConfigError as error:
         # Check the database too, so one run lists everything there is to fix.
-        db_path = env.get("HOLDEM_DB", "").strip() or "./holdem.sqlite3"
+        db_path = database_path(env)
         problems = [*error.problems, *await check_database(db_path), *filter(None, [selfcheck()])]
         code = EXIT_CONFIG
     else:
@@ -127,7 +127,7 @@ def explain_startup_error(error: BaseException) -> str | None:
     if isinstance(error, ConfigError):
         return "\n".join(f"error: {problem}" for problem in error.problems)
     if isinstance(error, StartupError):
-        return f"error: HOLDEM_DB: {error}"
+        return f"error: {'HOLDEM_DATABASE_URL' if '://' in error.path else 'HOLDEM_DB'}: {error}"
     if isinstance(error, discord.LoginFailure):
         return (
             "error: Discord rejected DISCORD_TOKEN (it was reset or mistyped): copy a new one "

@@ -133,7 +133,11 @@ def application_id_from_token(token: str) -> int | None:
 
 
 def default_heartbeat_path(db_path: str) -> str:
-    """``HOLDEM_HEARTBEAT``'s default: beside the database (``/data/holdem.sqlite3-heartbeat``)."""
+    """``HOLDEM_HEARTBEAT``'s default: beside the database (``/data/holdem.sqlite3-heartbeat``),
+    or in the working folder for a database that is not a file (a PostgreSQL server)."""
+    db_path = db_path.removeprefix("sqlite:///")
+    if "://" in db_path:
+        return "./holdem-heartbeat"
     if db_path.startswith("file:") or db_path == ":memory:":
         return "./holdem.sqlite3-heartbeat"
     return db_path + "-heartbeat"
@@ -152,7 +156,8 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
         return env.get(name, "").strip()
 
     token = _token(get("DISCORD_TOKEN"), problems)
-    db_path = get("HOLDEM_DB") or DEFAULT_DB
+    # A database URL (PostgreSQL, or sqlite:///file) wins over the plain SQLite file.
+    db_path = get("HOLDEM_DATABASE_URL") or get("HOLDEM_DB") or DEFAULT_DB
     dev_guild = _snowflake("HOLDEM_DEV_GUILD", get("HOLDEM_DEV_GUILD"), problems)
     log_level = _log_level(get("LOG_LEVEL"), problems)
     api_base = _url("DISCORD_API_BASE", get("DISCORD_API_BASE"), ("http", "https"), problems)

@@ -88,7 +88,9 @@ def heartbeat_path(environ: Mapping[str, str]) -> str:
     """``HOLDEM_HEARTBEAT``, else beside ``HOLDEM_DB`` (needs no token: the health check only
     reads this file)."""
     return environ.get("HOLDEM_HEARTBEAT", "").strip() or default_heartbeat_path(
-        environ.get("HOLDEM_DB", "").strip() or DEFAULT_DB
+        environ.get("HOLDEM_DATABASE_URL", "").strip()
+        or environ.get("HOLDEM_DB", "").strip()
+        or DEFAULT_DB
     )
 
 

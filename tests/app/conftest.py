@@ -1,4 +1,6 @@
-"""Fixtures shared by the application-layer tests: a database file and an open store."""
+"""Fixtures shared by the application-layer tests: a database file and an open store, and
+``database``: a new database on each backend in turn (an SQLite file, then a PostgreSQL
+one on the tests' private server, :mod:`tests.postgres`), for the tests that run on both."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from app.store import Store
+from tests.postgres import BACKENDS, new_database
 
 
 class Clock:
@@ -30,3 +33,17 @@ async def store(path: str) -> AsyncIterator[Store]:
     s = await Store.open(path)
     yield s
     await s.close()
+
+
+@pytest.fixture(params=BACKENDS)
+async def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A new, empty database: an SQLite file's path, or a ``postgresql://`` URL."""
+    if request.param == "sqlite":
+        return str(tmp_path / "holdem.sqlite3")
+    return await new_database()
+
+
+@pytest.fixture
+async def pg_database() -> str:
+    """A new, empty PostgreSQL database, for what only PostgreSQL does (several processes)."""
+    return await new_database()

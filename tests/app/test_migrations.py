@@ -1,43 +1,87 @@
-"""The migration runner: numbers are reserved ahead and land in any order, so gaps are normal."""
+"""The migration runner, on both backends: numbers are reserved ahead and land in any order,
+so gaps are normal; a database from a newer bot is refused; PostgreSQL runs the same steps in
+its own column types."""
 
 from __future__ import annotations
 
-import sqlite3
-from contextlib import closing
+import asyncio
+import doctest
 
 import pytest
 
 import app.store_core
+import app.store_db
 from app import SchemaTooNew, Store
 from app.migrations import MIGRATIONS
+from app.store_core import migration_statements
+from app.store_db import Dialect, PerDialect
+
+
+async def _tables(store: Store) -> set[str]:
+    listing = (
+        "SELECT name FROM sqlite_master WHERE type = 'table'"
+        if store.dialect is Dialect.SQLITE
+        else "SELECT table_name FROM information_schema.tables "
+        "WHERE table_schema = current_schema()"
+    )
+    return {name for (name,) in await store._read(listing)}
 
 
 async def test_a_gap_is_skipped_and_filled_when_its_migration_lands(
-    path: str, monkeypatch: pytest.MonkeyPatch
+    database: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     later = max(MIGRATIONS) + 2
     gap = later - 1
     with_gap = {**MIGRATIONS, later: ("CREATE TABLE later_one (x INTEGER)",)}
     monkeypatch.setattr(app.store_core, "MIGRATIONS", with_gap)
     monkeypatch.setattr(app.store_core, "LATEST", later)
-    store = await Store.open(path)
+    store = await Store.open(database)
     assert await store.schema_version() == later
     await store.close()
 
     filled = {**with_gap, gap: ("CREATE TABLE gap_one (x INTEGER)",)}
     monkeypatch.setattr(app.store_core, "MIGRATIONS", filled)
-    store = await Store.open(path)
+    store = await Store.open(database)
+    try:
+        versions = await store._read("SELECT version FROM schema_version ORDER BY 1")
+        assert [v for (v,) in versions] == sorted(filled)
+        assert {"later_one", "gap_one"} <= await _tables(store)
+    finally:
+        await store.close()
+
+
+async def test_a_database_from_a_newer_bot_is_still_refused(database: str) -> None:
+    store = await Store.open(database)
+    await store._execute("INSERT INTO schema_version VALUES (?, 0)", (max(MIGRATIONS) + 5,))
     await store.close()
-    with closing(sqlite3.connect(path)) as db:
-        versions = [v for (v,) in db.execute("SELECT version FROM schema_version ORDER BY 1")]
-        tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master")}
-    assert versions == sorted(filled)
-    assert {"later_one", "gap_one"} <= tables
+    with pytest.raises(SchemaTooNew, match="update the bot"):
+        await Store.open(database)
 
 
-async def test_a_database_from_a_newer_bot_is_still_refused(path: str) -> None:
-    with closing(sqlite3.connect(path, isolation_level=None)) as db:
-        db.execute("CREATE TABLE schema_version (version INTEGER PRIMARY KEY, applied_at REAL)")
-        db.execute("INSERT INTO schema_version VALUES (?, 0)", (max(MIGRATIONS) + 5,))
-    with pytest.raises(SchemaTooNew):
-        await Store.open(path)
+async def test_two_processes_starting_at_once_on_postgresql_migrate_once(
+    pg_database: str,
+) -> None:
+    """An advisory lock orders them (an SQLite file has one process: its exclusive lock)."""
+    first, second = await asyncio.gather(Store.open(pg_database), Store.open(pg_database))
+    try:
+        rows = await first._read("SELECT COUNT(*) FROM schema_version")
+        assert rows[0][0] == len(MIGRATIONS)
+        assert await second.schema_version() == max(MIGRATIONS)
+    finally:
+        await first.close()
+        await second.close()
+
+
+def test_postgresql_runs_the_same_steps_in_its_own_types() -> None:
+    sqlite = [s for v in sorted(MIGRATIONS) for s in migration_statements(v, Dialect.SQLITE)]
+    pg = [s for v in sorted(MIGRATIONS) for s in migration_statements(v, Dialect.POSTGRESQL)]
+    plain = [s for v in sorted(MIGRATIONS) for s in MIGRATIONS[v] if isinstance(s, str)]
+    assert set(plain) <= set(sqlite)  # SQLite runs the released text untouched
+    assert not any("WITHOUT ROWID" in s or " REAL" in s for s in pg)
+    assert all("RAISE(ABORT" not in s for s in pg)
+    triggers = [s for v in MIGRATIONS.values() for s in v if isinstance(s, PerDialect)]
+    assert triggers and all(t.sqlite and t.postgresql for t in triggers)
+
+
+def test_the_dialect_examples_hold() -> None:
+    assert doctest.testmod(app.store_db).failed == 0

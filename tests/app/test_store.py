@@ -35,8 +35,9 @@ GUILD = 1
 
 
 @pytest.fixture
-async def store(path: str) -> AsyncIterator[Store]:
-    s = await Store.open(path)
+async def store(database: str) -> AsyncIterator[Store]:
+    """On each backend in turn (the ``database`` fixture)."""
+    s = await Store.open(database)
     await s.save_table("t1", guild_id=GUILD, channel_id=55, state={"seats": []}, now=0.0)
     yield s
     await s.close()
@@ -48,17 +49,28 @@ async def store(path: str) -> AsyncIterator[Store]:
 def test_database_path_comes_from_the_environment() -> None:
     assert database_path({}) == "./holdem.sqlite3"
     assert database_path({"HOLDEM_DB": "/data/poker.db"}) == "/data/poker.db"
+    url = "postgresql://holdem@db/holdem"
+    assert database_path({"HOLDEM_DATABASE_URL": url, "HOLDEM_DB": "/data/poker.db"}) == url
 
 
-async def test_migrates_from_empty_and_reopens_idempotently(path: str) -> None:
-    store = await Store.open(path)
+async def test_migrates_from_empty_and_reopens_idempotently(database: str) -> None:
+    store = await Store.open(database)
     assert await store.schema_version() == LATEST
     await store.set_guild_rules(GUILD, {"preset": "home", "overrides": {"ante": 1}}, now=1.0)
     await store.close()
-    store = await Store.open(path)
-    assert await store.schema_version() == LATEST
-    assert await store.get_guild_rules(GUILD) == {"preset": "home", "overrides": {"ante": 1}}
-    await store.close()
+    store = await Store.open(database)
+    try:
+        assert await store.schema_version() == LATEST
+        assert await store.get_guild_rules(GUILD) == {"preset": "home", "overrides": {"ante": 1}}
+        [(applied,)] = await store._read("SELECT COUNT(*) FROM schema_version")
+        assert applied == len(MIGRATIONS)
+    finally:
+        await store.close()
+
+
+async def test_an_sqlite_url_names_the_file_and_it_is_in_wal_mode(tmp_path: Path) -> None:
+    path = tmp_path / "holdem.sqlite3"
+    await (await Store.open(f"sqlite:///{path}")).close()
     with closing(sqlite3.connect(path)) as db, db:
         assert db.execute("SELECT COUNT(*) FROM schema_version").fetchone() == (len(MIGRATIONS),)
         assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
@@ -220,7 +232,7 @@ async def test_hands_round_trip_exactly(store: Store) -> None:
         assert record.players == tuple(100 + p for p in range(hand.player_count))
 
 
-async def test_open_hand_resumes_at_the_same_decision(path: str, store: Store) -> None:
+async def test_open_hand_resumes_at_the_same_decision(database: str, store: Store) -> None:
     rng = random.Random(5)
     live: dict[int, Hand] = {}
     for stop in (0, 1, 2, 3):
@@ -228,7 +240,7 @@ async def test_open_hand_resumes_at_the_same_decision(path: str, store: Store) -
         if hand.to_act is not None:
             live[hand_id] = hand
     await store.close()
-    reopened = await Store.open(path)  # a restart
+    reopened = await Store.open(database)  # a restart
     try:
         records = await reopened.open_hands()
         assert {r.hand_id for r in records} == set(live)
@@ -275,16 +287,16 @@ async def test_start_hand_needs_an_open_table(store: Store) -> None:
         )  # fmt: skip
 
 
-async def test_action_is_committed_before_append_returns(path: str, tmp_path: Path) -> None:
-    store = await Store.open(path, exclusive=False)
+async def test_action_is_committed_before_append_returns(database: str) -> None:
+    store = await Store.open(database, exclusive=False)
     try:
         await store.save_table("t1", guild_id=GUILD, channel_id=1, state={}, now=0.0)
         hand_id, _ = await _play(store, random.Random(11), stop=3)
-        with closing(sqlite3.connect(path)) as reader:  # another connection sees it at once
-            count = reader.execute(
-                "SELECT COUNT(*) FROM hand_actions WHERE hand_id = ?", (hand_id,)
-            ).fetchone()
-        assert count == (3,)
+        reader = await Store.open(database, exclusive=False)  # another connection sees it
+        try:
+            assert len((await reader.load_hand(hand_id)).actions) == 3
+        finally:
+            await reader.close()
     finally:
         await store.close()
 

@@ -3,12 +3,13 @@ the audit, the hands and the server's chip total still add up."""
 
 from __future__ import annotations
 
-import sqlite3
+from collections.abc import AsyncIterator
 
 import pytest
 
 from app import Store
 from app.service import TableService
+from app.store_db import Dialect
 from app.store_errors import MemberSeated
 from app.store_records import MemberSettings
 from engine import HouseRules
@@ -18,6 +19,14 @@ from .conftest import Clock
 G, C = 1, 10
 A, B = 301_000_000_000_000_001, 302_000_000_000_000_002  # Discord-sized ids
 RULES = HouseRules(turn_seconds=30)
+
+
+@pytest.fixture
+async def store(database: str) -> AsyncIterator[Store]:
+    """On each backend in turn (the ``database`` fixture)."""
+    s = await Store.open(database)
+    yield s
+    await s.close()
 
 
 async def _played(store: Store, clock: Clock) -> TableService:
@@ -33,23 +42,29 @@ async def _played(store: Store, clock: Clock) -> TableService:
     return service
 
 
-def _rows_naming(path: str, member: int) -> list[tuple[str, tuple[object, ...]]]:
+async def _rows_naming(store: Store, member: int) -> list[tuple[str, tuple[object, ...]]]:
     """Every row of every table that holds ``member``'s id, as a value or inside text."""
     found: list[tuple[str, tuple[object, ...]]] = []
-    with sqlite3.connect(path) as db:
-        tables = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")]
-        for table in tables:
-            for row in db.execute(f"SELECT * FROM {table}"):
-                if any(v == member or (isinstance(v, str) and str(member) in v) for v in row):
-                    found.append((table, row))
+    listing = (
+        "SELECT name FROM sqlite_master WHERE type = 'table'"
+        if store.dialect is Dialect.SQLITE
+        else "SELECT table_name FROM information_schema.tables "
+        "WHERE table_schema = current_schema()"
+    )
+    tables = [name for (name,) in await store._read(listing)]
+    assert "wallets" in tables and "ledger" in tables
+    for table in tables:
+        for row in await store._read(f"SELECT * FROM {table}"):
+            if any(v == member or (isinstance(v, str) and str(member) in v) for v in row):
+                found.append((table, tuple(row)))
     return found
 
 
 async def test_removal_leaves_nothing_under_the_member_and_the_audit_adds_up(
-    path: str,
+    database: str,
 ) -> None:
     clock = Clock()
-    store = await Store.open(path)
+    store = await Store.open(database)
     try:
         await _played(store, clock)
         total = await store.total_balance(G)
@@ -73,10 +88,10 @@ async def test_removal_leaves_nothing_under_the_member_and_the_audit_adds_up(
         assert sorted(hand.players) == sorted([B, erased.anonymous_id])
         board = await store.leaderboard(G)
         assert [row.user_id for row in board] == [B]
+        assert await _rows_naming(store, A) == []
+        assert await _rows_naming(store, B) != []  # the scan finds a member who is still there
     finally:
         await store.close()
-    assert _rows_naming(path, A) == []
-    assert _rows_naming(path, B) != []  # the scan does find a member who is still there
 
 
 async def test_each_removal_gets_its_own_anonymous_id(store: Store) -> None:

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import AsyncIterator
-from contextlib import closing
 
 import pytest
 
+import app.store_core
 from app import MemberSettings, Store, TableHandSummary
 from app.migrations import LATEST, MIGRATIONS
 from engine import HandConfig, shuffled_deck
@@ -16,8 +15,9 @@ GUILD = 1
 
 
 @pytest.fixture
-async def store(path: str) -> AsyncIterator[Store]:
-    s = await Store.open(path)
+async def store(database: str) -> AsyncIterator[Store]:
+    """On each backend in turn (the ``database`` fixture)."""
+    s = await Store.open(database)
     for table in ("t1", "t2"):
         await s.save_table(table, guild_id=GUILD, channel_id=55, state={}, now=0.0)
     yield s
@@ -27,34 +27,33 @@ async def store(path: str) -> AsyncIterator[Store]:
 # ------------------------------------------------------------------ migrations
 
 
-def _version_1_database(path: str) -> None:
+async def _version_1_database(database: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """A database as the first release left it: migration 1 only, with a guild in it."""
-    with closing(sqlite3.connect(path, isolation_level=None)) as db:
-        db.execute("BEGIN")
-        db.execute("CREATE TABLE schema_version (version INTEGER PRIMARY KEY, applied_at REAL)")
-        for statement in MIGRATIONS[1]:
-            db.execute(statement)
-        db.execute("INSERT INTO schema_version VALUES (1, 0)")
-        db.execute("INSERT INTO guilds (guild_id, language, updated_at) VALUES (1, 'fr', 0)")
-        db.execute("COMMIT")
+    with monkeypatch.context() as first_release:
+        first_release.setattr(app.store_core, "MIGRATIONS", {1: MIGRATIONS[1]})
+        first_release.setattr(app.store_core, "LATEST", 1)
+        store = await Store.open(database)
+        assert await store.schema_version() == 1
+        await store.set_language(GUILD, "fr", now=0.0)
+        await store.close()
 
 
-async def test_a_version_1_database_is_upgraded(path: str) -> None:
-    _version_1_database(path)
-    store = await Store.open(path)
+async def test_a_version_1_database_is_upgraded(
+    database: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await _version_1_database(database, monkeypatch)
+    store = await Store.open(database)
     try:
         assert await store.schema_version() == LATEST
         assert await store.get_language(GUILD) == "fr"  # kept
         assert await store.get_member_settings(GUILD, 7) == MemberSettings()
         await store.set_member_settings(GUILD, 7, dm=True, now=1.0)
+        versions = await store._read("SELECT version FROM schema_version ORDER BY version")
+        assert [v for (v,) in versions] == sorted(MIGRATIONS)
+        settings = await store._read("SELECT guild_id, user_id, dm FROM member_settings")
+        assert [tuple(row) for row in settings] == [(1, 7, 1)]
     finally:
         await store.close()
-    with closing(sqlite3.connect(path)) as db:
-        versions = db.execute("SELECT version FROM schema_version ORDER BY version").fetchall()
-        assert versions == [(v,) for v in sorted(MIGRATIONS)]
-        assert db.execute("SELECT guild_id, user_id, dm FROM member_settings").fetchall() == [
-            (1, 7, 1)
-        ]
 
 
 # ------------------------------------------------------------------ member settings
@@ -75,10 +74,10 @@ async def test_member_settings_default_off_and_change_one_at_a_time(store: Store
     assert await store.get_member_settings(GUILD + 1, 7) == MemberSettings()
 
 
-async def test_member_settings_survive_a_restart(path: str, store: Store) -> None:
+async def test_member_settings_survive_a_restart(database: str, store: Store) -> None:
     await store.set_member_settings(GUILD, 7, dm=True, four_colour=True, now=1.0)
     await store.close()
-    reopened = await Store.open(path)
+    reopened = await Store.open(database)
     try:
         assert await reopened.get_member_settings(GUILD, 7) == MemberSettings(
             dm=True, four_colour=True

@@ -23,8 +23,9 @@ DAY = 24 * HOUR
 
 
 @pytest.fixture
-async def store(path: str) -> AsyncIterator[Store]:
-    s = await Store.open(path)
+async def store(database: str) -> AsyncIterator[Store]:
+    """On each backend in turn (the ``database`` fixture)."""
+    s = await Store.open(database)
     for table in ("t1", "t2"):
         await s.save_table(table, guild_id=G, channel_id=5, state={"session": 1}, now=0.0)
     yield s
@@ -165,9 +166,9 @@ async def test_hands_finished_before_the_stats_existed_are_backfilled_once(store
     counted = await store_hand(store, three_bet_pot(), [11, 12, 13, 14], now=DAY)
     old = await store_hand(store, walk(), [11, 12, 13, 14], now=2 * DAY)
     await store_hand(store, walk(), [11, 12, 13, 14], now=3 * DAY, voided=True)
-    async with store._write() as db:  # as if hand ``old`` had ended before migration 4
-        await db.execute("DELETE FROM hand_sessions WHERE hand_id = ?", (old,))
-        await db.execute("DELETE FROM stats_hours WHERE last_hand = ?", (old,))
+    async with store._write() as tx:  # as if hand ``old`` had ended before migration 4
+        await tx.execute("DELETE FROM hand_sessions WHERE hand_id = ?", (old,))
+        await tx.execute("DELETE FROM stats_hours WHERE last_hand = ?", (old,))
     before = await store.member_stats(G, 13, Period.ALL, now=0.0)
     assert before == PlayerStats.of_hand(hand_facts(three_bet_pot())[2])
     assert await store.backfill_stats(batch=1) == 1  # the voided hand stays out

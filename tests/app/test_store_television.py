@@ -20,8 +20,9 @@ GUILD = 1
 
 
 @pytest.fixture
-async def store(path: str) -> AsyncIterator[Store]:
-    s = await Store.open(path)
+async def store(database: str) -> AsyncIterator[Store]:
+    """On each backend in turn (the ``database`` fixture)."""
+    s = await Store.open(database)
     await s.save_table("t1", guild_id=GUILD, channel_id=55, state={"seats": []}, now=0.0)
     yield s
     await s.close()
@@ -83,7 +84,7 @@ async def test_a_hand_without_a_salt_exports_as_before(store: Store) -> None:
     assert history.extra == {}
 
 
-async def test_a_held_run_out_waits_then_replays_as_chosen(path: str, store: Store) -> None:
+async def test_a_held_run_out_waits_then_replays_as_chosen(database: str, store: Store) -> None:
     hand_id, hand, _ = await _all_in_hand(store, salt=secrets.token_bytes(32), hold=True)
     assert hand.held
     waiting = await store.load_hand(hand_id)
@@ -94,7 +95,7 @@ async def test_a_held_run_out_waits_then_replays_as_chosen(path: str, store: Sto
     hand.run_out(2)
     await _finish(store, hand_id, hand)
     await store.close()
-    reopened = await Store.open(path)
+    reopened = await Store.open(database)
     try:
         record = await reopened.load_hand(hand_id)
         again = record.replay()

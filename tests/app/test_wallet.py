@@ -103,7 +103,7 @@ def test_random_moves_keep_every_invariant(
 async def test_audit_reports_a_tampered_balance(store: Store, tmp_path: Path) -> None:
     await store.ensure_wallet(GUILD, 7, starting_grant=100, now=0.0)
     await store.ensure_wallet(GUILD, 8, starting_grant=100, now=0.0)
-    await store._db.execute("UPDATE wallets SET balance = 90 WHERE user_id = 8")
+    await store._execute("UPDATE wallets SET balance = 90 WHERE user_id = 8")
     [bad] = await store.audit(GUILD)
     assert (bad.user_id, bad.balance, bad.ledger_sum) == (8, 90, 100)
 
@@ -169,7 +169,7 @@ async def test_leaderboard_orders_by_chips_net_and_hands(store: Store) -> None:
     for user, grant in ((1, 300), (2, 500), (3, 300)):
         await store.ensure_wallet(GUILD, user, starting_grant=grant, now=0.0)
     await store.ensure_wallet(2, 9, starting_grant=10_000, now=0.0)  # another guild
-    await store._db.execute(
+    await store._execute(
         "UPDATE wallets SET net = CASE user_id WHEN 1 THEN 50 WHEN 2 THEN -20 ELSE 50 END, "
         "hands_played = user_id * 10 WHERE guild_id = 1"
     )
