@@ -12,9 +12,11 @@ With the house rule ``run_it_twice`` on ``ask``, a run-out before the river firs
 the players with chips at risk: the question, with its button, is the table's turn message
 until the board is dealt (so it loses its button then, as a turn message does).
 
-A run-out costs one message per street dealt beyond the hand's closing message (three
-before the flop, six when run twice), all in all-in hands only; the first answers the move
-that caused it, the rest are the loop's own posts.
+What a run-out costs on Discord's REST budget, in all-in hands only: its first message
+answers the move that caused it (free), every later one is a channel post of the loop's own:
+3 from before the flop (the flop, the turn, the showdown), 2 from the flop, 1 from the turn,
+5 for a board run twice from before the flop (the first river shares a message with the
+second flop).
 
 :class:`Broadcast` is the :class:`~bot.dealer.Dealer`'s base: the dealer gives it the means
 to post (``say``), to pass the turn message on (``_new_turn``) and to close a hand
