@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 
 import pytest
 
+from ai import Level
 from app import RUN_TWICE_SECONDS, NotAtRisk, StaleMove, Store, spot_odds
 from app.service import TableService, table_id_for
 from engine import Action, ActionKind, HandConfig, HouseRules
@@ -196,3 +197,19 @@ async def test_always_runs_twice_and_the_odd_chip_goes_with_the_first_board(
     stacks = {s.member: s.stack for s in ended.state.occupied()}
     assert stacks[first] == 101 and stacks[second] == 100 and stacks[B] == 99
     assert await service.chips_total(G) == 300
+
+
+async def test_a_computer_player_at_risk_never_agrees_the_board_runs_once(store: Store) -> None:
+    service = await table(store, Clock(), Decks(shuffled(6)), RunItTwice.ASK, (A,))
+    joined = await service.add_computer(G, C, Level.EASY, name_of=lambda m: f"bot {m}")
+    computer = joined.actor
+    assert computer is not None
+    dealt = await service.deal(G, C, button=0)
+    first = dealt.state.turn
+    assert first is not None
+    await service.act(G, C, first.member, ActionKind.ALL_IN)
+    other = A if first.member == computer else computer
+    ended = await service.act(G, C, other, ActionKind.CALL)
+    assert ended.hand_over and ended.state.run_twice is None  # nobody was asked
+    assert ended.runout is not None and ended.runout.runs == 1
+    assert (await store.load_hand(dealt.hand_id or 0)).run_count == 1
