@@ -14,6 +14,7 @@ import tempfile
 from pathlib import Path
 
 from app import StartupError, Store, is_postgres_url, redacted
+from render import font_report
 
 from .config import Settings
 from .invite import invite_url
@@ -123,4 +124,6 @@ def summary(settings: Settings) -> list[str]:
         )
     if settings.application_id is not None:
         lines.append(f"invite: {invite_url(settings.application_id)}")
+    # Which scripts of players' names will draw: a host without CJK fonts shows codes instead.
+    lines.append(font_report())
     return lines

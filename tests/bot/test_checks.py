@@ -145,3 +145,12 @@ def test_parse_args() -> None:
     assert parse_args(["--health"]).health
     with pytest.raises(SystemExit):
         parse_args(["--check", "--health"])
+
+
+def test_summary_says_which_scripts_of_names_draw(tmp_path: Path) -> None:
+    # The suite hides the host's fonts: the bundled DejaVu draws Latin but no Chinese, so the
+    # summary names the missing script and the Debian package that brings it.
+    text = "\n".join(summary(settings_for(tmp_path)))
+    fonts = [line for line in text.splitlines() if line.startswith("fonts: ")]
+    assert len(fonts) == 1
+    assert "CJK" in fonts[0] and "apt install fonts-noto-cjk" in fonts[0]
