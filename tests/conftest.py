@@ -31,7 +31,19 @@ SLOW = (
 )
 
 
+# The longest tests, started first: CI runs the suite on two workers (pytest-xdist, work
+# stealing), and a minute-long test dealt out last would leave the other worker idle at the end.
+LONGEST = (
+    "tests/app/test_crash.py",
+    "tests/engine/test_differential.py",
+    "tests/ship/",
+    "tests/ai/test_preflop.py::test_heads_up_figures_agree_with_exact_equity_against_every_hand",
+    "tests/wire/",
+)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
         if item.nodeid.startswith(SLOW):
             item.add_marker(pytest.mark.slow)
+    items.sort(key=lambda item: not item.nodeid.startswith(LONGEST))
