@@ -65,11 +65,12 @@ from .store_records import (
     WalletMove,
 )
 from .store_stats import SessionHand
-from .wallet import Reason, RefillPolicy, refill_amount
+from .wallet import GRANT_NOTE_MAX, Reason, refill_due
 
 __all__ = [
     "DEFAULT_PATH",
     "ENV_VAR",
+    "GRANT_NOTE_MAX",
     "RUN_TWICE_SECONDS",
     "URL_VAR",
     "BackupFailed",
@@ -106,7 +107,6 @@ __all__ = [
     "PotState",
     "PrivateCards",
     "Reason",
-    "RefillPolicy",
     "RefillRefused",
     "RunTwiceAsk",
     "RunoutSpot",
@@ -141,7 +141,7 @@ __all__ = [
     "encode_deck",
     "is_postgres_url",
     "redacted",
-    "refill_amount",
+    "refill_due",
     "spot_odds",
     "table_id_for",
 ]

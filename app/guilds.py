@@ -11,30 +11,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine import HouseRules, preset
+from engine import HouseRules
 
+from .house import GuildRules, guild_rules
 from .results import ServiceError
 from .service import TableService
 from .store_api import StoreApi
 from .store_records import HandSummary, MemberSettings, Mismatch
+from .wallet import GRANT_NOTE_MAX, Reason, grant_ref
 
 __all__ = ["CoachForbidden", "GuildRules", "GuildService", "HistoryEntry", "Standing"]
-
-DEFAULT_PRESET = "no-limit"
 
 
 class CoachForbidden(ServiceError):
     """A member asked for the learning mode on a server whose house rules forbid it."""
 
     code = "coach_forbidden"
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class GuildRules:
-    """The house rules a server plays by, and the preset they started from."""
-
-    preset: str
-    rules: HouseRules
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -63,11 +55,7 @@ class GuildService:
 
     async def rules(self, guild_id: int) -> GuildRules:
         """The server's house rules; the default preset if it never chose any."""
-        data = await self._store.get_guild_rules(guild_id)
-        if not data:
-            return GuildRules(preset=DEFAULT_PRESET, rules=preset(DEFAULT_PRESET))
-        name = str(data.get("preset", DEFAULT_PRESET))
-        return GuildRules(preset=name, rules=HouseRules.from_dict(data["rules"]))
+        return guild_rules(await self._store.get_guild_rules(guild_id))
 
     async def set_rules(self, guild_id: int, name: str, rules: HouseRules) -> None:
         await self._store.set_guild_rules(
@@ -113,10 +101,35 @@ class GuildService:
     # ------------------------------------------------------------- wallets
 
     async def balance(self, guild_id: int, member: int) -> int:
-        """The member's wallet, opened with the server's starting stack on first sight."""
+        """The member's wallet, opened with the server's starting stack on first sight and
+        refilled first if the house's refill policy owes them chips now."""
         rules = (await self.rules(guild_id)).rules
-        return await self._store.ensure_wallet(
-            guild_id, member, starting_grant=rules.starting_stack, now=self._clock()
+        now = self._clock()
+        balance = await self._store.ensure_wallet(
+            guild_id, member, starting_grant=rules.starting_stack, now=now
+        )
+        seated = self._tables.seated_chips(guild_id, member)
+        granted = await self._store.refill(guild_id, member, rules=rules, on_tables=seated, now=now)
+        return balance + granted
+
+    async def grant(self, guild_id: int, member: int, amount: int, *, by: int, note: str) -> int:
+        """An admin's grant (negative: chips taken back) with its reason on the ledger row;
+        returns the new balance. Raises :class:`ValueError` for 0 chips or a reason that is
+        empty or longer than :data:`~app.wallet.GRANT_NOTE_MAX`, and
+        :class:`~app.store_errors.InsufficientChips` (changing nothing) rather than take the
+        wallet below zero: chips on a table are not the wallet's to take."""
+        text = " ".join(note.split())
+        if type(amount) is not int or amount == 0:
+            raise ValueError(f"a grant of {amount!r} chips")
+        if not text or len(text) > GRANT_NOTE_MAX:
+            raise ValueError(f"a grant needs a reason of 1 to {GRANT_NOTE_MAX} characters")
+        rules = (await self.rules(guild_id)).rules
+        now = self._clock()
+        await self._store.ensure_wallet(
+            guild_id, member, starting_grant=rules.starting_stack, now=now
+        )
+        return await self._store.move(
+            guild_id, member, amount, Reason.GRANT, ref=grant_ref(by, text), now=now
         )
 
     async def standings(self, guild_id: int, *, limit: int = 10) -> list[Standing]:

@@ -44,6 +44,7 @@ from engine.rules import RunItTwice
 from engine.table import PlayerLeft, Rebought, TableEvent
 
 from .fairness import FairReport, fair_report
+from .house import guild_rules
 from .outcomes import Outcome, OutcomeKind, PrivateCards, RunTwiceAsk, Showdown, TableState
 from .practice import free_computer, is_computer
 from .results import NoHand, NoTable, NotSeated, StaleMove, TableExists
@@ -153,6 +154,17 @@ class TableService:
         by their own action, by sitting in and by leaving; in memory only)."""
         return self._timeouts.get((table_id, user_id), 0)
 
+    def seated_chips(self, guild_id: int, member: int) -> int:
+        """The member's stacks on the guild's open tables (practice chips are no one's)."""
+        player = str(member)
+        return sum(
+            seat.stack
+            for live in self._tables.values()
+            if live.guild_id == guild_id and not _practice(live)
+            for seat in live.table.seats
+            if seat is not None and seat.player == player
+        )
+
     async def chips_total(self, guild_id: int) -> int:
         """Wallets + table stacks + pots in play in the guild: constant under play."""
         tables = sorted(t for t, live in self._tables.items() if live.guild_id == guild_id)
@@ -178,18 +190,20 @@ class TableService:
         channel_id: int,
         host_id: int,
         rules: HouseRules,
-        buy_in: int,
+        buy_in: int | None = None,
         *,
         preset: str | None = None,
         name: str | None = None,
         request: int | None = None,
     ) -> Outcome:
-        """Open a table in the channel and seat its host with ``buy_in``."""
+        """Open a table in the channel and seat its host with ``buy_in`` (None: the house's
+        buy-in, see :meth:`join`); a refused buy-in opens nothing."""
         table_id = table_id_for(guild_id, channel_id)
         async with self._lock(table_id):
             if table_id in self._tables:
                 raise TableExists("a table is already open in this channel", table=table_id)
             table = Table(rules)
+            buy_in = table.buy_in_for(str(host_id), buy_in)
             now = self.clock()
             settings: dict[str, Any] = {
                 "host": host_id, "preset": preset, "names": {}, "buy_in": buy_in,
@@ -221,23 +235,29 @@ class TableService:
         guild_id: int,
         channel_id: int,
         user_id: int,
-        buy_in: int,
+        buy_in: int | None = None,
         *,
         name: str | None = None,
         request: int | None = None,
     ) -> Outcome:
-        """Seat the member with ``buy_in`` chips from their wallet."""
+        """Seat the member with chips from their wallet: ``buy_in`` asks for an amount, None
+        takes what the house gives (:attr:`Outcome.stack` says how many).
+
+        :meth:`engine.Table.buy_in_for` decides: within a session a member who left comes
+        back with exactly what they left with, and one who left busted or short stays out;
+        a first buy-in follows the house's :class:`~engine.rules.BuyIn` rule. A refusal
+        (:class:`SessionError`) changes nothing, the wallet included."""
         table_id = table_id_for(guild_id, channel_id)
         async with self._lock(table_id):
             live = self._live(table_id)
+            stack = live.table.buy_in_for(str(user_id), buy_in)
             if name:
                 live.settings.setdefault("names", {})[str(user_id)] = name
-            await self._join(live, user_id, buy_in)
-            return self._emit(
-                live, OutcomeKind.JOINED, actor=user_id, request=request, stack=buy_in
-            )
+            await self._join(live, user_id, stack)
+            return self._emit(live, OutcomeKind.JOINED, actor=user_id, request=request, stack=stack)
 
     async def _join(self, live: _Live, user_id: int, buy_in: int) -> int:
+        """Seat the member with ``buy_in``, already decided by ``Table.buy_in_for``."""
         rules = live.table.rules
         now = self.clock()
         if _practice(live):  # practice chips: from no wallet
@@ -252,6 +272,9 @@ class TableService:
         await self.store.ensure_wallet(
             live.guild_id, user_id, starting_grant=rules.starting_stack, now=now
         )
+        house = guild_rules(await self.store.get_guild_rules(live.guild_id)).rules
+        seated = self.seated_chips(live.guild_id, user_id)
+        await self.store.refill(live.guild_id, user_id, rules=house, on_tables=seated, now=now)
         seat = live.table.sit(str(user_id), stack=buy_in)
         try:
             await self.store.buy_in(

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal
 
+from engine import HouseRules
+
 from . import store_members as members
 from . import store_wallets as wallets
 from .codec import dumps, loads
@@ -20,7 +22,7 @@ from .store_errors import NoWallet
 from .store_hands import TablesAndHands
 from .store_records import CommandSync, Erasure, LeaderboardRow, MemberSettings, Mismatch
 from .store_stats import StatsQueries
-from .wallet import Reason, RefillPolicy, refill_amount
+from .wallet import Reason
 
 __all__ = ["DEFAULT_PATH", "ENV_VAR", "URL_VAR", "Store", "database_path"]
 
@@ -204,36 +206,16 @@ class Store(TablesAndHands, StatsQueries):
             return balance
 
     async def refill(
-        self,
-        guild_id: int,
-        user_id: int,
-        *,
-        policy: RefillPolicy,
-        starting_stack: int,
-        now: float,
-        by_admin: bool = False,
+        self, guild_id: int, user_id: int, *, rules: HouseRules, on_tables: int = 0, now: float
     ) -> int:
-        """Top the wallet up to ``starting_stack`` if ``policy`` allows; returns the grant.
-
-        Raises :class:`RefillRefused` (why, in words) or :class:`NoWallet`.
-        """
+        """Grant what the house's refill policy owes the member now (``on_tables``: their
+        chips on open tables); returns the grant, 0 when nothing is owed. Raises
+        :class:`NoWallet`."""
         async with self._write() as tx:
-            row = await wallets.wallet_row(tx, guild_id, user_id, lock=True)
-            if row is None:
-                raise NoWallet(f"member {user_id} has no wallet in guild {guild_id}")
-            amount = refill_amount(
-                policy, balance=row[0], starting_stack=starting_stack, last_refill=row[1],
-                now=now, by_admin=by_admin,
+            return await wallets.refill(
+                tx, guild_id=guild_id, user_id=user_id, rules=rules, on_tables=on_tables,
+                now=now,
             )  # fmt: skip
-            await wallets.move(
-                tx, guild_id=guild_id, user_id=user_id, delta=amount, reason=Reason.REFILL,
-                ref="admin" if by_admin else policy.value, now=now,
-            )  # fmt: skip
-            await tx.execute(
-                "UPDATE wallets SET last_refill = ? WHERE guild_id = ? AND user_id = ?",
-                (now, guild_id, user_id),
-            )
-            return amount
 
     async def balance(self, guild_id: int, user_id: int) -> int | None:
         rows = await self._read(

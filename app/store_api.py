@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any, Literal, Protocol
 
-from engine import Action, HandConfig
+from engine import Action, HandConfig, HouseRules
 
 from .stats import Period, PlayerStats
 from .store_records import (
@@ -31,7 +31,7 @@ from .store_records import (
     WalletMove,
 )
 from .store_stats import SessionHand
-from .wallet import Reason, RefillPolicy
+from .wallet import Reason
 
 __all__ = ["StoreApi"]
 
@@ -104,14 +104,7 @@ class StoreApi(Protocol):
     ) -> int: ...
 
     async def refill(
-        self,
-        guild_id: int,
-        user_id: int,
-        *,
-        policy: RefillPolicy,
-        starting_stack: int,
-        now: float,
-        by_admin: bool = False,
+        self, guild_id: int, user_id: int, *, rules: HouseRules, on_tables: int = 0, now: float
     ) -> int: ...
 
     async def balance(self, guild_id: int, user_id: int) -> int | None: ...

@@ -7,12 +7,14 @@ UPDATE (and a CHECK constraint behind it).
 
 from __future__ import annotations
 
+from engine import HouseRules, Refill
+
 from .store_db import Tx
 from .store_errors import InsufficientChips, NoWallet
 from .store_records import LeaderboardRow, Mismatch
-from .wallet import Reason
+from .wallet import Reason, refill_due
 
-__all__ = ["audit", "create_wallet", "leaderboard", "move", "wallet_row"]
+__all__ = ["audit", "create_wallet", "leaderboard", "move", "refill", "wallet_row"]
 
 _ORDER = {
     "chips": "balance DESC",
@@ -76,6 +78,58 @@ async def move(
         (guild_id, user_id, delta, reason.value, ref, now),
     )
     return int(row[0])
+
+
+async def last_activity(tx: Tx, guild_id: int, user_id: int) -> float | None:
+    """When the member's chips last moved: their newest ledger row or finished hand (a
+    member who busts at a table empties there, after their last wallet movement)."""
+    row = await tx.fetchone(
+        "SELECT MAX(t) FROM ("
+        "SELECT MAX(created_at) AS t FROM ledger WHERE guild_id = ? AND user_id = ? "
+        "UNION ALL "
+        "SELECT MAX(h.finished_at) AS t FROM hand_players p "
+        "JOIN hands h ON h.hand_id = p.hand_id "
+        "WHERE p.guild_id = ? AND p.user_id = ? AND h.finished = 1"
+        ") AS activity",
+        (guild_id, user_id, guild_id, user_id),
+    )
+    return None if row is None or row[0] is None else float(row[0])
+
+
+async def refill(
+    tx: Tx,
+    *,
+    guild_id: int,
+    user_id: int,
+    rules: HouseRules,
+    on_tables: int,
+    now: float,
+) -> int:
+    """Grant what the house's refill policy owes now (:func:`~app.wallet.refill_due`), as a
+    ledger row of reason ``refill``; returns the chips granted (0 when nothing is owed). The
+    wallet row is locked first, so two processes reading it at once pay once."""
+    if rules.refill is Refill.NONE:
+        return 0
+    found = await wallet_row(tx, guild_id, user_id, lock=True)
+    if found is None:
+        raise NoWallet(f"member {user_id} has no wallet in guild {guild_id}")
+    balance, last_refill = found
+    emptied = None
+    if rules.refill is Refill.WHEN_EMPTY and balance + on_tables == 0:
+        emptied = await last_activity(tx, guild_id, user_id)
+    amount = refill_due(
+        rules, chips=balance + on_tables, last_refill=last_refill, emptied_at=emptied, now=now
+    )
+    if amount:
+        await move(
+            tx, guild_id=guild_id, user_id=user_id, delta=amount, reason=Reason.REFILL,
+            ref=rules.refill.value, now=now,
+        )  # fmt: skip
+        await tx.execute(
+            "UPDATE wallets SET last_refill = ? WHERE guild_id = ? AND user_id = ?",
+            (now, guild_id, user_id),
+        )
+    return amount
 
 
 async def leaderboard(tx: Tx, guild_id: int, by: str, limit: int) -> list[LeaderboardRow]:

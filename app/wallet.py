@@ -1,24 +1,34 @@
-"""Wallet rules that need no database: movement reasons and the refill policies.
+"""Wallet rules that need no database: movement reasons, the house's refill policy, grants.
 
 Chips are points: they are granted, moved between wallet and table, and corrected by admins,
 never bought or sold. Time is always passed in (``now``, seconds since the epoch).
 
->>> refill_amount(RefillPolicy.DAILY, balance=150, starting_stack=1000, last_refill=None,
-...               now=0.0)
+A refill is owed, never asked for: whenever the application reads a member's wallet for a
+buy-in or a balance it grants :func:`refill_due` chips, as a ledger row of reason ``refill``.
+Applying it again at once grants nothing, so reading twice never pays twice.
+
+>>> from engine import HouseRules, Refill
+>>> daily = HouseRules(refill=Refill.DAILY, refill_to=1000)
+>>> refill_due(daily, chips=150, last_refill=None, emptied_at=None, now=0.0)
 850
+>>> refill_due(daily, chips=150, last_refill=0.0, emptied_at=None, now=3600.0)
+0
 """
 
 from __future__ import annotations
 
 from enum import Enum
 
-from .store_errors import RefillRefused
+from engine import HouseRules, Refill
 
-__all__ = ["REFILL_INTERVAL", "Reason", "RefillPolicy", "refill_amount"]
+__all__ = ["GRANT_NOTE_MAX", "REFILL_INTERVAL", "Reason", "grant_ref", "refill_due"]
 
 REFILL_INTERVAL = 24 * 60 * 60.0
 """The daily policy allows one refill per rolling 24 hours (not per calendar day: no time zone
 to argue about)."""
+
+GRANT_NOTE_MAX = 200
+"""The longest reason an admin may give for a grant (it is stored on the ledger row)."""
 
 
 class Reason(Enum):
@@ -33,33 +43,39 @@ class Reason(Enum):
     REFILL = "refill"
 
 
-class RefillPolicy(Enum):
-    """A house setting: how a member who is short of chips gets back to the starting stack."""
-
-    NONE = "none"
-    DAILY = "daily"
-    ADMIN = "admin"
-
-
-def refill_amount(
-    policy: RefillPolicy,
+def refill_due(
+    rules: HouseRules,
     *,
-    balance: int,
-    starting_stack: int,
+    chips: int,
     last_refill: float | None,
+    emptied_at: float | None,
     now: float,
-    by_admin: bool = False,
 ) -> int:
-    """Chips a refill grants now (back to ``starting_stack``), or :class:`RefillRefused`."""
-    if balance >= starting_stack:
-        raise RefillRefused(f"you already have {balance} chips; refills stop at {starting_stack}")
-    if policy is RefillPolicy.NONE:
-        raise RefillRefused("this server does not refill wallets")
-    if policy is RefillPolicy.ADMIN and not by_admin:
-        raise RefillRefused("on this server only an admin can refill a wallet")
-    if policy is RefillPolicy.DAILY and not by_admin and last_refill is not None:
-        wait = last_refill + REFILL_INTERVAL - now
-        if wait > 0:
-            hours, minutes = int(wait // 3600), int(wait % 3600 // 60)
-            raise RefillRefused(f"your next refill is in {hours} h {minutes} min")
-    return starting_stack - balance
+    """The chips the house's :class:`~engine.rules.Refill` policy owes a member now (0: none).
+
+    ``chips`` counts the wallet and the member's stacks on open tables, so nobody is topped
+    up while their chips sit at a table. ``DAILY`` tops up to ``refill_to`` at most once per
+    :data:`REFILL_INTERVAL` since ``last_refill``; ``WHEN_EMPTY`` refills to ``refill_to`` a
+    member with no chips at all once ``refill_wait_hours`` have passed since ``emptied_at``
+    (their last wallet movement or hand; ``None``: never, so at once).
+    """
+    if rules.refill is Refill.NONE or chips >= rules.refill_to:
+        return 0
+    if rules.refill is Refill.DAILY:
+        if last_refill is not None and now < last_refill + REFILL_INTERVAL:
+            return 0
+    else:
+        if chips > 0:
+            return 0
+        if emptied_at is not None and now < emptied_at + rules.refill_wait_hours * 3600.0:
+            return 0
+    return rules.refill_to - chips
+
+
+def grant_ref(admin: int, note: str) -> str:
+    """The ledger ``ref`` of an admin's grant: who gave it and why, in one line.
+
+    >>> grant_ref(42, "  won the\\nquiz ")
+    'admin:42 won the quiz'
+    """
+    return f"admin:{admin} {' '.join(note.split())}"

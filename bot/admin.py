@@ -18,7 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from app import MemberSeated
+from app import GRANT_NOTE_MAX, InsufficientChips, MemberSeated
 from engine import PRESETS, EngineError, HouseRules
 from i18n import LOCALES, Lang, resolve_locale, t
 from i18n.translator import cmd_str
@@ -44,8 +44,18 @@ SETTINGS = (
     "empty_stack",
     "min_stack_to_deal",
     "mixed_every",
+    "button",
+    "returning",
+    "buy_in",
+    "refill",
+    "refill_to",
+    "refill_wait_hours",
+    "run_it_twice",
+    "runout_pause",
+    "coach",
 )
-"""The house rules ``/holdem-admin config set`` changes (names of ``HouseRules`` fields)."""
+"""The house rules ``/holdem-admin config set`` changes (names of ``HouseRules`` fields); at
+most 25, the most choices Discord shows for one option."""
 
 _PRESETS = [
     app_commands.Choice(name=cmd_str(f"preset.{name.replace('-', '_')}.name"), value=name)
@@ -58,9 +68,19 @@ def _lang(interaction: discord.Interaction[Any]) -> Lang:
     return resolve_locale(interaction.locale)
 
 
-def _parse_setting(raw: str) -> Any:
-    """A typed value: ``none``/``-``/empty is ``None``, a whole number an ``int``, else text."""
+_YES = frozenset({"on", "yes", "true", "1", "ja"})
+_NO = frozenset({"off", "no", "false", "0", "nei", "nej"})
+_BOOLS = frozenset({"coach"})
+"""Settings that are on or off: typed as on/off, yes/no or true/false (ja/nei, ja/nej)."""
+
+
+def _parse_setting(raw: str, *, switch: bool = False) -> Any:
+    """A typed value: ``none``/``-``/empty is ``None``, a whole number an ``int``, else text;
+    for a ``switch``, on/off words are ``True``/``False`` (anything else stays text, refused
+    by the rules' own check)."""
     text = raw.strip()
+    if switch and text.lower() in _YES | _NO:
+        return text.lower() in _YES
     if text.lower() in ("none", "-", ""):
         return None
     try:
@@ -69,20 +89,26 @@ def _parse_setting(raw: str) -> Any:
         return text
 
 
-_PAIRED = {"session_end": "end_after", "schedule": "schedule_every"}
-"""Settings whose number is a setting of its own: each is checked with the other, so
-``session_end after-hands 20`` sets both at once (one at a time, neither could change)."""
+_PAIRED: dict[str, tuple[str, ...]] = {
+    "session_end": ("end_after",),
+    "schedule": ("schedule_every",),
+    "refill": ("refill_to", "refill_wait_hours"),
+}
+"""Settings whose numbers are settings of their own: each is checked with the others, so
+``session_end after-hands 20`` or ``refill when-empty 500 12`` sets them at once (one at a
+time, none could change); a number not given is 0."""
 
 
 def _changes(setting: str, value: str) -> dict[str, Any]:
     """The house-rule fields one ``config set`` changes."""
-    partner = _PAIRED.get(setting)
-    kind, _, number = value.strip().partition(" ")
-    if partner is None:
-        return {setting: _parse_setting(value)}
-    if number.strip():
-        return {setting: kind, partner: _parse_setting(number)}
-    return {setting: kind, partner: 0}
+    partners = _PAIRED.get(setting)
+    if partners is None:
+        return {setting: _parse_setting(value, switch=setting in _BOOLS)}
+    kind, *numbers = value.split() or [""]
+    if len(numbers) > len(partners):
+        return {setting: value.strip()}  # refused by the rules' check as a bad value
+    padded = [*numbers, *["0"] * (len(partners) - len(numbers))]
+    return {setting: kind, **{p: _parse_setting(n) for p, n in zip(partners, padded, strict=True)}}
 
 
 class AdminCog(commands.Cog, name="Admin"):
@@ -183,6 +209,44 @@ class AdminCog(commands.Cog, name="Admin"):
         _, rules = await self._rules(context_of(interaction), guild_id)
         lines = [t(lang, "admin.current"), *self._lines(lang, rules)]
         await reply_private(interaction, "\n".join(lines))
+
+    # ----------------------------------------------------------------- members' chips
+
+    @admin.command(name="grant", description=cmd_str("admin.cmd.grant.description"))
+    @app_commands.describe(
+        member=cmd_str("admin.cmd.option.grant_member.description"),
+        amount=cmd_str("admin.cmd.option.grant_amount.description"),
+        reason=cmd_str("admin.cmd.option.grant_reason.description"),
+    )
+    async def grant(
+        self,
+        interaction: discord.Interaction[Any],
+        member: discord.User,
+        amount: app_commands.Range[int, -(10**9), 10**9],
+        reason: app_commands.Range[str, 1, GRANT_NOTE_MAX],
+    ) -> None:
+        """Give a member chips, or take some back (a negative amount), with a reason kept on
+        the ledger row; never below zero, and never the chips on a table."""
+        guild_id = await self._allowed(interaction)
+        if guild_id is None:
+            return
+        lang = _lang(interaction)
+        mention = member.mention
+        if amount == 0 or not reason.strip():
+            key = "admin.grant.zero" if amount == 0 else "admin.grant.no_reason"
+            await reply_private(interaction, t(lang, key))
+            return
+        try:
+            balance = await context_of(interaction).guilds.grant(
+                guild_id, member.id, amount, by=interaction.user.id, note=reason
+            )
+        except InsufficientChips as error:
+            await reply_private(interaction, t(lang, "admin.grant.too_much", member=mention,
+                                               amount=-amount, balance=error.balance))  # fmt: skip
+            return
+        key = "admin.grant.given" if amount > 0 else "admin.grant.taken"
+        await reply_private(interaction, t(lang, key, member=mention, amount=abs(amount),
+                                           balance=balance))  # fmt: skip
 
     # ----------------------------------------------------------------- members' data
 

@@ -100,8 +100,7 @@ async def start(
     except Exception as error:
         await reply_private(interaction, error_text(lang, error))
         return
-    chips = buy_in or rules.starting_stack
-    await _open(ctx, interaction, lang, (guild_id, channel_id), rules, chips, preset_name)
+    await _open(ctx, interaction, lang, (guild_id, channel_id), rules, buy_in, preset_name)
 
 
 async def _open(
@@ -110,12 +109,14 @@ async def _open(
     lang: Lang,
     where: tuple[int, int],
     rules: HouseRules,
-    chips: int,
+    buy_in: int | None,
     preset_name: str,
 ) -> None:
+    """Open the table; without ``buy_in`` the house rule decides the host's chips."""
+
     async def call(request: int) -> Outcome:
         return await ctx.service.open_table(
-            *where, interaction.user.id, rules, chips, preset=preset_name,
+            *where, interaction.user.id, rules, buy_in, preset=preset_name,
             name=interaction.user.display_name, request=request,
         )  # fmt: skip
 
@@ -131,17 +132,13 @@ async def join(
 ) -> None:
     ctx = context_of(interaction)
     lang = remember(ctx, interaction)
-    table_id = table_id or _here(interaction)
-    guild_id, channel_id = split_table_id(table_id)
-    try:
-        rules = ctx.service.state(table_id).rules
-    except NoTable as error:
-        await reply_private(interaction, error_text(lang, error))
-        return
+    guild_id, channel_id = split_table_id(table_id or _here(interaction))
 
     async def call(request: int) -> Outcome:
+        # No amount typed: the house decides (what the member left with this session, or
+        # the house's buy-in), never a default picked here.
         return await ctx.service.join(
-            guild_id, channel_id, interaction.user.id, buy_in or rules.starting_stack,
+            guild_id, channel_id, interaction.user.id, buy_in,
             name=interaction.user.display_name, request=request,
         )  # fmt: skip
 

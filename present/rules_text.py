@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine import BlindSchedule, GameKind, HouseRules, SessionEnd
+from engine import BlindSchedule, BuyIn, GameKind, HouseRules, Refill, SessionEnd
 from engine.rules import RunItTwice
 from i18n import Lang, t, tn
 
@@ -52,9 +52,34 @@ def rules_lines(lang: Lang, rules: HouseRules, *, preset: str, buy_in: int) -> l
         t(lang, "rules.seats", seats=rules.max_seats),
         t(lang, "rules.turn_time", seconds=rules.turn_seconds),
     ]
+    lines += _house_lines(lang, rules)
     if rules.run_it_twice is not RunItTwice.OFF:
         lines.append(t(lang, f"tv.run_twice.mode.{rules.run_it_twice.value}"))
     return lines
+
+
+def _house_lines(lang: Lang, rules: HouseRules) -> list[str]:
+    """The button, returns, buy-ins, wallets, the run-out pause and the learning mode
+    (RULES.md, "The button and the blinds between hands", "Buy-ins", "Wallets"); run it
+    twice has its line after them when it is on."""
+    if rules.buy_in is BuyIn.CHOICE:
+        low, high = rules.buy_in_range()
+        buy_in = t(lang, "house.buy_in.choice", low=low, high=high)
+    else:
+        buy_in = t(lang, "house.buy_in.starting_stack")
+    if rules.refill is Refill.WHEN_EMPTY:
+        refill = tn(lang, "house.refill.when_empty", rules.refill_wait_hours,
+                    amount=rules.refill_to)  # fmt: skip
+    else:
+        refill = t(lang, f"house.refill.{rules.refill.name.lower()}", amount=rules.refill_to)
+    return [
+        t(lang, f"house.button.{rules.button.name.lower()}"),
+        t(lang, f"house.returning.{rules.returning.name.lower()}"),
+        buy_in,
+        refill,
+        t(lang, "house.runout_pause", seconds=rules.runout_pause),
+        t(lang, "house.coach.on" if rules.coach else "house.coach.off"),
+    ]
 
 
 _PRESET_KEYS = {"no_limit", "pot_limit", "fixed_limit", "mixed", "home_fixed", "tournament"}

@@ -18,13 +18,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from app import Store
 from app.codec import encode_action
 from app.service import TableService, table_id_for
-from engine import HouseRules
+from engine import BuyIn, HouseRules
 from engine.simulate import random_action, random_deck
 
 GUILD = 1
 CHANNELS = (1, 2, 3)
 BUY_IN = 30
-RULES = HouseRules(turn_seconds=10)
+RULES = HouseRules(turn_seconds=10, buy_in=BuyIn.CHOICE)  # members buy in with 30 of 100
 
 
 def pool(channel: int) -> list[int]:

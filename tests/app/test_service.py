@@ -9,9 +9,9 @@ from collections.abc import Callable, Sequence
 
 import pytest
 
-from app import InsufficientChips, Store
+from app import InsufficientChips, Reason, Store
 from app.service import NoTable, NotSeated, TableExists, TableService, table_id_for
-from engine import ActionKind, HouseRules, NotYourTurn, parse_cards
+from engine import ActionKind, BuyIn, HouseRules, NotYourTurn, parse_cards
 from engine.events import HandEnded
 from engine.simulate import random_action, random_deck
 
@@ -21,6 +21,7 @@ G, C = 1, 10
 TID = table_id_for(G, C)
 A, B, D = 101, 102, 103
 RULES = HouseRules(turn_seconds=30)
+CHOICE = RULES.with_changes(buy_in=BuyIn.CHOICE)  # a first buy-in of 2 to 100
 
 
 def decks(*texts: str) -> Callable[[], Sequence[int]]:
@@ -39,9 +40,11 @@ def decks(*texts: str) -> Callable[[], Sequence[int]]:
 HEADS_UP = "8c Ks As Kd Ad 4h 2c 7d 9h 5h Jc 6h 3s"
 
 
-async def two_players(store: Store, clock: Clock, *texts: str) -> TableService:
+async def two_players(
+    store: Store, clock: Clock, *texts: str, rules: HouseRules = RULES
+) -> TableService:
     service = TableService(store, clock=clock, deck_source=decks(*texts))
-    await service.open_table(G, C, A, RULES, 100)
+    await service.open_table(G, C, A, rules, 100)
     await service.join(G, C, B, 100)
     return service
 
@@ -73,15 +76,19 @@ async def test_open_join_and_a_whole_hand(store: Store) -> None:
 
 
 async def test_wallets_debited_on_buy_in_and_credited_on_leave(store: Store) -> None:
-    service = await two_players(store, Clock())
+    service = await two_players(store, Clock(), rules=CHOICE)
     await service.join(G, C, D, 40)
     assert await store.balance(G, D) == 60
     assert (await service.leave(G, C, D)).stack == 40
     assert await store.balance(G, D) == 100
+    E = 104
+    await service.join(G, C, E)
+    await service.leave(G, C, E)
+    await store.move(G, E, -90, Reason.CORRECTION, now=1.0)  # 10 left in the wallet
     with pytest.raises(InsufficientChips):
-        await service.join(G, C, D, 500)
-    assert service.state(TID).seat_of(D) is None  # nothing half-done
-    assert await store.balance(G, D) == 100
+        await service.join(G, C, E)  # comes back with the 100 they left with: not there
+    assert service.state(TID).seat_of(E) is None  # nothing half-done
+    assert await store.balance(G, E) == 10
     with pytest.raises(NotSeated):
         await service.leave(G, C, D)
     with pytest.raises(NoTable):
@@ -169,7 +176,7 @@ async def test_timeout_folds_when_there_is_a_bet(store: Store) -> None:
 
 
 async def test_stop_refunds_everything(store: Store) -> None:
-    service = await two_players(store, Clock(), HEADS_UP)
+    service = await two_players(store, Clock(), HEADS_UP, rules=CHOICE)
     await service.join(G, C, D, 50)
     dealt = await service.deal(G, C, button=0)
     await service.act(G, C, A, "raise", 10)  # three-handed: the button acts first
@@ -189,7 +196,7 @@ async def test_chips_are_conserved_over_random_play(store: Store) -> None:
     clock = Clock()
     service = TableService(store, clock=clock, deck_source=lambda: random_deck(rng), rng=rng)
     users = [201, 202, 203, 204]
-    await service.open_table(G, C, users[0], RULES, 60)
+    await service.open_table(G, C, users[0], CHOICE, 60)
     for u in users[1:]:
         await service.join(G, C, u, 60)
     total = await service.chips_total(G)
@@ -204,7 +211,7 @@ async def test_chips_are_conserved_over_random_play(store: Store) -> None:
                 funded = [u for u in users if (await store.balance(G, u) or 0) >= 20]
                 if len(funded) < 2:
                     break
-                await service.open_table(G, C, funded[0], RULES, 20)
+                await service.open_table(G, C, funded[0], CHOICE, 20)
                 for u in funded[1:]:
                     await service.join(G, C, u, 20)
                 continue

@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from app import BackupFailed, DatabaseUnavailable, RefillRefused, Store
-from app.wallet import Reason, RefillPolicy
+from app import BackupFailed, DatabaseUnavailable, Store
+from app.wallet import Reason
+from engine import HouseRules, Refill
 
 G = 1
 
@@ -54,14 +55,11 @@ async def test_a_refill_asked_by_two_processes_at_once_is_granted_once(
     await first.ensure_wallet(G, 7, starting_grant=100, now=0.0)
     await first.move(G, 7, -100, Reason.BUY_IN, now=1.0)
 
-    async def refill(store: Store) -> int | None:
-        try:
-            return await store.refill(G, 7, policy=RefillPolicy.DAILY, starting_stack=500, now=2.0)
-        except RefillRefused:
-            return None
-
-    results = await asyncio.gather(*(refill(s) for s in (first, second) * 4))
-    assert (results.count(500), results.count(None)) == (1, 7)
+    daily = HouseRules(refill=Refill.DAILY, refill_to=500)
+    results = await asyncio.gather(
+        *(s.refill(G, 7, rules=daily, now=2.0) for s in (first, second) * 4)
+    )
+    assert (results.count(500), results.count(0)) == (1, 7)
     assert await first.balance(G, 7) == 500
     assert await first.audit() == []
 

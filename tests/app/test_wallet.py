@@ -11,16 +11,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from app import (
-    InsufficientChips,
-    NoWallet,
-    Reason,
-    RefillPolicy,
-    RefillRefused,
-    Store,
-    refill_amount,
-)
+from app import InsufficientChips, NoWallet, Reason, Store, refill_due
 from app.wallet import REFILL_INTERVAL
+from engine import HouseRules, Refill
 
 GUILD = 1
 DAY = REFILL_INTERVAL
@@ -111,55 +104,60 @@ async def test_audit_reports_a_tampered_balance(store: Store, tmp_path: Path) ->
 # ------------------------------------------------------------------ refills
 
 
+DAILY = HouseRules(refill=Refill.DAILY, refill_to=1000)
+WHEN_EMPTY = HouseRules(refill=Refill.WHEN_EMPTY, refill_to=500, refill_wait_hours=12)
+HOUR = 3600.0
+
+
 def test_refill_rules_without_a_database() -> None:
-    def amount(policy: RefillPolicy, **kw: object) -> int:
-        args: dict[str, object] = {
-            "balance": 10, "starting_stack": 1000, "last_refill": None, "now": DAY * 3,
-        }  # fmt: skip
-        args.update(kw)
-        return refill_amount(policy, **args)  # type: ignore[arg-type]
+    def due(rules: HouseRules, chips: int, **kw: float | None) -> int:
+        times: dict[str, float | None] = {"last_refill": None, "emptied_at": None}
+        times.update(kw)
+        return refill_due(rules, chips=chips, now=DAY * 3, **times)
 
-    assert amount(RefillPolicy.DAILY) == 990
-    assert amount(RefillPolicy.DAILY, last_refill=DAY * 2) == 990
-    with pytest.raises(RefillRefused, match="next refill is in 2 h 59 min"):
-        amount(RefillPolicy.DAILY, last_refill=DAY * 2 + 3 * 3600 - 1)
-    with pytest.raises(RefillRefused, match="already have"):
-        amount(RefillPolicy.DAILY, balance=1000)
-    with pytest.raises(RefillRefused, match="does not refill"):
-        amount(RefillPolicy.NONE)
-    with pytest.raises(RefillRefused, match="only an admin"):
-        amount(RefillPolicy.ADMIN)
-    assert amount(RefillPolicy.ADMIN, by_admin=True) == 990
+    assert due(DAILY, 10) == 990  # to refill_to, never past it
+    assert due(DAILY, 10, last_refill=DAY * 2) == 990  # a day since the last one
+    assert due(DAILY, 10, last_refill=DAY * 2 + 1) == 0  # once per rolling day
+    assert due(DAILY, 1000) == due(DAILY, 4000) == 0  # not below refill_to
+    assert due(HouseRules(), 0) == 0  # the default: no refills
+    assert due(WHEN_EMPTY, 0) == 500  # empty and never emptied before: at once
+    assert due(WHEN_EMPTY, 1) == 0  # one chip left is not empty
+    assert due(WHEN_EMPTY, 0, emptied_at=DAY * 3 - 12 * HOUR) == 500
+    assert due(WHEN_EMPTY, 0, emptied_at=DAY * 3 - 12 * HOUR + 1) == 0  # the wait is not over
 
 
-async def test_daily_refill_with_injected_time(store: Store) -> None:
+async def test_daily_refill_with_injected_time_is_applied_once(store: Store) -> None:
     await store.ensure_wallet(GUILD, 7, starting_grant=1000, now=0.0)
     await store.move(GUILD, 7, -900, Reason.BUY_IN, now=10.0)
-    policy = RefillPolicy.DAILY
-    assert await store.refill(GUILD, 7, policy=policy, starting_stack=1000, now=100.0) == 900
+    assert await store.refill(GUILD, 7, rules=DAILY, now=100.0) == 900
+    assert await store.refill(GUILD, 7, rules=DAILY, now=101.0) == 0  # idempotent
     assert await store.balance(GUILD, 7) == 1000
     await store.move(GUILD, 7, -1000, Reason.BUY_IN, now=200.0)
-    with pytest.raises(RefillRefused):
-        await store.refill(GUILD, 7, policy=policy, starting_stack=1000, now=100.0 + DAY - 1)
+    assert await store.refill(GUILD, 7, rules=DAILY, now=100.0 + DAY - 1) == 0
     assert await store.balance(GUILD, 7) == 0
-    assert await store.refill(GUILD, 7, policy=policy, starting_stack=1000, now=100.0 + DAY) == 1000
-    assert [r for _, r, _ in await store.ledger(GUILD, 7)].count("refill") == 2
+    # Chips at a table count: 600 of them there, so the top-up is 400.
+    assert await store.refill(GUILD, 7, rules=DAILY, on_tables=600, now=100.0 + DAY) == 400
+    assert await store.ledger(GUILD, 7) == [
+        (1000, "grant", None), (-900, "buy_in", None), (900, "refill", "daily"),
+        (-1000, "buy_in", None), (400, "refill", "daily"),
+    ]  # fmt: skip
     assert await store.audit() == []
 
 
-async def test_admin_and_none_policies(store: Store) -> None:
-    await store.ensure_wallet(GUILD, 7, starting_grant=0, now=0.0)
-    for policy in (RefillPolicy.NONE, RefillPolicy.ADMIN):
-        with pytest.raises(RefillRefused):
-            await store.refill(GUILD, 7, policy=policy, starting_stack=500, now=1.0)
-    assert await store.balance(GUILD, 7) == 0
-    granted = await store.refill(
-        GUILD, 7, policy=RefillPolicy.ADMIN, starting_stack=500, now=2.0, by_admin=True
-    )
-    assert granted == 500
-    assert await store.ledger(GUILD, 7) == [(500, "refill", "admin")]
+async def test_when_empty_waits_from_the_last_movement_and_never_counts_table_chips(
+    store: Store,
+) -> None:
+    await store.ensure_wallet(GUILD, 7, starting_grant=100, now=0.0)
+    await store.move(GUILD, 7, -100, Reason.BUY_IN, ref="table:a", now=HOUR)
+    assert await store.refill(GUILD, 7, rules=WHEN_EMPTY, on_tables=0, now=12 * HOUR) == 0
+    assert await store.refill(GUILD, 7, rules=WHEN_EMPTY, on_tables=40, now=14 * HOUR) == 0
+    assert await store.refill(GUILD, 7, rules=WHEN_EMPTY, on_tables=0, now=13 * HOUR) == 500
+    assert await store.refill(GUILD, 7, rules=WHEN_EMPTY, on_tables=0, now=13 * HOUR) == 0
+    assert await store.balance(GUILD, 7) == 500
+    assert await store.refill(GUILD, 7, rules=HouseRules(), now=DAY * 9) == 0
     with pytest.raises(NoWallet):
-        await store.refill(GUILD, 99, policy=RefillPolicy.DAILY, starting_stack=500, now=2.0)
+        await store.refill(GUILD, 99, rules=DAILY, now=2.0)
+    assert await store.audit() == []
 
 
 # ------------------------------------------------------------------ leaderboard

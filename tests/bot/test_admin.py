@@ -47,6 +47,7 @@ async def test_members_without_manage_server_do_not_see_the_admin_commands(
         admin_commands = {
             "holdem-admin config preset", "holdem-admin config set",
             "holdem-admin config language", "holdem-admin config show", "holdem-admin forget",
+            "holdem-admin grant",
         }  # fmt: skip
         assert admin_commands <= set(alice.available_commands(channel))
         assert not {c for c in bob.available_commands(channel) if c.startswith("holdem-admin")}
@@ -105,4 +106,74 @@ async def test_forget_refuses_a_member_at_an_open_table(tmp_path: Path) -> None:
             "stop that table with /holdem stop first."
         )
         assert await bot.store.balance(channel.guild.id, alice.id) is not None
+        simcord.assert_no_errors(env)
+
+
+# ----------------------------------------------------------------- issue 14: house rules, grants
+
+NEW_RULES = {
+    "button": "dead", "returning": "post", "buy_in": "choice", "refill": "when-empty 500 12",
+    "refill_to": "600", "refill_wait_hours": "6", "run_it_twice": "ask", "runout_pause": "5",
+    "coach": "off",
+}  # fmt: skip
+
+
+async def test_every_new_house_rule_is_set_through_config_set(tmp_path: Path) -> None:
+    from bot.admin import SETTINGS
+
+    assert len(SETTINGS) <= 25  # Discord's most choices for one option
+    assert set(NEW_RULES) | {"refill_to", "refill_wait_hours"} <= set(SETTINGS)
+    async with _server(tmp_path) as (env, channel, alice, bob, bot):
+        for setting, value in NEW_RULES.items():
+            res = await alice.slash(channel, "holdem-admin config set", setting=setting,
+                                    value=value)  # fmt: skip
+            assert res.ephemeral and res.response.content == f"{setting} is now {value}.", (
+                res.response.content
+            )
+        saved = await bot.store.get_guild_rules(channel.guild.id)
+        assert saved is not None
+        got = {k: saved["rules"][k] for k in NEW_RULES}
+        assert got == {
+            "button": "dead", "returning": "post", "buy_in": "choice", "refill": "when-empty",
+            "refill_to": 600, "refill_wait_hours": 6, "run_it_twice": "ask", "runout_pause": 5,
+            "coach": False,
+        }  # fmt: skip
+        for setting, value in (("refill", "daily"), ("coach", "maybe"), ("refill", "daily 5 5")):
+            res = await alice.slash(channel, "holdem-admin config set", setting=setting,
+                                    value=value)  # fmt: skip
+            assert res.response.content.startswith(f"Bad setting {setting}: "), value
+        assert await bot.store.get_guild_rules(channel.guild.id) == saved  # nothing changed
+        shown = (await bob.slash(channel, "holdem rules")).response.content.splitlines()
+        assert "Wallet refills: 600 when out of chips, after 6 hours" in shown
+        assert "Learning mode: not allowed here" in shown
+        simcord.assert_no_errors(env)
+
+
+async def test_a_grant_is_for_admins_and_lands_in_the_wallet_and_the_ledger(
+    tmp_path: Path,
+) -> None:
+    async with _server(tmp_path) as (env, channel, alice, bob, bot):
+        guild_id = channel.guild.id
+        assert "holdem-admin grant" not in bob.available_commands(channel)
+        res = await alice.slash(channel, "holdem-admin grant", member=bob, amount=250,
+                                reason="won the quiz")  # fmt: skip
+        assert res.ephemeral
+        assert res.response.content == f"Gave <@{bob.id}> 250 chips. Their wallet: 350."
+        too_much = await alice.slash(channel, "holdem-admin grant", member=bob, amount=-351,
+                                     reason="oops")  # fmt: skip
+        assert too_much.response.content == (
+            f"<@{bob.id}> has 350 chips in their wallet, so 351 cannot be taken back. "
+            "Nothing changed."
+        )
+        zero = await alice.slash(channel, "holdem-admin grant", member=bob, amount=0,
+                                 reason="x")  # fmt: skip
+        assert zero.response.content.startswith("Give a number of chips other than 0")
+        back = await alice.slash(channel, "holdem-admin grant", member=bob, amount=-50,
+                                 reason="double grant")  # fmt: skip
+        assert back.response.content == f"Took 50 chips back from <@{bob.id}>. Their wallet: 300."
+        assert await bot.store.ledger(guild_id, bob.id) == [
+            (100, "grant", None), (250, "grant", f"admin:{alice.id} won the quiz"),
+            (-50, "grant", f"admin:{alice.id} double grant"),
+        ]  # fmt: skip
+        assert await bot.store.audit() == []
         simcord.assert_no_errors(env)

@@ -57,7 +57,8 @@ async def _play_a_hand_in(t_: Table, monkeypatch: pytest.MonkeyPatch, public: La
     with speaking(monkeypatch, "da"):
         broke = await bob.slash(t_.channel, "holdem join", buy_in=900)
         assert broke.ephemeral
-        assert broke.response.content == t("da", "error.insufficient_chips", balance=100)
+        # Everyone sits down with the starting stack: 900 is refused, in bob's language.
+        assert broke.response.content == t("da", "engine.session.buy_in_fixed", amount=100)
         joined = await bob.slash(t_.channel, "holdem join")
         assert not joined.ephemeral
         assert joined.response.content == t(public, "seat.joined", name="bob", stack=100)

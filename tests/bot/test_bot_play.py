@@ -271,6 +271,8 @@ async def test_raise_button_opens_prefilled_modal(tmp_path: Path) -> None:
 
 async def test_all_in_side_pots_three_unequal_stacks(tmp_path: Path) -> None:
     async with table_env(tmp_path, players=3) as t:
+        choice = {"setting": "buy_in", "value": "choice"}  # a first buy-in of 2 to 100
+        await t.members[0].slash(t.channel, "holdem-admin config set", **choice)
         await open_table(t, buy_ins=[100, 50, 20])
         alice, bob, carol = t.members
         # carol (20) has the best hand, bob (50) the second: carol wins the main pot,

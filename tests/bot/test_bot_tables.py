@@ -8,11 +8,16 @@ from typing import Any
 import discord
 import simcord
 
+from bot.loop import NEXT_HAND_PAUSE
+
 from .simtable import Table, table_env
 
 
 def _custom_ids(message: Any) -> list[str]:
     return [c["custom_id"] for row in message.components for c in row["components"]]
+
+
+CHOICE = {"setting": "buy_in", "value": "choice"}  # a first buy-in of 2 to 100
 
 
 async def _balance(t: Table, member: Any) -> int:
@@ -32,6 +37,7 @@ async def _play_out(t: Table) -> None:
 async def test_lobby_join_and_leave_move_chips_between_wallet_and_table(tmp_path: Path) -> None:
     async with table_env(tmp_path) as t:
         alice, bob = t.members
+        await alice.slash(t.channel, "holdem-admin config set", **CHOICE)
         res = await alice.slash(t.channel, "holdem start", buy_in=40)
         assert not res.ephemeral
         lobby = res.response
@@ -65,13 +71,16 @@ async def test_second_table_and_overdrawn_join_are_refused_privately(tmp_path: P
         await alice.slash(t.channel, "holdem start")
         again = await bob.slash(t.channel, "holdem start")
         assert again.ephemeral and again.response.content == "This channel already has a table."
-        before = t.texts()
-        res = await carol.slash(t.channel, "holdem join", buy_in=500)
+        taken = await alice.slash(t.channel, "holdem-admin grant", member=carol, amount=-60,
+                                  reason="test")  # fmt: skip
+        assert taken.ephemeral and taken.response.content.endswith("Their wallet: 40.")
+        before = t.texts(viewer=alice)
+        res = await carol.slash(t.channel, "holdem join")
         assert res.ephemeral
         assert res.response.content == (
-            "You do not have enough chips in your wallet: your balance is 100."
+            "You do not have enough chips in your wallet: your balance is 40."
         )
-        assert await _balance(t, carol) == 100
+        assert await _balance(t, carol) == 40
         assert t.state().seat_of(carol.id) is None
         assert [x for x in t.texts(viewer=alice) if x not in before] == []
         simcord.assert_no_errors(t.env)
@@ -115,6 +124,7 @@ async def test_missing_channel_permissions_are_named_to_the_starter(tmp_path: Pa
 async def test_stop_mid_hand_voids_it_and_returns_every_chip(tmp_path: Path) -> None:
     async with table_env(tmp_path, players=3) as t:
         alice, bob, carol = t.members
+        await alice.slash(t.channel, "holdem-admin config set", **CHOICE)
         await bob.slash(t.channel, "holdem start")
         await carol.slash(t.channel, "holdem join", buy_in=50)
         await alice.slash(t.channel, "holdem join", buy_in=70)
@@ -139,6 +149,33 @@ async def test_stop_mid_hand_voids_it_and_returns_every_chip(tmp_path: Path) -> 
         assert await t.bot.store.audit(t.guild.id) == []
         assert t.bot.service.table_ids() == []
         assert await t.bot.service.chips_total(t.guild.id) == 300
+        simcord.assert_no_errors(t.env)
+
+
+async def test_a_member_who_leaves_comes_back_with_exactly_their_stack(tmp_path: Path) -> None:
+    async with table_env(tmp_path, players=3) as t:
+        alice, bob, carol = t.members
+        await alice.slash(t.channel, "holdem start")
+        for member in (bob, carol):
+            await member.slash(t.channel, "holdem join")
+        await alice.slash(t.channel, "holdem deal")
+        await t.to_act().slash(t.channel, "fold")  # three-handed: the button folds,
+        folder = t.to_act()
+        await folder.slash(t.channel, "holdem leave")  # the small blind leaves: folded, 99
+        assert not t.in_hand() and t.state().seat_of(folder.id) is None
+        chips = 99  # the small blind lost
+        await t.env.advance_time(NEXT_HAND_PAUSE)  # the next hand, heads-up
+        assert t.in_hand()
+        wallet = await _balance(t, folder)
+        topped = await folder.slash(t.channel, "holdem join", buy_in=100)
+        assert topped.ephemeral and topped.response.content == (
+            f"You left this session with {chips} and come back with exactly that."
+        )
+        assert await _balance(t, folder) == wallet and t.state().seat_of(folder.id) is None
+        back = await folder.slash(t.channel, "holdem join")
+        assert not back.ephemeral
+        assert f"{folder.name} sits down with {chips}." in back.response.content
+        assert await _balance(t, folder) == wallet - chips
         simcord.assert_no_errors(t.env)
 
 

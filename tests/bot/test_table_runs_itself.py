@@ -130,6 +130,9 @@ async def test_a_hand_that_ends_at_the_deal_is_finished_and_the_next_is_dealt(
         rebuy = {"setting": "empty_stack", "value": "rebuy"}
         res = await alice.slash(t.channel, "holdem-admin config set", **rebuy)
         assert res.response.ephemeral and "rebuy" in res.response.content
+        # Blinds 1/1 and a first buy-in of 1 to 100: one chip each is a buy-in the house allows.
+        for setting, value in (("big_blind", "1"), ("buy_in", "choice")):
+            await alice.slash(t.channel, "holdem-admin config set", setting=setting, value=value)
         await open_table(t, buy_in=1)  # one chip each: both all-in from the blinds
         first = "\n".join(t.texts())
         assert "wins" in first, first
