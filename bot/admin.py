@@ -231,7 +231,7 @@ class AdminCog(commands.Cog, name="Admin"):
         if guild_id is None:
             return
         lang = _lang(interaction)
-        mention = member.mention
+        mention = f"<@{member.id}>"  # a member who left the server still has a wallet here
         if amount == 0 or not reason.strip():
             key = "admin.grant.zero" if amount == 0 else "admin.grant.no_reason"
             await reply_private(interaction, t(lang, key))
