@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from engine import HouseRules
+from engine import HouseRules, Refill
 
 from . import store_members as members
 from . import store_wallets as wallets
@@ -211,6 +211,8 @@ class Store(TablesAndHands, StatsQueries):
         """Grant what the house's refill policy owes the member now (``on_tables``: their
         chips on open tables); returns the grant, 0 when nothing is owed. Raises
         :class:`NoWallet`."""
+        if rules.refill is Refill.NONE:
+            return 0  # the default: no write transaction for nothing
         async with self._write() as tx:
             return await wallets.refill(
                 tx, guild_id=guild_id, user_id=user_id, rules=rules, on_tables=on_tables,
