@@ -142,6 +142,10 @@ async def test_every_new_house_rule_is_set_through_config_set(tmp_path: Path) ->
             res = await alice.slash(channel, "holdem-admin config set", setting=setting,
                                     value=value)  # fmt: skip
             assert res.response.content.startswith(f"Bad setting {setting}: "), value
+            if value == "daily":  # the amount goes with it, and says so
+                assert res.response.content.endswith(
+                    "A refill must cover at least the big blind (2), not 0."
+                )
         assert await bot.store.get_guild_rules(channel.guild.id) == saved  # nothing changed
         shown = (await bob.slash(channel, "holdem rules")).response.content.splitlines()
         assert "Wallet refills: 600 when out of chips, after 6 hours" in shown
