@@ -75,7 +75,15 @@ async def test_a_daily_refill_is_paid_once_a_day_when_the_balance_is_read(store:
     assert await store.audit(G) == []
 
 
-async def test_when_empty_waits_from_the_hand_that_emptied_the_member(store: Store) -> None:
+async def test_when_empty_waits_from_the_hand_that_emptied_the_member(database: str) -> None:
+    store = await Store.open(database)  # SQLite and PostgreSQL: the wait's query is on both
+    try:
+        await _when_empty(store)
+    finally:
+        await store.close()
+
+
+async def _when_empty(store: Store) -> None:
     clock = Clock()
     tables, guilds = services(store, clock)
     refill = RULES.with_changes(refill=Refill.WHEN_EMPTY, refill_to=100, refill_wait_hours=1)
