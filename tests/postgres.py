@@ -10,7 +10,8 @@ Every test gets a database of its own, empty: a schema in the cluster's one data
 by the URL's ``search_path`` (:func:`new_database`), which the store and the bot process
 use like any other URL. A schema costs a few milliseconds where ``CREATE DATABASE`` costs a
 hundred; the migrations run in full for each, as on a new server. Schemas are left for the
-cluster's removal at exit (dropping each would cost more than creating it).
+cluster's removal at exit (dropping each would cost more than creating it); a cluster whose
+process was killed before its exit is removed by the next one to start.
 The binaries are Debian's (``apt-get install postgresql``: ``/usr/lib/postgresql/N/bin``).
 PostgreSQL refuses to run as root; as root the cluster runs as the ``postgres`` user the
 package creates (``runuser``), owning its folder.
@@ -19,6 +20,7 @@ package creates (``runuser``), owning its folder.
 from __future__ import annotations
 
 import atexit
+import contextlib
 import glob
 import itertools
 import os
@@ -40,6 +42,7 @@ BACKENDS = ("sqlite", "postgresql")
 _APT = "apt-get install -y postgresql"
 _USER = "postgres"
 _DATABASE = "holdem"
+_PREFIX = "holdem-pg-"
 
 
 def _binaries() -> Path:
@@ -86,7 +89,9 @@ class Cluster:
             raise RuntimeError(f"{' '.join(command)} failed:\n{done.stderr}{done.stdout}\n{tail}")
 
     def stop(self) -> None:
-        self.run("pg_ctl", "-D", str(self.folder / "data"), "-m", "immediate", "-w", "stop")
+        """Stop the server (if it runs) and remove its folder."""
+        if (self.folder / "data" / "postmaster.pid").exists():
+            self.run("pg_ctl", "-D", str(self.folder / "data"), "-m", "immediate", "-w", "stop")
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
@@ -103,10 +108,26 @@ def cluster() -> Cluster:
     return _cluster
 
 
+def _sweep(bin_dir: Path, as_user: tuple[str, ...]) -> None:
+    """Stop and remove the clusters of test processes that died without their exit hook (a
+    killed pytest): each folder names the process that made it."""
+    for owner in Path(tempfile.gettempdir()).glob(f"{_PREFIX}*/owner"):
+        try:
+            os.kill(int(owner.read_text()), 0)
+            continue  # alive: its cluster is in use
+        except ProcessLookupError:
+            pass
+        except (OSError, ValueError):
+            continue
+        with contextlib.suppress(RuntimeError):  # another process swept it first
+            Cluster(folder=owner.parent, bin=bin_dir, as_user=as_user).stop()
+
+
 def _start() -> Cluster:
     bin_dir = _binaries()
-    folder = Path(tempfile.mkdtemp(prefix="holdem-pg-"))
+    folder = Path(tempfile.mkdtemp(prefix=_PREFIX))
     (folder / "socket").mkdir()
+    (folder / "owner").write_text(str(os.getpid()))
     as_user: tuple[str, ...] = ()
     if os.geteuid() == 0:
         try:
@@ -116,6 +137,7 @@ def _start() -> Cluster:
         for owned in (folder, folder / "socket"):
             os.chown(owned, entry.pw_uid, entry.pw_gid)
         as_user = ("runuser", "-u", _USER, "--")
+    _sweep(bin_dir, as_user)
     found = Cluster(folder=folder, bin=bin_dir, as_user=as_user)
     data = folder / "data"
     found.run("initdb", "-D", str(data), "-U", _USER, "-A", "trust", "-E", "UTF8",
