@@ -1,5 +1,5 @@
-"""The application layer: persistence of house rules, wallets, tables and hands (SQLite),
-and the live tables (:class:`TableService`).
+"""The application layer: persistence of house rules, wallets, tables and hands (SQLite,
+or PostgreSQL for several processes), and the live tables (:class:`TableService`).
 
 The engine stays pure; this package stores what it needs to rebuild every hand exactly.
 """

@@ -67,7 +67,7 @@ class Store(TablesAndHands, StatsQueries):
 
     async def get_member_settings(self, guild_id: int, user_id: int) -> MemberSettings:
         """The member's settings in the guild; the defaults (all off) if never set."""
-        async with self._snapshot() as tx:
+        async with self._autocommit() as tx:
             return await members.read_settings(tx, guild_id, user_id)
 
     async def set_member_settings(
@@ -247,10 +247,10 @@ class Store(TablesAndHands, StatsQueries):
         self, guild_id: int, *, by: Literal["chips", "net", "hands"] = "chips", limit: int = 10
     ) -> list[LeaderboardRow]:
         """Best first by wallet chips, net result of hands, or hands played; ties by id."""
-        async with self._snapshot() as tx:
+        async with self._autocommit() as tx:
             return await wallets.leaderboard(tx, guild_id, by, limit)
 
     async def audit(self, guild_id: int | None = None) -> list[Mismatch]:
         """Wallets whose balance is not the sum of their ledger, or negative; ``[]`` is good."""
-        async with self._snapshot() as tx:
+        async with self._autocommit() as tx:
             return await wallets.audit(tx, guild_id)

@@ -59,8 +59,8 @@ class StoreCore:
     """The backend, start-up and migrations; :class:`~app.store.Store` adds the queries.
 
     Subclasses reach the database only through :meth:`_write` (one transaction),
-    :meth:`_snapshot` (consistent reads), :meth:`_read` (one query) and :meth:`_execute`
-    (one statement, committed on its own).
+    :meth:`_snapshot` (consistent reads), :meth:`_autocommit`, :meth:`_read` (one query) and
+    :meth:`_execute` (one statement, committed on its own).
     """
 
     def __init__(self, backend: Backend) -> None:
@@ -197,11 +197,15 @@ class StoreCore:
         """Several reads that see one state of the database."""
         return self._backend.snapshot()
 
+    def _autocommit(self) -> AbstractAsyncContextManager[Tx]:
+        """Statements each committed on its own: one read needs no transaction around it."""
+        return self._backend.autocommit()
+
     async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        async with self._backend.autocommit() as tx:
+        async with self._autocommit() as tx:
             return await tx.fetch(sql, params)
 
     async def _execute(self, sql: str, params: Sequence[Any] = ()) -> int:
         """One statement, committed on its own; the rows it changed."""
-        async with self._backend.autocommit() as tx:
+        async with self._autocommit() as tx:
             return await tx.execute(sql, params)
