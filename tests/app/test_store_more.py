@@ -7,7 +7,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 import app.store_core
-from app import MemberSettings, Store, TableHandSummary
+from app import CommandSync, MemberSettings, Store, TableHandSummary
 from app.migrations import LATEST, MIGRATIONS
 from engine import HandConfig, shuffled_deck
 
@@ -124,3 +124,16 @@ async def test_table_hands_newest_first_with_players_and_nets(store: Store) -> N
     assert [h.hand_id for h in await store.table_hands("t1", count=2)] == [voided, ids[-1]]
     assert [h.hand_id for h in await store.table_hands("t2")] == [other]
     assert await store.table_hands("nope") == []
+
+
+# ------------------------------------------------------------------ slash commands
+
+
+async def test_the_commands_last_published_are_kept_per_scope(store: Store) -> None:
+    assert await store.command_syncs() == []
+    first = CommandSync(scope="global", payload_hash="a1", commands=9, synced_at=1.0)
+    guild = CommandSync(scope="guild:5", payload_hash="b2", commands=9, synced_at=2.0)
+    again = CommandSync(scope="global", payload_hash="c3", commands=10, synced_at=3.0)
+    for sync in (first, guild, again):
+        await store.record_command_sync(sync)
+    assert await store.command_syncs() == [again, guild]

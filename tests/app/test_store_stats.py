@@ -184,3 +184,15 @@ async def test_hands_finished_before_the_stats_existed_are_backfilled_once(store
     await store_hand(store, walk(), [11, 12, 13, 14], now=4 * DAY, table="t2", counted=False)
     assert await store.backfill_stats() == 0
     assert await store.member_stats(G, 13, Period.ALL, now=0.0) == after
+
+
+async def test_the_last_counted_hand_of_a_table_and_of_a_member(store: Store) -> None:
+    assert await store.last_counted_hand(table_id="t1") is None
+    first = await store_hand(store, walk(), [11, 12, 13, 14], now=DAY)
+    second = await store_hand(store, three_bet_pot(), [11, 12, 15, 16], now=DAY, table="t2")
+    await store_hand(store, walk(), [11, 12, 13, 14], now=DAY, voided=True)  # not counted
+    assert await store.last_counted_hand(table_id="t1") == first
+    assert await store.last_counted_hand(table_id="t2") == second
+    assert await store.last_counted_hand(guild_id=G, user_id=11) == second
+    assert await store.last_counted_hand(guild_id=G, user_id=13) == first
+    assert await store.last_counted_hand(guild_id=G, user_id=99) is None
