@@ -54,8 +54,9 @@ async def test_a_hand_all_in_at_the_deal_is_finished_and_the_next_dealt(tmp_path
         alice, bob = g.members
         rebuy = await alice.slash("holdem-admin config set", setting="empty_stack", value="rebuy")
         assert rebuy.ephemeral and "rebuy" in rebuy.content, rebuy.content
-        # Blinds 1/1 and a first buy-in of 1 to 100: one chip each is a buy-in the house allows.
-        for setting, value in (("big_blind", "1"), ("buy_in", "choice")):
+        # Blinds 1/1 and a first buy-in of 1 to 100: one chip each is a buy-in the house allows;
+        # the run-out of the odds goes on without the pause between streets.
+        for setting, value in (("big_blind", "1"), ("buy_in", "choice"), ("runout_pause", "0")):
             changed = await alice.slash("holdem-admin config set", setting=setting, value=value)
             assert changed.ephemeral and changed.content.endswith(f"is now {value}.")
         assert not (await alice.slash("holdem start", buy_in=1)).ephemeral
