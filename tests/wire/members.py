@@ -104,6 +104,9 @@ class Member:
     standin: StandIn
     person: Person
     wait: float = ANSWER_WAIT
+    channel_id: int | None = None
+    """The channel the member plays in (another guild's, for a sharded stand-in); ``None``:
+    the stand-in's own."""
 
     @property
     def id(self) -> int:
@@ -125,7 +128,7 @@ class Member:
         names = command.split()
         schema = self.standin.command(names[0])
         nested = _options(schema.get("options") or [], names[1:], options)
-        interaction = self.standin.new_interaction(2, self.person)
+        interaction = self.standin.new_interaction(2, self.person, channel_id=self.channel_id)
         self._refuse(interaction, refuse)
         await self.standin.dispatch(
             "INTERACTION_CREATE",
@@ -152,7 +155,9 @@ class Member:
             matches = [cid for text, cid in buttons.items() if label and text.startswith(label)]
             assert matches, f"no button {label!r} on {message.content!r}: {sorted(buttons)}"
             custom_id = matches[0]
-        interaction = self.standin.new_interaction(3, self.person, message_id=message.id)
+        interaction = self.standin.new_interaction(
+            3, self.person, channel_id=self.channel_id, message_id=message.id
+        )
         self._refuse(interaction, refuse)
         await self.standin.dispatch(
             "INTERACTION_CREATE",
@@ -176,7 +181,9 @@ class Member:
         source = shown.interaction.message_id
         channel = self.standin.channels[shown.interaction.channel_id]
         message = channel.messages.get(source) if source is not None else None
-        interaction = self.standin.new_interaction(5, self.person, message_id=source)
+        interaction = self.standin.new_interaction(
+            5, self.person, channel_id=self.channel_id, message_id=source
+        )
         self._refuse(interaction, refuse)
         await self.standin.dispatch(
             "INTERACTION_CREATE",
@@ -196,12 +203,14 @@ class Member:
 
     def _common(self, interaction: Interaction) -> dict[str, Any]:
         standin = self.standin
+        channel = standin.channels[interaction.channel_id]
+        guild_id = channel.guild_id or standin.guild_id
         return {
             "interaction_id": interaction.id,
             "token": interaction.token,
             "application_id": standin.application_id,
-            "guild_id": standin.guild_id,
-            "channel": payloads.text_channel(standin.channel_id, standin.guild_id),
+            "guild_id": guild_id,
+            "channel": payloads.text_channel(channel.id, guild_id),
             "person": self.person,
         }
 

@@ -13,7 +13,7 @@ import contextlib
 import os
 import signal
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.config import FAKE_TOKEN, application_id_from_token
@@ -64,6 +64,8 @@ class BotProcess:
 
     standin: StandIn
     db: Path
+    env: dict[str, str] = field(default_factory=dict)
+    """Settings over the harness's own (``SHARD_IDS``, a PostgreSQL URL …)."""
 
     def __post_init__(self) -> None:
         self.process: asyncio.subprocess.Process | None = None
@@ -91,7 +93,7 @@ class BotProcess:
                 "-m",
                 "bot",
                 cwd=ROOT,
-                env=environment(self.standin, self.db),
+                env={**environment(self.standin, self.db), **self.env},
                 stdin=asyncio.subprocess.DEVNULL,
                 stdout=out,
                 stderr=err,

@@ -163,13 +163,15 @@ class StandIn:
                 return command
         raise LookupError(f"no /{name} in the guild sync")
 
-    def new_interaction(self, kind: int, person: Person, **fields: Any) -> Interaction:
+    def new_interaction(
+        self, kind: int, person: Person, *, channel_id: int | None = None, **fields: Any
+    ) -> Interaction:
         interaction = Interaction(
             id=snowflake(),
             token=f"standin-token-{snowflake()}",
             kind=kind,
             person=person,
-            channel_id=self.channel_id,
+            channel_id=channel_id or self.channel_id,
             **fields,
         )
         self.interactions[interaction.token] = interaction
@@ -409,7 +411,7 @@ class StandIn:
             return _json(payloads.error_body(404, 10003), 404)
         if channel.recipient is not None:
             return payloads.dm_channel(channel.id, self.person(channel.recipient))
-        return payloads.text_channel(channel.id, self.guild_id)
+        return payloads.text_channel(channel.id, channel.guild_id or self.guild_id)
 
     async def _open_dm(self, request: web.Request) -> Any:
         recipient = int((request[_ENTRY].body or {})["recipient_id"])
