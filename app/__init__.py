@@ -15,7 +15,7 @@ from .codec import (
 from .fairness import FairReport
 from .guilds import CoachForbidden, GuildRules, GuildService, HistoryEntry, Standing
 from .lease_keeper import LeaseKeeper
-from .leases import LeaseTerms, Shards
+from .leases import LeaseTerms, Shards, new_owner
 from .members import MemberData, MemberSeated
 from .outcomes import (
     BlindRole,
@@ -52,6 +52,8 @@ from .store_errors import (
     StoreError,
     WalletError,
 )
+from .store_leases import fenced_target
+from .store_migrate import Migrated, MigrationRefused, migrate_to_postgres
 from .store_records import (
     CommandSync,
     HandRecord,
@@ -96,6 +98,8 @@ __all__ = [
     "MemberData",
     "MemberSeated",
     "MemberSettings",
+    "Migrated",
+    "MigrationRefused",
     "Mismatch",
     "NoHand",
     "NoTable",
@@ -139,7 +143,9 @@ __all__ = [
     "decode_deck",
     "encode_action",
     "encode_deck",
+    "fenced_target",
     "is_postgres_url",
+    "new_owner",
     "redacted",
     "refill_due",
     "spot_odds",

@@ -228,6 +228,40 @@ MIGRATIONS: dict[int, tuple[Step, ...]] = {
             expires_at DOUBLE PRECISION NOT NULL
         )""",
         "CREATE INDEX leases_by_owner ON leases (owner)",
+        # The write fence: a new hand, a hand's update and an action are refused unless the
+        # table's lease (if it has one) names the writing process. On SQLite the fence is a
+        # set of TEMP triggers each process installs on its own connection, with its owner id
+        # (app.store_leases.install_fence); on PostgreSQL one trigger function reads the
+        # owner from the session's setting holdem.owner, sent as the connection opens. The
+        # lease row is read FOR SHARE: a takeover (an UPDATE of that row) waits for a write in
+        # flight, and a write after the takeover sees the new owner.
+        PerDialect(
+            sqlite=(),
+            postgresql=(
+                """CREATE FUNCTION lease_fence() RETURNS trigger LANGUAGE plpgsql AS $$
+                DECLARE
+                    fenced TEXT;
+                    holder TEXT;
+                BEGIN
+                    IF TG_TABLE_NAME = 'hand_actions' THEN
+                        SELECT table_id INTO fenced FROM hands WHERE hand_id = NEW.hand_id;
+                    ELSE
+                        fenced := NEW.table_id;
+                    END IF;
+                    SELECT owner INTO holder FROM leases WHERE table_id = fenced FOR SHARE;
+                    IF FOUND AND holder IS DISTINCT FROM
+                            current_setting('holdem.owner', true) THEN
+                        RAISE EXCEPTION 'lease lost: table % is leased by %', fenced, holder;
+                    END IF;
+                    RETURN NEW;
+                END
+                $$""",
+                "CREATE TRIGGER hand_actions_lease_fence BEFORE INSERT ON hand_actions "
+                "FOR EACH ROW EXECUTE FUNCTION lease_fence()",
+                "CREATE TRIGGER hands_lease_fence BEFORE INSERT OR UPDATE ON hands "
+                "FOR EACH ROW EXECUTE FUNCTION lease_fence()",
+            ),
+        ),
     ),
 }
 

@@ -6,22 +6,36 @@ taken only if it is free, already ours, or expired, and the epoch moves on when 
 changes. Under concurrent processes the database serialises the upserts of one row, so of two
 processes racing for an expired lease exactly one gets a row back.
 
-The fence: once a process :func:`install_fence`, every new hand, hand update and action it
-writes is refused (``lease lost``) inside the same statement when the table has a lease row
-naming another owner. A table with no lease row (a single process that runs no leases) is
-written as before. On SQLite the fence is a set of ``TEMP`` triggers on the store's own
-connection, which carry the owner's id; they last as long as the connection.
+The fence: every new hand, hand update and action a process writes is refused (``lease
+lost``) inside the same statement when the table has a lease row naming another owner. A
+table with no lease row (a single process that runs no leases) is written as before. On
+PostgreSQL the trigger of migration 8 compares the lease with the session setting
+``holdem.owner``, which every pooled connection sends as it opens (the store is opened on
+:func:`fenced_target`, so a reconnect carries it too); a session without it may write no
+leased table. On SQLite, :func:`install_fence` puts ``TEMP`` triggers carrying the owner's id
+on the store's one connection.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from urllib.parse import quote
 
 from .leases import Lease
 from .store import Store
+from .store_db import Dialect, Row, is_postgres_url
 
-__all__ = ["claim", "install_fence", "leases", "open_tables", "release", "renew"]
+__all__ = [
+    "claim",
+    "fenced_target",
+    "install_fence",
+    "leases",
+    "open_tables",
+    "release",
+    "renew",
+]
+
+_SETTING = "holdem.owner"
 
 _CLAIM = (
     "INSERT INTO leases (table_id, owner, epoch, expires_at) VALUES (?, ?, 1, ?) "
@@ -62,11 +76,9 @@ async def renew(store: Store, *, owner: str, now: float, ttl: float) -> set[str]
 async def release(store: Store, *, owner: str, now: float) -> int:
     """End ``owner``'s leases now (a clean shutdown): the next process takes the tables over
     at once. The owner stays on the rows, so the fence still refuses this process."""
-    async with store._write() as tx:
-        return await tx.execute(
-            "UPDATE leases SET expires_at = ? WHERE owner = ? AND expires_at > ?",
-            (now, owner, now),
-        )
+    return await store._execute(
+        "UPDATE leases SET expires_at = ? WHERE owner = ? AND expires_at > ?", (now, owner, now)
+    )
 
 
 async def leases(store: Store) -> list[Lease]:
@@ -83,9 +95,28 @@ async def open_tables(store: Store) -> dict[str, int]:
     return {str(row[0]): int(row[1]) for row in rows}
 
 
+def fenced_target(target: str, owner: str) -> str:
+    """The database to open for a process that holds leases as ``owner``: a PostgreSQL URL
+    with the session setting the fence reads (on every connection, reconnects included); an
+    SQLite path as it is (:func:`install_fence` does the work there).
+
+    >>> fenced_target("postgresql://bot@db/holdem?sslmode=require", "b:1:f")
+    'postgresql://bot@db/holdem?sslmode=require&holdem.owner=b%3A1%3Af'
+    """
+    if not is_postgres_url(target):
+        return target
+    return f"{target}{'&' if '?' in target else '?'}{_SETTING}={quote(owner, safe='')}"
+
+
 async def install_fence(store: Store, owner: str) -> None:
-    """Refuse, from now on, every write of a hand on this store's connection to a table whose
-    lease names someone other than ``owner``."""
+    """Refuse, from now on, every write of a hand through this store to a table whose lease
+    names someone other than ``owner``. On PostgreSQL the store must have been opened on
+    :func:`fenced_target` (checked: a ``RuntimeError`` otherwise)."""
+    if store.dialect is Dialect.POSTGRESQL:
+        rows = await store._read(f"SELECT current_setting('{_SETTING}', true)")
+        if not rows or rows[0][0] != owner:
+            raise RuntimeError("open the store on fenced_target(url, owner) to fence it")
+        return
     literal = "'" + owner.replace("'", "''") + "'"
     other = f"l.owner <> {literal}"
     triggers = {
@@ -112,7 +143,7 @@ async def install_fence(store: Store, owner: str) -> None:
             )
 
 
-def _lease(row: Any) -> Lease:
+def _lease(row: Row) -> Lease:
     table_id, owner, epoch, expires_at = row
     return Lease(
         table_id=str(table_id), owner=str(owner), epoch=int(epoch), expires_at=float(expires_at)

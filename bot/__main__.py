@@ -23,13 +23,14 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from app import DatabaseLocked, Shards, Store
+from app import DatabaseLocked, LeaseTerms, Shards, Store, is_postgres_url
 
 from .backup import BackupPolicy, backup_command, backup_loop
 from .cli import (
     exit_code,
     explain_startup_error,
     health_command,
+    migrate_command,
     parse_args,
     run_check_command,
 )
@@ -72,7 +73,13 @@ def build_bot(settings: Settings) -> HoldemBot:
         if settings.shard_ids is not None:
             options["shard_ids"] = list(settings.shard_ids)
     shards = Shards(count=settings.shard_count, ids=settings.shard_ids)
-    return cls(db_path=settings.db_path, dev_guild=settings.dev_guild, shards=shards, **options)
+    # A server database may be shared by several processes: each then leases its tables.
+    seconds, shared = settings.lease_seconds, is_postgres_url(settings.db_path)
+    terms = LeaseTerms(ttl=seconds, renew_every=seconds / 3) if shared else None
+    return cls(
+        db_path=settings.db_path, dev_guild=settings.dev_guild, shards=shards, lease_terms=terms,
+        **options,
+    )  # fmt: skip
 
 
 async def run(settings: Settings) -> None:
@@ -185,6 +192,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return asyncio.run(run_check_command())
     if args.backup is not None:
         return asyncio.run(backup_command(args.backup, read_environment()))
+    if args.migrate_to is not None:
+        return asyncio.run(migrate_command(args.migrate_to, read_environment()))
     try:
         settings = load_settings()
     except ConfigError as error:

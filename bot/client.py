@@ -20,7 +20,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from app import GuildService, LeaseKeeper, LeaseTerms, MemberData, Shards, Store, TableService
+from app import (
+    GuildService,
+    LeaseKeeper,
+    LeaseTerms,
+    MemberData,
+    Shards,
+    Store,
+    TableService,
+    fenced_target,
+    new_owner,
+)
 from app.practice import DEFAULT_PAUSE, ComputerPlayers
 from app.stats_service import StatsService
 from engine import shuffled_deck
@@ -100,11 +110,14 @@ class HoldemBot(commands.Bot):
         self._backfill: asyncio.Task[None] | None = None
         self.guild_shards = shards or Shards()
         self.lease_terms = lease_terms
+        self.lease_owner = new_owner()
         self.keeper: LeaseKeeper | None = None
         self._lease_timer: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
-        self.store = await Store.open(self.db_path, exclusive=self.exclusive_db)
+        fenced = self.lease_terms is not None
+        target = fenced_target(self.db_path, self.lease_owner) if fenced else self.db_path
+        self.store = await Store.open(target, exclusive=self.exclusive_db)
         self.service = TableService(
             self.store, clock=self.clock, deck_source=self.deck_source, rng=self.rng
         )
@@ -144,7 +157,7 @@ class HoldemBot(commands.Bot):
         else:
             self.keeper = LeaseKeeper(
                 self.store, self.service, shards=self.guild_shards, clock=self.clock,
-                terms=self.lease_terms,
+                terms=self.lease_terms, owner=self.lease_owner,
             )  # fmt: skip
             restored = await self.keeper.start()
             self._lease_timer = asyncio.get_running_loop().create_task(self.keeper.run())

@@ -1,11 +1,12 @@
-"""Leases between two bot processes on one database (two stores on one SQLite file, as two
-processes would hold it without the exclusive lock): a table is driven by one process at a
-time, a dead owner's tables move on when its lease expires, a clean shutdown hands them over
-at once, and the fence refuses every hand write of a process whose lease was taken over."""
+"""Leases between bot processes on one database, on both backends (two stores on one
+PostgreSQL database, or on one SQLite file as two processes would hold it without the
+exclusive lock): a table is driven by one process at a time, a dead owner's tables move on
+when its lease expires, a clean shutdown hands them over at once, and the fence refuses every
+hand write of a process whose lease was taken over."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 
 import pytest
 
@@ -15,6 +16,7 @@ from app.lease_keeper import LeaseKeeper
 from app.leases import Lease, LeaseTerms, Shards, Verdict, judge, plan, shard_of
 from app.service import TableService, table_id_for
 from engine import HouseRules
+from tests.postgres import new_database
 
 from .conftest import Clock
 
@@ -25,13 +27,22 @@ A, B = 101, 102
 RULES = HouseRules(turn_seconds=30)
 
 
+Opener = Callable[[str], Awaitable[Store]]
+
+
 @pytest.fixture
-async def pair(path: str) -> AsyncIterator[tuple[Store, Store]]:
-    first = await Store.open(path, exclusive=False)
-    second = await Store.open(path, exclusive=False)
-    yield first, second
-    await second.close()
-    await first.close()
+async def open_as(database: str) -> AsyncIterator[Opener]:
+    """Open ``database`` as a process holding leases as ``owner`` would."""
+    opened: list[Store] = []
+
+    async def opener(owner: str) -> Store:
+        store = await Store.open(leases.fenced_target(database, owner), exclusive=False)
+        opened.append(store)
+        return store
+
+    yield opener
+    for store in reversed(opened):
+        await store.close()
 
 
 def keeper(store: Store, clock: Clock, owner: str, shards: Shards | None = None) -> LeaseKeeper:
@@ -74,10 +85,8 @@ def test_a_lease_is_granted_free_ours_or_expired_and_a_lost_table_is_dropped() -
     assert todo.drop == ("y",) and todo.claim == ("new",)
 
 
-async def test_one_owner_at_a_time_and_the_epoch_moves_with_the_owner(
-    pair: tuple[Store, Store],
-) -> None:
-    one, two = pair
+async def test_one_owner_at_a_time_and_the_epoch_moves_with_the_owner(open_as: Opener) -> None:
+    one, two = await open_as("a"), await open_as("b")
     await one.save_table("t", guild_id=G0, channel_id=1, state={}, now=0)
     (got,) = await leases.claim(one, ["t"], owner="a", now=100.0, ttl=30.0)
     assert (got.owner, got.epoch, got.expires_at) == ("a", 1, 130.0)
@@ -95,17 +104,17 @@ async def test_one_owner_at_a_time_and_the_epoch_moves_with_the_owner(
 
 
 async def test_a_dead_owners_table_moves_on_and_its_late_writes_are_fenced(
-    pair: tuple[Store, Store],
+    open_as: Opener,
 ) -> None:
     clock = Clock()
-    first = keeper(pair[0], clock, "first")
-    second = keeper(pair[1], clock, "second", Shards(count=2, ids=(0,)))
+    first = keeper(await open_as("first"), clock, "first")
+    second = keeper(await open_as("second"), clock, "second", Shards(count=2, ids=(0,)))
     assert await first.start() == []
     await open_and_deal(first, G0)
     await open_and_deal(first, G1)
     mine, other = table_id_for(G0, 10), table_id_for(G1, 10)
     await first.tick()  # tables just opened are claimed
-    assert {(x.table_id, x.owner) for x in await leases.leases(pair[1])} == {
+    assert {(x.table_id, x.owner) for x in await leases.leases(second.store)} == {
         (mine, "first"),
         (other, "first"),
     }
@@ -129,26 +138,24 @@ async def test_a_dead_owners_table_moves_on_and_its_late_writes_are_fenced(
     with pytest.raises(HandStateError, match="lease lost"):
         await first.service.act(G0, 10, B, "check")
     hand = turn.hand_id
-    assert len((await pair[1].load_hand(hand)).actions) == 1
+    assert len((await second.store.load_hand(hand)).actions) == 1
     await second.service.act(G0, 10, B, "check")
-    assert len((await pair[1].load_hand(hand)).actions) == 2
+    assert len((await second.store.load_hand(hand)).actions) == 2
     dropped = await first.tick()
     assert dropped.dropped == (mine,) and first.service.table_ids() == [other]
-    by_table = {x.table_id: x for x in await leases.leases(pair[0])}
+    by_table = {x.table_id: x for x in await leases.leases(first.store)}
     assert (by_table[mine].owner, by_table[mine].epoch) == ("second", 2)
     assert by_table[other].owner == "first"  # renewed again by its live owner
 
 
-async def test_a_clean_shutdown_hands_the_tables_over_at_once(
-    pair: tuple[Store, Store],
-) -> None:
+async def test_a_clean_shutdown_hands_the_tables_over_at_once(open_as: Opener) -> None:
     clock = Clock()
-    first = keeper(pair[0], clock, "first")
+    first = keeper(await open_as("first"), clock, "first")
     await first.start()
     await open_and_deal(first, G0)
     await first.tick()
     await first.release()
-    second = keeper(pair[1], clock, "second")
+    second = keeper(await open_as("second"), clock, "second")
     restored = await second.start()
     assert [o.table_id for o in restored] == [table_id_for(G0, 10)]
     with pytest.raises(HandStateError, match="lease lost"):
@@ -167,3 +174,18 @@ async def test_a_process_restores_only_its_shards_tables_and_each_only_once(stor
     later = await service.restore()
     assert [o.table_id for o in later] == [table_id_for(G0, 10)]
     assert service.table_ids() == sorted([table_id_for(G0, 10), table_id_for(G1, 10)])
+
+
+async def test_a_postgresql_store_opened_without_its_owner_refuses_to_be_fenced() -> None:
+    url = await new_database()
+    plain = await Store.open(url)
+    try:
+        with pytest.raises(RuntimeError, match="fenced_target"):
+            await leases.install_fence(plain, "first")
+    finally:
+        await plain.close()
+    fenced = await Store.open(leases.fenced_target(url, "first"))
+    try:
+        await leases.install_fence(fenced, "first")  # the session carries the owner
+    finally:
+        await fenced.close()
