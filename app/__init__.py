@@ -145,6 +145,7 @@ __all__ = [
     "encode_deck",
     "fenced_target",
     "is_postgres_url",
+    "migrate_to_postgres",
     "new_owner",
     "redacted",
     "refill_due",

@@ -2,7 +2,8 @@
 clear line for each way start-up can fail.
 
 ``bot/__main__.py`` parses with :func:`parse_args`, hands ``--check`` to
-:func:`run_check_command` and ``--health`` to :func:`health_command`, and prints
+:func:`run_check_command`, ``--health`` to :func:`health_command` and ``--migrate-to`` to
+:func:`migrate_command`, and prints
 :func:`explain_startup_error` for an exception that stops the bot, instead of a traceback.
 Exit codes (as the README lists them): 0 fine, 1 a problem with the host (the database, a
 folder, the network), unhealthy (``--health``) or a failed backup, 2 a problem with the
@@ -16,11 +17,20 @@ import argparse
 import sys
 import time
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import TextIO
 
 import discord
 
-from app import StartupError, database_path
+from app import (
+    DatabaseLocked,
+    MigrationRefused,
+    StartupError,
+    Store,
+    database_path,
+    is_postgres_url,
+    migrate_to_postgres,
+)
 from render import selfcheck
 
 from .checks import check_database, run_check, summary
@@ -31,6 +41,7 @@ __all__ = [
     "exit_code",
     "explain_startup_error",
     "health_command",
+    "migrate_command",
     "parse_args",
     "run_check_command",
 ]
@@ -72,6 +83,13 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         metavar="PATH",
         help="copy the database of a stopped bot to the new file PATH and exit (a running bot "
         "makes its own backups: HOLDEM_BACKUP_DIR)",
+    )
+    mode.add_argument(
+        "--migrate-to",
+        metavar="URL",
+        help="copy the SQLite database HOLDEM_DB of a stopped bot into the empty PostgreSQL "
+        "database URL, check it (row counts, every balance equals its ledger) and exit; then "
+        "start the bot with HOLDEM_DATABASE_URL=URL",
     )
     return parser.parse_args(argv)
 
@@ -119,6 +137,51 @@ def health_command(environ: Mapping[str, str] | None = None, *, now: float | Non
         reason += f" ({path})"
     print(f"unhealthy: {reason}", file=sys.stderr)
     return EXIT_PROBLEM
+
+
+async def migrate_command(
+    url: str, environ: Mapping[str, str], *, out: TextIO | None = None
+) -> int:
+    """``--migrate-to URL``: copy ``HOLDEM_DB`` into PostgreSQL (:func:`app.migrate_to_postgres`),
+    checked before it says so; the exit code (a problem is one line on stderr)."""
+    stream = sys.stdout if out is None else out
+    source_path = environ.get("HOLDEM_DB", "").strip() or "./holdem.sqlite3"
+    if not is_postgres_url(url):
+        print(f"error: --migrate-to needs a postgresql:// URL, got {url!r}", file=sys.stderr)
+        return EXIT_CONFIG
+    if not Path(source_path).is_file():
+        print(f"error: there is no SQLite database at {source_path} (HOLDEM_DB)", file=sys.stderr)
+        return EXIT_PROBLEM
+    try:
+        source = await Store.open(source_path)
+    except DatabaseLocked:
+        print(f"error: a running bot holds {source_path}: stop it first", file=sys.stderr)
+        return EXIT_PROBLEM
+    except StartupError as error:
+        print(f"error: HOLDEM_DB: {error}", file=sys.stderr)
+        return EXIT_PROBLEM
+    try:
+        target = await Store.open(url)
+    except StartupError as error:
+        await source.close()
+        print(f"error: {error}", file=sys.stderr)
+        return EXIT_PROBLEM
+    try:
+        copied = await migrate_to_postgres(source, target)
+    except MigrationRefused as error:
+        print(f"error: {error}", file=sys.stderr)
+        return EXIT_PROBLEM
+    finally:
+        await target.close()
+        await source.close()
+    print(
+        f"migrated {copied.total:,} rows in {len(copied.rows)} tables from {source_path} to "
+        f"{target.path}; checked: every table's rows arrived, every balance of the "
+        f"{copied.wallets:,} wallets equals its ledger. Start the bot with "
+        "HOLDEM_DATABASE_URL set to that URL; the SQLite file is unchanged.",
+        file=stream,
+    )
+    return EXIT_OK
 
 
 def explain_startup_error(error: BaseException) -> str | None:

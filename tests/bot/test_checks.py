@@ -137,9 +137,12 @@ def test_health_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
 
 def test_parse_args() -> None:
     assert vars(parse_args([])) == {
-        "check": False, "health": False, "sync": False, "backup": None,
+        "check": False, "health": False, "sync": False, "backup": None, "migrate_to": None,
     }  # fmt: skip
     assert parse_args(["--backup", "/b/h.sqlite3"]).backup == "/b/h.sqlite3"
+    assert parse_args(["--migrate-to", "postgresql://db/h"]).migrate_to == "postgresql://db/h"
+    with pytest.raises(SystemExit):
+        parse_args(["--backup", "/b/h.sqlite3", "--migrate-to", "postgresql://db/h"])
     assert parse_args(["--check"]).check
     assert parse_args(["--sync"]).sync
     assert parse_args(["--health"]).health
