@@ -104,16 +104,19 @@ class LeaseKeeper:
         """Renew on the timer, and claim a table opened here as soon as it is seen; until
         cancelled. A failed round is logged and the next one tries again (three rounds fit
         in a lease)."""
+        loop = asyncio.get_running_loop()
+        due = loop.time() + self.terms.renew_every
         while True:
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), self.terms.renew_every)
+                await asyncio.wait_for(self._wake.wait(), max(0.0, due - loop.time()))
             self._wake.clear()
             try:
                 if self._opened:
                     opened, self._opened = sorted(self._opened), set()
                     async with self._round:
                         await self._claim(opened)
-                else:
+                if loop.time() >= due:  # however many tables open meanwhile
+                    due = loop.time() + self.terms.renew_every
                     await self.tick()
             except Exception:
                 log.exception("a lease round failed", extra={"owner": self.owner})

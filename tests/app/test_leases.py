@@ -6,6 +6,7 @@ hand write of a process whose lease was taken over."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable
 
 import pytest
@@ -189,3 +190,30 @@ async def test_a_postgresql_store_opened_without_its_owner_refuses_to_be_fenced(
         await leases.install_fence(fenced, "first")  # the session carries the owner
     finally:
         await fenced.close()
+
+
+async def test_the_timer_renews_on_time_while_tables_keep_opening(store: Store) -> None:
+    clock = Clock()
+    quick = LeaseKeeper(
+        store, TableService(store, clock=clock), shards=Shards(), clock=clock,
+        terms=LeaseTerms(ttl=0.6, renew_every=0.1), owner="first",
+    )  # fmt: skip
+    await quick.start()
+    rounds = 0
+    tick = quick.tick
+
+    async def counted() -> object:
+        nonlocal rounds
+        rounds += 1
+        return await tick()
+
+    quick.tick = counted  # type: ignore[method-assign]
+    timer = asyncio.get_running_loop().create_task(quick.run())
+    try:
+        for channel in range(25):  # a table opened every 20 ms: each wakes the timer
+            await quick.service.open_table(G0, channel, A + channel, RULES, 100)
+            await asyncio.sleep(0.02)
+    finally:
+        timer.cancel()
+    assert rounds >= 3, rounds
+    assert len(quick.held) >= 20  # and the tables opened were claimed as they came
