@@ -13,7 +13,14 @@ from .codec import (
     encode_deck,
 )
 from .fairness import FairReport
-from .guilds import CoachForbidden, GuildRules, GuildService, HistoryEntry, Standing
+from .guilds import (
+    CoachForbidden,
+    GuildRules,
+    GuildService,
+    HistoryEntry,
+    Standing,
+    WalletRead,
+)
 from .lease_keeper import LeaseKeeper
 from .leases import LeaseTerms, Shards, new_owner
 from .members import MemberData, MemberSeated
@@ -135,6 +142,7 @@ __all__ = [
     "TurnState",
     "WalletError",
     "WalletMove",
+    "WalletRead",
     "backup_database",
     "config_from_dict",
     "config_to_dict",

@@ -20,7 +20,14 @@ from .store_api import StoreApi
 from .store_records import HandSummary, MemberSettings, Mismatch
 from .wallet import GRANT_NOTE_MAX, Reason, grant_ref
 
-__all__ = ["CoachForbidden", "GuildRules", "GuildService", "HistoryEntry", "Standing"]
+__all__ = [
+    "CoachForbidden",
+    "GuildRules",
+    "GuildService",
+    "HistoryEntry",
+    "Standing",
+    "WalletRead",
+]
 
 
 class CoachForbidden(ServiceError):
@@ -35,6 +42,15 @@ class Standing:
 
     member: int
     chips: int
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class WalletRead:
+    """A member's wallet as read now, with the refill the house paid on this read (0: none),
+    so the member can be told privately that chips came from the house, not from a hand."""
+
+    balance: int
+    refilled: int
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -101,8 +117,13 @@ class GuildService:
     # ------------------------------------------------------------- wallets
 
     async def balance(self, guild_id: int, member: int) -> int:
+        """The member's wallet, as :meth:`wallet` reads it."""
+        return (await self.wallet(guild_id, member)).balance
+
+    async def wallet(self, guild_id: int, member: int) -> WalletRead:
         """The member's wallet, opened with the server's starting stack on first sight and
-        refilled first if the house's refill policy owes them chips now."""
+        refilled first if the house's refill policy owes them chips now; the refill paid is
+        part of the answer."""
         rules = (await self.rules(guild_id)).rules
         now = self._clock()
         balance = await self._store.ensure_wallet(
@@ -110,7 +131,7 @@ class GuildService:
         )
         seated = self._tables.seated_chips(guild_id, member)
         granted = await self._store.refill(guild_id, member, rules=rules, on_tables=seated, now=now)
-        return balance + granted
+        return WalletRead(balance=balance + granted, refilled=granted)
 
     async def grant(self, guild_id: int, member: int, amount: int, *, by: int, note: str) -> int:
         """An admin's grant (negative: chips taken back) with its reason on the ledger row;

@@ -40,9 +40,13 @@ async def chips(interaction: discord.Interaction[Any], member: discord.Member | 
     lang = remember(ctx, interaction)
     assert interaction.guild_id is not None
     who = member or interaction.user
-    amount = format_number(lang, await ctx.guilds.balance(interaction.guild_id, who.id))
+    wallet = await ctx.guilds.wallet(interaction.guild_id, who.id)
+    amount = format_number(lang, wallet.balance)
     if member is None or member.id == interaction.user.id:
         text = t(lang, "chips.balance.you", balance=amount)
+        if wallet.refilled:  # told to its owner only: the house's chips, not a hand's
+            refilled = format_number(lang, wallet.refilled)
+            text = f"{t(lang, 'chips.refilled', amount=refilled, balance=amount)}\n{text}"
     else:
         text = t(lang, "chips.balance.member", name=member.display_name, balance=amount)
     await reply_private(interaction, text)

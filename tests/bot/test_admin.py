@@ -4,7 +4,8 @@ for those with it, and removing a member's data from the server."""
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,7 @@ import discord
 import simcord
 
 from app.store_records import MemberSettings
+from app.wallet import REFILL_INTERVAL, Reason
 from bot.client import HoldemBot
 from i18n import CATALOGUE
 
@@ -22,10 +24,12 @@ REFUSED = "Only members with Manage Server can do this."
 
 
 @asynccontextmanager
-async def _server(tmp_path: Path) -> AsyncIterator[tuple[Any, Any, Any, Any, HoldemBot]]:
+async def _server(
+    tmp_path: Path, clock: Callable[[], float] = time.time
+) -> AsyncIterator[tuple[Any, Any, Any, Any, HoldemBot]]:
     bot = HoldemBot(
         db_path=str(tmp_path / "holdem.sqlite3"), rng=random.Random(1), sync_commands=True,
-        exclusive_db=False, render_in_process=False,
+        exclusive_db=False, render_in_process=False, clock=clock,
     )  # fmt: skip
     async with simcord.run(bot) as env:
         guild = env.create_guild("Casino", preferred_locale="en-US")
@@ -180,4 +184,29 @@ async def test_a_grant_is_for_admins_and_lands_in_the_wallet_and_the_ledger(
             (-50, "grant", f"admin:{alice.id} double grant"),
         ]  # fmt: skip
         assert await bot.store.audit() == []
+        simcord.assert_no_errors(env)
+
+
+async def test_a_refill_paid_on_reading_the_wallet_is_told_to_its_owner_only(
+    tmp_path: Path,
+) -> None:
+    now = [1000.0]
+    async with _server(tmp_path, lambda: now[0]) as (env, channel, alice, bob, bot):
+        await alice.slash(channel, "holdem-admin config set", setting="refill", value="daily 1000")
+        # Alice reads Bob's wallet first: his refill is paid, but only he is told of it.
+        other = await alice.slash(channel, "holdem chips", member=bob)
+        assert other.response.content == "bob has 1,000 chips in their wallet."
+        await bot.store.move(channel.guild.id, bob.id, -1000, Reason.CORRECTION, ref=None, now=1.0)
+        now[0] += REFILL_INTERVAL
+        res = await bob.slash(channel, "holdem chips")
+        assert res.ephemeral
+        assert res.response.content.splitlines() == [
+            "The house topped your wallet up by 1,000 chips to 1,000.",
+            "You have 1,000 chips in your wallet.",
+        ]
+        again = await bob.slash(channel, "holdem chips")
+        assert again.response.content == "You have 1,000 chips in your wallet."
+        assert [row[1] for row in await bot.store.ledger(channel.guild.id, bob.id)] == [
+            "grant", "refill", "correction", "refill",
+        ]  # fmt: skip
         simcord.assert_no_errors(env)
