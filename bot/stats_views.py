@@ -9,6 +9,7 @@ from these views by the render worker (:func:`render.chart.render_chart`,
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Mapping, Sequence
 
@@ -165,6 +166,7 @@ def replay_view(
     street was dealt), the last one held. Rebuilt from the stored config, deck and actions."""
     labels = _names(record, names)
     hand = Hand(record.config, record.deck)
+    hand.hold_run_out = record.run_count is not None  # as HandRecord.replay rebuilds it
     frames = [ReplayFrame(table=_table(hand, labels, lang, four_colour), duration_ms=STREET_MS)]
     for action in record.actions:
         board = len(hand.board)
@@ -176,8 +178,32 @@ def replay_view(
                 duration_ms=STREET_MS if dealt else ACTION_MS,
             )
         )
+    if hand.held and record.run_count:
+        hand.run_out(record.run_count)
+        frames.extend(_run_out_frames(hand, labels, lang, four_colour))
     frames[-1] = ReplayFrame(table=frames[-1].table, duration_ms=LAST_MS)
     return ReplayView(frames=tuple(frames))
+
+
+def _run_out_frames(
+    hand: Hand, labels: Sequence[str], lang: Lang, four_colour: bool
+) -> list[ReplayFrame]:
+    """The held run-out once dealt: its board, or each of the two boards of a hand run
+    twice in turn (named, each with the hand's settled stacks)."""
+    table = _table(hand, labels, lang, four_colour)
+    if not hand.second_board:
+        return [ReplayFrame(table=table, duration_ms=STREET_MS)]
+    return [
+        ReplayFrame(
+            table=dataclasses.replace(
+                table,
+                board=tuple(str(c) for c in board),
+                street=t(lang, "stats.replay.board", street=table.street, n=run),
+            ),
+            duration_ms=STREET_MS,
+        )
+        for run, board in ((1, hand.board), (2, hand.second_board))
+    ]
 
 
 def replay_lines(record: HandRecord, names: Mapping[int, str], lang: Lang) -> list[str]:

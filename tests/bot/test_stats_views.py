@@ -3,6 +3,8 @@ hole card only once it was shown, the text summary, the stats in each language."
 
 from __future__ import annotations
 
+import dataclasses
+
 from app.stats import Period, PlayerStats
 from app.store_records import HandRecord
 from app.store_stats import SessionHand
@@ -17,6 +19,7 @@ from bot.stats_views import (
     stats_lines,
 )
 from engine import Hand
+from i18n import street_name
 from tests.engine.helpers import hand, play
 
 NAMES = {1: "Ada", 2: "Bo", 3: "Cleo", 4: "Dag"}
@@ -119,3 +122,22 @@ def test_stats_lines_in_english_and_danish() -> None:
     assert stats_lines("nb", PlayerStats(), name="Bo", period=Period.SESSION) == [
         "Bo har ikke spilt noen hender i denne økten."
     ]
+
+
+def test_a_replay_of_a_hand_run_twice_shows_both_boards_and_the_split_stacks() -> None:
+    h = hand([100, 100], ["AsAh", "KdKc"], "2c 7d 9h Jc 3s")
+    h.hold_run_out = True
+    play(h, "p2 allin", "p1 call")
+    h.run_out(2)
+    record = dataclasses.replace(record_of(h), players=(1, 2), run_count=2)
+    view = replay_view(record, NAMES, "en")
+    boards = [frame.table.board for frame in view.frames]
+    first, second = tuple(map(str, h.board)), tuple(map(str, h.second_board))
+    assert boards[-2:] == [first, second]
+    street = street_name("en", h.street)
+    assert [frame.table.street for frame in view.frames[-2:]] == [
+        f"{street}, board 1", f"{street}, board 2",
+    ]  # fmt: skip
+    assert [seat.stack for seat in view.frames[-1].table.seats] == list(h.stacks)
+    assert sum(h.stacks) == 200
+    assert view.frames[-1].duration_ms == LAST_MS and view.frames[-2].duration_ms == STREET_MS
