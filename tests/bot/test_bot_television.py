@@ -16,7 +16,7 @@ from engine import preset
 from engine.equity import equity
 from engine.odds import street_odds
 from engine.phh import parse_history, verify_history
-from engine.rules import RunItTwice
+from engine.rules import BuyIn, RunItTwice
 from i18n.television import odds_lines
 from render.views import format_percent
 
@@ -187,4 +187,49 @@ async def test_a_restart_asks_again_and_the_new_buttons_work(tmp_path: Path) -> 
         assert (await t.bot.store.load_hand(hand_id)).run_count == 2
         assert any(x.startswith("Board 2: ") for x in t.lines())
         assert await t.bot.service.chips_total(t.guild.id) == 200
+        simcord.assert_no_errors(t.env)
+
+
+async def test_side_pots_show_each_chance_sampled_with_its_error_in_text_and_alt(
+    tmp_path: Path,
+) -> None:
+    """Three unequal stacks all in before the flop: a main pot and a side pot, so the odds
+    are a seeded Monte Carlo; the text and the picture's alt text give every player's chance
+    of each pot they can win and the error, and each figure lies within that error of the
+    exact equity (engine.equity over every board)."""
+    async with table_env(tmp_path, players=3) as t:
+        await house(t, buy_in=BuyIn.CHOICE)
+        alice, bob, carol = t.members
+        assert not (await alice.slash(t.channel, "holdem start", buy_in=100)).ephemeral
+        assert not (await bob.slash(t.channel, "holdem join", buy_in=60)).ephemeral
+        assert not (await carol.slash(t.channel, "holdem join", buy_in=30)).ephemeral
+        assert not (await alice.slash(t.channel, "holdem deal")).ephemeral
+        hand_id = int(t.state().hand_id)
+        while t.in_hand() and t.state().turn is not None:
+            actor = t.to_act()
+            if (await actor.slash(t.channel, "allin")).ephemeral:  # nobody left to raise
+                assert not (await actor.slash(t.channel, "call")).ephemeral
+        await t.env.advance_time(9)
+        first = next(m for m in t.public() if "the cards are turned face up" in m.content)
+        record = await t.bot.store.load_hand(hand_id)
+        hand = record.replay()
+        (odds, *_) = street_odds(hand, seed=hand_id)
+        assert not odds.exact and len(odds.pots) == 2  # the 40 nobody covers went back
+        names = {p: t.state().name_of(m) for p, m in enumerate(record.players)}
+        lines = odds_lines("en", odds, names)
+        assert sum(", side pot 1: " in line for line in lines) == 2  # the two who can win it
+        error = f"{odds.std_error * 100:.1f}"
+        assert lines[-1] == (
+            f"Odds estimated from {odds.boards:,} boards, to within about {error} percentage points."
+        )
+        assert all(line in first.content for line in lines), (lines, first.content)
+        (picture,) = first.attachments
+        assert all(line in picture.description for line in lines)
+        for pot in odds.pots:
+            if len(pot.players) < 2:
+                continue
+            out = [c for p in range(3) if p not in pot.players for c in hand.hole[p]]
+            truth = equity([hand.hole[p] for p in pot.players], dead=out, exact_limit=10**7)
+            for k, win in enumerate(pot.win):
+                assert abs(win - truth.wins[k] / truth.boards) <= 4 * odds.std_error
         simcord.assert_no_errors(t.env)
