@@ -219,8 +219,9 @@ async def test_side_pots_show_each_chance_sampled_with_its_error_in_text_and_alt
         lines = odds_lines("en", odds, names)
         assert sum(", side pot 1: " in line for line in lines) == 2  # the two who can win it
         error = f"{odds.std_error * 100:.1f}"
+        boards = f"{odds.boards:,}"
         assert lines[-1] == (
-            f"Odds estimated from {odds.boards:,} boards, to within about {error} percentage points."
+            f"Odds estimated from {boards} boards, to within about {error} percentage points."
         )
         assert all(line in first.content for line in lines), (lines, first.content)
         (picture,) = first.attachments
