@@ -18,6 +18,8 @@ from app.wallet import REFILL_INTERVAL, Reason
 from bot.client import HoldemBot
 from i18n import CATALOGUE
 
+from .simtable import table_env
+
 CATALOGUE.strict = True
 
 REFUSED = "Only members with Manage Server can do this."
@@ -210,3 +212,23 @@ async def test_a_refill_paid_on_reading_the_wallet_is_told_to_its_owner_only(
             "grant", "refill", "correction", "refill",
         ]  # fmt: skip
         simcord.assert_no_errors(env)
+
+
+async def test_coach_off_in_the_house_rules_hides_the_figures_of_members_who_chose_them(
+    tmp_path: Path,
+) -> None:
+    async with table_env(tmp_path) as t:
+        alice, bob = t.members
+        for member in (alice, bob):
+            res = await member.slash(t.channel, "holdem settings", coach="on")
+            assert res.ephemeral and "Learning mode: on" in res.response.content
+        res = await alice.slash(t.channel, "holdem-admin config set", setting="coach", value="off")
+        assert res.ephemeral and res.response.content == "coach is now off."
+        await alice.slash(t.channel, "holdem start")
+        await bob.slash(t.channel, "holdem join")
+        await alice.slash(t.channel, "holdem deal")
+        panel = await t.to_act().slash(t.channel, "holdem cards")
+        assert panel.response.content.startswith("Your hole cards: ")
+        assert "Learning mode" not in panel.response.content
+        assert not any("Learning mode" in text for text in t.texts())
+        simcord.assert_no_errors(t.env)
