@@ -297,8 +297,9 @@ class Dealer(Broadcast):
             ticket, text, view=self._turn_view(lang, turn), files=files, mentions=True
         )
         await self._new_turn(ref, ticket)
-        if new_street:
-            await self.cards.refresh(outcome)
+        # Every move: an open panel's learning figures follow the turn (a panel whose
+        # content did not change is not edited).
+        await self.cards.refresh(outcome)
 
     async def _ended(
         self, outcome: Outcome, ticket: Ticket | None, lang: Lang, lines: list[str]

@@ -165,6 +165,25 @@ async def test_the_learning_panel_follows_the_members_turn(tmp_path: Path) -> No
         simcord.assert_no_errors(t.env)
 
 
+async def test_an_open_panel_follows_the_turn_within_a_street(tmp_path: Path) -> None:
+    async with table_env(tmp_path) as t:
+        await _dealt(t)
+        first = t.to_act()
+        other = next(m for m in t.members if m is not first)
+        for member in (first, other):
+            await member.slash(t.channel, "holdem settings", coach="on")
+        mine = await first.slash(t.channel, "holdem cards")
+        theirs = await other.slash(t.channel, "holdem cards")
+        assert "**Learning mode**" in mine.response.content
+        assert "Learning mode" not in theirs.response.content
+        await first.slash(t.channel, "call")  # still pre-flop: the big blind's turn
+        assert not t.state().board and t.to_act() is other
+        await t.env.advance_time(1)  # the coalesced edits
+        assert theirs.response.content.endswith(_expected_panel(t, other))
+        assert "Learning mode" not in mine.response.content
+        simcord.assert_no_errors(t.env)
+
+
 async def test_a_table_that_forbids_the_coach_shows_no_figures(tmp_path: Path) -> None:
     async with table_env(tmp_path) as t:
         alice, bob = t.members
