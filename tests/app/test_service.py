@@ -9,8 +9,8 @@ from collections.abc import Callable, Sequence
 
 import pytest
 
-from app import InsufficientChips, Reason, Store
-from app.service import NoTable, NotSeated, TableExists, TableService, table_id_for
+from app import InsufficientChips, NoTable, NotSeated, Reason, Store, TableExists
+from app.service import TableService, table_id_for
 from engine import ActionKind, BuyIn, HouseRules, NotYourTurn, parse_cards
 from engine.events import HandEnded
 from engine.simulate import random_action, random_deck
