@@ -19,6 +19,7 @@ from engine import Card, Hand, rank_standings
 from engine.events import BoardDealt, PotAwarded, is_private
 from i18n import Lang, format_number, pot_label, street_name, t, table_labels, tn
 from i18n.poker import event_lines
+from i18n.television import board_line
 from present.alt import fit
 from render.stats_views import (
     MAX_LINES,
@@ -212,10 +213,17 @@ def replay_lines(record: HandRecord, names: Mapping[int, str], lang: Lang) -> li
     hand = record.replay()
     pots = 1 + max((e.pot for e in hand.events if isinstance(e, PotAwarded)), default=0)
     lines = [t(lang, "stats.replay.title", number=record.hand_id)]
+    boards = {1: tuple(hand.board), 2: tuple(hand.second_board)}
     board: tuple[Card, ...] = ()
+    named: set[int] = set()
     for event in hand.events:
         if isinstance(event, BoardDealt):
             board = event.board
+        if isinstance(event, PotAwarded) and hand.second_board:
+            board = boards[event.run]  # a hand run twice: each half told on its own board
+            if event.run not in named:
+                named.add(event.run)
+                lines.append(board_line(lang, event.run, board))
         if not is_private(event):
             lines.extend(event_lines(lang, event, labels, board=board, pots=pots))
     return lines

@@ -20,6 +20,7 @@ from bot.stats_views import (
 )
 from engine import Hand
 from i18n import street_name
+from i18n.television import board_line
 from tests.engine.helpers import hand, play
 
 NAMES = {1: "Ada", 2: "Bo", 3: "Cleo", 4: "Dag"}
@@ -141,3 +142,19 @@ def test_a_replay_of_a_hand_run_twice_shows_both_boards_and_the_split_stacks() -
     assert [seat.stack for seat in view.frames[-1].table.seats] == list(h.stacks)
     assert sum(h.stacks) == 200
     assert view.frames[-1].duration_ms == LAST_MS and view.frames[-2].duration_ms == STREET_MS
+
+
+def test_the_summary_of_a_hand_run_twice_names_each_board_before_its_awards() -> None:
+    h = hand([100, 100], ["AsAh", "KdKc"], "2c 7d 9h Jc 3s")
+    h.hold_run_out = True
+    play(h, "p2 allin", "p1 call")
+    h.run_out(2)
+    record = dataclasses.replace(record_of(h), players=(1, 2), run_count=2)
+    lines = replay_lines(record, NAMES, "en")
+    first = board_line("en", 1, h.board)
+    second = board_line("en", 2, h.second_board)
+    assert first in lines and second in lines
+    awards = [k for k, line in enumerate(lines) if " wins " in line or " splits " in line]
+    assert len(awards) == 2
+    assert lines.index(first) < awards[0] < lines.index(second) < awards[1]
+    assert lines.index(first) > max(k for k, line in enumerate(lines) if line.startswith("River"))
