@@ -120,15 +120,18 @@ class GuildService:
         """The member's wallet, as :meth:`wallet` reads it."""
         return (await self.wallet(guild_id, member)).balance
 
-    async def wallet(self, guild_id: int, member: int) -> WalletRead:
+    async def wallet(self, guild_id: int, member: int, *, refill: bool = True) -> WalletRead:
         """The member's wallet, opened with the server's starting stack on first sight and
         refilled first if the house's refill policy owes them chips now; the refill paid is
-        part of the answer."""
+        part of the answer, for the member to be told. ``refill=False`` (someone else
+        looking) pays nothing, so a refill is always paid where its owner hears of it."""
         rules = (await self.rules(guild_id)).rules
         now = self._clock()
         balance = await self._store.ensure_wallet(
             guild_id, member, starting_grant=rules.starting_stack, now=now
         )
+        if not refill:
+            return WalletRead(balance=balance, refilled=0)
         seated = self._tables.seated_chips(guild_id, member)
         granted = await self._store.refill(guild_id, member, rules=rules, on_tables=seated, now=now)
         return WalletRead(balance=balance + granted, refilled=granted)

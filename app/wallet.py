@@ -4,7 +4,8 @@ Chips are points: they are granted, moved between wallet and table, and correcte
 never bought or sold. Time is always passed in (``now``, seconds since the epoch).
 
 A refill is owed, never asked for: whenever the application reads a member's wallet for a
-buy-in or a balance it grants :func:`refill_due` chips, as a ledger row of reason ``refill``.
+buy-in or for the member's own balance it grants :func:`refill_due` chips, as a ledger row of
+reason ``refill`` (another member looking at the wallet pays nothing).
 Applying it again at once grants nothing, so reading twice never pays twice.
 
 >>> from engine import HouseRules, Refill

@@ -40,9 +40,10 @@ async def chips(interaction: discord.Interaction[Any], member: discord.Member | 
     lang = remember(ctx, interaction)
     assert interaction.guild_id is not None
     who = member or interaction.user
-    wallet = await ctx.guilds.wallet(interaction.guild_id, who.id)
+    own = who.id == interaction.user.id
+    wallet = await ctx.guilds.wallet(interaction.guild_id, who.id, refill=own)
     amount = format_number(lang, wallet.balance)
-    if member is None or member.id == interaction.user.id:
+    if own:
         text = t(lang, "chips.balance.you", balance=amount)
         if wallet.refilled:  # told to its owner only: the house's chips, not a hand's
             refilled = format_number(lang, wallet.refilled)

@@ -189,25 +189,29 @@ async def test_a_grant_is_for_admins_and_lands_in_the_wallet_and_the_ledger(
         simcord.assert_no_errors(env)
 
 
-async def test_a_refill_paid_on_reading_the_wallet_is_told_to_its_owner_only(
+async def test_a_refill_is_paid_when_its_owner_reads_the_wallet_and_they_are_told(
     tmp_path: Path,
 ) -> None:
     now = [1000.0]
     async with _server(tmp_path, lambda: now[0]) as (env, channel, alice, bob, bot):
         await alice.slash(channel, "holdem-admin config set", setting="refill", value="daily 1000")
-        # Alice reads Bob's wallet first: his refill is paid, but only he is told of it.
+        # Alice looks at Bob's wallet first: his refill waits for Bob, who is told of it.
         other = await alice.slash(channel, "holdem chips", member=bob)
-        assert other.response.content == "bob has 1,000 chips in their wallet."
-        await bot.store.move(channel.guild.id, bob.id, -1000, Reason.CORRECTION, ref=None, now=1.0)
-        now[0] += REFILL_INTERVAL
+        assert other.response.content == "bob has 100 chips in their wallet."
         res = await bob.slash(channel, "holdem chips")
         assert res.ephemeral
         assert res.response.content.splitlines() == [
-            "The house topped your wallet up by 1,000 chips to 1,000.",
+            "The house topped your wallet up by 900 chips to 1,000.",
             "You have 1,000 chips in your wallet.",
         ]
         again = await bob.slash(channel, "holdem chips")
         assert again.response.content == "You have 1,000 chips in your wallet."
+        await bot.store.move(channel.guild.id, bob.id, -1000, Reason.CORRECTION, ref=None, now=1.0)
+        now[0] += REFILL_INTERVAL
+        res = await bob.slash(channel, "holdem chips")
+        assert res.response.content.splitlines()[0] == (
+            "The house topped your wallet up by 1,000 chips to 1,000."
+        )
         assert [row[1] for row in await bot.store.ledger(channel.guild.id, bob.id)] == [
             "grant", "refill", "correction", "refill",
         ]  # fmt: skip
