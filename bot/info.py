@@ -45,11 +45,11 @@ async def chips(interaction: discord.Interaction[Any], member: discord.Member | 
     amount = format_number(lang, wallet.balance)
     if own:
         text = t(lang, "chips.balance.you", balance=amount)
-        if wallet.refilled:  # told to its owner only: the house's chips, not a hand's
+        if wallet.refilled:  # the house's chips, not a hand's: said so
             refilled = format_number(lang, wallet.refilled)
             text = f"{t(lang, 'chips.refilled', amount=refilled, balance=amount)}\n{text}"
     else:
-        text = t(lang, "chips.balance.member", name=member.display_name, balance=amount)
+        text = t(lang, "chips.balance.member", name=who.display_name, balance=amount)
     await reply_private(interaction, text)
 
 
