@@ -68,7 +68,7 @@ class HandConfig:
             )
         if not 0 <= self.button < n:
             raise InvalidSetup("the button must be on a player", code="button")
-        if any(s <= 0 for s in self.stacks):
+        if min(self.stacks) <= 0:
             raise InvalidSetup("every player dealt in needs chips", code="empty_stack")
         if not 0 <= self.small_blind <= self.big_blind or self.big_blind <= 0:
             raise InvalidSetup("the blinds must satisfy 0 <= small <= big, big > 0", code="blinds")
@@ -101,17 +101,31 @@ class HandConfig:
         object.__setattr__(self, "blinds", tuple(blinds))
 
     def _check_types(self) -> None:
-        """Exact types: a float or a bool passed for chips would play, and break later."""
-        counts = (self.button, self.small_blind, self.big_blind, self.ante)
-        if type(self.stacks) is not tuple or not all(
-            type(v) is int for v in (*self.stacks, *counts, self.small_bet, self.big_bet)
+        """Exact types: a float or a bool passed for chips would play, and break later.
+
+        One pass of ``type(v) is int`` over every count (every replay builds a config)."""
+        if type(self.stacks) is not tuple:
+            raise InvalidSetup("chips and seats are whole numbers", code="not_whole")
+        cap = self.raise_cap
+        for v in (
+            *self.stacks,
+            self.button,
+            self.small_blind,
+            self.big_blind,
+            self.ante,
+            self.small_bet,
+            self.big_bet,
+            0 if cap is None else cap,
         ):
-            raise InvalidSetup("chips and seats are whole numbers", code="not_whole")
-        if self.raise_cap is not None and type(self.raise_cap) is not int:
-            raise InvalidSetup("chips and seats are whole numbers", code="not_whole")
+            if type(v) is not int:
+                raise InvalidSetup("chips and seats are whole numbers", code="not_whole")
         if type(self.ante_mode) is not AnteMode or type(self.structure) is not Structure:
             raise InvalidSetup("not a known ante mode or structure", code="bad_value", name="")
-        if not all(type(v) is bool for v in (self.allow_all_in, self.burn, self.burn_hole)):
+        if (
+            type(self.allow_all_in) is not bool
+            or type(self.burn) is not bool
+            or type(self.burn_hole) is not bool
+        ):
             raise InvalidSetup("a yes-or-no setting takes True or False", code="bad_value", name="")
 
     @property

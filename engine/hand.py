@@ -46,6 +46,12 @@ __all__ = ["Hand", "replay"]
 
 _BOARD_SIZES = {Street.FLOP: 3, Street.TURN: 1, Street.RIVER: 1}
 
+# _ORDERS[n][start]: the n players clockwise from ``start``, the order of every search for
+# the next player to act.
+_ORDERS = tuple(
+    tuple(tuple((start + k) % n for k in range(n)) for start in range(n)) for n in range(11)
+)
+
 
 class Hand:
     """The live state of one hand; read it through properties, change it through :meth:`act`."""
@@ -190,17 +196,38 @@ class Hand:
         amount, never a bool or a float, and an :class:`ActionKind`): a 4.5 or a NaN that
         slipped through would leave fractional stacks or a hand that never ends.
         """
-        _check_types(action)
+        # Every replayed action comes through here (issue 19), so the type checks are one test
+        # on the way in (the helper words the error) and a fold, the commonest move, is
+        # written out in place; the checks and their order are unchanged.
+        player = action.player
+        kind = action.kind
+        amount = action.amount
+        if (
+            type(kind) is not ActionKind
+            or type(player) is not int
+            or (amount is not None and type(amount) is not int)
+        ):
+            _check_types(action)  # raises the error of the first wrong field
         i = self.to_act
         if i is None:
             raise HandOver("the hand is over")
-        if action.player != i:
-            raise NotYourTurn("it is not your turn", player=action.player, to_act=i)
-        mark = len(self.events)
-        kind = action.kind
+        if player != i:
+            raise NotYourTurn("it is not your turn", player=player, to_act=i)
+        events = self.events
+        mark = len(events)
         if kind is ActionKind.FOLD:
             self.folded[i] = True
-            self._record(i, ActionKind.FOLD, 0)
+            self._acted_at[i] = self.current_bet
+            events.append(
+                PlayerActed(
+                    player=i,
+                    kind=ActionKind.FOLD,
+                    added=0,
+                    bet=self.bets[i],
+                    all_in=False,
+                    street=self.street,
+                )
+            )
         elif kind is ActionKind.CHECK:
             if self.bets[i] < self.current_bet:
                 owed = min(self.current_bet - self.bets[i], self.stacks[i])
@@ -218,13 +245,16 @@ class Hand:
                 self._check_raise(i, to)
                 self._raise(i, to)
         else:
-            if action.amount is None:
+            if amount is None:
                 raise IllegalAction("say how much to raise to", code="amount_missing")
-            self._check_raise(i, action.amount)
-            self._raise(i, action.amount)
+            self._check_raise(i, amount)
+            self._raise(i, amount)
         self.actions.append(action)
-        self._advance(i)
-        return self.events[mark:]
+        if self.folded.count(False) == 1:
+            self._close_round()
+        else:
+            self._open_round(i + 1 if i + 1 < self._n else 0)
+        return events[mark:]
 
     def fold(self) -> list[Event]:
         return self.act(Action(player=self._need_actor(), kind=ActionKind.FOLD))
@@ -441,16 +471,16 @@ class Hand:
         self._full_level = self._reopen_level = config.big_blind
         if config.burn and config.burn_hole:
             self._deck_pos += 1  # seeds 000 and 002: the dealer burns one before dealing
-        first = self._draw(n)
-        second = self._draw(n)
+        # one card each from the button's left, then a second round
+        deck = self.deck
+        first = self._deck_pos
+        self._deck_pos = first + 2 * n
+        order = _ORDERS[n][self._first_left]
         hole: list[tuple[Card, ...]] = [()] * n
-        for k in range(n):
-            p = (self._first_left + k) % n
-            hole[p] = (first[k], second[k])
+        for k, p in enumerate(order):
+            hole[p] = (deck[first + k], deck[first + n + k])
         self.hole = hole
-        for k in range(n):
-            p = (self._first_left + k) % n
-            self.events.append(HoleCardsDealt(player=p, cards=hole[p]))
+        self.events.extend([HoleCardsDealt(player=p, cards=hole[p]) for p in order])
         self._open_round((bb + 1) % n)
 
     def _post_ante(self, p: int, ante: int, *, dead: bool = False) -> None:
@@ -474,61 +504,45 @@ class Hand:
         self._move(p, amount)
         self.events.append(BlindPosted(player=p, amount=amount, big=big, all_in=self.all_in[p]))
 
-    def _needs_action(self, p: int) -> bool:
-        folded = self.folded
-        all_in = self.all_in
-        if folded[p] or all_in[p]:
-            return False
-        if self.bets[p] < self.current_bet:
-            return self._faces_a_bet(p)
-        if self._acted_at[p] >= 0:
-            return False
-        # Unacted but matched: acts only if someone else could still respond. A loop, not
-        # any(...) over a generator: this runs after every action and the loop is faster.
-        for q in range(self._n):  # noqa: SIM110
-            if q != p and not folded[q] and not all_in[q]:
-                return True
-        return False
+    def _open_round(self, start: int) -> None:
+        """Give the turn to the first player from ``start`` on, clockwise, who must act; close
+        the round when nobody must.
 
-    def _faces_a_bet(self, p: int) -> bool:
-        """Below the current bet, ``p`` must act unless every other player still in is all-in
-        and none of them put in more than ``p``: the current bet is then a big blind nobody
-        posted in full (a short or ante-emptied blind), and calling it would only come back."""
+        A player must act who is neither folded nor all-in and either faces a bet they could
+        still answer or has not acted yet while someone else could still answer them. One loop
+        with the tests written out: it runs after every action.
+        """
+        n = self._n
         folded = self.folded
         all_in = self.all_in
         bets = self.bets
-        top = 0
-        for q in range(self._n):
-            if q != p and not folded[q]:
-                if not all_in[q]:
-                    return True
-                if bets[q] > top:
-                    top = bets[q]
-        return bets[p] < top
-
-    def _open_round(self, start: int) -> None:
-        n = self._n
-        for k in range(n):
-            p = (start + k) % n
-            if self._needs_action(p):
-                self.to_act = p
-                return
-        self._close_round()
-
-    def _advance(self, i: int) -> None:
-        n = self._n
-        if self.folded.count(False) == 1:
-            self._close_round()
-            return
-        needs_action = self._needs_action
-        for p in range(i + 1, n):
-            if needs_action(p):
-                self.to_act = p
-                return
-        for p in range(i + 1):
-            if needs_action(p):
-                self.to_act = p
-                return
+        acted_at = self._acted_at
+        current = self.current_bet
+        for p in _ORDERS[n][start]:
+            if folded[p] or all_in[p]:
+                continue
+            if bets[p] < current:
+                # Below the current bet, p must act unless every other player still in is
+                # all-in and none of them put in more than p: the current bet is then a big
+                # blind nobody posted in full (a short or ante-emptied blind), and calling it
+                # would only come back.
+                top = 0
+                for q in range(n):
+                    if q != p and not folded[q]:
+                        if not all_in[q]:
+                            self.to_act = p
+                            return
+                        if bets[q] > top:
+                            top = bets[q]
+                if bets[p] < top:
+                    self.to_act = p
+                    return
+            elif acted_at[p] < 0:
+                # unacted but matched: p acts only if someone else could still respond
+                for q in range(n):
+                    if q != p and not folded[q] and not all_in[q]:
+                        self.to_act = p
+                        return
         self._close_round()
 
     def _close_round(self) -> None:
@@ -556,7 +570,7 @@ class Hand:
         if top == 0:
             return
         leader = bets.index(top)
-        second = max(b for p, b in enumerate(bets) if p != leader)
+        second = max(bets[:leader] + bets[leader + 1 :])
         if top > second:
             extra = top - second
             bets[leader] -= extra

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from itertools import filterfalse
 from typing import cast
 
 from ..actions import Action, ActionKind
@@ -144,6 +145,11 @@ def _cards(text: str, line: str) -> list[Card | None]:
 # check-or-call of every replay.
 _FOLDS = tuple(Action(player=p, kind=ActionKind.FOLD) for p in range(10))
 _CALLS = tuple(Action(player=p, kind=ActionKind.CALL) for p in range(10))
+# Folds and calls written plainly ("p3 f", "p1 cc": most action lines) and their actions:
+# one dict lookup instead of splitting the line; any other spelling takes the general path.
+_PLAIN = {f"p{p + 1} f": a for p, a in enumerate(_FOLDS)} | {
+    f"p{p + 1} cc": a for p, a in enumerate(_CALLS)
+}
 
 Step = tuple[str, Action | None, int]
 """One line to replay: (line, action, cards); no action means a board deal of ``cards``
@@ -176,7 +182,13 @@ def _script(lines: Sequence[str], n: int) -> _Script:
     after_board = False
     chunks = _CHUNKS
     players = _PLAYERS
+    plain = _PLAIN
     for line in lines:
+        action = plain.get(line)
+        if action is not None and action.player < n:
+            if refusal is None:
+                steps.append((line, action, 0))
+            continue
         words = (line.split("#", 1)[0] if "#" in line else line).split()
         if not words:
             continue
@@ -194,7 +206,9 @@ def _script(lines: Sequence[str], n: int) -> _Script:
                     except KeyError:
                         _cards(text, line)  # names a bad card
                         raise UnsupportedHistory(f"not two hole cards in {line!r}") from None
-                    p = _player(words[2], n, line)
+                    p = players.get(words[2], n)
+                    if p >= n:
+                        p = _player(words[2], n, line)
                     if one is not None:
                         holes[p] = one
                     if two is not None:
@@ -260,16 +274,20 @@ def _script(lines: Sequence[str], n: int) -> _Script:
 def _deck(holes: list[Card | None], board: list[Card], n: int) -> list[Card]:
     """A deck that deals the recorded cards in the engine's order, first card to p1, with
     cards nobody saw where a hole card is unknown."""
-    known = [c for c in holes if c is not None] + board
+    hidden = holes.count(None)
+    known = [c for c in holes if c is not None] if hidden else holes[:]
+    known += board
     seen = set(known)
     if len(seen) != len(known):
         raise ReplayFailure("a card appears twice")
-    spare = iter([c for c in CARDS if c not in seen])
-    if len(known) != 2 * n + len(board):
+    spare = list(filterfalse(seen.__contains__, CARDS))
+    if hidden:
+        fill = iter(spare)
         for p in range(n):
             for slot in (p, n + p):
                 if holes[slot] is None:
-                    holes[slot] = next(spare)
+                    holes[slot] = next(fill)
+        spare = list(fill)
     deck = cast(list[Card], holes)
     deck.extend(board)
     deck.extend(spare)
