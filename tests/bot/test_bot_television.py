@@ -5,11 +5,13 @@ streets), and the run-it-twice question: its buttons, who may press them, and si
 from __future__ import annotations
 
 import dataclasses
+import io
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
 import simcord
+from PIL import Image
 
 from app import RUN_TWICE_SECONDS
 from engine import preset
@@ -146,6 +148,14 @@ async def test_everyone_at_risk_agrees_and_the_board_runs_twice(tmp_path: Path) 
         history = parse_history(await t.bot.store.export_phh(hand_id))
         assert history.extra["_run_count"] == 2
         verify_history(history)  # the PHH replays to the stacks it records
+        # The replay shows the hand as it was dealt: both boards, each named with its awards.
+        replayed = await caller.slash(t.channel, "holdem replay", hand=hand_id)
+        summary = replayed.response.content.splitlines()
+        assert replayed.response.ephemeral
+        boards = [k for k, line in enumerate(summary) if line.startswith("Board ")]
+        assert [summary[k][:8] for k in boards] == ["Board 1:", "Board 2:"]
+        gif = Image.open(io.BytesIO(await replayed.response.attachments[0].read()))
+        assert gif.n_frames == len(record.actions) + 3  # the deal, each move, the two boards
         simcord.assert_no_errors(t.env)
 
 
