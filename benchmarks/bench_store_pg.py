@@ -10,8 +10,10 @@ URL`` measures an existing server instead (each run in a schema of its own, drop
 - *Durable actions/s*: the store's path of a hand (``start_hand``, ``append_action`` per
   action, ``finish_hand``), as ``bench_store.py`` measures it, on SQLite (``NORMAL``, its
   default, and ``FULL``, an fsync per commit like PostgreSQL's) and PostgreSQL, the table
-  leased by the writer (as the bot runs: the fence reads the lease row) or not; then two
-  processes at once, each on its own leased table.
+  leased by the writer (as the bot runs: the fence reads the lease row) or not, and with
+  ``synchronous_commit=off`` (a commit returns before its WAL flush: still safe from a killed
+  bot, like SQLite's ``NORMAL``); then two processes at once, each on its own leased table,
+  and one process with eight tables playing at once.
 - *Recovery*: 1,000 open tables with a hand 10 actions in: ``Store.open``,
   ``load_open_tables``, ``open_hands``, the replays, and the leases claimed for them.
 - *A lost connection*: every connection of the store is ended by the server
@@ -131,6 +133,22 @@ async def one_process(target: str, hands: list[Script], *, lease: bool) -> float
         return await play(store, f"solo-{lease}", hands, lease=lease)
     finally:
         await store.close()
+
+
+async def tables_at_once(target: str, hands: list[Script], *, tables: int, lease: bool) -> float:
+    """Durable actions a second of one process whose ``tables`` tables play at once (the
+    bot's case: PostgreSQL commits them side by side on its pooled connections, SQLite one
+    after another on its one)."""
+    store = await Store.open(fenced(target) if lease else target)
+    try:
+        start = time.perf_counter()
+        await asyncio.gather(
+            *(play(store, f"many-{k}", hands[k::tables], lease=lease) for k in range(tables))
+        )
+        elapsed = time.perf_counter() - start
+    finally:
+        await store.close()
+    return sum(len(h.actions) for _, _, h in hands) / elapsed
 
 
 def two_processes(url: str, hands: int) -> tuple[float, float]:
@@ -255,6 +273,7 @@ async def measure(server: str, folder: Path, smoke: bool) -> None:
     actions = sum(len(h.actions) for _, _, h in played)
     solo = [await fresh_schema(server, f"bench_solo_{k}") for k in (0, 1)]
     pair_url = await fresh_schema(server, "bench_pair")
+    many = await fresh_schema(server, "bench_many")
 
     async def on_sqlite(sync: Synchronous) -> float:
         store = await Store.open(str(folder / f"{sync}.sqlite3"), synchronous=sync)
@@ -273,7 +292,16 @@ async def measure(server: str, folder: Path, smoke: bool) -> None:
         ("PostgreSQL, the table leased (as the bot runs)", "1"): lambda: one_process(
             solo[1], played, lease=True
         ),
+        ("PostgreSQL, leased, `synchronous_commit=off`", "1"): lambda: one_process(
+            solo[1] + "&synchronous_commit=off", played, lease=True
+        ),
         ("PostgreSQL, leased, each on its own table", "2 together"): pair,
+        ("SQLite, synchronous=NORMAL, 8 tables at once", "1"): lambda: tables_at_once(
+            str(folder / "many.sqlite3"), played, tables=8, lease=False
+        ),
+        ("PostgreSQL, leased, 8 tables at once", "1"): lambda: tables_at_once(
+            many, played, tables=8, lease=True
+        ),
     }
     rates: dict[tuple[str, str], list[float]] = {key: [] for key in runs}
     for _ in range(repeats):  # interleaved, so a change in the machine's load hits them all
