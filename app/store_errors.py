@@ -11,8 +11,7 @@
     │   └── SchemaTooNew        written by a newer version of the bot
     ├── WalletError
     │   ├── NoWallet            the member has no wallet in this guild yet
-    │   ├── InsufficientChips   a movement would take the balance below zero
-    │   └── RefillRefused       the house refill policy does not allow it now
+    │   └── InsufficientChips   a movement would take the balance below zero
     ├── HandStateError          an action out of sequence, a finished or unknown hand/table
     ├── MemberSeated            a member's data cannot be removed while they sit at a table
     └── BackupFailed            a backup could not be written where asked
@@ -30,7 +29,6 @@ __all__ = [
     "InsufficientChips",
     "MemberSeated",
     "NoWallet",
-    "RefillRefused",
     "SchemaTooNew",
     "StartupError",
     "StoreError",
@@ -88,10 +86,6 @@ class InsufficientChips(WalletError):
         super().__init__(message)
         self.balance = balance
         self.delta = delta
-
-
-class RefillRefused(WalletError):
-    pass
 
 
 class HandStateError(StoreError):
