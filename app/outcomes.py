@@ -256,6 +256,9 @@ class Outcome:
     voided_hand: int | None = None
     stack: int | None = None
     """The actor's stack after a join, or what a leave took away."""
+    refilled: int = 0
+    """Chips the house's refill policy paid into the actor's wallet before a join's buy-in
+    (told to them privately: the house's chips, not a hand's)."""
     closed: bool = False
     """The table is gone (stopped): its loop ends after showing this."""
     commitment: str | None = None

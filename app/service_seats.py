@@ -57,14 +57,15 @@ class SeatCommands(ServiceCore):
             self._tables[table_id] = live
             log_event(live, "table opened", host=host_id, preset=preset)
             try:
-                await self._join(live, host_id, buy_in)
+                refilled = await self._join(live, host_id, buy_in)
             except BaseException:
                 self._tables.pop(table_id, None)
                 await self.store.close_table(table_id, now=now)
                 raise
             return self._emit(
-                live, OutcomeKind.OPENED, actor=host_id, request=request, stack=buy_in
-            )
+                live, OutcomeKind.OPENED, actor=host_id, request=request, stack=buy_in,
+                refilled=refilled,
+            )  # fmt: skip
 
     async def join(
         self,
@@ -89,11 +90,16 @@ class SeatCommands(ServiceCore):
             stack = live.table.buy_in_for(str(user_id), buy_in)
             if name:
                 live.settings.setdefault("names", {})[str(user_id)] = name
-            await self._join(live, user_id, stack)
-            return self._emit(live, OutcomeKind.JOINED, actor=user_id, request=request, stack=stack)
+            refilled = await self._join(live, user_id, stack)
+            return self._emit(
+                live, OutcomeKind.JOINED, actor=user_id, request=request, stack=stack,
+                refilled=refilled,
+            )  # fmt: skip
 
     async def _join(self, live: Live, user_id: int, buy_in: int) -> int:
-        """Seat the member with ``buy_in``, already decided by ``Table.buy_in_for``."""
+        """Seat the member with ``buy_in``, already decided by ``Table.buy_in_for``; the
+        chips the house's refill policy paid into their wallet first (0 at a practice
+        table, whose chips are no wallet's)."""
         rules = live.table.rules
         now = self.clock()
         if is_practice(live):  # practice chips: from no wallet
@@ -104,13 +110,15 @@ class SeatCommands(ServiceCore):
                 await self._reload(live.table_id)
                 raise
             log_event(live, "seated", member=user_id, seat=seat, stack=buy_in, practice=True)
-            return seat
+            return 0
         await self.store.ensure_wallet(
             live.guild_id, user_id, starting_grant=rules.starting_stack, now=now
         )
         house = guild_rules(await self.store.get_guild_rules(live.guild_id)).rules
         seated = self.seated_chips(live.guild_id, user_id)
-        await self.store.refill(live.guild_id, user_id, rules=house, on_tables=seated, now=now)
+        refilled = await self.store.refill(
+            live.guild_id, user_id, rules=house, on_tables=seated, now=now
+        )
         seat = live.table.sit(str(user_id), stack=buy_in)
         try:
             await self.store.buy_in(
@@ -121,8 +129,8 @@ class SeatCommands(ServiceCore):
         except BaseException:
             await self._reload(live.table_id)
             raise
-        log_event(live, "seated", member=user_id, seat=seat, stack=buy_in)
-        return seat
+        log_event(live, "seated", member=user_id, seat=seat, stack=buy_in, refilled=refilled)
+        return refilled
 
     async def leave(
         self, guild_id: int, channel_id: int, user_id: int, *, request: int | None = None

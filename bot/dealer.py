@@ -180,6 +180,8 @@ class Dealer(Broadcast):
             await self._moved(outcome, ticket, lang)
         elif kind in (OutcomeKind.JOINED, OutcomeKind.LEFT):
             await self._seats(outcome, ticket, lang)
+        if outcome.refilled and ticket is not None:  # the house's chips, told only to them
+            await ticket.whisper("seat.refilled", amount=outcome.refilled)
         elif kind is OutcomeKind.STOPPED:
             await self._stopped(outcome, ticket, lang)
         elif kind is OutcomeKind.RESTORED:

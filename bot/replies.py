@@ -26,6 +26,7 @@ from typing import Any
 import discord
 
 from app import Outcome, OutcomeKind
+from i18n import format_number, resolve_locale, t
 
 __all__ = [
     "DEFER_AFTER",
@@ -187,6 +188,16 @@ class Ticket:
         with contextlib.suppress(discord.HTTPException):
             message_id = (await self.interaction.original_response()).id
         return self._ref(now, message_id)
+
+    async def whisper(self, key: str, **numbers: int) -> None:
+        """A private line to the member, in their own language, after the public answer (a
+        follow-up of the interaction: no channel call on the REST budget)."""
+        lang = resolve_locale(self.interaction.locale)
+        fields = {name: format_number(lang, value) for name, value in numbers.items()}
+        try:
+            await self.interaction.followup.send(t(lang, key, **fields), ephemeral=True)
+        except discord.HTTPException as error:
+            log.info("could not tell a member privately: %s", error)
 
     def _ref(self, now: float, message_id: int | None, *, followup: bool = False) -> MessageRef:
         return MessageRef(

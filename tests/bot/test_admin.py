@@ -218,6 +218,24 @@ async def test_a_refill_is_paid_when_its_owner_reads_the_wallet_and_they_are_tol
         simcord.assert_no_errors(env)
 
 
+async def test_a_refill_paid_at_a_buy_in_is_told_to_its_owner_only(tmp_path: Path) -> None:
+    async with _server(tmp_path, lambda: 1000.0) as (env, channel, alice, bob, bot):
+        await alice.slash(channel, "holdem-admin config set", setting="refill", value="daily 1000")
+        told = "The house topped your wallet up by {} chips before you sat down."
+        opened = await alice.slash(channel, "holdem start")
+        assert not opened.response.ephemeral  # the lobby, in public
+        # The new wallet's first 100 chips, topped up to the house's 1,000 before the buy-in.
+        assert [(f.content, f.ephemeral) for f in opened.followups] == [(told.format("900"), True)]
+        joined = await bob.slash(channel, "holdem join")
+        assert [(f.content, f.ephemeral) for f in joined.followups] == [(told.format("900"), True)]
+        for viewer in (alice, bob):  # each sees their own line only, nobody a public one
+            assert len([m for m in channel.history(viewer=viewer) if "topped" in m.content]) == 1
+        again = await bob.slash(channel, "holdem leave")
+        assert not again.followups  # nothing more is owed today
+        assert await bot.store.audit() == []
+        simcord.assert_no_errors(env)
+
+
 async def test_coach_off_in_the_house_rules_hides_the_figures_of_members_who_chose_them(
     tmp_path: Path,
 ) -> None:
