@@ -34,6 +34,14 @@ __all__ = [
 
 
 _Record = TypeVar("_Record", bound=type)
+_Made = TypeVar("_Made")
+
+
+def _plain(cls: type) -> bool:
+    """A slotted record whose every field is set from an argument and nothing more is done."""
+    fields = dataclasses.fields(cls)
+    plain = all(f.init and f.default_factory is dataclasses.MISSING for f in fields)
+    return plain and not hasattr(cls, "__post_init__") and "__slots__" in cls.__dict__
 
 
 def _quick_init(cls: _Record) -> _Record:
@@ -47,10 +55,9 @@ def _quick_init(cls: _Record) -> _Record:
     dataclass's own; a record with a default factory, a field left out of ``__init__`` or a
     ``__post_init__`` keeps the generated one.
     """
-    fields = dataclasses.fields(cls)
-    plain = all(f.init and f.default_factory is dataclasses.MISSING for f in fields)
-    if not plain or hasattr(cls, "__post_init__") or "__slots__" not in cls.__dict__:
+    if not _plain(cls):
         return cls
+    fields = dataclasses.fields(cls)
     namespace: dict[str, object] = {"__name__": cls.__module__}
     parameters = []
     for f in fields:
@@ -67,6 +74,27 @@ def _quick_init(cls: _Record) -> _Record:
     init.__annotations__ = dict(cls.__init__.__annotations__)  # type: ignore[misc]
     cls.__init__ = init  # type: ignore[misc]
     return cls
+
+
+def maker(cls: type[_Made]) -> Callable[..., _Made]:
+    """A function that builds a ``cls`` record from its field values in field order.
+
+    Why: :class:`engine.hand.Hand` notes each event as its maker and a tuple of values, and
+    builds the records only when :attr:`Hand.events` is read; a replay that only checks the
+    outcome never builds them. The maker builds exactly what ``cls(**fields)`` builds (for a
+    record :func:`_quick_init` could not speed up, it calls the class).
+    """
+    names = [f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
+    if not _plain(cls):
+        return lambda *values: cls(**dict(zip(names, values)))
+    namespace: dict[str, object] = {"__name__": cls.__module__, "_new": object.__new__, "_cls": cls}
+    for name in names:
+        namespace[f"_set_{name}"] = cls.__dict__[name].__set__
+    body = "".join(f"    _set_{name}(self, {name})\n" for name in names)
+    exec(
+        f"def make({', '.join(names)}):\n    self = _new(_cls)\n{body}    return self\n", namespace
+    )
+    return cast(Callable[..., _Made], namespace["make"])
 
 
 @_quick_init

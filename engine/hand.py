@@ -9,7 +9,7 @@ Players are indices 0..n-1, clockwise; the table maps them to seats and names.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from .actions import Action, ActionKind, LegalActions, Street
 from .cards import CARDS, Card
@@ -39,12 +39,28 @@ from .events import (
     HoleCardsDealt,
     PlayerActed,
     PotAwarded,
+    maker,
 )
 from .pots import Pot, build_pots, split_pot
 
 __all__ = ["Hand", "replay"]
 
 _BOARD_SIZES = {Street.FLOP: 3, Street.TURN: 1, Street.RIVER: 1}
+
+# Makers of the event records from their fields in the records' order (engine/events.py):
+# a hand notes (maker, values) and builds the records when its events are read.
+_STARTED = maker(HandStarted)
+_ANTE = maker(AntePosted)
+_BLIND = maker(BlindPosted)
+_HOLE = maker(HoleCardsDealt)
+_ACTED = maker(PlayerActed)
+_RETURNED = maker(BetReturned)
+_BOARD = maker(BoardDealt)
+_SHOWN = maker(CardsShown)
+_MUCKED = maker(CardsMucked)
+_AWARDED = maker(PotAwarded)
+_ENDED = maker(HandEnded)
+_VOIDED = maker(HandVoided)
 
 # _ORDERS[n][start]: the n players clockwise from ``start``, the order of every search for
 # the next player to act.
@@ -59,9 +75,11 @@ class Hand:
     __slots__ = (
         "_acted_at",
         "_deck_pos",
+        "_events",
         "_first_left",
         "_full_level",
         "_n",
+        "_pending",
         "_reopen_level",
         "actions",
         "all_in",
@@ -72,7 +90,6 @@ class Hand:
         "current_bet",
         "dead",
         "deck",
-        "events",
         "folded",
         "held",
         "hold_run_out",
@@ -101,7 +118,8 @@ class Hand:
         self.config = config
         self.deck: tuple[Card, ...] = tuple(map(CARDS.__getitem__, deck))
         self.actions: list[Action] = []
-        self.events: list[Event] = []
+        self._events: list[Event] = []
+        self._pending: list[tuple[Callable[..., Event], tuple[object, ...]]] = []
         self.street = Street.PREFLOP
         self.board: list[Card] = []
         self.hole: list[tuple[Card, ...]] = []
@@ -189,8 +207,30 @@ class Hand:
 
     # ----------------------------------------------------------------- actions
 
+    @property
+    def events(self) -> list[Event]:
+        """Everything that happened in this hand, in order: its log, history and persistence.
+
+        Each event is noted as it happens and its record built when this list is first read
+        after it: a replay that only checks the outcome never builds them (issue 19).
+        """
+        pending = self._pending
+        if pending:
+            self._events.extend([make(*values) for make, values in pending])
+            pending.clear()
+        return self._events
+
     def act(self, action: Action) -> list[Event]:
-        """Apply one action; returns the events it caused (a slice of :attr:`events`).
+        """Apply one action (:meth:`apply`); returns the events it caused (a slice of
+        :attr:`events`)."""
+        mark = len(self.events)
+        self.apply(action)
+        return self.events[mark:]
+
+    def apply(self, action: Action) -> None:
+        """Apply one action, checked completely first: an illegal one raises its typed error
+        and changes nothing. :meth:`act` is this plus the events it caused; a replay that
+        wants only the outcome calls this and skips building them.
 
         The action's fields are checked for their exact types first (an ``int`` player and
         amount, never a bool or a float, and an :class:`ActionKind`): a 4.5 or a NaN that
@@ -213,20 +253,11 @@ class Hand:
             raise HandOver("the hand is over")
         if player != i:
             raise NotYourTurn("it is not your turn", player=player, to_act=i)
-        events = self.events
-        mark = len(events)
         if kind is ActionKind.FOLD:
             self.folded[i] = True
             self._acted_at[i] = self.current_bet
-            events.append(
-                PlayerActed(
-                    player=i,
-                    kind=ActionKind.FOLD,
-                    added=0,
-                    bet=self.bets[i],
-                    all_in=False,
-                    street=self.street,
-                )
+            self._pending.append(
+                (_ACTED, (i, ActionKind.FOLD, 0, self.bets[i], False, self.street))
             )
         elif kind is ActionKind.CHECK:
             if self.bets[i] < self.current_bet:
@@ -254,7 +285,6 @@ class Hand:
             self._close_round()
         else:
             self._open_round(i + 1 if i + 1 < self._n else 0)
-        return events[mark:]
 
     def fold(self) -> list[Event]:
         return self.act(Action(player=self._need_actor(), kind=ActionKind.FOLD))
@@ -282,7 +312,7 @@ class Hand:
         self.voided = True
         self.to_act = None
         self.street = Street.SHOWDOWN
-        self.events.append(HandVoided(reason=reason, refunds=refunds, stacks=tuple(self.stacks)))
+        self._pending.append((_VOIDED, (reason, refunds, tuple(self.stacks))))
         return self.events[mark:]
 
     # ----------------------------------------------------------------- internals
@@ -425,16 +455,8 @@ class Hand:
 
     def _record(self, i: int, kind: ActionKind, added: int) -> None:
         self._acted_at[i] = self.current_bet
-        self.events.append(
-            PlayerActed(
-                player=i,
-                kind=kind,
-                added=added,
-                bet=self.bets[i],
-                all_in=self.all_in[i] and added > 0,
-                street=self.street,
-            )
-        )
+        all_in = self.all_in[i] and added > 0
+        self._pending.append((_ACTED, (i, kind, added, self.bets[i], all_in, self.street)))
 
     def _draw(self, count: int) -> tuple[Card, ...]:
         start = self._deck_pos
@@ -448,14 +470,7 @@ class Hand:
         n = self._n
         sb = config.small_blind_player
         bb = config.big_blind_player
-        self.events.append(
-            HandStarted(
-                button=config.button,
-                small_blind_player=sb,
-                big_blind_player=bb,
-                stacks=tuple(self.stacks),
-            )
-        )
+        self._pending.append((_STARTED, (config.button, sb, bb, tuple(self.stacks))))
         if config.ante and config.ante_mode is AnteMode.PER_PLAYER:
             for k in range(n):
                 self._post_ante((self._first_left + k) % n, config.ante)
@@ -480,7 +495,7 @@ class Hand:
         for k, p in enumerate(order):
             hole[p] = (deck[first + k], deck[first + n + k])
         self.hole = hole
-        self.events.extend([HoleCardsDealt(player=p, cards=hole[p]) for p in order])
+        self._pending.extend([(_HOLE, (p, hole[p])) for p in order])
         self._open_round((bb + 1) % n)
 
     def _post_ante(self, p: int, ante: int, *, dead: bool = False) -> None:
@@ -495,14 +510,14 @@ class Hand:
             self.contributions[p] += amount
         if self.stacks[p] == 0:
             self.all_in[p] = True
-        self.events.append(AntePosted(player=p, amount=amount, all_in=self.all_in[p]))
+        self._pending.append((_ANTE, (p, amount, self.all_in[p])))
 
     def _post_blind(self, p: int, blind: int, *, big: bool) -> None:
         amount = min(blind, self.stacks[p])
         if amount <= 0:
             return
         self._move(p, amount)
-        self.events.append(BlindPosted(player=p, amount=amount, big=big, all_in=self.all_in[p]))
+        self._pending.append((_BLIND, (p, amount, big, self.all_in[p])))
 
     def _open_round(self, start: int) -> None:
         """Give the turn to the first player from ``start`` on, clockwise, who must act; close
@@ -577,7 +592,7 @@ class Hand:
             self.contributions[leader] -= extra
             self.stacks[leader] += extra
             self.all_in[leader] = False
-            self.events.append(BetReturned(player=leader, amount=extra))
+            self._pending.append((_RETURNED, (leader, extra)))
 
     def _deal_street(self) -> None:
         street = Street(self.street + 1)
@@ -586,7 +601,7 @@ class Hand:
         cards = self._draw(_BOARD_SIZES[street])
         self.board.extend(cards)
         self.street = street
-        self.events.append(BoardDealt(street=street, cards=cards, board=tuple(self.board)))
+        self._pending.append((_BOARD, (street, cards, tuple(self.board), 1)))
 
     def _reset_round(self) -> None:
         n = self._n
@@ -649,7 +664,7 @@ class Hand:
     def _show(self, p: int) -> None:
         if not self.shown[p]:
             self.shown[p] = True
-            self.events.append(CardsShown(player=p, cards=self.hole[p]))
+            self._pending.append((_SHOWN, (p, self.hole[p])))
 
     def _showdown(self, live: list[int]) -> None:
         n = self._n
@@ -669,12 +684,12 @@ class Hand:
             for p in self._showdown_order(live):
                 if any(values[p] >= best[k] for k in mine[p]):
                     self.shown[p] = True
-                    self.events.append(CardsShown(player=p, cards=self.hole[p]))
+                    self._pending.append((_SHOWN, (p, self.hole[p])))
                     for k in mine[p]:
                         if values[p] > best[k]:
                             best[k] = values[p]
                 else:
-                    self.events.append(CardsMucked(player=p))
+                    self._pending.append((_MUCKED, (p,)))
         for k in range(len(pots) - 1, -1, -1):
             pot = pots[k]
             top = max(values[p] for p in pot.eligible)
@@ -686,23 +701,13 @@ class Hand:
             shares = split_pot(pot.amount, winners, self._first_left, n)
             for p, share in zip(winners, shares):
                 self.stacks[p] += share
-            self.events.append(
-                PotAwarded(
-                    pot=k,
-                    amount=pot.amount,
-                    winners=tuple(winners),
-                    shares=tuple(shares),
-                    value=top,
-                )
-            )
+            self._pending.append((_AWARDED, (k, pot.amount, tuple(winners), tuple(shares), top, 1)))
         self._finish()
 
     def _award_uncontested(self, p: int) -> None:
         amount = sum(self.contributions) + self.dead
         self.stacks[p] += amount
-        self.events.append(
-            PotAwarded(pot=0, amount=amount, winners=(p,), shares=(amount,), value=0)
-        )
+        self._pending.append((_AWARDED, (0, amount, (p,), (amount,), 0, 1)))
         self._finish()
 
     def _finish(self) -> None:
@@ -710,7 +715,7 @@ class Hand:
         self.to_act = None
         stacks = tuple(self.stacks)
         net = tuple(s - s0 for s, s0 in zip(stacks, self.config.stacks))
-        self.events.append(HandEnded(stacks=stacks, net=net))
+        self._pending.append((_ENDED, (stacks, net)))
 
 
 def _check_types(action: Action) -> None:
@@ -735,5 +740,5 @@ def replay(config: HandConfig, deck: Sequence[int], actions: Iterable[Action]) -
     """Rebuild a hand from its three defining facts."""
     hand = Hand(config, deck)
     for action in actions:
-        hand.act(action)
+        hand.apply(action)
     return hand

@@ -302,14 +302,14 @@ def replay_history(history: History) -> Hand:
     if runs != 1:
         return _replay_run_twice(config, script, runs)
     hand = Hand(config, script.deck)
-    act = hand.act
+    apply = hand.apply  # act without building the event records now: they are built if read
     seen_board = 0
     for line, action, cards in script.steps:
         if action is not None:
             if len(hand.board) != seen_board:
                 raise ReplayFailure(f"{line!r}: the engine dealt a street the history did not")
             try:
-                act(action)
+                apply(action)
             except EngineError as error:
                 raise ReplayFailure(f"{line!r} is illegal: {error}") from None
         elif cards != _SHOW:
@@ -344,7 +344,7 @@ def _replay_run_twice(config: HandConfig, script: _Script, runs: object) -> Hand
             if board_cards_dealt(hand) != seen_board:
                 raise ReplayFailure(f"{line!r}: the engine dealt a street the history did not")
             try:
-                hand.act(action)
+                hand.apply(action)
             except EngineError as error:
                 raise ReplayFailure(f"{line!r} is illegal: {error}") from None
             if hand.held:
