@@ -43,9 +43,11 @@ class TableService(PracticeCommands, HandCommands):
 
     async def quiesce(self) -> None:
         """Wait for every operation in flight and hold every table (before shutting down):
-        whatever was acknowledged is committed, and nothing new starts."""
+        whatever was acknowledged is committed, and nothing new starts (but the turn
+        messages kept by the shutdown itself, see :meth:`keep_message`)."""
         for table_id in list(self._tables):
             await self._lock(table_id).acquire()
+        self._quiesced = True
 
     async def restore(self, owns: Callable[[TableRecord], bool] | None = None) -> list[Outcome]:
         """Load every open table this process drives (``owns``, by default all of them) and

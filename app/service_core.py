@@ -54,6 +54,7 @@ class ServiceCore:
         self._locks: dict[str, asyncio.Lock] = {}
         self._timeouts: dict[tuple[str, int], int] = {}
         self._listeners: list[Listener] = []
+        self._quiesced = False
 
     def subscribe(self, listener: Listener) -> None:
         """Call ``listener`` with every outcome, under the table's lock, in order. It must

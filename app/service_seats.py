@@ -279,17 +279,28 @@ class SeatCommands(ServiceCore):
         self, table_id: str, kind: str, channel_id: int, message_id: int
     ) -> None:
         """Remember one of the table's own messages (the lobby, the turn message) by id, so
-        it can be edited after its interaction token died or the process restarted."""
+        it can be edited after its interaction token died or the process restarted.
+
+        After :meth:`quiesce` the shutdown holds every table's lock and keeps the turn
+        messages itself: the write goes ahead under that hold instead of waiting for it."""
+        if self._quiesced:
+            await self._keep_message(table_id, kind, channel_id, message_id)
+            return
         async with self._lock(table_id):
-            live = self._tables.get(table_id)
-            if live is None:
-                return
-            kept = live.settings.setdefault("messages", {})
-            if kept.get(kind) == [channel_id, message_id]:
-                return
-            kept[kind] = [channel_id, message_id]
-            try:
-                await self._save(live, self.clock(), settings=True)
-            except BaseException:
-                await self._reload(table_id)
-                raise
+            await self._keep_message(table_id, kind, channel_id, message_id)
+
+    async def _keep_message(
+        self, table_id: str, kind: str, channel_id: int, message_id: int
+    ) -> None:
+        live = self._tables.get(table_id)
+        if live is None:
+            return
+        kept = live.settings.setdefault("messages", {})
+        if kept.get(kind) == [channel_id, message_id]:
+            return
+        kept[kind] = [channel_id, message_id]
+        try:
+            await self._save(live, self.clock(), settings=True)
+        except BaseException:
+            await self._reload(table_id)
+            raise

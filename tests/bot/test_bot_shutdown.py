@@ -1,0 +1,28 @@
+"""Shutting down mid-hand: the writes in flight finish, every table is held, and the turn
+message's id is written down for the next process (which takes its buttons off)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from app import Store
+from bot.__main__ import shutdown
+
+from .simtable import table_env
+
+
+async def test_the_turn_message_is_kept_at_shutdown(tmp_path: Path) -> None:
+    async with table_env(tmp_path) as t:
+        alice, bob = t.members
+        await alice.slash(t.channel, "holdem start")
+        await bob.slash(t.channel, "holdem join")
+        await alice.slash(t.channel, "holdem deal")
+        [turn] = t.turn_messages()
+        await shutdown(t.bot)  # the service is quiesced first: every table's lock is held
+        assert t.bot.is_closed()
+    store = await Store.open(str(t.db))
+    try:
+        [record] = await store.load_open_tables()
+    finally:
+        await store.close()
+    assert record.settings["messages"]["turn"] == [t.channel.id, turn.id]
