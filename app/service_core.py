@@ -25,6 +25,7 @@ from .practice import is_computer
 from .results import NoTable
 from .runouts import RUN_TWICE_SECONDS, spot_of
 from .snapshot import private_cards, showdown_of, table_state
+from .stats import hand_facts
 from .store_api import StoreApi
 from .store_records import WalletMove
 from .wallet import Reason
@@ -299,6 +300,7 @@ class ServiceCore:
                 live.hand_id, nets=[0] * len(ended.net) if practice else list(ended.net),
                 now=now, result={"stacks": list(ended.stacks), "net": list(ended.net)},
                 table_state=table.to_dict(), moves=moves, counted=not practice,
+                facts=hand_facts(hand),
             )  # fmt: skip
         except BaseException:
             await self._reload(live.table_id)

@@ -17,7 +17,7 @@ from typing import Any, Literal, Protocol
 
 from engine import Action, HandConfig, HouseRules
 
-from .stats import Period, PlayerStats
+from .stats import HandFacts, Period, PlayerStats
 from .store_records import (
     Erasure,
     HandRecord,
@@ -174,6 +174,7 @@ class StoreApi(Protocol):
         table_state: Mapping[str, Any] | None = None,
         moves: Collection[WalletMove] = (),
         counted: bool = True,
+        facts: Sequence[HandFacts] | None = None,
     ) -> None: ...
 
     async def load_hand(self, hand_id: int) -> HandRecord: ...

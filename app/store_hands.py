@@ -21,6 +21,7 @@ from .codec import (
     encode_deck,
     loads,
 )
+from .stats import HandFacts
 from .store_core import StoreCore
 from .store_db import ConstraintViolation, Tx
 from .store_errors import HandStateError
@@ -195,6 +196,7 @@ class TablesAndHands(StoreCore):
         table_state: Mapping[str, Any] | None = None,
         moves: Collection[WalletMove] = (),
         counted: bool = True,
+        facts: Sequence[HandFacts] | None = None,
     ) -> None:
         """End a hand in one transaction with everything that follows from it.
 
@@ -202,7 +204,9 @@ class TablesAndHands(StoreCore):
         net; ``counted=False`` for a voided hand leaves ``hands_played`` alone). The table's
         new stacks (``table_state``) and any wallet ``moves`` (hand results paid straight to
         wallets, refunds) commit together with it, or not at all; so do the players' stats
-        of a counted hand (:func:`app.store_stats.record_hand`).
+        of a counted hand (:func:`app.store_stats.record_hand`), from ``facts`` when the caller
+        has them (:func:`app.stats.hand_facts` of the live hand); without them the hand is
+        replayed from the rows just written, which costs more than the rest of the write.
         """
         async with self._write() as tx:
             row = await tx.fetchone(
@@ -240,7 +244,9 @@ class TablesAndHands(StoreCore):
             if table_state is not None:
                 await self._update_table(tx, table_id, table_state, now)
             if counted:
-                await record_hand(tx, hand_id, now=now, session=session_of(table_state))
+                await record_hand(
+                    tx, hand_id, now=now, session=session_of(table_state), facts=facts
+                )
 
     async def load_hand(self, hand_id: int) -> HandRecord:
         """The hand's config, deck and actions (``.replay()`` rebuilds it) and its seats."""

@@ -1,12 +1,12 @@
 """Statistics SQL: counters kept as hands finish, and the queries that sum them.
 
-:func:`record_hand` runs inside :meth:`~app.store.Store.finish_hand`'s transaction: it rebuilds
-the hand from the rows just written (config, deck, actions), reads each player's
-:class:`~app.stats.HandFacts` and adds them to the player's row of ``stats_hours`` for that
-hour, table and session (an upsert), and notes the hand's session in ``hand_sessions``. A
-member's stats for any period are then one ``SUM`` over their rows (one per hour they played,
-not one per hand), so 100,000 hands cost the same to read as a hundred
-(``benchmarks/bench_stats.py`` measures both sides).
+:func:`record_hand` runs inside :meth:`~app.store.Store.finish_hand`'s transaction: it takes
+each player's :class:`~app.stats.HandFacts` of the live hand (a backfill, which has none,
+rebuilds the hand from its stored config, deck and actions) and adds them to the player's row
+of ``stats_hours`` for that hour, table and session (an upsert), and notes the hand's session
+in ``hand_sessions``. A member's stats for any period are then one ``SUM`` over their rows
+(one per hour they played, not one per hand), so 100,000 hands cost the same to read as a
+hundred (``benchmarks/bench_stats.py`` measures both sides).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import Any
 from engine import replay
 
 from .codec import decode_action, decode_config, decode_deck, loads
-from .stats import Period, PlayerStats, hand_facts
+from .stats import HandFacts, Period, PlayerStats, hand_facts
 from .store_core import StoreCore
 from .store_db import Tx
 from .store_errors import HandStateError
@@ -65,10 +65,20 @@ def session_of(table_state: Mapping[str, Any] | None) -> int | None:
     return session if isinstance(session, int) else None
 
 
-async def record_hand(tx: Tx, hand_id: int, *, now: float, session: int | None) -> None:
+async def record_hand(
+    tx: Tx,
+    hand_id: int,
+    *,
+    now: float,
+    session: int | None,
+    facts: Sequence[HandFacts] | None = None,
+) -> None:
     """Add the finished hand ``hand_id`` to its players' counters, in the caller's transaction.
 
     ``session`` is the table's session number; ``None`` reads it from the stored table.
+    ``facts`` are the hand's own (:func:`app.stats.hand_facts` of the live hand, which
+    :meth:`~app.store.Store.finish_hand` is given as it settles): without them, the hand is
+    rebuilt from its stored config, deck and actions, as a backfill must.
     """
     row = await tx.fetchone(
         "SELECT h.guild_id, h.table_id, h.players_json, h.config_json, h.deck, t.state_json "
@@ -78,16 +88,19 @@ async def record_hand(tx: Tx, hand_id: int, *, now: float, session: int | None) 
     if row is None:
         raise HandStateError(f"no hand {hand_id}")
     guild_id, table_id, players_json, config_json, deck, state_json = row
-    actions = await tx.fetch(
-        "SELECT action FROM hand_actions WHERE hand_id = ? ORDER BY seq", (hand_id,)
-    )
-    hand = replay(
-        decode_config(config_json), decode_deck(deck), [decode_action(a[0]) for a in actions]
-    )
-    facts = hand_facts(hand)
+    if facts is None:
+        actions = await tx.fetch(
+            "SELECT action FROM hand_actions WHERE hand_id = ? ORDER BY seq", (hand_id,)
+        )
+        hand = replay(
+            decode_config(config_json), decode_deck(deck), [decode_action(a[0]) for a in actions]
+        )
+        facts = hand_facts(hand)
     if not facts:
         return  # voided (or, impossibly, unfinished): it counts for nobody
     players: list[int] = loads(players_json)
+    if len(facts) != len(players):
+        raise ValueError("one set of hand facts per player of the hand")
     number = session if session is not None else (session_of(loads(state_json)) or 0)
     hour = int(now // HOUR)
     await tx.executemany(

@@ -10,7 +10,7 @@ import pytest
 
 from app import Store
 from app.service import TableService
-from app.stats import Period, PlayerStats, hand_facts
+from app.stats import HandFacts, Period, PlayerStats, hand_facts
 from app.store_stats import HOUR, WEEK_HOURS, SessionHand
 from engine import Hand, HandConfig, HouseRules
 from engine.simulate import play_random_hand
@@ -42,8 +42,10 @@ async def store_hand(
     session: int = 1,
     voided: bool = False,
     counted: bool = True,
+    facts: Sequence[HandFacts] | None = None,
 ) -> int:
-    """Write a played hand as the service does: start, every action, finish."""
+    """Write a played hand as the service does: start, every action, finish (with the
+    live hand's ``facts`` when given, as the service passes them)."""
     deck = [int(c) for c in h.deck]
     hand_id = await store.start_hand(
         table_id=table, config=h.config, deck=deck, players=members, now=now
@@ -54,6 +56,7 @@ async def store_hand(
     await store.finish_hand(
         hand_id, nets=nets, now=now, table_state={"session": session},
         counted=counted and not voided, result={"voided": "a test"} if voided else None,
+        facts=facts,
     )  # fmt: skip
     return hand_id
 
@@ -83,6 +86,26 @@ async def test_a_finished_hand_adds_each_players_facts(store: Store) -> None:
     assert await store.member_stats(G, 99, Period.ALL, now=0.0) == PlayerStats()
     assert await store.member_stats(G, 99, Period.SESSION, now=0.0) == PlayerStats()
     assert await store.member_stats(2, 11, Period.ALL, now=0.0) == PlayerStats()  # other guild
+
+
+async def test_the_live_hands_facts_are_counted_without_a_replay(store: Store) -> None:
+    """The service passes the facts of the hand it just settled and the store counts those:
+    a walk's facts given with the rows of a three-bet pot are what the counters hold, so the
+    rows were not replayed; a caller without facts (a backfill) still gets the replay."""
+    members = [11, 12, 13, 14]
+    walked = hand_facts(walk())
+    await store_hand(store, three_bet_pot(), members, now=DAY, facts=walked)
+    for member, facts in zip(members, walked):
+        assert await store.member_stats(G, member, Period.ALL, now=DAY) == PlayerStats.of_hand(
+            facts
+        )
+    await store_hand(store, three_bet_pot(), members, now=DAY, table="t2")
+    pot = PlayerStats.of_hand(hand_facts(three_bet_pot())[2])
+    assert await store.member_stats(G, 13, Period.ALL, now=DAY) == PlayerStats.total(
+        [PlayerStats.of_hand(walked[2]), pot]
+    )
+    with pytest.raises(ValueError, match="per player"):
+        await store_hand(store, walk(), members, now=DAY, facts=walked[:3])
 
 
 async def test_periods_pick_the_session_and_the_last_seven_days(store: Store) -> None:
