@@ -40,6 +40,7 @@ from .outcomes import (
 from .results import NoHand, NoTable, NotSeated, ServiceError, StaleMove, TableExists
 from .runouts import RUN_TWICE_SECONDS, NotAtRisk, RunoutSpot, spot_odds
 from .service import TableService, table_id_for
+from .snapshot import seat_in_hand
 from .store import DEFAULT_PATH, ENV_VAR, URL_VAR, Store, database_path
 from .store_api import StoreApi
 from .store_core import backup_database
@@ -155,6 +156,7 @@ __all__ = [
     "new_owner",
     "redacted",
     "refill_due",
+    "seat_in_hand",
     "spot_odds",
     "table_id_for",
 ]

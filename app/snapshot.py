@@ -25,7 +25,7 @@ from .outcomes import (
     TurnState,
 )
 
-__all__ = ["private_cards", "showdown_of", "table_state"]
+__all__ = ["private_cards", "seat_in_hand", "showdown_of", "table_state"]
 
 
 def _cards(cards: Sequence[object]) -> tuple[str, ...]:
@@ -58,24 +58,33 @@ def _seat_state(table: Table, k: int, names: Mapping[str, str]) -> SeatState | N
     hand = table.hand
     if hand is None or k not in table.hand_seats:
         return empty
-    p = table.hand_seats.index(k)
+    return seat_in_hand(empty, hand, table.hand_seats.index(k))
+
+
+def seat_in_hand(seat: SeatState, hand: Hand, player: int) -> SeatState:
+    """``seat`` as engine player ``player`` of ``hand`` sits in it: the hand's stack and bet
+    (none once it is over), folded or all in, the button, the blind, the cards once shown.
+
+    The one reading of a seat from a hand, for the live table and for a stored hand replayed
+    frame by frame (:func:`bot.stats_views.replay_view`), so the two cannot drift apart.
+    """
     config = hand.config
     over = hand.is_over
     blind = None
-    if p == config.big_blind_player:
+    if player == config.big_blind_player:
         blind = BlindRole.BIG
-    elif p == config.small_blind_player:
+    elif player == config.small_blind_player:
         blind = BlindRole.SMALL
     return replace(
-        empty,
-        stack=hand.stacks[p],
-        bet=0 if over else hand.bets[p],
-        player=p,
-        folded=hand.folded[p],
-        all_in=hand.all_in[p] and not over,
-        is_button=p == config.button,
+        seat,
+        stack=hand.stacks[player],
+        bet=0 if over else hand.bets[player],
+        player=player,
+        folded=hand.folded[player],
+        all_in=hand.all_in[player] and not over,
+        is_button=player == config.button,
         blind=blind,
-        shown=_cards(hand.hole[p]) if hand.shown[p] else None,
+        shown=_cards(hand.hole[player]) if hand.shown[player] else None,
     )
 
 

@@ -13,7 +13,7 @@ import dataclasses
 import math
 from collections.abc import Mapping, Sequence
 
-from app import HandRecord, SessionHand
+from app import HandRecord, SeatState, SessionHand, seat_in_hand
 from app.stats import Period, PlayerStats
 from engine import Card, Hand, rank_standings
 from engine.events import BoardDealt, PotAwarded, is_private
@@ -21,6 +21,7 @@ from i18n import Lang, format_number, pot_label, street_name, t, table_labels, t
 from i18n.poker import event_lines
 from i18n.television import board_line
 from present.alt import fit
+from present.views import seat_view
 from render.stats_views import (
     MAX_LINES,
     ChartLabels,
@@ -30,7 +31,7 @@ from render.stats_views import (
     ReplayView,
     Standing,
 )
-from render.views import Blind, PotView, SeatState, SeatView, TableView
+from render.views import PotView, SeatView, TableView
 
 __all__ = [
     "chart_alt",
@@ -113,38 +114,20 @@ def chart_alt(lang: Lang, view: ChartView) -> str:
 # ------------------------------------------------------------------ replays
 
 
-def _seat(hand: Hand, p: int, name: str) -> SeatView:
-    config = hand.config
-    over = hand.is_over
-    if hand.folded[p]:
-        state = SeatState.FOLDED
-    elif hand.all_in[p] and not over:
-        state = SeatState.ALL_IN
-    else:
-        state = SeatState.ACTIVE
-    blind = None
-    if p == config.big_blind_player:
-        blind = Blind.BIG
-    elif p == config.small_blind_player:
-        blind = Blind.SMALL
-    return SeatView(
-        name=name,
-        stack=hand.stacks[p],
-        bet=0 if over else hand.bets[p],
-        is_button=p == config.button,
-        blind=blind,
-        state=state,
-        is_turn=hand.to_act == p,
-        in_hand=not hand.folded[p],
-        cards=tuple(str(c) for c in hand.hole[p]) if hand.shown[p] else None,
-    )
+def _seat(hand: Hand, p: int, members: Sequence[int], name: str) -> SeatView:
+    """Engine player ``p``'s seat, read and drawn as the live table's are."""
+    seat = seat_in_hand(SeatState(seat=p, member=members[p], name=name, stack=0), hand, p)
+    turn = None if hand.to_act is None else members[hand.to_act]
+    return seat_view(seat, in_hand=True, turn=turn)
 
 
-def _table(hand: Hand, names: Sequence[str], lang: Lang, four_colour: bool) -> TableView:
+def _table(
+    hand: Hand, members: Sequence[int], names: Sequence[str], lang: Lang, four_colour: bool
+) -> TableView:
     """The public table at this point of the hand: a hole card only once it was shown."""
     found = hand.pots()
     return TableView(
-        seats=tuple(_seat(hand, p, names[p]) for p in range(hand.player_count)),
+        seats=tuple(_seat(hand, p, members, names[p]) for p in range(hand.player_count)),
         board=tuple(str(c) for c in hand.board),
         pots=tuple(
             PotView(label=pot_label(lang, i, pots=len(found)), amount=pot.amount)
@@ -168,30 +151,34 @@ def replay_view(
     labels = _names(record, names)
     hand = Hand(record.config, record.deck)
     hand.hold_run_out = record.run_count is not None  # as HandRecord.replay rebuilds it
-    frames = [ReplayFrame(table=_table(hand, labels, lang, four_colour), duration_ms=STREET_MS)]
+    frames = [
+        ReplayFrame(
+            table=_table(hand, record.players, labels, lang, four_colour), duration_ms=STREET_MS
+        )
+    ]
     for action in record.actions:
         board = len(hand.board)
         hand.act(action)
         dealt = len(hand.board) > board
         frames.append(
             ReplayFrame(
-                table=_table(hand, labels, lang, four_colour),
+                table=_table(hand, record.players, labels, lang, four_colour),
                 duration_ms=STREET_MS if dealt else ACTION_MS,
             )
         )
     if hand.held and record.run_count:
         hand.run_out(record.run_count)
-        frames.extend(_run_out_frames(hand, labels, lang, four_colour))
+        frames.extend(_run_out_frames(hand, record.players, labels, lang, four_colour))
     frames[-1] = ReplayFrame(table=frames[-1].table, duration_ms=LAST_MS)
     return ReplayView(frames=tuple(frames))
 
 
 def _run_out_frames(
-    hand: Hand, labels: Sequence[str], lang: Lang, four_colour: bool
+    hand: Hand, members: Sequence[int], labels: Sequence[str], lang: Lang, four_colour: bool
 ) -> list[ReplayFrame]:
     """The held run-out once dealt: its board, or each of the two boards of a hand run
     twice in turn (named, each with the hand's settled stacks)."""
-    table = _table(hand, labels, lang, four_colour)
+    table = _table(hand, members, labels, lang, four_colour)
     if not hand.second_board:
         return [ReplayFrame(table=table, duration_ms=STREET_MS)]
     return [

@@ -27,12 +27,15 @@ from render.views import (
 )
 from render.views import SeatState as Look
 
-__all__ = ["hole_cards_view", "showdown_view", "table_view"]
+__all__ = ["hole_cards_view", "seat_view", "showdown_view", "table_view"]
 
 _BLINDS = {BlindRole.SMALL: Blind.SMALL, BlindRole.BIG: Blind.BIG}
 
 
-def _seat_view(seat: SeatState | None, *, in_hand: bool, turn: int | None) -> SeatView:
+def seat_view(seat: SeatState | None, *, in_hand: bool, turn: int | None) -> SeatView:
+    """How a seat is drawn: empty, sitting out of the hand, or dealt in (folded, all in or
+    playing); ``turn`` is the member to act. The live table and the replay both draw by it.
+    """
     if seat is None:
         return SeatView(state=Look.EMPTY)
     if not in_hand or seat.player is None:
@@ -68,7 +71,7 @@ def table_view(
     """The public table: never a hole card that has not been shown. ``board`` overrides the
     state's (a finished hand's board, shown with the hand just played)."""
     turn = state.turn.member if state.turn is not None else None
-    seats = tuple(_seat_view(s, in_hand=state.in_hand, turn=turn) for s in state.seats)
+    seats = tuple(seat_view(s, in_hand=state.in_hand, turn=turn) for s in state.seats)
     pots = tuple(
         PotView(label=pot_label(lang, i, pots=len(state.pots)), amount=pot.amount)
         for i, pot in enumerate(state.pots)
