@@ -5,9 +5,9 @@ global rate limit) after every street and into the next hands, until the token i
 expire. Direct messages are opt-in (``/holdem dm on``); a closed inbox turns them off and the
 member is told where they can see the table.
 
-The learning mode (``/holdem settings coach:on``, where the table's house rules allow it)
-adds pot odds, outs and equity to the member's own ephemeral panel on their turn, never to a
-direct message or anything public. The sums run in a worker thread within
+The learning mode (``/holdem settings coach:on``, where the table's and the server's house
+rules allow it) adds pot odds, outs and equity to the member's own ephemeral panel on their
+turn, never to a direct message or anything public. The sums run in a worker thread within
 :data:`COACH_BUDGET`; a kept panel is edited only when what it shows changed (a new hand,
 street or setting, or the member's turn beginning or ending), so :meth:`CardMessages.refresh`
 may be called after every move.
@@ -71,12 +71,23 @@ async def coach_panel(spot: CoachSpot, lang: Lang) -> str:
     return coach_text(lang, advice)
 
 
-def _coach_spot(
-    settings: MemberSettings, state: TableState | None, cards: PrivateCards
+async def _coach_spot(
+    ctx: Context,
+    guild_id: int,
+    settings: MemberSettings,
+    state: TableState | None,
+    cards: PrivateCards,
 ) -> CoachSpot | None:
+    """The member's spot when they chose the figures, it is their turn and both the table's
+    rules (fixed when it opened) and the server's rules now allow them: a server that forbids
+    the learning mode while a table is open stops its figures at the next refresh. The
+    server's rules are read only then, once per coached decision, not at every move."""
     if state is None or not settings.coach:
         return None
-    return coach_spot(state, cards)
+    spot = coach_spot(state, cards)
+    if spot is None or not await ctx.guilds.coach_allowed(guild_id):
+        return None
+    return spot
 
 
 async def cards_reply(
@@ -95,7 +106,7 @@ async def cards_reply(
     text, file = await ctx.images.hole_cards(view, lang)
     if board:
         text += "\n" + t(lang, "cards.board", board=cards_text(parse_cards(" ".join(board))))
-    spot = _coach_spot(settings, state, cards)
+    spot = await _coach_spot(ctx, guild_id, settings, state, cards)
     if spot is not None:
         text += "\n\n" + await coach_panel(spot, lang)
     return text, file
@@ -130,7 +141,7 @@ class CardMessages:
             if cards is None:
                 continue
             settings = await self.ctx.guilds.member_settings(self.guild_id, cards.member)
-            spot = _coach_spot(settings, state, cards)
+            spot = await _coach_spot(self.ctx, self.guild_id, settings, state, cards)
             shown = _Shown(
                 hand_id=cards.hand_id,
                 board=state.board,
