@@ -44,6 +44,7 @@ SETTINGS = (
     "empty_stack",
     "min_stack_to_deal",
     "mixed_every",
+    "mixed_blinds_change",
     "button",
     "returning",
     "buy_in",
@@ -70,7 +71,7 @@ def _lang(interaction: discord.Interaction[Any]) -> Lang:
 
 _YES = frozenset({"on", "yes", "true", "1", "ja"})
 _NO = frozenset({"off", "no", "false", "0", "nei", "nej"})
-_BOOLS = frozenset({"coach"})
+_BOOLS = frozenset({"coach", "mixed_blinds_change"})
 """Settings that are on or off: typed as on/off, yes/no or true/false (ja/nei, ja/nej)."""
 
 

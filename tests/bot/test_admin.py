@@ -189,6 +189,24 @@ async def test_a_grant_is_for_admins_and_lands_in_the_wallet_and_the_ledger(
         simcord.assert_no_errors(env)
 
 
+async def test_the_house_chooses_whether_mixed_blinds_change_at_a_switch(tmp_path: Path) -> None:
+    # Seed 004: whether the blinds change when the game switches is the house's choice.
+    async with _server(tmp_path) as (env, channel, alice, _bob, bot):
+        refused = await alice.slash(channel, "holdem-admin config set",
+                                    setting="mixed_blinds_change", value="on")  # fmt: skip
+        assert refused.response.content == (
+            "Bad setting mixed_blinds_change: The mixed settings apply only to mixed hold'em, "
+            "not to no-limit."
+        ), refused.response.content
+        await alice.slash(channel, "holdem-admin config preset", preset="mixed")
+        res = await alice.slash(channel, "holdem-admin config set",
+                                setting="mixed_blinds_change", value="on")  # fmt: skip
+        assert res.ephemeral and res.response.content == "mixed_blinds_change is now on."
+        saved = await bot.store.get_guild_rules(channel.guild.id)
+        assert saved is not None and saved["rules"]["mixed_blinds_change"] is True
+        simcord.assert_no_errors(env)
+
+
 async def test_a_refill_is_paid_when_its_owner_reads_the_wallet_and_they_are_told(
     tmp_path: Path,
 ) -> None:
