@@ -14,20 +14,8 @@ from engine.coach import advise
 from engine.table import Table
 from i18n.catalogue import LOCALES, Lang
 from present.coach import coach_spot, coach_text, spot_advice
+from tests.i18n.seed002 import SEED_OUTS, SEED_POT_ODDS
 
-SEED_POT_ODDS = {
-    "nb": "Er potten 40 og det koster 10 å bli med, må du vinne omtrent én gang av fem",
-    "en": "The pot is 40 and it costs 10 to call, so you must win about one time in five",
-    "da": "Er potten 40, og koster det 10 at være med, skal du vinde omkring én gang ud af fem",
-}
-SEED_OUTS = {
-    "nb": "ni kort i stokken som gir den, og med to felleskort igjen treffer du omtrent en "
-    "tredjedel",
-    "en": "nine cards in the deck that give it, and with two board cards to come you hit about "
-    "a third",
-    "da": "ni kort i bunken, der giver den, og med to fælleskort tilbage rammer du omkring en "
-    "tredjedel",
-}
 ESTIMATE = {
     "en": "Estimated from 4,000 random deals, give or take about ",
     "nb": "Anslått fra 4\u00a0000 tilfeldige utdelinger, med en usikkerhet på omtrent ",
