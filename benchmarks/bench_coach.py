@@ -18,11 +18,10 @@ from __future__ import annotations
 
 import itertools
 import random
-import statistics
 import sys
-import time
+from functools import partial
 
-from _common import parse_args, table
+from _common import median_cpu, parse_args, table
 
 from bot.cards import COACH_BUDGET
 from engine.cards import CARDS
@@ -81,12 +80,7 @@ def main() -> None:
     for opponents in counts:
         for street, size in STREETS:
             s = spot(opponents, size, seed=opponents * 10 + size)
-            cpu = []
-            for _ in range(repeats):
-                start = time.process_time()
-                advice = spot_advice(s)
-                cpu.append(time.process_time() - start)
-            seconds = statistics.median(cpu)
+            seconds, _, advice = median_cpu(partial(spot_advice, s), repeats)
             times.append(seconds)
             how = (
                 "exact" if advice.exact else f"MC {advice.samples:,}, SE {advice.equity_error:.2%}"

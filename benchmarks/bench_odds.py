@@ -12,14 +12,10 @@ Monte Carlo estimate), so a fast but wrong answer fails the run.
 from __future__ import annotations
 
 import random
-import statistics
 import sys
-import time
-from collections.abc import Callable
 from functools import partial
-from typing import TypeVar
 
-from _common import parse_args, table
+from _common import median_cpu, parse_args, table
 
 from engine.cards import CARDS
 from engine.equity import equity
@@ -27,27 +23,6 @@ from engine.odds import RunoutOdds, runout_odds
 from engine.pots import Pot
 
 BUDGET = 0.250
-T = TypeVar("T")
-
-
-def median_cpu(run: Callable[[], T], repeats: int) -> tuple[float, float, T]:
-    """Median CPU seconds and wall seconds of ``repeats`` calls, and the last result.
-
-    The budget is judged on CPU time: the odds run on one core off the event loop, and CPU
-    time does not count the time other processes on a shared machine hold the core.
-    """
-    cpu: list[float] = []
-    wall: list[float] = []
-    result: T | None = None
-    for _ in range(repeats):
-        start_cpu, start_wall = time.process_time(), time.perf_counter()
-        result = run()
-        cpu.append(time.process_time() - start_cpu)
-        wall.append(time.perf_counter() - start_wall)
-    assert result is not None
-    return statistics.median(cpu), statistics.median(wall), result
-
-
 STREETS = (("pre-flop", 0), ("flop", 3), ("turn", 4))
 
 
