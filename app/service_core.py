@@ -274,6 +274,13 @@ class ServiceCore:
         if hand is not None and hand.is_over:
             await self._settle(live, self.clock())
 
+    async def _runs_awaited(self, live: Live, hand_id: int) -> bool:
+        """Whether hand ``hand_id``'s run-out is held for its choice of runs, the question an
+        answer or its deadline is for (a hand left over is settled first, so it is not)."""
+        await self._settle_if_over(live)
+        hand = live.table.hand
+        return hand is not None and hand.held and live.hand_id == hand_id
+
     async def _settle(self, live: Live, now: float) -> Ended:
         """The hand's end, the new stacks and the leavers' cash-outs in one transaction."""
         table = live.table

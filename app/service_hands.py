@@ -170,9 +170,7 @@ class HandCommands(ServiceCore):
         table_id = table_id_for(guild_id, channel_id)
         async with self._lock(table_id):
             live = self._live(table_id)
-            await self._settle_if_over(live)
-            hand = live.table.hand
-            if hand is None or not hand.held or live.hand_id != hand_id:
+            if not await self._runs_awaited(live, hand_id):
                 raise StaleMove("no run-out waits for that answer", table=table_id)
             if user_id not in live.asked:
                 raise NotAtRisk("only players with chips at risk choose", user=user_id)
@@ -193,11 +191,7 @@ class HandCommands(ServiceCore):
         for hand ``hand_id`` or its deadline has not passed (a restart gave a fresh one)."""
         async with self._lock(table_id):
             live = self._tables.get(table_id)
-            if live is None:
-                return None
-            await self._settle_if_over(live)
-            hand = live.table.hand
-            if hand is None or not hand.held or live.hand_id != hand_id:
+            if live is None or not await self._runs_awaited(live, hand_id):
                 return None
             if live.deadline is not None and self.clock() < live.deadline:
                 return None
