@@ -50,6 +50,19 @@ def _expected_panel(t: Table, member: Any) -> str:
     return coach_text("en", spot_advice(spot))
 
 
+async def _coached_panels(t: Table) -> tuple[Any, Any, Any, Any]:
+    """A dealt hand in which both members turned the coach on and opened their cards panel:
+    the member to act, the other, and their two panels' replies."""
+    await _dealt(t)
+    first = t.to_act()
+    other = next(m for m in t.members if m is not first)
+    for member in (first, other):
+        await member.slash(t.channel, "holdem settings", coach="on")
+    mine = await first.slash(t.channel, "holdem cards")
+    theirs = await other.slash(t.channel, "holdem cards")
+    return first, other, mine, theirs
+
+
 async def test_settings_are_shown_and_set_privately(tmp_path: Path) -> None:
     async with table_env(tmp_path) as t:
         alice, bob = t.members
@@ -133,13 +146,7 @@ async def test_four_colour_cards_reach_the_members_own_picture(tmp_path: Path) -
 
 async def test_the_learning_panel_follows_the_members_turn(tmp_path: Path) -> None:
     async with table_env(tmp_path) as t:
-        await _dealt(t)
-        first = t.to_act()
-        other = next(m for m in t.members if m is not first)
-        await first.slash(t.channel, "holdem settings", coach="on")
-        await other.slash(t.channel, "holdem settings", coach="on")
-        mine = await first.slash(t.channel, "holdem cards")
-        theirs = await other.slash(t.channel, "holdem cards")
+        first, other, mine, theirs = await _coached_panels(t)
         # Heads-up pre-flop the button owes 1 into the blinds' 3: one time in four.
         panel = mine.response.content
         assert "**Learning mode**" in panel
@@ -167,13 +174,7 @@ async def test_the_learning_panel_follows_the_members_turn(tmp_path: Path) -> No
 
 async def test_an_open_panel_follows_the_turn_within_a_street(tmp_path: Path) -> None:
     async with table_env(tmp_path) as t:
-        await _dealt(t)
-        first = t.to_act()
-        other = next(m for m in t.members if m is not first)
-        for member in (first, other):
-            await member.slash(t.channel, "holdem settings", coach="on")
-        mine = await first.slash(t.channel, "holdem cards")
-        theirs = await other.slash(t.channel, "holdem cards")
+        first, other, mine, theirs = await _coached_panels(t)
         assert "**Learning mode**" in mine.response.content
         assert "Learning mode" not in theirs.response.content
         await first.slash(t.channel, "call")  # still pre-flop: the big blind's turn
