@@ -8,18 +8,13 @@ from pathlib import Path
 import simcord
 
 from .simtable import table_env
-from .test_bot_settings import _dealt
+from .test_bot_settings import _coached_panels
 
 
 async def test_forbidding_the_coach_mid_hand_stops_an_open_panels_figures(tmp_path: Path) -> None:
     async with table_env(tmp_path) as t:
         alice, _ = t.members
-        await _dealt(t)
-        first = t.to_act()
-        other = next(m for m in t.members if m is not first)
-        for member in (first, other):
-            await member.slash(t.channel, "holdem settings", coach="on")
-        theirs = await other.slash(t.channel, "holdem cards")
+        first, other, _, theirs = await _coached_panels(t)
         await first.slash(t.channel, "call")  # the big blind's turn: their panel has figures
         await t.env.advance_time(1)  # the coalesced edits
         assert "**Learning mode**" in theirs.response.content
