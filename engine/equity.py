@@ -22,9 +22,10 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from typing import TypeVar
 
 from engine.cards import CARDS
 from engine.evaluator import (
@@ -46,6 +47,7 @@ DEFAULT_SAMPLES = 20_000
 """Monte Carlo boards: a standard error of at most 0.35 percentage points per hand."""
 
 Tally = dict[tuple[int, ...], int]
+_Outcome = TypeVar("_Outcome", bound=Hashable)
 """Winners (player indexes, ascending) -> number of boards (or samples) they split."""
 
 
@@ -101,14 +103,14 @@ def equity(
         if missing == 5:
             tally = _preflop_exact(hands, deck)
         else:
-            tally = _tally_boards(hands, board, combinations(deck, missing))
+            tally = tally_boards(hands, board, combinations(deck, missing), _settle)
         return _result(tally, len(hands), exact=True)
     if rng is None:
         raise ValueError(
             f"{total:,} boards exceed exact_limit={exact_limit:,}: pass rng for Monte Carlo"
         )
     draws = (rng.sample(deck, missing) for _ in range(samples))
-    return _result(_tally_boards(hands, board, draws), len(hands), exact=False)
+    return _result(tally_boards(hands, board, draws, _settle), len(hands), exact=False)
 
 
 def _check(hands: Sequence[Sequence[int]], board: Sequence[int], dead: Sequence[int]) -> None:
@@ -177,10 +179,17 @@ def _flush_suit(key: int) -> int:
     return suit
 
 
-def _tally_boards(
-    hands: Sequence[Sequence[int]], board: Sequence[int], rest: Iterator[Sequence[int]]
-) -> Tally:
-    """Deal each completion of the board in ``rest`` and tally its winners."""
+def tally_boards(
+    hands: Sequence[Sequence[int]],
+    board: Sequence[int],
+    rest: Iterable[Sequence[int]],
+    settle: Callable[[list[int]], _Outcome],
+) -> dict[_Outcome, int]:
+    """Deal each completion of the board in ``rest``, value every hand on it and count the
+    outcomes ``settle`` makes of those values (the hand values in ``hands`` order).
+
+    One board loop for the equity here and the odds of each pot (:mod:`engine.odds`).
+    """
     codes, bits = CARD_CODES, CARD_BITS
     rank_values, flush_values = RANK_VALUES, FLUSH_VALUES
     base_key = sum(codes[c] for c in board)
@@ -188,7 +197,7 @@ def _tally_boards(
     keys = [codes[a] + codes[b] + base_key for a, b in hands]
     masks = [bits[a] | bits[b] | base_bits for a, b in hands]
     pairs = list(zip(keys, masks))
-    tally: Tally = {}
+    tally: dict[_Outcome, int] = {}
     for cards in rest:
         board_key = 0
         board_bits = 0
@@ -203,8 +212,8 @@ def _tally_boards(
                 values.append(flush_values[((mask | board_bits) >> (13 * suit)) & 8191])
             else:
                 values.append(rank_values[key >> RANK_SHIFT])
-        winners = _settle(values)
-        tally[winners] = tally.get(winners, 0) + 1
+        outcome = settle(values)
+        tally[outcome] = tally.get(outcome, 0) + 1
     return tally
 
 

@@ -35,8 +35,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from .cards import CARDS, Card
-from .equity import equity
-from .evaluator import CARD_BITS, CARD_CODES, FLUSH_BITS, FLUSH_VALUES, RANK_SHIFT, RANK_VALUES
+from .equity import equity, tally_boards
 from .events import BoardDealt, CardsShown
 from .pots import Pot, build_pots
 
@@ -196,37 +195,15 @@ def _tally(
     eligible: Sequence[tuple[int, ...]],
 ) -> Tally:
     """Score each completion of the board once and record who wins each contested pot."""
-    codes, bits = CARD_CODES, CARD_BITS
-    rank_values, flush_values = RANK_VALUES, FLUSH_VALUES
-    base_key = sum(codes[c] for c in board)
-    base_bits = 0
-    for c in board:
-        base_bits |= bits[c]
-    pairs = [(codes[a] + codes[b] + base_key, bits[a] | bits[b] | base_bits) for a, b in hands]
-    tally: Tally = {}
-    for cards in rest:
-        board_key = 0
-        board_bits = 0
-        for c in cards:
-            board_key += codes[c]
-            board_bits |= bits[c]
-        values = []
-        for key, mask in pairs:
-            key += board_key
-            if key & FLUSH_BITS:
-                suit = 0
-                while not key >> (7 * suit) & 64:
-                    suit += 1
-                values.append(flush_values[((mask | board_bits) >> (13 * suit)) & 8191])
-            else:
-                values.append(rank_values[key >> RANK_SHIFT])
-        winners = []
+
+    def winners(values: list[int]) -> tuple[tuple[int, ...], ...]:
+        out = []
         for group in eligible:
             best = max(values[i] for i in group)
-            winners.append(tuple(i for i in group if values[i] == best))
-        outcome = tuple(winners)
-        tally[outcome] = tally.get(outcome, 0) + 1
-    return tally
+            out.append(tuple(i for i in group if values[i] == best))
+        return tuple(out)
+
+    return tally_boards(hands, board, rest, winners)
 
 
 def _result(
