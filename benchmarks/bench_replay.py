@@ -5,7 +5,7 @@ more; nothing is cached between runs (each run is a new interpreter that imports
 archive and replays every hand):
 
 - ours: ``python -m engine.phh verify ARCHIVE:pluribus``, the command a maintainer runs: a
-  strict replay through ``Hand.act`` of every hand in the archive's ``pluribus`` folder, each
+  strict replay through ``Hand.apply`` of every hand in the archive's ``pluribus`` folder, each
   compared with its recorded finishing stacks;
 - pokerkit 0.7.7: this script with ``--pokerkit-process ARCHIVE``, which reads the same
   members with ``tarfile``, replays each through ``HandHistory.loads`` to its last state
