@@ -14,7 +14,7 @@ from aiohttp import web
 from . import payloads
 from .payloads import Person
 
-__all__ = ["Fault", "Interaction", "Request", "json_response"]
+__all__ = ["ENTRY", "Fault", "Gone", "Interaction", "Request", "json_response"]
 
 
 @dataclass
@@ -108,3 +108,15 @@ def json_response(
     # and treats anything else (such as "application/json; charset=utf-8") as text.
     merged = {"Content-Type": "application/json", **(headers or {})}
     return web.Response(body=json.dumps(payload).encode(), status=status, headers=merged)
+
+
+ENTRY = web.RequestKey("entry", Request)
+"""The request's :class:`Request` record, put on it by the stand-in's recording middleware."""
+
+
+class Gone(Exception):
+    """An interaction token that is unknown or dead: ``body`` is Discord's error."""
+
+    def __init__(self, body: dict[str, Any]) -> None:
+        super().__init__(body["message"])
+        self.body = body

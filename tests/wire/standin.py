@@ -9,11 +9,13 @@ interaction callbacks and the interaction webhooks, which Discord does not limit
 A route the stand-in does not know is answered 404 (JSON, code 0) and kept in
 :attr:`StandIn.unknown`.
 
-The channels (:mod:`.channels`) follow every post, edit, interaction reply (types 4, 5, 6,
-7), follow-up and original-response edit; a modal shown (type 9) is kept on its interaction
-so a test can submit it. :meth:`StandIn.fail` makes chosen calls fail the way Discord does
-(a 404 with a code, or a 429 with ``retry_after`` so discord.py's real retry runs); a failed
-interaction callback kills that interaction's token, as a late answer does in Discord.
+The channels (:mod:`.channels`, served by :mod:`.rest_channels`) follow every post, edit,
+interaction reply (types 4, 5, 6, 7), follow-up and original-response edit (served by
+:mod:`.rest_interactions`); a modal shown (type 9) is kept on its interaction so a test can
+submit it. :meth:`StandIn.fail` makes chosen calls fail the way Discord does (a 404 with a
+code, or a 429 with ``retry_after`` so discord.py's real retry runs); a failed interaction
+callback kills that interaction's token, as a late answer does in Discord. This module keeps
+the life cycle, the recording of every call, the start-up routes and the gateway's READY.
 
 Members act through :mod:`.members`. Only ever binds 127.0.0.1.
 """
@@ -30,11 +32,12 @@ from typing import Any
 from aiohttp import web
 
 from . import payloads
-from .channels import Channel, Message, parse_body
+from .channels import Channel, parse_body
 from .gateway import Gateway
 from .payloads import Person, snowflake
-from .records import Fault, Interaction, Request
+from .records import ENTRY, Fault, Interaction, Request
 from .records import json_response as _json
+from .rest_interactions import InteractionRoutes
 
 __all__ = ["HOST", "Fault", "Interaction", "Request", "StandIn"]
 
@@ -44,7 +47,7 @@ API = "/api/v10"
 
 
 @dataclass
-class StandIn:
+class StandIn(InteractionRoutes):
     application_id: int
     guild_id: int
     channel_id: int = 1_200_000_000_000_000_002
@@ -124,9 +127,6 @@ class StandIn:
             await self._runner.cleanup()
 
     # ------------------------------------------------------------------ for tests
-    def person(self, member_id: int) -> Person:
-        return next(p for p in self.people if p.id == member_id)
-
     def fail(
         self,
         method: str,
@@ -163,23 +163,6 @@ class StandIn:
                 return command
         raise LookupError(f"no /{name} in the guild sync")
 
-    def new_interaction(
-        self, kind: int, person: Person, *, channel_id: int | None = None, **fields: Any
-    ) -> Interaction:
-        interaction = Interaction(
-            id=snowflake(),
-            token=f"standin-token-{snowflake()}",
-            kind=kind,
-            person=person,
-            channel_id=channel_id or self.channel_id,
-            **fields,
-        )
-        self.interactions[interaction.token] = interaction
-        return interaction
-
-    def message_json(self, message: Message) -> dict[str, Any]:
-        return message.to_json(guild_id=self.channels[int(message.channel_id)].guild_id)
-
     # ------------------------------------------------------------------ REST plumbing
     @web.middleware
     async def _record(self, request: web.Request, handler: Any) -> web.StreamResponse:
@@ -197,7 +180,7 @@ class StandIn:
             at=time.monotonic(),
         )
         self.requests.append(entry)
-        request[_ENTRY] = entry
+        request[ENTRY] = entry
         fault = next((f for f in self.faults if f.matches(entry)), None)
         try:
             if fault is not None:
@@ -272,7 +255,7 @@ class StandIn:
     async def _sync(self, request: web.Request) -> Any:
         guild = request.match_info.get("guild")
         echoed = []
-        for command in request[_ENTRY].body or []:
+        for command in request[ENTRY].body or []:
             name = command["name"]
             item = {"type": 1, "description": "", **command}
             item.update(
@@ -287,148 +270,6 @@ class StandIn:
         if guild is not None and int(guild) == self.guild_id:
             self.guild_synced.set()
         return echoed
-
-    # ------------------------------------------------------------------ REST: interactions
-    def _interaction(self, request: web.Request) -> Interaction:
-        token = request.match_info["token"]
-        interaction = self.interactions.get(token)
-        if interaction is None or interaction.dead:
-            raise _Gone(payloads.error_body(404, 10015))
-        return interaction
-
-    async def _callback(self, request: web.Request) -> web.StreamResponse:
-        entry: Request = request[_ENTRY]
-        try:
-            interaction = self._interaction(request)
-        except _Gone:
-            return _json(payloads.error_body(404, 10062), 404)
-        if interaction.answered.is_set():
-            return _json(payloads.error_body(400, 40060), 400)
-        interaction.callbacks.append(entry)
-        body = entry.body if isinstance(entry.body, dict) else {}
-        kind, data = int(body.get("type", 0)), body.get("data") or {}
-        message: Message | None = None
-        if kind in (4, 5):
-            message = self._new_message(interaction.channel_id, "callback", data, entry.files)
-            message.owner = interaction.person.id
-            message.webhook_id = str(self.application_id)
-            interaction.original = message.id
-        elif kind in (6, 7):
-            interaction.original = interaction.message_id
-            if kind == 7 and interaction.message_id is not None:
-                found = self.channels[interaction.channel_id].messages[interaction.message_id]
-                found.apply(data, entry.files)
-                found.edits += 1
-                message = found
-        elif kind == 9:
-            interaction.modal = data
-        interaction.answered.set()
-        if entry.query.get("with_response", "").lower() not in ("1", "true"):
-            return web.Response(status=204)
-        answer: dict[str, Any] = {
-            "interaction": {
-                "id": interaction.id,
-                "type": interaction.kind,
-                "response_message_id": message.id if message else None,
-                "response_message_loading": kind == 5,
-                "response_message_ephemeral": bool(message and message.ephemeral),
-            },
-            "resource": {"type": kind},
-        }
-        if message is not None:
-            answer["resource"]["message"] = self.message_json(message)
-        return _json(answer)
-
-    async def _original(self, request: web.Request) -> Any:
-        entry: Request = request[_ENTRY]
-        try:
-            interaction = self._interaction(request)
-        except _Gone as gone:
-            return _json(gone.body, 404)
-        wanted = request.match_info.get("message", "@original")
-        message_id = interaction.original if wanted == "@original" else wanted
-        channel = self.channels[interaction.channel_id]
-        if message_id is None or message_id not in channel.messages:
-            return _json(payloads.error_body(404, 10008), 404)
-        message = channel.messages[message_id]
-        if request.method == "DELETE":
-            del channel.messages[message_id]
-            return web.Response(status=204)
-        if request.method == "PATCH":
-            message.apply(entry.body or {}, entry.files)
-            message.edits += 1
-            worded = "content" in (entry.body or {})
-            interaction.edited |= worded and message_id == interaction.original
-        return self.message_json(message)
-
-    async def _followup(self, request: web.Request) -> Any:
-        entry: Request = request[_ENTRY]
-        try:
-            interaction = self._interaction(request)
-        except _Gone as gone:
-            return _json(gone.body, 404)
-        message = self._new_message(interaction.channel_id, "followup", entry.body, entry.files)
-        message.owner = interaction.person.id
-        message.webhook_id = str(self.application_id)
-        interaction.followups.append(message.id)
-        if entry.query.get("wait", "").lower() not in ("1", "true"):
-            return web.Response(status=204)
-        return self.message_json(message)
-
-    # ------------------------------------------------------------------ REST: channels
-    def _new_message(self, channel_id: int, via: str, body: Any, files: dict[str, int]) -> Message:
-        message = Message(
-            id=snowflake(), channel_id=str(channel_id), author=payloads.user(self.bot), via=via
-        )
-        message.apply(body if isinstance(body, dict) else {}, files)
-        self.channels[channel_id].messages[message.id] = message
-        return message
-
-    async def _post_message(self, request: web.Request) -> Any:
-        entry: Request = request[_ENTRY]
-        channel_id = int(request.match_info["channel"])
-        if channel_id not in self.channels:
-            return _json(payloads.error_body(404, 10003), 404)
-        return self.message_json(self._new_message(channel_id, "post", entry.body, entry.files))
-
-    async def _message(self, request: web.Request) -> Any:
-        entry: Request = request[_ENTRY]
-        channel = self.channels.get(int(request.match_info["channel"]))
-        message = channel.messages.get(request.match_info["message"]) if channel else None
-        if channel is None or message is None:
-            return _json(payloads.error_body(404, 10008), 404)
-        if request.method == "DELETE":
-            del channel.messages[message.id]
-            return web.Response(status=204)
-        if request.method == "PATCH":
-            message.apply(entry.body or {}, entry.files)
-            message.edits += 1
-        return self.message_json(message)
-
-    async def _get_channel(self, request: web.Request) -> Any:
-        channel = self.channels.get(int(request.match_info["channel"]))
-        if channel is None:
-            return _json(payloads.error_body(404, 10003), 404)
-        if channel.recipient is not None:
-            return payloads.dm_channel(channel.id, self.person(channel.recipient))
-        return payloads.text_channel(channel.id, channel.guild_id or self.guild_id)
-
-    async def _open_dm(self, request: web.Request) -> Any:
-        recipient = int((request[_ENTRY].body or {})["recipient_id"])
-        channel = next((c for c in self.channels.values() if c.recipient == recipient), None)
-        if channel is None:
-            channel = Channel(id=int(snowflake()), guild_id=None, recipient=recipient)
-            self.channels[channel.id] = channel
-        return payloads.dm_channel(channel.id, self.person(recipient))
-
-    def dm(self, member_id: int) -> Channel | None:
-        return next((c for c in self.channels.values() if c.recipient == member_id), None)
-
-    async def _get_user(self, request: web.Request) -> Any:
-        return payloads.user(self.person(int(request.match_info["user"])))
-
-    async def _get_member(self, request: web.Request) -> Any:
-        return payloads.member(self.person(int(request.match_info["user"])))
 
     # ------------------------------------------------------------------ gateway
     async def _identified(self) -> None:
@@ -453,12 +294,3 @@ class StandIn:
         people = [self.bot, *self.people]
         guild = payloads.guild(self.guild_id, owner=self.owner_id, channels=channels, people=people)
         await self.dispatch("GUILD_CREATE", guild)
-
-
-_ENTRY = web.RequestKey("entry", Request)
-
-
-class _Gone(Exception):
-    def __init__(self, body: dict[str, Any]) -> None:
-        super().__init__(body["message"])
-        self.body = body
