@@ -6,6 +6,9 @@ INSERT, its own transaction) and survives a kill of the process. Measured with
 and ``FULL`` (an fsync per commit: also survives a power loss), in a temporary folder on the
 same disk as the repository. Recovery times ``Store.open`` + ``load_open_tables`` +
 ``open_hands`` + replaying every hand, and checks that each resumed hand is the one left.
+Last, ``Store.finish_hand`` with the live hand's stats facts (as the service settles a hand)
+against the same call left to replay the hand's rows for them (a backfill's way), the two
+interleaved hand by hand so a loaded machine slows both alike; the stats must be equal.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from pathlib import Path
 from _common import parse_args, table  # first: puts the repository on sys.path
 
 from app import Store
+from app.stats import Period, hand_facts
 from engine import Hand, HandConfig
 from engine.simulate import random_action, random_deck
 
@@ -66,6 +70,43 @@ async def durable_actions(folder: Path, synchronous: str, hands: int) -> tuple[f
     elapsed = time.perf_counter() - start
     await store.close()
     return actions / elapsed, actions
+
+
+async def finish_costs(folder: Path, hands: int) -> tuple[float, float]:
+    """Median microseconds of ``finish_hand`` with the live hand's facts and without them
+    (replayed from the stored rows), each hand written to both stores in turn."""
+    rng = random.Random(SEED + 2)
+    scripts = [scripted_hand(rng, None) for _ in range(hands)]
+    stores = [
+        await Store.open(str(folder / f"finish-{way}.sqlite3")) for way in ("given", "replay")
+    ]
+    spent: list[list[float]] = [[], []]
+    for store in stores:
+        await store.save_table("bench", guild_id=1, channel_id=1, state={}, now=0.0)
+    for k, (config, deck, hand) in enumerate(scripts):
+        nets = [s - s0 for s, s0 in zip(hand.stacks, config.stacks)]
+        for way, store in enumerate(stores):
+            players = list(range(config.player_count))
+            hand_id = await store.start_hand(
+                table_id="bench", config=config, deck=deck, players=players, now=k
+            )
+            for seq, action in enumerate(hand.actions):
+                await store.append_action(hand_id, seq, action)
+            start = time.perf_counter()
+            await store.finish_hand(
+                hand_id, nets=nets, now=k + 1.0, table_state={"session": 1},
+                facts=hand_facts(hand) if way == 0 else None,
+            )  # fmt: skip
+            spent[way].append(time.perf_counter() - start)
+    for member in range(6):
+        given = await stores[0].member_stats(1, member, Period.ALL, now=0.0)
+        if given.hands != hands or given != await stores[1].member_stats(
+            1, member, Period.ALL, now=0.0
+        ):
+            raise SystemExit(f"player {member}'s stats differ between the two ways")
+    for store in stores:
+        await store.close()
+    return statistics.median(spent[0]) * 1e6, statistics.median(spent[1]) * 1e6
 
 
 async def build_open_tables(path: Path, count: int) -> dict[str, Hand]:
@@ -131,6 +172,13 @@ async def main() -> None:
         row = [f"{tables:,}", f"{actions:,}", f"{median:.3f}", f"{min(times):.3f}"]
         print(table(["open tables", "actions replayed", "recovery median s", "min s"], [row]))
         print("every resumed hand has the same events and the same legal actions: yes")
+
+        given, replayed = await finish_costs(folder, hands)
+        row = [f"{hands:,}", f"{given:,.0f}", f"{replayed:,.0f}", f"{replayed / given:.2f}"]
+        headers = ["hands", "finish_hand us, facts given", "us, replayed", "replayed / given"]
+        print()
+        print(table(headers, [row]))
+        print("the stats of both stores are equal: yes")
 
 
 if __name__ == "__main__":
