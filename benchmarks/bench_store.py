@@ -109,9 +109,11 @@ async def finish_costs(folder: Path, hands: int) -> tuple[float, float]:
     return statistics.median(spent[0]) * 1e6, statistics.median(spent[1]) * 1e6
 
 
-async def build_open_tables(path: Path, count: int) -> dict[str, Hand]:
+async def build_open_tables(database: str | Path, count: int) -> dict[str, Hand]:
+    """``count`` open tables, each with a six-handed hand 10 actions in, in the database at
+    ``database`` (a SQLite path or a ``postgresql://`` URL); the hands, by table id."""
     rng = random.Random(SEED + 1)
-    store = await Store.open(str(path))
+    store = await Store.open(str(database))
     live: dict[str, Hand] = {}
     for t in range(count):
         table_id = f"table-{t:05d}"

@@ -40,7 +40,7 @@ from pathlib import Path
 
 import asyncpg
 from _common import table  # first: puts the repository on sys.path
-from bench_store import SEED, same_decision, scripted_hand
+from bench_store import SEED, build_open_tables, same_decision, scripted_hand
 
 from app import Store
 from app import store_leases as leases
@@ -183,25 +183,6 @@ async def worker(url: str, k: int, hands: int) -> None:
 # ---------------------------------------------------------------------- recovery
 
 
-async def open_tables(url: str, count: int) -> dict[str, Hand]:
-    rng = random.Random(SEED + 1)
-    store = await Store.open(url)
-    live: dict[str, Hand] = {}
-    for t in range(count):
-        table_id = f"table-{t:05d}"
-        config, deck, hand = scripted_hand(rng, 10)
-        state = {"seats": list(range(6)), "stacks": list(config.stacks), "button": t % 6}
-        await store.save_table(table_id, guild_id=t % 7, channel_id=t, state=state, now=0.0)
-        hand_id = await store.start_hand(
-            table_id=table_id, config=config, deck=deck, players=list(range(6)), now=0.0
-        )
-        for seq, action in enumerate(hand.actions):
-            await store.append_action(hand_id, seq, action, deadline=30.0)
-        live[table_id] = hand
-    await store.close()
-    return live
-
-
 async def recover(url: str, now: float) -> tuple[float, float, dict[str, Hand]]:
     """Seconds to load and replay every open table, then to claim their leases."""
     start = time.perf_counter()
@@ -312,7 +293,7 @@ async def measure(server: str, folder: Path, smoke: bool) -> None:
     print(table(["store", "processes", "durable actions/s"], rows))
 
     url = await fresh_schema(server, "bench_recovery")
-    live = await open_tables(url, tables)
+    live = await build_open_tables(url, tables)
     recoveries = [await recover(url, now=1000.0 * (r + 1)) for r in range(repeats)]
     resumed = recoveries[-1][2]
     if set(resumed) != set(live) or not all(same_decision(resumed[t], live[t]) for t in live):
