@@ -209,16 +209,11 @@ class SqliteBackend:
 
     async def backup(self, target: str | os.PathLike[str]) -> int:
         """See :meth:`app.store.Store.backup`."""
-        final = Path(target)
-        if final.exists():
-            raise BackupFailed(f"{final} already exists: choose a new file", path=str(final))
-        partial = final.with_name(final.name + ".partial")
+        final, partial = _backup_target(target)
         try:
             copy = await asyncio.to_thread(_open_copy, partial)
         except (sqlite3.Error, OSError) as error:
-            raise BackupFailed(
-                f"cannot write the backup {final}: {error}", path=str(final)
-            ) from None
+            raise _cannot_write(final, error) from None
         try:
             try:
                 async with self._lock:
@@ -229,9 +224,7 @@ class SqliteBackend:
             os.replace(partial, final)
         except (sqlite3.Error, OSError) as error:
             partial.unlink(missing_ok=True)
-            raise BackupFailed(
-                f"cannot write the backup {final}: {error}", path=str(final)
-            ) from None
+            raise _cannot_write(final, error) from None
         except BaseException:
             partial.unlink(missing_ok=True)
             raise
@@ -250,12 +243,9 @@ async def backup_database(
     when ``target`` exists or cannot be written.
     """
     path = sqlite_path(path)
-    final = Path(target)
-    if final.exists():
-        raise BackupFailed(f"{final} already exists: choose a new file", path=str(final))
+    final, partial = _backup_target(target)
     if not Path(path).is_file():
         raise DatabaseUnavailable(f"there is no database at {path}", path=path)
-    partial = final.with_name(final.name + ".partial")
 
     def copy_file() -> int:
         try:
@@ -277,14 +267,25 @@ async def backup_database(
                 os.replace(partial, final)
             except (sqlite3.Error, OSError) as error:
                 partial.unlink(missing_ok=True)
-                raise BackupFailed(
-                    f"cannot write the backup {final}: {error}", path=str(final)
-                ) from None
+                raise _cannot_write(final, error) from None
         finally:
             source.close()
         return final.stat().st_size
 
     return await asyncio.to_thread(copy_file)
+
+
+def _backup_target(target: str | os.PathLike[str]) -> tuple[Path, Path]:
+    """The backup's file and the ``.partial`` file it is written to first (renamed only
+    once complete, so a backup file is never half a database); an existing file is refused."""
+    final = Path(target)
+    if final.exists():
+        raise BackupFailed(f"{final} already exists: choose a new file", path=str(final))
+    return final, final.with_name(final.name + ".partial")
+
+
+def _cannot_write(final: Path, error: Exception) -> BackupFailed:
+    return BackupFailed(f"cannot write the backup {final}: {error}", path=str(final))
 
 
 def _open_copy(path: Path) -> sqlite3.Connection:
