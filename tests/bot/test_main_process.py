@@ -6,7 +6,6 @@ gateway connection."""
 from __future__ import annotations
 
 import asyncio
-import os
 import sys
 from pathlib import Path
 
@@ -17,6 +16,7 @@ from app import Store
 from bot.cli import health_command
 from bot.config import FAKE_TOKEN, application_id_from_token
 from bot.health import RECONNECT_GRACE, Beat, Gateway, read_heartbeat, unhealthy
+from tests.wire.process import bot_environment
 from tests.wire.standin import StandIn
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -25,23 +25,10 @@ APP_ID = application_id_from_token(FAKE_TOKEN)
 
 
 def _environment(tmp_path: Path, api_base: str, gateway_url: str = "") -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "HOLDEM_"))}
-    env.update(
-        DISCORD_TOKEN=FAKE_TOKEN,
-        DISCORD_API_BASE=api_base,
-        DISCORD_GATEWAY_URL=gateway_url,
-        HOLDEM_DB=str(tmp_path / "holdem.sqlite3"),
-        HOLDEM_HEARTBEAT=str(tmp_path / "heartbeat"),
-        SHARD_COUNT="",
-        SHARD_IDS="",
-        LOG_LEVEL="INFO",
-        NO_PROXY="127.0.0.1",
-        no_proxy="127.0.0.1",
-    )
-    for proxy in ("HTTP_PROXY", "HTTPS_PROXY", "WS_PROXY", "WSS_PROXY", "ALL_PROXY"):
-        env.pop(proxy, None)
-        env.pop(proxy.lower(), None)
-    return env
+    return bot_environment(
+        api_base=api_base, gateway_url=gateway_url, db=tmp_path / "holdem.sqlite3",
+        heartbeat=tmp_path / "heartbeat",
+    )  # fmt: skip
 
 
 async def _bot(env: dict[str, str], *args: str) -> tuple[int, str, str]:

@@ -32,21 +32,23 @@ STEP = 15.0
 """Seconds for any one stage (a start, a sync, a move); generous for a shared machine."""
 
 
-def environment(standin: StandIn, db: Path) -> dict[str, str]:
+def bot_environment(
+    *, api_base: str, gateway_url: str, db: Path, heartbeat: Path
+) -> dict[str, str]:
+    """The environment of a ``python -m bot`` that talks to a stand-in on 127.0.0.1 only:
+    the fake token, the stand-in's addresses, its own database and heartbeat, and nothing of
+    the developer's own settings or proxies."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "HOLDEM_"))}
     env.update(
         DISCORD_TOKEN=FAKE_TOKEN,
-        DISCORD_API_BASE=standin.api_base,
-        DISCORD_GATEWAY_URL=standin.gateway_url,
+        DISCORD_API_BASE=api_base,
+        DISCORD_GATEWAY_URL=gateway_url,
         HOLDEM_DB=str(db),
-        HOLDEM_DEV_GUILD=str(GUILD_ID),
-        HOLDEM_HEARTBEAT=str(db.parent / "hb"),
+        HOLDEM_HEARTBEAT=str(heartbeat),
         # Set empty so a developer's .env cannot shard the bot or change the log level.
         SHARD_COUNT="",
         SHARD_IDS="",
         LOG_LEVEL="INFO",
-        HOLDEM_I18N_STRICT="0",
-        PYTHONUNBUFFERED="1",
         # Never leave 127.0.0.1, whatever proxy the environment names.
         NO_PROXY="127.0.0.1",
         no_proxy="127.0.0.1",
@@ -54,6 +56,16 @@ def environment(standin: StandIn, db: Path) -> dict[str, str]:
     for proxy in ("HTTP_PROXY", "HTTPS_PROXY", "WS_PROXY", "WSS_PROXY", "ALL_PROXY"):
         env.pop(proxy, None)
         env.pop(proxy.lower(), None)
+    return env
+
+
+def environment(standin: StandIn, db: Path) -> dict[str, str]:
+    """A wire test's bot: :func:`bot_environment` with the test guild for its commands."""
+    env = bot_environment(
+        api_base=standin.api_base, gateway_url=standin.gateway_url, db=db,
+        heartbeat=db.parent / "hb",
+    )  # fmt: skip
+    env.update(HOLDEM_DEV_GUILD=str(GUILD_ID), HOLDEM_I18N_STRICT="0", PYTHONUNBUFFERED="1")
     return env
 
 
