@@ -26,12 +26,7 @@ RUN pip install --no-cache-dir -r requirements.lock
 COPY pyproject.toml README.md LICENSE ./
 COPY assets ./assets
 COPY engine ./engine
-COPY render ./render
-COPY app ./app
 COPY bot ./bot
-COPY i18n ./i18n
-COPY present ./present
-COPY ai ./ai
 RUN pip install --no-cache-dir setuptools==84.2.1 \
     && pip install --no-cache-dir --no-deps --no-build-isolation .
 

@@ -36,7 +36,15 @@ from dataclasses import dataclass, field
 
 from _common import table
 
-from ai import CallingStation, Level, RandomPlayer, Strategy, decision_rng, observe, player_for
+from bot.computers import (
+    CallingStation,
+    Level,
+    RandomPlayer,
+    Strategy,
+    decision_rng,
+    observe,
+    player_for,
+)
 from engine.actions import ActionKind, Street
 from engine.config import HandConfig
 from engine.events import PlayerActed
@@ -99,7 +107,9 @@ def play_timed(
     seed: str,
     times: dict[str, Times],
 ) -> Hand:
-    """:func:`ai.play_hand`, timing each decision as the table would see it (view and choice)."""
+    """:func:`bot.computers.play_hand`, timing each decision as the table would see it.
+
+    The time covers the view and the choice."""
     hand = Hand(config, deck)
     decision = 0
     while hand.to_act is not None:

@@ -1,10 +1,10 @@
 """The learning mode's time per decision, 1 to 9 opponents on every street, against its budget.
 
-Each row is one decision as the cards panel computes it (``present.coach.spot_advice``: pot
+Each row is one decision as the cards panel computes it (``bot.present.coach.spot_advice``: pot
 odds, outs and equity against random hands, :data:`engine.coach.COACH_SAMPLES` deals), timed
 in CPU seconds, since it runs on one core in a worker thread and a shared machine's other
-processes do not count against it. The budget is ``bot.cards.COACH_BUDGET``, the wait before
-the panel goes without the figures.
+processes do not count against it. The budget is ``bot.discord.table.hole_cards.COACH_BUDGET``, the
+wait before the panel goes without the figures.
 
 The figures are checked heads-up against ``engine.equity`` over every hand the opponent can
 hold: on the turn and the river, where the coach counts exactly, they must be equal; on the
@@ -23,11 +23,11 @@ from functools import partial
 
 from _common import median_cpu, parse_args, table
 
-from bot.cards import COACH_BUDGET
+from bot.discord.table.hole_cards import COACH_BUDGET
+from bot.present.coach import CoachSpot, spot_advice
 from engine.cards import CARDS
 from engine.coach import COACH_SAMPLES
 from engine.equity import equity
-from present.coach import CoachSpot, spot_advice
 
 STREETS = (("pre-flop", 0), ("flop", 3), ("turn", 4), ("river", 5))
 

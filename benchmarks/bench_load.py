@@ -1,14 +1,14 @@
 """Load: many tables playing at once in one process, from an action to its reply payload.
 
-N six-handed no-limit tables (100, then 500) live in one :class:`app.TableService` on one
-event loop and one SQLite file (``synchronous=NORMAL``, as the store opens it). One asyncio
+N six-handed no-limit tables (100, then 500) live in one :class:`bot.tables.service.TableService`
+on one event loop and one SQLite file (``synchronous=NORMAL``, as the store opens it). One asyncio
 task per table plays it: a seeded random legal action (``engine.simulate.random_move``) for
 the member whose turn it is, a new hand when one ends. Each action is timed from the call of
 ``TableService.act`` to its reply payload being ready, which is the bot's own work before it
-sends anything (``bot/dealer.py``), built by the same pure functions (``present``):
+sends anything (``bot/discord/table/dealer.py``), built by the same pure functions (``present``):
 
 - the action committed to SQLite (``act`` returns only after ``append_action`` committed);
-- the public log lines (``present.outcome_lines`` of the outcome);
+- the public log lines (``bot.present.outcome_lines`` of the outcome);
 - when a street is dealt (a ``BoardDealt`` event): the table picture
   (``render_table(table_view(...))``) and its alt text (``table_alt``);
 - when the hand ends: the showdown picture (``render_showdown(showdown_view(...))``) and alt.
@@ -30,7 +30,7 @@ Memory per table: the Python heap (``tracemalloc``) of N open tables, each in a 
 by N, in a separate run; and the resident set growth over the load run divided by N.
 
 ``--computers M``: M more six-handed practice tables seat only computer players (easy, normal
-and hard by turns), played by :class:`app.practice.ComputerPlayers` subscribed to the same
+and hard by turns), played by :class:`bot.tables.computers.ComputerPlayers` subscribed to the same
 service as the bot subscribes it (its pause, its decisions in a worker thread), dealt again
 as soon as a hand ends, their moves' payloads built like the humans'. They play in alternate
 windows after the warm-up, so the human tables' latency with and without them comes from the
@@ -65,17 +65,18 @@ from typing import Any
 
 from _common import table  # first: puts the repository on sys.path
 
-from ai import Level
-from app import Outcome, Store
-from app.practice import ComputerPlayers
-from app.service import TableService
-from bot.render_pool import render_executor
+from bot.computers import Level
+from bot.i18n import Lang
+from bot.pictures import render_showdown, render_table
+from bot.pictures.worker import render_executor
+from bot.present import outcome_lines, showdown_alt, showdown_view, table_alt, table_view
+from bot.store.store import Store
+from bot.tables.computers import ComputerPlayers
+from bot.tables.outcomes import Outcome
+from bot.tables.service import TableService
 from engine import EmptyStackPolicy, preset
 from engine.events import BoardDealt
 from engine.simulate import random_deck, random_move
-from i18n import Lang
-from present import outcome_lines, showdown_alt, showdown_view, table_alt, table_view
-from render import render_showdown, render_table
 
 SEED = 20261129
 SEATS = 6
@@ -190,7 +191,7 @@ class Bench:
 
 
 def seat_ids(t: int) -> tuple[int, int, list[int]]:
-    # Member ids from 10,000 up: ids under 1,000 are computer players (app.practice).
+    # Member ids from 10,000 up: ids under 1,000 are computer players (bot.tables.computers).
     guild, channel = 1000 + t % 10, 10_000 + t
     return guild, channel, [100 * (t + 100) + k for k in range(SEATS)]
 

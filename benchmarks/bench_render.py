@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from render.views import TableView
+    from bot.pictures.views import TableView
 
 # Run as a script from anywhere: the repository root holds the ``render`` package.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -52,7 +52,7 @@ LATIN_NAMES = (
 
 def _tables(count: int, seat_count: int, names: tuple[str, ...] | None = None) -> list[TableView]:
     """Tables that differ in stacks and bets, as successive renders of one hand do."""
-    from render.examples import NAMES, example_table
+    from bot.pictures.examples import NAMES, example_table
 
     base = example_table(seat_count, board=("As", "Kh", "7c", "Td"), names=names or NAMES)
     tables = []
@@ -82,8 +82,8 @@ def _writers(image_count: int) -> list[tuple[str, float, int]]:
     """Encode the same ten-seat table with several writers: (name, median ms, bytes)."""
     from PIL import Image
 
-    from render.png import encode_png
-    from render.table import draw_table
+    from bot.pictures.png import encode_png
+    from bot.pictures.table import draw_table
 
     image = draw_table(_tables(1, 10)[0])
 
@@ -105,7 +105,7 @@ def _writers(image_count: int) -> list[tuple[str, float, int]]:
     def ours(level: int) -> Callable[[], bytes]:
         return lambda: encode_png(image, level=level)
 
-    candidates = [(f"render.png, zlib level {level}", ours(level)) for level in (1, 3, 6)]
+    candidates = [(f"bot.pictures.png, zlib level {level}", ours(level)) for level in (1, 3, 6)]
     candidates += [(f"Pillow PNG, compress_level {level}", pillow(level)) for level in (1, 6)]
     candidates.append(("Pillow quantize(256) + PNG level 1", quantized))
     results = []
@@ -122,7 +122,7 @@ def _writers(image_count: int) -> list[tuple[str, float, int]]:
 def _scripts_ratio(count: int) -> tuple[float, float]:
     """Median ms of the ten-seat table with the example names and with Latin names, renders
     interleaved so that a busy machine slows both alike."""
-    from render import render_table
+    from bot.pictures import render_table
 
     other, latin = _tables(count, 10), _tables(count, 10, LATIN_NAMES)
     for view in other[:3] + latin[:3]:
@@ -143,8 +143,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--smoke", action="store_true", help="a short run without targets")
     parser.add_argument("--runs", type=int, default=300, help="renders per picture")
     args = parser.parse_args(argv)
-    from render import render_hole_cards, render_showdown, render_table
-    from render.examples import example_hole_cards, example_showdown
+    from bot.pictures import render_hole_cards, render_showdown, render_table
+    from bot.pictures.examples import example_hole_cards, example_showdown
 
     runs = 10 if args.smoke else args.runs
 

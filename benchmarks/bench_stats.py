@@ -1,6 +1,6 @@
 """Player stats: what keeping them costs each finished hand, and reading them at 100,000 hands.
 
-The stats are counters kept as hands finish (:mod:`app.store_stats`): ``Store.finish_hand``
+The stats are counters kept as hands finish (:mod:`bot.store.stats`): ``Store.finish_hand``
 replays the hand it just closed and adds each player's facts to their row for that hour, table
 and session. Measured here, in one run:
 
@@ -29,9 +29,9 @@ from pathlib import Path
 
 from _common import parse_args, table  # first: puts the repository on sys.path
 
-from app import Store
-from app.stats import Period, PlayerStats, hand_facts
-from app.store_stats import HOUR
+from bot.stats.counters import Period, PlayerStats, hand_facts
+from bot.store.stats import HOUR
+from bot.store.store import Store
 from engine import Hand, HandConfig
 from engine.simulate import play_random_hand
 

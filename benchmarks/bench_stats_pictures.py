@@ -2,9 +2,9 @@
 
 Both are drawn in the render worker, off the event loop, so what matters is that they do not
 hold it long: each is timed (median) against the picture the worker draws most, a ten-seat
-table (``render.render_table``), in the same run. The replay is the longest of 300 seeded
+table (``bot.pictures.render_table``), in the same run. The replay is the longest of 300 seeded
 random ten-handed hands, built from a stored hand record the way ``/holdem replay`` builds it;
-its size is checked against :data:`render.replay.LIMIT` (a third of Discord's 25 MiB).
+its size is checked against :data:`bot.pictures.replay.LIMIT` (a third of Discord's 25 MiB).
 """
 
 from __future__ import annotations
@@ -16,15 +16,15 @@ from collections.abc import Callable
 
 from _common import parse_args, table  # first: puts the repository on sys.path
 
-from app.store_records import HandRecord
-from bot.stats_views import replay_view
+from bot.pictures import render_table
+from bot.pictures.chart import render_chart
+from bot.pictures.examples import example_table
+from bot.pictures.replay import LIMIT, render_replay
+from bot.pictures.stats_views import ChartLabels, ChartLine, ChartView, Standing
+from bot.present.stats import replay_view
+from bot.store.records import HandRecord
 from engine import HandConfig
 from engine.simulate import play_random_hand
-from render import render_table
-from render.chart import render_chart
-from render.examples import example_table
-from render.replay import LIMIT, render_replay
-from render.stats_views import ChartLabels, ChartLine, ChartView, Standing
 
 SEED = 20261201
 

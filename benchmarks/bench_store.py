@@ -22,8 +22,8 @@ from pathlib import Path
 
 from _common import parse_args, table  # first: puts the repository on sys.path
 
-from app import Store
-from app.stats import Period, hand_facts
+from bot.stats.counters import Period, hand_facts
+from bot.store.store import Store
 from engine import Hand, HandConfig
 from engine.simulate import random_action, random_deck
 

@@ -42,9 +42,9 @@ import asyncpg
 from _common import table  # first: puts the repository on sys.path
 from bench_store import SEED, build_open_tables, same_decision, scripted_hand
 
-from app import Store
-from app import store_leases as leases
-from app.store_sqlite import Synchronous
+from bot.store import leases
+from bot.store.sqlite import Synchronous
+from bot.store.store import Store
 from engine import Hand, HandConfig
 
 OWNER = "bench:1:0"

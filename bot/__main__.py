@@ -23,10 +23,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from app import DatabaseLocked, LeaseTerms, Shards, Store, is_postgres_url
-
-from .backup import BackupPolicy, backup_command, backup_loop
-from .cli import (
+from bot.cli import (
     exit_code,
     explain_startup_error,
     health_command,
@@ -34,12 +31,17 @@ from .cli import (
     parse_args,
     run_check_command,
 )
-from .client import HoldemBot
-from .config import ConfigError, Settings, load_settings, read_environment
-from .health import GatewayWatch, heartbeat_loop
-from .invite import invite_url
-from .logging_setup import setup_logging
-from .sync import GLOBAL, sync_commands
+from bot.discord.client import HoldemBot
+from bot.discord.invite import invite_url
+from bot.discord.sync import GLOBAL, sync_commands
+from bot.ops.backup import BackupPolicy, backup_command, backup_loop
+from bot.ops.health import GatewayWatch, heartbeat_loop
+from bot.ops.logs import setup_logging
+from bot.settings import ConfigError, Settings, load_settings, read_environment
+from bot.store.backend import is_postgres_url
+from bot.store.errors import DatabaseLocked
+from bot.store.store import Store
+from bot.tables.leases import LeaseTerms, Shards
 
 log = logging.getLogger("holdem.bot")
 

@@ -22,20 +22,14 @@ from typing import TextIO
 
 import discord
 
-from app import (
-    DatabaseLocked,
-    MigrationRefused,
-    StartupError,
-    Store,
-    database_path,
-    is_postgres_url,
-    migrate_to_postgres,
-)
-from render import selfcheck
-
-from .checks import check_database, run_check, summary
-from .config import ConfigError, load_settings, read_environment
-from .health import heartbeat_path, read_heartbeat, unhealthy
+from bot.ops.health import heartbeat_path, read_heartbeat, unhealthy
+from bot.ops.preflight import check_database, run_check, summary
+from bot.pictures import selfcheck
+from bot.settings import ConfigError, load_settings, read_environment
+from bot.store.backend import is_postgres_url
+from bot.store.errors import DatabaseLocked, StartupError
+from bot.store.migrate import MigrationRefused, migrate_to_postgres
+from bot.store.store import Store, database_path
 
 __all__ = [
     "exit_code",
@@ -142,7 +136,8 @@ def health_command(environ: Mapping[str, str] | None = None, *, now: float | Non
 async def migrate_command(
     url: str, environ: Mapping[str, str], *, out: TextIO | None = None
 ) -> int:
-    """``--migrate-to URL``: copy ``HOLDEM_DB`` into PostgreSQL (:func:`app.migrate_to_postgres`),
+    """``--migrate-to URL``: copy ``HOLDEM_DB`` into PostgreSQL
+    (:func:`bot.store.migrate.migrate_to_postgres`),
     checked before it says so; the exit code (a problem is one line on stderr)."""
     stream = sys.stdout if out is None else out
     source_path = environ.get("HOLDEM_DB", "").strip() or "./holdem.sqlite3"

@@ -1,93 +1,362 @@
-"""``/holdem settings``: a member's own settings on a server, set and shown privately.
+"""The bot's settings, read once from the environment (and ``.env``) into a frozen value.
 
-Two switches, each an optional on/off option of the one command, so a member sees all of
-their settings in the same answer whether they changed one or none:
+:func:`load_settings` checks every setting and raises one :class:`ConfigError` that lists
+*all* the problems, one line each, so a host fixes them in one pass instead of one per start.
+Every setting is documented in ``.env.example`` and the README (Settings).
 
-- ``four_colour``: the member's own pictures (their cards panel, direct messages and
-  ``/holdem replay``) draw each suit in its own colour;
-- ``coach``: the learning mode (pot odds, outs and equity in their cards panel on their
-  turn, :mod:`bot.cards`). A server whose house rules forbid it (``coach`` off, set with
-  ``/holdem-admin``) refuses it (:class:`app.CoachForbidden`) with a clear message, and
-  nothing changes, the other switch given with it included.
-
-Direct messages keep their own command (``/holdem dm``), which must first reach the member's
-inbox. :func:`add_to` is the one line in the bot's ``setup_hook``, after the tables cog,
-which owns the ``/holdem`` group.
+>>> s = load_settings({"DISCORD_TOKEN": FAKE_TOKEN, "SHARD_COUNT": "4", "SHARD_IDS": "0-1"})
+>>> s.shard_count, s.shard_ids, s.sharded, s.log_level
+(4, (0, 1), True, 'INFO')
+>>> b = load_settings({"DISCORD_TOKEN": FAKE_TOKEN, "HOLDEM_BACKUP_DIR": "/backups",
+...                    "HOLDEM_BACKUP_EVERY": "90m", "HOLDEM_BACKUP_KEEP": "3"})
+>>> b.backup_dir, b.backup_every, b.backup_keep
+('/backups', 5400.0, 3)
 """
 
 from __future__ import annotations
 
-from typing import Any
+import base64
+import binascii
+import os
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from urllib.parse import urlsplit
 
-import discord
-from discord import app_commands
+from dotenv import dotenv_values
 
-from app import CoachForbidden, MemberSettings
-from i18n import Lang, t
-from i18n.translator import cmd_str
+__all__ = [
+    "DEFAULT_BACKUP_EVERY",
+    "DEFAULT_BACKUP_KEEP",
+    "DEFAULT_DB",
+    "DEFAULT_LEASE_SECONDS",
+    "LOG_LEVELS",
+    "ConfigError",
+    "Settings",
+    "application_id_from_token",
+    "default_heartbeat_path",
+    "load_settings",
+    "read_environment",
+]
 
-from .context import context_of
-from .errors import reply_private
-from .moves import remember
-from .tables import ON_OFF
+DEFAULT_DB = "./holdem.sqlite3"
+DEFAULT_BACKUP_EVERY = 6 * 3600.0
+DEFAULT_BACKUP_KEEP = 8
+DEFAULT_LEASE_SECONDS = 30.0
+_LEASE_RANGE = (3.0, 3600.0)
+_MIN_BACKUP_EVERY = 5 * 60.0
+_UNITS = {"m": 60.0, "h": 3600.0, "d": 86400.0}
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+_TRUE = frozenset({"1", "true", "yes", "on"})
+_FALSE = frozenset({"", "0", "false", "no", "off"})
+# Discord bot tokens are three base64url parts: the application id, a timestamp, an HMAC.
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{17,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{20,}")
+_WHERE_TOKEN = "Developer Portal → your application → Bot → Reset Token"
+_SNOWFLAKE_MAX = 2**64 - 1
+_MAX_SHARDS = 100_000
 
-__all__ = ["add_to", "settings_text"]
+# A well-formed but fake token (application id 123456789012345678) for doctests and examples.
+FAKE_TOKEN = (
+    base64.urlsafe_b64encode(b"123456789012345678").decode().rstrip("=")
+    + ".GabcDe.fake-token-for-tests-only_0123456789ab"
+)
 
 
-def settings_text(lang: Lang, settings: MemberSettings, *, coach_allowed: bool) -> list[str]:
-    """The member's settings, one line each."""
-    four = "settings.four_colour.on" if settings.four_colour else "settings.four_colour.off"
-    if not coach_allowed:
-        coach = "settings.coach.forbidden"
-    else:
-        coach = "settings.coach.on" if settings.coach else "settings.coach.off"
-    return [f"**{t(lang, 'settings.title')}**", t(lang, four), t(lang, coach)]
+class ConfigError(Exception):
+    """The settings cannot be used; ``problems`` holds one line per problem."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("\n".join(problems))
+        self.problems: tuple[str, ...] = tuple(problems)
 
 
-def _switch(value: str | None) -> bool | None:
-    return None if value is None else value == "on"
+@dataclass(frozen=True, kw_only=True)
+class Settings:
+    """Everything the bot reads from its environment, checked.
+
+    ``token`` is left out of ``repr`` so a settings object can be logged or printed.
+    """
+
+    token: str = field(repr=False)
+    db_path: str = DEFAULT_DB
+    dev_guild: int | None = None
+    log_level: str = "INFO"
+    api_base: str | None = None
+    gateway_url: str | None = None
+    shard_count: int | None = None
+    """``None``: one unsharded client; ``0``: auto-sharded with Discord's recommended count."""
+    shard_ids: tuple[int, ...] | None = None
+    lease_seconds: float = DEFAULT_LEASE_SECONDS
+    """How long a table's lease lasts when several processes share the database: a process
+    that dies leaves its tables for this long before another takes them over."""
+    i18n_strict: bool = False
+    heartbeat_path: str = ""
+    backup_dir: str | None = None
+    """The folder for the running bot's scheduled backups; ``None``: no scheduled backups."""
+    backup_every: float = DEFAULT_BACKUP_EVERY
+    """Seconds between two scheduled backups."""
+    backup_keep: int = DEFAULT_BACKUP_KEEP
+    """How many scheduled backups to keep (the oldest beyond are deleted)."""
+
+    @property
+    def sharded(self) -> bool:
+        """Whether to run discord.py's ``AutoShardedClient`` (``SHARD_COUNT`` is set)."""
+        return self.shard_count is not None
+
+    @property
+    def application_id(self) -> int | None:
+        """The application id encoded in the token (for the invite link), if readable."""
+        return application_id_from_token(self.token)
 
 
-async def settings(
-    interaction: discord.Interaction[Any], four_colour: str | None, coach: str | None
-) -> None:
-    """Change the switches given, then show them all (nothing given: just show them)."""
-    ctx = context_of(interaction)
-    lang = remember(ctx, interaction)
-    assert interaction.guild_id is not None
-    guild_id, member = interaction.guild_id, interaction.user.id
-    allowed = await ctx.guilds.coach_allowed(guild_id)
-    if four_colour is None and coach is None:
-        current = await ctx.guilds.member_settings(guild_id, member)
-        lines = [*settings_text(lang, current, coach_allowed=allowed), t(lang, "settings.hint")]
-        await reply_private(interaction, "\n".join(lines))
-        return
+def read_environment(dotenv_path: str | os.PathLike[str] = ".env") -> dict[str, str]:
+    """The process environment over the values of ``.env`` (the environment wins)."""
+    values = {k: v for k, v in dotenv_values(dotenv_path).items() if v is not None}
+    values.update(os.environ)
+    return values
+
+
+def application_id_from_token(token: str) -> int | None:
+    """The application (client) id a bot token starts with, or ``None`` if not a token.
+
+    >>> application_id_from_token(FAKE_TOKEN)
+    123456789012345678
+    >>> application_id_from_token("nonsense") is None
+    True
+    """
+    head = token.split(".", 1)[0]
     try:
-        current = await ctx.guilds.set_member_settings(
-            guild_id, member, four_colour=_switch(four_colour), coach=_switch(coach)
-        )
-    except CoachForbidden:
-        current = await ctx.guilds.member_settings(guild_id, member)
-        lines = settings_text(lang, current, coach_allowed=False)
-        await reply_private(interaction, "\n".join([t(lang, "coach.forbidden"), *lines]))
-        return
-    await reply_private(interaction, "\n".join(settings_text(lang, current, coach_allowed=allowed)))
+        decoded = base64.urlsafe_b64decode(head + "=" * (-len(head) % 4)).decode("ascii")
+    except (binascii.Error, UnicodeDecodeError, ValueError):
+        return None
+    return int(decoded) if decoded.isdigit() and 0 < int(decoded) <= _SNOWFLAKE_MAX else None
 
 
-def add_to(group: app_commands.Group) -> None:
-    """Add ``/holdem settings`` to the group."""
+def default_heartbeat_path(db_path: str) -> str:
+    """``HOLDEM_HEARTBEAT``'s default: beside the database (``/data/holdem.sqlite3-heartbeat``),
+    or in the working folder for a database that is not a file (a PostgreSQL server)."""
+    db_path = db_path.removeprefix("sqlite:///")
+    if "://" in db_path:
+        return "./holdem-heartbeat"
+    if db_path.startswith("file:") or db_path == ":memory:":
+        return "./holdem.sqlite3-heartbeat"
+    return db_path + "-heartbeat"
 
-    @app_commands.command(name="settings", description=cmd_str("cmd.holdem.settings.description"))
-    @app_commands.describe(
-        four_colour=cmd_str("cmd.option.four_colour.description"),
-        coach=cmd_str("cmd.option.coach.description"),
+
+def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
+    """Read and check every setting; raise :class:`ConfigError` listing all problems.
+
+    ``environ`` defaults to :func:`read_environment` (the environment over ``.env``); tests
+    pass a plain dict and no file is read.
+    """
+    env = read_environment() if environ is None else environ
+    problems: list[str] = []
+
+    def get(name: str) -> str:
+        return env.get(name, "").strip()
+
+    token = _token(get("DISCORD_TOKEN"), problems)
+    # A database URL (PostgreSQL, or sqlite:///file) wins over the plain SQLite file.
+    db_path = get("HOLDEM_DATABASE_URL") or get("HOLDEM_DB") or DEFAULT_DB
+    dev_guild = _snowflake("HOLDEM_DEV_GUILD", get("HOLDEM_DEV_GUILD"), problems)
+    log_level = _log_level(get("LOG_LEVEL"), problems)
+    api_base = _url("DISCORD_API_BASE", get("DISCORD_API_BASE"), ("http", "https"), problems)
+    gateway = _url("DISCORD_GATEWAY_URL", get("DISCORD_GATEWAY_URL"), ("ws", "wss"), problems)
+    shard_count = _shard_count(get("SHARD_COUNT"), problems)
+    shard_ids = _shard_ids(get("SHARD_IDS"), shard_count, problems)
+    lease_seconds = _lease_seconds(get("HOLDEM_LEASE_SECONDS"), problems)
+    i18n_strict = _flag("HOLDEM_I18N_STRICT", get("HOLDEM_I18N_STRICT"), problems)
+    heartbeat = get("HOLDEM_HEARTBEAT") or default_heartbeat_path(db_path)
+    backup_dir = get("HOLDEM_BACKUP_DIR") or None
+    backup_every = _duration("HOLDEM_BACKUP_EVERY", get("HOLDEM_BACKUP_EVERY"), problems)
+    backup_keep = _count("HOLDEM_BACKUP_KEEP", get("HOLDEM_BACKUP_KEEP"), problems)
+    if problems:
+        raise ConfigError(problems)
+    return Settings(
+        token=token,
+        db_path=db_path,
+        dev_guild=dev_guild,
+        log_level=log_level,
+        api_base=api_base,
+        gateway_url=gateway,
+        shard_count=shard_count,
+        shard_ids=shard_ids,
+        lease_seconds=lease_seconds,
+        i18n_strict=i18n_strict,
+        heartbeat_path=heartbeat,
+        backup_dir=backup_dir,
+        backup_every=backup_every,
+        backup_keep=backup_keep,
     )
-    @app_commands.choices(four_colour=ON_OFF, coach=ON_OFF)
-    async def command(
-        interaction: discord.Interaction[Any],
-        four_colour: str | None = None,
-        coach: str | None = None,
-    ) -> None:
-        await settings(interaction, four_colour, coach)
 
-    group.add_command(command)
+
+# ---------------------------------------------------------------------- one check per setting
+# Each returns the parsed value (or a harmless default) and appends its problems in words.
+# A message never repeats the token itself.
+
+
+def _token(raw: str, problems: list[str]) -> str:
+    token = raw.strip("'\"").strip()
+    if not token:
+        problems.append(f"DISCORD_TOKEN is not set: put your bot token in .env ({_WHERE_TOKEN})")
+        return ""
+    if token.lower().startswith("bot "):
+        problems.append("DISCORD_TOKEN starts with 'Bot ': put the token alone, without 'Bot '")
+    elif _digits(token):
+        problems.append(
+            "DISCORD_TOKEN looks like an application id, not a token: the token is under "
+            f"{_WHERE_TOKEN}"
+        )
+    elif re.fullmatch(r"[0-9a-f]{64}", token):
+        problems.append(
+            "DISCORD_TOKEN looks like the application's public key, not a token: the token is "
+            f"under {_WHERE_TOKEN}"
+        )
+    elif "." not in token and re.fullmatch(r"[A-Za-z0-9_-]{20,40}", token):
+        problems.append(
+            "DISCORD_TOKEN looks like an OAuth2 client secret, not a bot token: the token is "
+            f"under {_WHERE_TOKEN}"
+        )
+    elif not _TOKEN.fullmatch(token) or application_id_from_token(token) is None:
+        problems.append(
+            f"DISCORD_TOKEN is not a Discord bot token ({len(token)} characters; a token is "
+            f"three dot-separated parts, about 70 characters): copy it again from {_WHERE_TOKEN}"
+        )
+    return token
+
+
+def _snowflake(name: str, raw: str, problems: list[str]) -> int | None:
+    if not raw:
+        return None
+    if _digits(raw) and 0 < int(raw) <= _SNOWFLAKE_MAX:
+        return int(raw)
+    problems.append(
+        f"{name} must be a server id, a number like 123456789012345678 (Discord settings → "
+        f"Advanced → Developer Mode, then right-click the server → Copy Server ID); got {raw!r}"
+    )
+    return None
+
+
+def _log_level(raw: str, problems: list[str]) -> str:
+    level = raw.upper() or "INFO"
+    if level == "WARN":
+        level = "WARNING"
+    if level not in LOG_LEVELS:
+        problems.append(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}; got {raw!r}")
+        return "INFO"
+    return level
+
+
+def _url(name: str, raw: str, schemes: tuple[str, ...], problems: list[str]) -> str | None:
+    if not raw:
+        return None
+    parts = urlsplit(raw)
+    if parts.scheme not in schemes or not parts.netloc:
+        wanted = " or ".join(f"{s}://" for s in schemes)
+        problems.append(
+            f"{name} must be a URL starting with {wanted}, such as {schemes[0]}://127.0.0.1:8080;"
+            f" got {raw!r} (leave it empty to use Discord itself)"
+        )
+        return None
+    return raw.rstrip("/")
+
+
+def _shard_count(raw: str, problems: list[str]) -> int | None:
+    if not raw:
+        return None
+    if raw.lower() == "auto":
+        return 0
+    if _digits(raw) and 1 <= int(raw) <= _MAX_SHARDS:
+        return int(raw)
+    problems.append(
+        f"SHARD_COUNT must be a whole number of shards from 1 (or 'auto' for Discord's "
+        f"recommendation); got {raw!r}"
+    )
+    return None
+
+
+def _shard_ids(raw: str, count: int | None, problems: list[str]) -> tuple[int, ...] | None:
+    if not raw:
+        return None
+    ids: list[int] = []
+    for part in (p.strip() for p in raw.split(",")):
+        low, dash, high = part.partition("-")
+        if _digits(low) and (not dash or _digits(high)):
+            ids.extend(range(int(low), int(high if dash else low) + 1))
+            if not dash or int(high) >= int(low):
+                continue
+        problems.append(
+            f"SHARD_IDS must be shard numbers separated by commas, ranges allowed "
+            f"(like 0,1,2 or 0-3); got {raw!r}"
+        )
+        return None
+    if not count:
+        problems.append(
+            "SHARD_IDS needs SHARD_COUNT set to the total number of shards across all processes"
+        )
+        return None
+    if len(set(ids)) != len(ids):
+        problems.append(f"SHARD_IDS lists a shard twice; got {raw!r}")
+        return None
+    outside = [i for i in ids if i >= count]
+    if outside:
+        problems.append(
+            f"SHARD_IDS {', '.join(map(str, outside))} not below SHARD_COUNT={count} "
+            f"(shards are numbered 0 to {count - 1})"
+        )
+        return None
+    return tuple(ids)
+
+
+def _lease_seconds(raw: str, problems: list[str]) -> float:
+    if not raw:
+        return DEFAULT_LEASE_SECONDS
+    low, high = _LEASE_RANGE
+    if re.fullmatch(r"[0-9]+(\.[0-9]+)?", raw) and low <= float(raw) <= high:
+        return float(raw)
+    problems.append(
+        f"HOLDEM_LEASE_SECONDS must be seconds from {low:.0f} to {high:.0f} (how long a dead "
+        f"process's tables wait before another takes them over); got {raw!r}"
+    )
+    return DEFAULT_LEASE_SECONDS
+
+
+def _duration(name: str, raw: str, problems: list[str]) -> float:
+    """``90m``, ``6h``, ``1d`` (a bare number is hours), at least five minutes."""
+    if not raw:
+        return DEFAULT_BACKUP_EVERY
+    text = raw.lower().replace(" ", "")
+    unit = _UNITS.get(text[-1:])
+    number = text[:-1] if unit is not None else text
+    if re.fullmatch(r"[0-9]+(\.[0-9]+)?", number):
+        seconds = float(number) * (unit or _UNITS["h"])
+        if seconds >= _MIN_BACKUP_EVERY:
+            return seconds
+    problems.append(
+        f"{name} must be a time of at least 5 minutes, like 30m, 6h or 1d (a bare number is "
+        f"hours); got {raw!r}"
+    )
+    return DEFAULT_BACKUP_EVERY
+
+
+def _count(name: str, raw: str, problems: list[str]) -> int:
+    if not raw:
+        return DEFAULT_BACKUP_KEEP
+    if _digits(raw) and 1 <= int(raw) <= 10_000:
+        return int(raw)
+    problems.append(f"{name} must be how many backups to keep, a whole number from 1; got {raw!r}")
+    return DEFAULT_BACKUP_KEEP
+
+
+def _flag(name: str, raw: str, problems: list[str]) -> bool:
+    value = raw.lower()
+    if value in _TRUE:
+        return True
+    if value not in _FALSE:
+        problems.append(f"{name} must be 1 or 0 (true/false, yes/no, on/off); got {raw!r}")
+    return False
+
+
+def _digits(text: str) -> bool:
+    """ASCII digits only (``str.isdigit`` also accepts "１２３" and "²")."""
+    return re.fullmatch(r"[0-9]+", text) is not None

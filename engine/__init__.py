@@ -4,10 +4,19 @@ No I/O, no clock, no global randomness: a hand is its :class:`HandConfig`, its d
 its list of :class:`Action` s, and :func:`replay` rebuilds it exactly from those.
 """
 
-from .actions import Action, ActionKind, LegalActions, Street
-from .cards import CARDS, Card, Rank, Suit, format_cards, parse_card, parse_cards, shuffled_deck
-from .config import AnteMode, HandConfig, Structure
-from .errors import (
+from engine.actions import Action, ActionKind, LegalActions, Street
+from engine.cards import (
+    CARDS,
+    Card,
+    Rank,
+    Suit,
+    format_cards,
+    parse_card,
+    parse_cards,
+    shuffled_deck,
+)
+from engine.config import AnteMode, HandConfig, Structure
+from engine.errors import (
     AllInNotAllowed,
     CannotCheck,
     EngineError,
@@ -20,10 +29,10 @@ from .errors import (
     RaiseTooSmall,
     SessionError,
 )
-from .evaluator import HandCategory, HandValue, best_hand, evaluate, evaluate7
-from .hand import Hand, replay
-from .pots import Pot
-from .rules import (
+from engine.evaluator import HandCategory, HandValue, best_hand, evaluate, evaluate7
+from engine.hand import Hand, replay
+from engine.pots import Pot
+from engine.rules import (
     PRESETS,
     BlindSchedule,
     ButtonRule,
@@ -36,7 +45,7 @@ from .rules import (
     SessionEnd,
     preset,
 )
-from .table import Seat, SeatStatus, Table, rank_standings
+from engine.table import Seat, SeatStatus, Table, rank_standings
 
 __all__ = [
     "CARDS",

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from .rules import ButtonRule, HouseRules, ReturnRule
+from engine.rules import ButtonRule, HouseRules, ReturnRule
 
 __all__ = ["Plan", "Roles", "after", "between", "from_button", "next_plan"]
 

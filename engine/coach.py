@@ -25,8 +25,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import CARDS, Card
-from .evaluator import HandCategory, category_of, evaluate, evaluate7
+from engine.cards import CARDS, Card
+from engine.evaluator import HandCategory, category_of, evaluate, evaluate7
 
 __all__ = [
     "COACH_SAMPLES",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from .errors import InvalidSetup
+from engine.errors import InvalidSetup
 
 __all__ = ["AnteMode", "HandConfig", "Structure"]
 

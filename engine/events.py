@@ -12,8 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar, cast
 
-from .actions import ActionKind, Street
-from .cards import Card
+from engine.actions import ActionKind, Street
+from engine.cards import Card
 
 __all__ = [
     "AntePosted",

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from .actions import Action, ActionKind, LegalActions, Street
-from .cards import CARDS, Card
-from .config import AnteMode, HandConfig, Structure
-from .errors import (
+from engine.actions import Action, ActionKind, LegalActions, Street
+from engine.cards import CARDS, Card
+from engine.config import AnteMode, HandConfig, Structure
+from engine.errors import (
     AllInNotAllowed,
     CannotCheck,
     HandOver,
@@ -24,8 +24,8 @@ from .errors import (
     RaiseTooLarge,
     RaiseTooSmall,
 )
-from .evaluator import evaluate7
-from .events import (
+from engine.evaluator import evaluate7
+from engine.events import (
     AntePosted,
     BetReturned,
     BlindPosted,
@@ -41,7 +41,7 @@ from .events import (
     PotAwarded,
     maker,
 )
-from .pots import Pot, build_pots, split_pot
+from engine.pots import Pot, build_pots, split_pot
 
 __all__ = ["Hand", "replay"]
 
@@ -640,7 +640,7 @@ class Hand:
     def run_out(self, runs: int = 1) -> list[Event]:
         """Deal a held run-out once, or twice with every pot split between the two boards
         (:mod:`engine.runout`); returns the events it caused."""
-        from .runout import run_twice  # the second run-out lives in a module of its own
+        from engine.runout import run_twice
 
         if not self.held:
             raise IllegalAction("no run-out is waiting to be dealt", code="no_run_out")

@@ -34,13 +34,13 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from .cards import CARDS, Card
-from .equity import equity, tally_boards
-from .events import BoardDealt, CardsShown
-from .pots import Pot, build_pots
+from engine.cards import CARDS, Card
+from engine.equity import equity, tally_boards
+from engine.events import BoardDealt, CardsShown
+from engine.pots import Pot, build_pots
 
 if TYPE_CHECKING:
-    from .hand import Hand
+    from engine.hand import Hand
 
 __all__ = ["DEFAULT_ODDS_SAMPLES", "PotChances", "RunoutOdds", "runout_odds", "street_odds"]
 

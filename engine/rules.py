@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from .config import AnteMode, HandConfig, Structure
-from .errors import InvalidSetup
+from engine.config import AnteMode, HandConfig, Structure
+from engine.errors import InvalidSetup
 
 __all__ = [
     "PRESETS",

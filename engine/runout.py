@@ -24,15 +24,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from .actions import Action, Street
-from .cards import Card
-from .evaluator import evaluate7
-from .events import BoardDealt, PotAwarded
-from .pots import Pot, build_pots, split_pot
+from engine.actions import Action, Street
+from engine.cards import Card
+from engine.evaluator import evaluate7
+from engine.events import BoardDealt, PotAwarded
+from engine.pots import Pot, build_pots, split_pot
 
 if TYPE_CHECKING:
-    from .config import HandConfig
-    from .hand import Hand
+    from engine.config import HandConfig
+    from engine.hand import Hand
 
 __all__ = ["RUN_COUNT_FIELD", "board_cards_dealt", "halves", "replay_runs", "run_twice"]
 
@@ -126,7 +126,7 @@ def replay_runs(
 ) -> Hand:
     """Rebuild a hand whose run-out is held: ``runs`` (1 or 2) once chosen, ``None`` while
     the choice is still open (the hand is then left ``held``)."""
-    from .hand import Hand
+    from engine.hand import Hand
 
     hand = Hand(config, deck)
     hand.hold_run_out = True

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import random
 
-from .actions import Action, ActionKind, LegalActions
-from .cards import CARDS
-from .config import HandConfig
-from .hand import Hand
+from engine.actions import Action, ActionKind, LegalActions
+from engine.cards import CARDS
+from engine.config import HandConfig
+from engine.hand import Hand
 
 __all__ = ["play_random_hand", "random_action", "random_deck", "random_move"]
 

@@ -38,12 +38,12 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from .blinds import Plan, Roles, from_button, next_plan
-from .errors import SessionError
-from .events import Event, HandEnded, HandVoided, SessionEnded, StackAdjusted
-from .hand import Hand
-from .rules import EmptyStackPolicy, HouseRules, SessionEnd
-from .seating import (
+from engine.blinds import Plan, Roles, from_button, next_plan
+from engine.errors import SessionError
+from engine.events import Event, HandEnded, HandVoided, SessionEnded, StackAdjusted
+from engine.hand import Hand
+from engine.rules import EmptyStackPolicy, HouseRules, SessionEnd
+from engine.table_events import (
     BlindLevelChanged,
     HandDealt,
     LeaderVoidedHand,
@@ -561,13 +561,13 @@ class Table:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able snapshot; the hand in progress is stored as config, deck and actions."""
-        from .session import table_to_dict
+        from engine.codec import table_to_dict
 
         return table_to_dict(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Table:
         """The inverse of :meth:`to_dict` (the hand in progress is replayed)."""
-        from .session import table_from_dict
+        from engine.codec import table_from_dict
 
         return table_from_dict(data)

@@ -47,8 +47,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import CARDS, Card, format_cards
-from ..errors import EngineError
+from engine.cards import CARDS, Card, format_cards
+from engine.errors import EngineError
 
 __all__ = [
     "BURN_FIELD",

@@ -16,8 +16,8 @@ import re
 import sys
 from pathlib import Path
 
-from ..phh.history import parse_history
-from . import FairnessError, check_history
+from engine.fair import FairnessError, check_history
+from engine.phh.history import parse_history
 
 _HAND_LINE = re.compile(r"^# hand (\d+)[ \t]*$", re.MULTILINE)
 

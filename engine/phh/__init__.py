@@ -4,8 +4,8 @@ Parsing and writing are pure text transformations; only ``python -m engine.phh v
 (:mod:`engine.phh.__main__`) touches files.
 """
 
-from .history import History, parse_history, write_history
-from .replay import ReplayFailure, history_from_hand, replay_history, verify_history
+from engine.phh.history import History, parse_history, write_history
+from engine.phh.replay import ReplayFailure, history_from_hand, replay_history, verify_history
 
 __all__ = [
     "History",

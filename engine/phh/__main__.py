@@ -22,9 +22,9 @@ import tarfile
 from collections.abc import Iterator
 from pathlib import Path
 
-from .archive import NotPlainTar, plain_members
-from .history import parse_history
-from .replay import ReplayFailure, UnsupportedHistory, verify_history
+from engine.phh.archive import NotPlainTar, plain_members
+from engine.phh.history import parse_history
+from engine.phh.replay import ReplayFailure, UnsupportedHistory, verify_history
 
 _ARCHIVES = (".tar", ".tar.xz", ".tar.gz", ".tgz", ".tar.bz2")
 

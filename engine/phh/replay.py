@@ -13,14 +13,14 @@ from dataclasses import dataclass
 from itertools import filterfalse
 from typing import cast
 
-from ..actions import Action, ActionKind
-from ..cards import CARDS, Card, format_cards
-from ..config import AnteMode, HandConfig, Structure
-from ..errors import EngineError
-from ..events import BoardDealt, CardsMucked, CardsShown, PlayerActed
-from ..hand import Hand
-from ..runout import RUN_COUNT_FIELD, board_cards_dealt
-from .history import History, Number
+from engine.actions import Action, ActionKind
+from engine.cards import CARDS, Card, format_cards
+from engine.config import AnteMode, HandConfig, Structure
+from engine.errors import EngineError
+from engine.events import BoardDealt, CardsMucked, CardsShown, PlayerActed
+from engine.hand import Hand
+from engine.phh.history import History, Number
+from engine.runout import RUN_COUNT_FIELD, board_cards_dealt
 
 __all__ = [
     "ReplayFailure",

@@ -7,12 +7,14 @@ from types import ModuleType
 
 import pytest
 
-import ai.classes
-import ai.preflop
-import ai.sampling
+import bot.computers.classes
+import bot.computers.preflop
+import bot.computers.sampling
 
 
-@pytest.mark.parametrize("module", [ai.classes, ai.preflop, ai.sampling])
+@pytest.mark.parametrize(
+    "module", [bot.computers.classes, bot.computers.preflop, bot.computers.sampling]
+)
 def test_doctests(module: ModuleType) -> None:
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0

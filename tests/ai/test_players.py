@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from ai import CallingStation, Level, RandomPlayer, Strategy, play_hand, player_for
+from bot.computers import CallingStation, Level, RandomPlayer, Strategy, play_hand, player_for
 from engine import PRESETS, ActionKind, Hand
 from engine.events import PlayerActed
 

@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from ai._preflop_table import EQUITY
-from ai.classes import ALL_CLASSES, MAX_OPPONENTS, combos_of, hand_class, measure
-from ai.preflop import CLASSES, COMBOS, class_equity, class_percentile
+from bot.computers._preflop_table import EQUITY
+from bot.computers.classes import ALL_CLASSES, MAX_OPPONENTS, combos_of, hand_class, measure
+from bot.computers.preflop import CLASSES, COMBOS, class_equity, class_percentile
 from engine.equity import equity
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from ai.ranges import ANY, Range
-from ai.sampling import equity_against
+from bot.computers.ranges import ANY, Range
+from bot.computers.sampling import equity_against
 from engine.cards import parse_cards
 from engine.equity import equity
 

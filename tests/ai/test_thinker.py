@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from ai import Level, observe, player_for
+from bot.computers import Level, observe, player_for
 from engine import CARDS, ActionKind, Hand, Structure, parse_cards
 from tests.engine.helpers import hand, play
 

@@ -9,7 +9,15 @@ import random
 
 import pytest
 
-from ai import CallingStation, Level, PlayerView, RandomPlayer, Strategy, observe, player_for
+from bot.computers import (
+    CallingStation,
+    Level,
+    PlayerView,
+    RandomPlayer,
+    Strategy,
+    observe,
+    player_for,
+)
 from engine import AnteMode, Card, Hand, HandConfig, NotYourTurn, Pot, parse_cards
 from engine.actions import LegalActions
 from tests.engine.helpers import hand, play

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from app.store import Store
+from bot.store.store import Store
 from tests.postgres import BACKENDS, new_database
 
 

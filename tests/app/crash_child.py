@@ -15,9 +15,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from app import Store
-from app.codec import encode_action
-from app.service import TableService, table_id_for
+from bot.store.codec import encode_action
+from bot.store.store import Store
+from bot.tables.service import TableService, table_id_for
 from engine import BuyIn, HouseRules
 from engine.simulate import random_action, random_deck
 

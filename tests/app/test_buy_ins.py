@@ -8,8 +8,8 @@ from collections.abc import Awaitable
 
 import pytest
 
-from app import Store
-from app.service import TableService, table_id_for
+from bot.store.store import Store
+from bot.tables.service import TableService, table_id_for
 from engine import BuyIn, HouseRules, SessionError, parse_cards
 
 from .conftest import Clock

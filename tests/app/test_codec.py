@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import app.codec
-import app.wallet
-from app.codec import (
+import bot.guilds.wallets
+import bot.store.codec
+from bot.store.codec import (
     config_from_dict,
     config_to_dict,
     decode_action,
@@ -114,6 +114,6 @@ def test_played_hand_replays_from_its_encoding(seed: int) -> None:
     assert again.stacks == hand.stacks
 
 
-@pytest.mark.parametrize("module", [app.codec, app.wallet])
+@pytest.mark.parametrize("module", [bot.store.codec, bot.guilds.wallets])
 def test_docstring_examples(module: ModuleType) -> None:
     assert doctest.testmod(module).failed == 0

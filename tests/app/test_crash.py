@@ -21,9 +21,9 @@ from pathlib import Path
 
 import pytest
 
-from app import Store
-from app.codec import decode_action
-from app.service import TableService
+from bot.store.codec import decode_action
+from bot.store.store import Store
+from bot.tables.service import TableService
 
 CHILD = Path(__file__).with_name("crash_child.py")
 ROOT = Path(__file__).resolve().parents[2]

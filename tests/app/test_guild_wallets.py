@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from app import GuildService, InsufficientChips, Store
-from app.service import TableService, table_id_for
+from bot.guilds.service import GuildService
+from bot.store.errors import InsufficientChips
+from bot.store.store import Store
+from bot.tables.service import TableService, table_id_for
 from engine import HouseRules, Refill, SessionError, parse_cards
 
 from .conftest import Clock

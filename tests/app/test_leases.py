@@ -11,11 +11,12 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 
 import pytest
 
-from app import HandStateError, Store
-from app import store_leases as leases
-from app.lease_keeper import LeaseKeeper
-from app.leases import Lease, LeaseTerms, Shards, Verdict, judge, plan, shard_of
-from app.service import TableService, table_id_for
+from bot.store import leases
+from bot.store.errors import HandStateError
+from bot.store.store import Store
+from bot.tables.lease_keeper import LeaseKeeper
+from bot.tables.leases import Lease, LeaseTerms, Shards, Verdict, judge, plan, shard_of
+from bot.tables.service import TableService, table_id_for
 from engine import HouseRules
 from tests.postgres import new_database
 

@@ -7,8 +7,11 @@ import dataclasses
 
 import pytest
 
-from app import CoachForbidden, GuildService, MemberSettings, Store, TableService
-from app.store_members import write_settings
+from bot.guilds.service import CoachForbidden, GuildService
+from bot.store.members import write_settings
+from bot.store.records import MemberSettings
+from bot.store.store import Store
+from bot.tables.service import TableService
 
 from .conftest import Clock
 

@@ -9,12 +9,13 @@ import doctest
 
 import pytest
 
-import app.store_core
-import app.store_db
-from app import SchemaTooNew, Store
-from app.migrations import MIGRATIONS
-from app.store_core import migration_statements
-from app.store_db import Dialect, PerDialect
+import bot.store.backend
+import bot.store.core
+from bot.store.backend import Dialect, PerDialect
+from bot.store.core import migration_statements
+from bot.store.errors import SchemaTooNew
+from bot.store.migrations import MIGRATIONS
+from bot.store.store import Store
 
 
 async def _tables(store: Store) -> set[str]:
@@ -33,14 +34,14 @@ async def test_a_gap_is_skipped_and_filled_when_its_migration_lands(
     later = max(MIGRATIONS) + 2
     gap = later - 1
     with_gap = {**MIGRATIONS, later: ("CREATE TABLE later_one (x INTEGER)",)}
-    monkeypatch.setattr(app.store_core, "MIGRATIONS", with_gap)
-    monkeypatch.setattr(app.store_core, "LATEST", later)
+    monkeypatch.setattr(bot.store.core, "MIGRATIONS", with_gap)
+    monkeypatch.setattr(bot.store.core, "LATEST", later)
     store = await Store.open(database)
     assert await store.schema_version() == later
     await store.close()
 
     filled = {**with_gap, gap: ("CREATE TABLE gap_one (x INTEGER)",)}
-    monkeypatch.setattr(app.store_core, "MIGRATIONS", filled)
+    monkeypatch.setattr(bot.store.core, "MIGRATIONS", filled)
     store = await Store.open(database)
     try:
         versions = await store._read("SELECT version FROM schema_version ORDER BY 1")
@@ -81,10 +82,10 @@ def test_postgresql_runs_the_same_steps_in_its_own_types() -> None:
     assert all("RAISE(ABORT" not in s for s in pg)
     triggers = [s for v in MIGRATIONS.values() for s in v if isinstance(s, PerDialect)]
     # Each has PostgreSQL's words; migration 8's fence has none on SQLite, where each process
-    # installs it on its own connection (app.store_leases.install_fence).
+    # installs it on its own connection (bot.store.leases.install_fence).
     assert triggers and all(t.postgresql for t in triggers)
     assert [t for t in triggers if not t.sqlite] == [MIGRATIONS[8][-1]]
 
 
 def test_the_dialect_examples_hold() -> None:
-    assert doctest.testmod(app.store_db).failed == 0
+    assert doctest.testmod(bot.store.backend).failed == 0

@@ -8,7 +8,9 @@ import dataclasses
 import enum
 import random
 
-from app import Outcome, OutcomeKind, Store, TableService, table_id_for
+from bot.store.store import Store
+from bot.tables.outcomes import Outcome, OutcomeKind
+from bot.tables.service import TableService, table_id_for
 from engine import HouseRules
 from engine.simulate import random_deck, random_move
 

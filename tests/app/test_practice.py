@@ -9,9 +9,9 @@ from dataclasses import dataclass
 
 import pytest
 
-import app.practice
-from ai import Level, PlayerView, observe, play_hand, player_for
-from app.practice import (
+import bot.tables.computers
+from bot.computers import Level, PlayerView, observe, play_hand, player_for
+from bot.tables.computers import (
     ComputerPlayers,
     computer_level,
     computer_member,
@@ -19,7 +19,7 @@ from app.practice import (
     is_computer,
     is_practice,
 )
-from app.results import NoHand, NoTable
+from bot.tables.errors import NoHand, NoTable
 from engine import Action, ActionKind, Hand, HandConfig
 
 PERSON = 412_345_678_901_234_567
@@ -185,7 +185,7 @@ async def test_a_failing_move_is_logged_and_the_turn_left_to_the_timer(
 
 
 def test_the_examples_run() -> None:
-    result = doctest.testmod(app.practice)
+    result = doctest.testmod(bot.tables.computers)
     assert result.attempted > 0 and result.failed == 0
 
 

@@ -7,10 +7,10 @@ from collections.abc import Callable
 
 import pytest
 
-from ai import Level
-from app import Store
-from app.practice import ComputerPlayers, computer_level, is_computer
-from app.service import TableService
+from bot.computers import Level
+from bot.store.store import Store
+from bot.tables.computers import ComputerPlayers, computer_level, is_computer
+from bot.tables.service import TableService
 from engine import CARDS, ActionKind, HouseRules, SessionEnd, SessionError
 
 from .conftest import Clock

@@ -9,8 +9,11 @@ from collections.abc import Callable, Sequence
 
 import pytest
 
-from app import InsufficientChips, NoTable, NotSeated, Reason, Store, TableExists
-from app.service import TableService, table_id_for
+from bot.guilds.wallets import Reason
+from bot.store.errors import InsufficientChips
+from bot.store.store import Store
+from bot.tables.errors import NoTable, NotSeated, TableExists
+from bot.tables.service import TableService, table_id_for
 from engine import ActionKind, BuyIn, HouseRules, NotYourTurn, parse_cards
 from engine.events import HandEnded
 from engine.simulate import random_action, random_deck

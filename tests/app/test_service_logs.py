@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from app.service import TableService
-from app.store import Store
+from bot.store.store import Store
+from bot.tables.service import TableService
 from engine import CARDS, preset
 from engine.simulate import random_move
 

@@ -5,12 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-import app
-import app.guilds
-import app.outcomes
-import app.results
-import app.service
-from app import NoTable, NotSeated, Store, TableService, table_id_for
+from bot.store.store import Store
+from bot.tables.errors import NoTable, NotSeated
+from bot.tables.service import TableService, table_id_for
 from engine import ActionKind, HouseRules, SeatStatus, SessionError, Table
 
 from .conftest import Clock
@@ -44,16 +41,6 @@ async def saved_status(store: Store, member: int) -> SeatStatus:
     status = table.seats[seat]
     assert status is not None
     return status.status
-
-
-def test_the_service_names_are_exported_from_app() -> None:
-    for module in (app.results, app.outcomes, app.guilds):
-        for name in module.__all__:
-            assert getattr(app, name) is getattr(module, name)
-            assert name in app.__all__
-    assert app.TableService is app.service.TableService
-    assert app.table_id_for is app.service.table_id_for
-    assert issubclass(app.NotSeated, app.ServiceError)
 
 
 # ------------------------------------------------------------------ sitting out and in

@@ -8,9 +8,11 @@ from collections.abc import Callable, Sequence
 
 import pytest
 
-from ai import Level
-from app import RUN_TWICE_SECONDS, NotAtRisk, StaleMove, Store, spot_odds
-from app.service import TableService, table_id_for
+from bot.computers import Level
+from bot.store.store import Store
+from bot.tables.errors import StaleMove
+from bot.tables.runouts import RUN_TWICE_SECONDS, NotAtRisk, spot_odds
+from bot.tables.service import TableService, table_id_for
 from engine import Action, ActionKind, HandConfig, HouseRules
 from engine.events import PotAwarded
 from engine.fair.__main__ import verify_text

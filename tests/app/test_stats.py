@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from app.stats import HandFacts, PlayerStats, hand_facts
+from bot.stats.counters import HandFacts, PlayerStats, hand_facts
 from engine import replay
 from engine.phh import History, parse_history, replay_history
 from tests.engine.helpers import hand, play

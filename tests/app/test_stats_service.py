@@ -7,9 +7,9 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from app import Store
-from app.stats import Period
-from app.stats_service import HandNotFound, NoHandYet, StatsService
+from bot.stats.counters import Period
+from bot.stats.service import HandNotFound, NoHandYet, StatsService
+from bot.store.store import Store
 from engine import Hand
 from tests.engine.helpers import hand, play
 

@@ -11,21 +11,19 @@ from pathlib import Path
 
 import pytest
 
-from app import (
+from bot.guilds.wallets import Reason
+from bot.store.errors import (
     DatabaseCorrupt,
     DatabaseLocked,
     DatabaseReadOnly,
     DatabaseUnavailable,
     HandStateError,
-    HiddenCards,
     InsufficientChips,
-    Reason,
     SchemaTooNew,
-    Store,
-    WalletMove,
-    database_path,
 )
-from app.migrations import LATEST, MIGRATIONS
+from bot.store.migrations import LATEST, MIGRATIONS
+from bot.store.records import HiddenCards, WalletMove
+from bot.store.store import Store, database_path
 from engine import Action, ActionKind, Hand, HandConfig, Structure
 from engine.events import CardsMucked, PlayerActed
 from engine.phh import parse_history, verify_history

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from app import Store
-from app.migrations import LATEST
-from app.service import TableService
-from app.store_errors import BackupFailed
+from bot.store.errors import BackupFailed
+from bot.store.migrations import LATEST
+from bot.store.store import Store
+from bot.tables.service import TableService
 from engine import ActionKind, HouseRules
 
 from .conftest import Clock

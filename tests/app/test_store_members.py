@@ -7,11 +7,11 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from app import Store
-from app.service import TableService
-from app.store_db import Dialect
-from app.store_errors import MemberSeated
-from app.store_records import MemberSettings
+from bot.store.backend import Dialect
+from bot.store.errors import MemberSeated
+from bot.store.records import MemberSettings
+from bot.store.store import Store
+from bot.tables.service import TableService
 from engine import HouseRules
 
 from .conftest import Clock

@@ -6,9 +6,10 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-import app.store_core
-from app import CommandSync, MemberSettings, Store, TableHandSummary
-from app.migrations import LATEST, MIGRATIONS
+import bot.store.core
+from bot.store.migrations import LATEST, MIGRATIONS
+from bot.store.records import CommandSync, MemberSettings, TableHandSummary
+from bot.store.store import Store
 from engine import HandConfig, shuffled_deck
 
 GUILD = 1
@@ -30,8 +31,8 @@ async def store(database: str) -> AsyncIterator[Store]:
 async def _version_1_database(database: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """A database as the first release left it: migration 1 only, with a guild in it."""
     with monkeypatch.context() as first_release:
-        first_release.setattr(app.store_core, "MIGRATIONS", {1: MIGRATIONS[1]})
-        first_release.setattr(app.store_core, "LATEST", 1)
+        first_release.setattr(bot.store.core, "MIGRATIONS", {1: MIGRATIONS[1]})
+        first_release.setattr(bot.store.core, "LATEST", 1)
         store = await Store.open(database)
         assert await store.schema_version() == 1
         await store.set_language(GUILD, "fr", now=0.0)

@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from app import BackupFailed, DatabaseUnavailable, Store
-from app.wallet import Reason
+from bot.guilds.wallets import Reason
+from bot.store.errors import BackupFailed, DatabaseUnavailable
+from bot.store.store import Store
 from engine import HouseRules, Refill
 
 G = 1

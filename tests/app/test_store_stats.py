@@ -8,10 +8,10 @@ from collections.abc import AsyncIterator, Sequence
 
 import pytest
 
-from app import Store
-from app.service import TableService
-from app.stats import HandFacts, Period, PlayerStats, hand_facts
-from app.store_stats import HOUR, WEEK_HOURS, SessionHand
+from bot.stats.counters import HandFacts, Period, PlayerStats, hand_facts
+from bot.store.stats import HOUR, WEEK_HOURS, SessionHand
+from bot.store.store import Store
+from bot.tables.service import TableService
 from engine import Hand, HandConfig, HouseRules
 from engine.simulate import play_random_hand
 from tests.engine.helpers import hand, play

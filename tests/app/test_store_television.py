@@ -8,7 +8,9 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from app import HandStateError, HiddenCards, Store
+from bot.store.errors import HandStateError
+from bot.store.records import HiddenCards
+from bot.store.store import Store
 from engine import Action, ActionKind, HandConfig, shuffled_deck
 from engine.fair import commit
 from engine.fair.__main__ import verify_text

@@ -11,8 +11,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from app import InsufficientChips, NoWallet, Reason, Store, refill_due
-from app.wallet import REFILL_INTERVAL
+from bot.guilds.wallets import REFILL_INTERVAL, Reason, refill_due
+from bot.store.errors import InsufficientChips, NoWallet
+from bot.store.store import Store
 from engine import HouseRules, Refill
 
 GUILD = 1

@@ -9,9 +9,9 @@ from __future__ import annotations
 import asyncio
 import sys
 
-from bot.render_pool import render_executor
-from render import render_table
-from render.views import SeatView, TableView
+from bot.pictures import render_table
+from bot.pictures.views import SeatView, TableView
+from bot.pictures.worker import render_executor
 
 VIEW = TableView(seats=(SeatView(name="alice", stack=100), SeatView(name="bob", stack=90)))
 

@@ -16,10 +16,10 @@ from typing import Any
 
 import simcord
 
-from bot.client import HoldemBot
+from bot.discord.client import HoldemBot
+from bot.i18n import CATALOGUE
+from bot.i18n.poker import cards_text
 from engine import CARDS, parse_cards
-from i18n import CATALOGUE
-from i18n.poker import cards_text
 
 CATALOGUE.strict = True  # a missing message id or placeholder fails the bot tests
 

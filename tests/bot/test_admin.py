@@ -13,10 +13,10 @@ from typing import Any
 import discord
 import simcord
 
-from app.store_records import MemberSettings
-from app.wallet import REFILL_INTERVAL, Reason
-from bot.client import HoldemBot
-from i18n import CATALOGUE
+from bot.discord.client import HoldemBot
+from bot.guilds.wallets import REFILL_INTERVAL, Reason
+from bot.i18n import CATALOGUE
+from bot.store.records import MemberSettings
 
 from .simtable import table_env
 
@@ -125,7 +125,7 @@ NEW_RULES = {
 
 
 async def test_every_new_house_rule_is_set_through_config_set(tmp_path: Path) -> None:
-    from bot.admin import SETTINGS
+    from bot.discord.commands.admin import SETTINGS
 
     assert len(SETTINGS) <= 25  # Discord's most choices for one option
     assert set(NEW_RULES) | {"refill_to", "refill_wait_hours"} <= set(SETTINGS)

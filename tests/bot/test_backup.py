@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-import bot.backup
-from app import Store
-from bot.backup import BackupPolicy, backup_command, backup_loop, backup_name, scheduled_backup
+import bot.ops.backup
+from bot.ops.backup import BackupPolicy, backup_command, backup_loop, backup_name, scheduled_backup
+from bot.store.store import Store
 
 HOUR = 3600.0
 NOW = 1_800_000_000.0
@@ -26,7 +26,7 @@ async def store(tmp_path: Path) -> AsyncIterator[Store]:
 
 
 def test_the_examples_in_the_docstrings_hold() -> None:
-    result = doctest.testmod(bot.backup)
+    result = doctest.testmod(bot.ops.backup)
     assert result.attempted > 0 and result.failed == 0
 
 

@@ -7,8 +7,8 @@ from typing import Any
 
 import simcord
 
+from bot.i18n import cards_text
 from engine import parse_cards
-from i18n import cards_text
 
 from .simtable import Table, table_env
 

@@ -17,7 +17,7 @@ import pytest
 import simcord
 import simcord.interactions as sc_interactions
 
-from i18n import Lang, t
+from bot.i18n import Lang, t
 
 from .simtable import Table, table_env
 

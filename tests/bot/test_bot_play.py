@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 import simcord
 
-from app import StaleMove
-from bot.errors import error_text
-from i18n.poker import cards_text
+from bot.discord.errors import error_text
+from bot.i18n.poker import cards_text
+from bot.tables.errors import StaleMove
 from tests.engine.helpers import stacked_deck
 
 from .simtable import Table, answer, custom_ids, table_env

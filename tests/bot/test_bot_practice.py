@@ -6,7 +6,7 @@ from pathlib import Path
 
 import simcord
 
-from app.practice import computer_level, is_computer
+from bot.tables.computers import computer_level, is_computer
 from engine import HouseRules, SessionEnd
 
 from .simtable import Table, table_env

@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 import simcord
 
-from bot import cards as cards_module
+from bot.discord.table import hole_cards as cards_module
+from bot.pictures import render_hole_cards
+from bot.present import hole_cards_view
+from bot.present.coach import coach_spot, coach_text, spot_advice
 from engine import CARDS
-from present import hole_cards_view
-from present.coach import coach_spot, coach_text, spot_advice
-from render import render_hole_cards
 
 from .simtable import Table, table_env
 from .test_bot_languages import speaking

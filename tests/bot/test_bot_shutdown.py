@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app import Store
 from bot.__main__ import shutdown
+from bot.store.store import Store
 
 from .simtable import table_env
 

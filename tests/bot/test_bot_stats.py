@@ -13,7 +13,7 @@ from typing import Any
 import simcord
 from PIL import Image
 
-from bot.client import HoldemBot
+from bot.discord.client import HoldemBot
 from tests.bot.simtable import Clock, Decks
 
 

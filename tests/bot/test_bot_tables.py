@@ -8,7 +8,7 @@ from typing import Any
 import discord
 import simcord
 
-from bot.loop import NEXT_HAND_PAUSE
+from bot.discord.table.loop import NEXT_HAND_PAUSE
 
 from .simtable import Table, table_env
 

@@ -13,14 +13,14 @@ from typing import Any
 import simcord
 from PIL import Image
 
-from app import RUN_TWICE_SECONDS
+from bot.i18n.television import odds_lines
+from bot.pictures.views import format_percent
+from bot.tables.runouts import RUN_TWICE_SECONDS
 from engine import preset
 from engine.equity import equity
 from engine.odds import street_odds
 from engine.phh import parse_history, verify_history
 from engine.rules import BuyIn, RunItTwice
-from i18n.television import odds_lines
-from render.views import format_percent
 
 from .simtable import Table, answer, custom_ids, table_env
 

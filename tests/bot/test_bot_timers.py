@@ -6,7 +6,7 @@ from pathlib import Path
 
 import simcord
 
-from bot.loop import WARNING_SECONDS
+from bot.discord.table.loop import WARNING_SECONDS
 
 from .simtable import Table, table_env
 

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from app.store import Store
-from bot.checks import check_database, check_folder, run_check, summary
 from bot.cli import health_command, parse_args, run_check_command
-from bot.config import FAKE_TOKEN, Settings, load_settings
-from bot.health import write_heartbeat
+from bot.ops.health import write_heartbeat
+from bot.ops.preflight import check_database, check_folder, run_check, summary
+from bot.settings import FAKE_TOKEN, Settings, load_settings
+from bot.store.store import Store
 
 
 def settings_for(tmp_path: Path, **extra: str) -> Settings:

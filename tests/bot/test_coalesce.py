@@ -9,7 +9,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.coalesce import EditCoalescer
+from bot.discord.table.coalesce import EditCoalescer
 
 INTERVAL = 0.01
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.config import (
+from bot.settings import (
     FAKE_TOKEN,
     ConfigError,
     Settings,
@@ -209,8 +209,8 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_env_example_documents_every_setting() -> None:
     example = (Path(__file__).resolve().parents[2] / ".env.example").read_text()
     names = {line.split("=", 1)[0].lstrip("# ") for line in example.splitlines() if "=" in line}
-    read = set(re.findall(r'"([A-Z][A-Z0-9_]+)"', (ROOT / "bot" / "config.py").read_text()))
+    read = set(re.findall(r'"([A-Z][A-Z0-9_]+)"', (ROOT / "bot" / "settings.py").read_text()))
     prefixes = ("DISCORD_", "HOLDEM_", "SHARD_", "LOG_LEVEL")
     settings = {name for name in read if name.startswith(prefixes)} - {"LOG_LEVELS"}
-    assert settings, "the scan of bot/config.py found no setting names"
+    assert settings, "the scan of bot/settings.py found no setting names"
     assert settings <= names, f"not documented in .env.example: {sorted(settings - names)}"

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.backup import backup_command
-from bot.checks import check_database, summary
-from bot.config import FAKE_TOKEN, default_heartbeat_path, load_settings
-from bot.health import heartbeat_path
+from bot.ops.backup import backup_command
+from bot.ops.health import heartbeat_path
+from bot.ops.preflight import check_database, summary
+from bot.settings import FAKE_TOKEN, default_heartbeat_path, load_settings
 
 URL = "postgresql://holdem:s3cret@db:5432/holdem"
 

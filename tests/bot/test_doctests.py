@@ -7,12 +7,12 @@ from types import ModuleType
 
 import pytest
 
-import bot.config
-import bot.invite
-import bot.logging_setup
+import bot.discord.invite
+import bot.ops.logs
+import bot.settings
 
 
-@pytest.mark.parametrize("module", [bot.config, bot.invite, bot.logging_setup])
+@pytest.mark.parametrize("module", [bot.settings, bot.discord.invite, bot.ops.logs])
 def test_doctests(module: ModuleType) -> None:
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0

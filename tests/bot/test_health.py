@@ -11,7 +11,7 @@ import pytest
 from discord.ext import commands
 
 from bot.cli import health_command
-from bot.health import (
+from bot.ops.health import (
     MAX_AGE,
     RECONNECT_GRACE,
     START_GRACE,
@@ -191,7 +191,7 @@ async def test_the_loop_writes_a_change_at_once(tmp_path: Path) -> None:
 def test_the_examples_in_the_docstrings_hold() -> None:
     import doctest
 
-    import bot.health
+    import bot.ops.health
 
-    result = doctest.testmod(bot.health)
+    result = doctest.testmod(bot.ops.health)
     assert result.attempted > 0 and result.failed == 0

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import sys
 from urllib.parse import parse_qs, urlsplit
 
 import discord
 
-from bot.invite import OPTIONAL_PERMISSIONS, REQUIRED_PERMISSIONS, SCOPES, invite_url
+from bot.discord.invite import OPTIONAL_PERMISSIONS, REQUIRED_PERMISSIONS, SCOPES, invite_url
 
 
 def test_invite_has_both_scopes_and_the_required_permissions() -> None:
@@ -29,9 +30,9 @@ def test_required_permissions_are_exactly_the_documented_ones() -> None:
         "read_message_history",
     }
     assert discord.Permissions(**dict.fromkeys(granted, True)) == REQUIRED_PERMISSIONS
-    doc = __import__("bot.invite").invite.__doc__ or ""
+    doc = sys.modules["bot.discord.invite"].__doc__ or ""
     for name in granted:
-        assert f"``{name}``" in doc, f"{name} is not explained in bot/invite.py"
+        assert f"``{name}``" in doc, f"{name} is not explained in bot/discord/invite.py"
 
 
 def test_nothing_dangerous_is_asked_for() -> None:

@@ -66,7 +66,7 @@ def test_no_module_of_bot_imports_the_client() -> None:
     for path in (ROOT / "bot").glob("*.py"):
         if path.stem in ("client", "__main__"):
             continue
-        assert "bot.client" not in _imports(path, "bot"), path.name
+        assert "bot.discord.client" not in _imports(path, "bot"), path.name
 
 
 def test_presentation_imports_no_discord() -> None:

@@ -8,14 +8,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from bot.config import FAKE_TOKEN
-from bot.logging_setup import (
-    KeyValueFormatter,
-    RedactingFilter,
-    redact,
-    setup_logging,
-    table_logger,
-)
+from bot.ops.logs import KeyValueFormatter, RedactingFilter, redact, setup_logging, table_logger
+from bot.settings import FAKE_TOKEN
 
 SECRET = "some-configured-secret-value"
 

@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 from aiohttp import web
 
-from app import Store
 from bot.cli import health_command
-from bot.config import FAKE_TOKEN, application_id_from_token
-from bot.health import RECONNECT_GRACE, Beat, Gateway, read_heartbeat, unhealthy
+from bot.ops.health import RECONNECT_GRACE, Beat, Gateway, read_heartbeat, unhealthy
+from bot.settings import FAKE_TOKEN, application_id_from_token
+from bot.store.store import Store
 from tests.wire.process import bot_environment
 from tests.wire.standin import StandIn
 

@@ -10,8 +10,10 @@ import io
 import sqlite3
 from pathlib import Path
 
-from app import Reason, Store, TableService, table_id_for
 from bot.cli import EXIT_CONFIG, EXIT_OK, EXIT_PROBLEM, migrate_command
+from bot.guilds.wallets import Reason
+from bot.store.store import Store
+from bot.tables.service import TableService, table_id_for
 from engine import HouseRules
 from tests.postgres import new_database
 

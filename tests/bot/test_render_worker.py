@@ -6,10 +6,10 @@ import asyncio
 import os
 import signal
 
-from bot.images import Images
-from bot.render_pool import render_executor
-from render import render_table
-from render.views import SeatView, TableView
+from bot.discord.table.images import Images
+from bot.pictures import render_table
+from bot.pictures.views import SeatView, TableView
+from bot.pictures.worker import render_executor
 
 VIEW = TableView(
     seats=(SeatView(name="alice", stack=100), SeatView(name="bob", stack=90, bet=10)),

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import dataclasses
 
-from app.stats import Period, PlayerStats
-from app.store_records import HandRecord
-from app.store_stats import SessionHand
-from bot.stats_views import (
+from bot.i18n import street_name
+from bot.i18n.television import board_line
+from bot.present.stats import (
     ACTION_MS,
     LAST_MS,
     STREET_MS,
@@ -18,9 +17,10 @@ from bot.stats_views import (
     session_chart_view,
     stats_lines,
 )
+from bot.stats.counters import Period, PlayerStats
+from bot.store.records import HandRecord
+from bot.store.stats import SessionHand
 from engine import Hand
-from i18n import street_name
-from i18n.television import board_line
 from tests.engine.helpers import hand, play
 
 NAMES = {1: "Ada", 2: "Bo", 3: "Cleo", 4: "Dag"}

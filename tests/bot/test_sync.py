@@ -12,9 +12,9 @@ import pytest
 from discord import app_commands
 from discord.ext import commands
 
-from app import Store
-from bot.sync import Published, command_payload, payload_hash, sync_commands
-from i18n.translator import HoldemTranslator
+from bot.discord.sync import Published, command_payload, payload_hash, sync_commands
+from bot.discord.translator import HoldemTranslator
+from bot.store.store import Store
 
 GUILD = 1_100_000_000_000_000_001
 

@@ -30,6 +30,7 @@ from engine import (
     preset,
     replay,
 )
+from engine.codec import config_from_dict, config_to_dict
 from engine.events import (
     AntePosted,
     BetReturned,
@@ -39,7 +40,6 @@ from engine.events import (
     CardsShown,
     PotAwarded,
 )
-from engine.session import config_from_dict, config_to_dict
 
 from .helpers import action, hand, play, snapshot
 

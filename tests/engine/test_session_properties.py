@@ -21,15 +21,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import (
-    ButtonRule,
-    EmptyStackPolicy,
-    Hand,
-    HouseRules,
-    ReturnRule,
-    SessionError,
-    Table,
-)
+from engine import ButtonRule, EmptyStackPolicy, Hand, HouseRules, ReturnRule, SessionError, Table
 from engine.simulate import random_action, random_deck
 from engine.table import HandDealt, Rebought
 

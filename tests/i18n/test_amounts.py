@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from i18n import CATALOGUE, LOCALES, format_number, t
-from i18n.amounts import MAX_AMOUNT, AmountError, parse_amount
+from bot.i18n import CATALOGUE, LOCALES, format_number, t
+from bot.i18n.amounts import MAX_AMOUNT, AmountError, parse_amount
 
 LANGS = ("en", "nb", "da")
 

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine import Action, ActionKind, Hand, HandConfig, Street, parse_cards
-from engine.evaluator import HandCategory, best_hand
-from i18n.catalogue import LOCALES, Catalogue
-from i18n.poker import (
+from bot.i18n.catalogue import LOCALES, Catalogue
+from bot.i18n.poker import (
     action_text,
     cards_text,
     event_lines,
@@ -16,7 +14,9 @@ from i18n.poker import (
     street_name,
     table_labels,
 )
-from render.views import ShowdownLabels, TableLabels
+from bot.pictures.views import ShowdownLabels, TableLabels
+from engine import Action, ActionKind, Hand, HandConfig, Street, parse_cards
+from engine.evaluator import HandCategory, best_hand
 from tests.engine.helpers import stacked_deck
 
 CAT = Catalogue.load(strict=True)

@@ -4,21 +4,15 @@ from __future__ import annotations
 
 import pytest
 
+from bot.i18n.catalogue import LOCALES, Catalogue, Lang
+from bot.i18n.poker import table_labels
+from bot.i18n.television import coach_lines, commitment_line, fair_check_line, odds_lines, seat_odds
+from bot.pictures.table import odds_text
 from engine import parse_cards
 from engine.coach import Advice, find_outs, pot_odds
 from engine.fair import FairnessError
 from engine.odds import runout_odds
 from engine.pots import Pot
-from i18n.catalogue import LOCALES, Catalogue, Lang
-from i18n.poker import table_labels
-from i18n.television import (
-    coach_lines,
-    commitment_line,
-    fair_check_line,
-    odds_lines,
-    seat_odds,
-)
-from render.table import odds_text
 from tests.i18n.seed002 import SEED_OUTS, SEED_POT_ODDS
 
 STRICT = Catalogue.load(strict=True)

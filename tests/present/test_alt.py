@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from i18n import Catalogue
-from present.alt import ALT_TEXT_LIMIT, fit, hole_cards_alt, showdown_alt, table_alt
-from render.views import (
+from bot.i18n import Catalogue
+from bot.pictures.views import (
     HoleCardsView,
     PotView,
     SeatState,
@@ -15,6 +14,7 @@ from render.views import (
     ShowdownView,
     TableView,
 )
+from bot.present.alt import ALT_TEXT_LIMIT, fit, hole_cards_alt, showdown_alt, table_alt
 
 CAT = Catalogue.load(strict=True)
 

@@ -1,4 +1,4 @@
-"""present.coach: the learning panel reads seed 002's two sums in every language, states how
+"""bot.present.coach: the learning panel reads seed 002's two sums in every language, states how
 exact its equity is, and takes its figures from the member's own turn only."""
 
 from __future__ import annotations
@@ -7,13 +7,13 @@ import dataclasses
 
 import pytest
 
-from app.outcomes import TableState
-from app.snapshot import private_cards, table_state
+from bot.i18n.catalogue import LOCALES, Lang
+from bot.present.coach import coach_spot, coach_text, spot_advice
+from bot.tables.outcomes import TableState
+from bot.tables.snapshot import private_cards, table_state
 from engine import CARDS, parse_cards, preset
 from engine.coach import advise
 from engine.table import Table
-from i18n.catalogue import LOCALES, Lang
-from present.coach import coach_spot, coach_text, spot_advice
 from tests.i18n.seed002 import SEED_OUTS, SEED_POT_ODDS
 
 ESTIMATE = {

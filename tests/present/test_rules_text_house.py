@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from bot.i18n import LOCALES, Lang, t, tn
+from bot.present import rules_lines
 from engine import ButtonRule, BuyIn, HouseRules, Refill, ReturnRule
 from engine.rules import RunItTwice
-from i18n import LOCALES, Lang, t, tn
-from present import rules_lines
 
 SET = HouseRules(
     button=ButtonRule.DEAD, returning=ReturnRule.POST, buy_in=BuyIn.CHOICE,

@@ -1,4 +1,4 @@
-"""present.runout: the table at each street of an all-in run-out, with the odds drawn in the
+"""bot.present.runout: the table at each street of an all-in run-out, with the odds drawn in the
 face-up seats and the same figures in words."""
 
 from __future__ import annotations
@@ -7,22 +7,22 @@ from dataclasses import replace
 
 import pytest
 
-from app import Outcome, OutcomeKind, Showdown, ShownHand, spot_odds
-from app.runouts import spot_of
-from app.snapshot import table_state
+from bot.i18n import CATALOGUE, LOCALES, Lang
+from bot.i18n.television import odds_lines
+from bot.pictures.table import odds_text
+from bot.pictures.views import SeatState as Look
+from bot.pictures.views import format_percent
+from bot.present import rules_lines, showdown_view
+from bot.present.runout import runout_frames, runout_lines, runout_view
+from bot.tables.outcomes import Outcome, OutcomeKind, Showdown, ShownHand
+from bot.tables.runouts import spot_odds, spot_of
+from bot.tables.snapshot import table_state
 from engine import ActionKind, preset
 from engine.actions import Action
 from engine.events import Event
 from engine.odds import street_odds
 from engine.rules import RunItTwice
 from engine.table import Table
-from i18n import CATALOGUE, LOCALES, Lang
-from i18n.television import odds_lines
-from present import rules_lines, showdown_view
-from present.runout import runout_frames, runout_lines, runout_view
-from render.table import odds_text
-from render.views import SeatState as Look
-from render.views import format_percent
 
 from .test_views import SETTINGS, _deck
 

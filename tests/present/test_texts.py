@@ -1,13 +1,13 @@
-"""present.texts: the turn prompt names a computer player (a mention would ping nobody) and
+"""bot.present.texts: the turn prompt names a computer player (a mention would ping nobody) and
 mentions a member."""
 
 from __future__ import annotations
 
-from app.practice import is_computer
-from app.snapshot import table_state
+from bot.present import turn_line
+from bot.tables.computers import is_computer
+from bot.tables.snapshot import table_state
 from engine import CARDS, preset
 from engine.table import Table
-from present import turn_line
 
 COMPUTER = 301  # a computer player's id: its level code times 100 plus its slot
 MEMBER = 1_200_000_000_000_000_100

@@ -1,4 +1,4 @@
-"""present.views: the views the renderers draw and the alt texts read, from the application's
+"""bot.present.views: the views the renderers draw and the alt texts read, from the application's
 frozen table state, without Discord."""
 
 from __future__ import annotations
@@ -7,15 +7,15 @@ import random
 
 import pytest
 
-from app.outcomes import TableState
-from app.snapshot import private_cards, showdown_of, table_state
+from bot.i18n import CATALOGUE, LOCALES, Lang, t
+from bot.pictures.views import Blind, SeatState
+from bot.present import hole_cards_view, rules_lines, showdown_view, table_view
+from bot.present.alt import table_alt
+from bot.tables.outcomes import TableState
+from bot.tables.snapshot import private_cards, showdown_of, table_state
 from engine import CARDS, PRESETS, ActionKind, parse_cards, preset
 from engine.actions import Action
 from engine.table import Table
-from i18n import CATALOGUE, LOCALES, Lang, t
-from present import hole_cards_view, rules_lines, showdown_view, table_view
-from present.alt import table_alt
-from render.views import Blind, SeatState
 
 NAMES = {"1": "alice", "2": "bob", "3": "carol"}
 SETTINGS = {"names": NAMES}

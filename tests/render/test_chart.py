@@ -10,9 +10,9 @@ import random
 import pytest
 from PIL import Image
 
-import render.chart
-from render.chart import PLOT, STYLES, draw_chart, render_chart
-from render.stats_views import ChartLabels, ChartLine, ChartView, Standing
+import bot.pictures.chart
+from bot.pictures.chart import PLOT, STYLES, draw_chart, render_chart
+from bot.pictures.stats_views import ChartLabels, ChartLine, ChartView, Standing
 
 OKABE_ITO = {
     (230, 159, 0), (86, 180, 233), (0, 158, 115), (240, 228, 66), (0, 114, 178),
@@ -60,9 +60,9 @@ def test_a_line_is_drawn_at_its_stacks_and_not_before_the_player_sat_down() -> N
         ),
     )
     image = draw_chart(view)
-    top = render.chart._top(view)
-    y_flat, y_late = render.chart._y(730, top), render.chart._y(310, top)
-    x_of = [render.chart._x(k, 10) for k in range(11)]
+    top = bot.pictures.chart._top(view)
+    y_flat, y_late = bot.pictures.chart._y(730, top), bot.pictures.chart._y(310, top)
+    x_of = [bot.pictures.chart._x(k, 10) for k in range(11)]
     assert _close(_at(image, (x_of[2] + x_of[3]) / 2, y_flat), STYLES[0].colour)
     # Line 1 is dashed: some of each stretch between two hands is drawn.
     assert _row_has(image, x_of[7], x_of[8], y_late, STYLES[1].colour)
@@ -77,8 +77,8 @@ def test_the_standings_repeat_the_style_of_their_line() -> None:
     image = draw_chart(ChartView(lines=lines, standings=standings))
     for row, standing in enumerate(standings):
         assert standing.line is not None
-        y = render.chart._legend_top(row) + 13
-        sample = _at(image, render.chart.PANEL_LEFT + 40, y)
+        y = bot.pictures.chart._legend_top(row) + 13
+        sample = _at(image, bot.pictures.chart.PANEL_LEFT + 40, y)
         assert _close(sample, STYLES[standing.line].colour), row
 
 
@@ -105,7 +105,7 @@ def test_ten_players_and_five_hundred_hands_give_the_same_png_every_time() -> No
     assert first == render_chart(view)
     assert first.startswith(b"\x89PNG") and len(first) < 1_000_000
     image = draw_chart(view)
-    assert image.size == (render.chart.WIDTH, render.chart.HEIGHT)
+    assert image.size == (bot.pictures.chart.WIDTH, bot.pictures.chart.HEIGHT)
     # Every line's colour is somewhere in the plot.
     plot = image.crop((PLOT.left, PLOT.top, PLOT.right, PLOT.bottom))
     seen = {colour for _, colour in plot.getcolors(maxcolors=1 << 20) or []}
@@ -139,5 +139,5 @@ def test_a_line_needs_a_stack_and_no_negative_one() -> None:
 
 
 def test_docstring_examples() -> None:
-    result = doctest.testmod(render.chart)
+    result = doctest.testmod(bot.pictures.chart)
     assert result.attempted > 0 and result.failed == 0

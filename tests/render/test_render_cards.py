@@ -6,13 +6,13 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 from render_helpers import decode, difference, over
 
-from render.card_art import CARD_HEIGHT, CARD_WIDTH
-from render.examples import example_table
-from render.holecards import card_origins, render_hole_cards
-from render.make_cards import all_art
-from render.table import BOARD_CARD_WIDTH, board_slots, render_table
-from render.tiles import asset_path, tile_height
-from render.views import RANKS, SUITS, HoleCardsView
+from bot.pictures.card_art import CARD_HEIGHT, CARD_WIDTH
+from bot.pictures.examples import example_table
+from bot.pictures.holecards import card_origins, render_hole_cards
+from bot.pictures.make_cards import all_art
+from bot.pictures.table import BOARD_CARD_WIDTH, board_slots, render_table
+from bot.pictures.tiles import asset_path, tile_height
+from bot.pictures.views import RANKS, SUITS, HoleCardsView
 
 CARDS = tuple(rank + suit for suit in SUITS for rank in RANKS)
 DECKS = (False, True)
@@ -33,11 +33,13 @@ def _mean(first: Image.Image, second: Image.Image) -> float:
 def test_assets_are_complete_and_match_the_drawing_code() -> None:
     count = 0
     for path, drawn in all_art():
-        assert path.is_file(), f"missing {path}; run python -m render.make_cards"
+        assert path.is_file(), f"missing {path}; run python -m bot.pictures.make_cards"
         with Image.open(path) as stored:
             assert stored.size == (CARD_WIDTH, CARD_HEIGHT)
             share, mean = difference(stored.convert("RGBA"), drawn)
-        assert share == 0 and mean == 0, f"{path.name} is stale; run python -m render.make_cards"
+        assert share == 0 and mean == 0, (
+            f"{path.name} is stale; run python -m bot.pictures.make_cards"
+        )
         count += 1
     assert count == 2 * 52 + 1
 

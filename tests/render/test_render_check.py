@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-import render.check
-import render.fonts
-from render import selfcheck
-from render.resources import MissingAssetError, asset, read_asset
-from render.tiles import asset_name
+import bot.pictures.check
+import bot.pictures.fonts
+from bot.pictures import selfcheck
+from bot.pictures.resources import MissingAssetError, asset, read_asset
+from bot.pictures.tiles import asset_name
 
 
 def test_this_installation_draws() -> None:
@@ -48,7 +48,7 @@ def test_a_failure_to_draw_is_one_line(
     def broken(*_: object) -> bytes:
         raise error
 
-    monkeypatch.setattr(render.check, "render_table", broken)
+    monkeypatch.setattr(bot.pictures.check, "render_table", broken)
     problem = selfcheck()
     assert problem is not None
     assert problem.startswith("pictures: ")
@@ -57,7 +57,7 @@ def test_a_failure_to_draw_is_one_line(
 
 
 def test_the_font_report_names_what_to_install_without_host_fonts() -> None:
-    report = render.check.font_report()
+    report = bot.pictures.check.font_report()
     assert report.startswith("fonts: no font for CJK, Hangul, Devanagari, Thai:")
     assert "apt install fonts-noto-cjk fonts-noto-core" in report
     assert "\n" not in report
@@ -69,13 +69,13 @@ def test_the_font_report_says_all_draw_when_fonts_cover_every_script(
     fonts = Path(__file__).resolve().parent / "fonts"
     monkeypatch.setenv("HOLDEM_FONT_DIRS", str(fonts))
     monkeypatch.setattr(
-        render.check,
+        bot.pictures.check,
         "SCRIPTS",
         (("CJK", "龍", "fonts-noto-cjk"), ("Thai", "ส", "fonts-noto-core"), ("emoji", "🎲", "x")),
     )
-    render.fonts.reload()
+    bot.pictures.fonts.reload()
     try:
-        assert render.check.font_report() == "fonts: names in CJK, Thai, emoji all draw"
+        assert bot.pictures.check.font_report() == "fonts: names in CJK, Thai, emoji all draw"
     finally:
         monkeypatch.setenv("HOLDEM_FONT_DIRS", "")
-        render.fonts.reload()
+        bot.pictures.fonts.reload()

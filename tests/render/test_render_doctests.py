@@ -7,15 +7,22 @@ from types import ModuleType
 
 import pytest
 
-import render.bidi
-import render.fonts
-import render.table
-import render.textlayout
-import render.views
+import bot.pictures.bidi
+import bot.pictures.fonts
+import bot.pictures.table
+import bot.pictures.textlayout
+import bot.pictures.views
 
 
 @pytest.mark.parametrize(
-    "module", [render.bidi, render.fonts, render.table, render.textlayout, render.views]
+    "module",
+    [
+        bot.pictures.bidi,
+        bot.pictures.fonts,
+        bot.pictures.table,
+        bot.pictures.textlayout,
+        bot.pictures.views,
+    ],
 )
 def test_docstring_examples(module: ModuleType) -> None:
     result = doctest.testmod(module)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from render_helpers import decode, match_reference
 
-from render import HoleCardsView, render_hole_cards
-from render.examples import example_hole_cards
+from bot.pictures import HoleCardsView, render_hole_cards
+from bot.pictures.examples import example_hole_cards
 
 
 def test_same_view_gives_same_bytes() -> None:

@@ -21,14 +21,14 @@ from hypothesis import strategies as st
 from PIL import Image, ImageDraw, ImageStat
 from render_helpers import decode, match_reference
 
-from render import fontchain, fonts
-from render.examples import example_showdown, example_table
-from render.fontchain import FONT_DIRS_ENV, Face, chain, font_dirs, info
-from render.fontfile import FontFileError, read_font_info
-from render.resources import read_asset
-from render.showdown import render_showdown
-from render.table import render_table
-from render.textlayout import clusters, layout, standin_digits
+from bot.pictures import fontchain, fonts
+from bot.pictures.examples import example_showdown, example_table
+from bot.pictures.fontchain import FONT_DIRS_ENV, Face, chain, font_dirs, info
+from bot.pictures.fontfile import FontFileError, read_font_info
+from bot.pictures.resources import read_asset
+from bot.pictures.showdown import render_showdown
+from bot.pictures.table import render_table
+from bot.pictures.textlayout import clusters, layout, standin_digits
 
 TEST_FONTS = Path(__file__).resolve().parent / "fonts"
 NAMES = (

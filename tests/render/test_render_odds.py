@@ -6,9 +6,17 @@ import pytest
 from PIL import ImageChops
 from render_helpers import decode, match_reference
 
-from render import PotView, SeatState, SeatView, TableLabels, TableView, render_table, table_layout
-from render.table import odds_text
-from render.views import SeatOdds, format_percent
+from bot.pictures import (
+    PotView,
+    SeatState,
+    SeatView,
+    TableLabels,
+    TableView,
+    render_table,
+    table_layout,
+)
+from bot.pictures.table import odds_text
+from bot.pictures.views import SeatOdds, format_percent
 
 
 def _runout(odds: bool) -> TableView:

@@ -6,10 +6,10 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 from render_helpers import decode, match_reference, over
 
-from render import ShowdownHandView, ShowdownLabels, ShowdownView, render_showdown
-from render.examples import example_showdown
-from render.showdown import CARD, showdown_layout
-from render.tiles import card_tile
+from bot.pictures import ShowdownHandView, ShowdownLabels, ShowdownView, render_showdown
+from bot.pictures.examples import example_showdown
+from bot.pictures.showdown import CARD, showdown_layout
+from bot.pictures.tiles import card_tile
 
 
 def test_same_view_gives_same_bytes() -> None:

@@ -8,16 +8,9 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw
 from render_helpers import decode, match_reference
 
-from render import SeatState, SeatView, TableView, render_table, table_layout
-from render.examples import example_table
-from render.table import (
-    HEADER_LEFT,
-    HEADER_RIGHT,
-    HEIGHT,
-    POT_AREA,
-    WIDTH,
-    board_slots,
-)
+from bot.pictures import SeatState, SeatView, TableView, render_table, table_layout
+from bot.pictures.examples import example_table
+from bot.pictures.table import HEADER_LEFT, HEADER_RIGHT, HEIGHT, POT_AREA, WIDTH, board_slots
 
 MAX_BYTES = 150_000
 LONG_NAMES = (

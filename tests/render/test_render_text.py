@@ -7,9 +7,9 @@ import io
 import pytest
 from PIL import Image
 
-from render.fonts import ELLIPSIS, clean_text, fit_text, text_width
-from render.png import encode_png
-from render.views import format_amount
+from bot.pictures.fonts import ELLIPSIS, clean_text, fit_text, text_width
+from bot.pictures.png import encode_png
+from bot.pictures.views import format_amount
 
 NAMES = ["W" * 32, "龍" * 40, "🃏🎲" * 20, "مريم" * 10, "a\nb\tc\x00d", "\ud800x", "", "Z̷̢͉̈́a̶̱͝"]
 

@@ -8,10 +8,10 @@ import random
 
 from PIL import Image, ImageChops, ImageStat
 
-from render.replay import LIMIT, render_replay
-from render.stats_views import ReplayFrame, ReplayView
-from render.table import draw_table
-from render.views import SeatView, TableView
+from bot.pictures.replay import LIMIT, render_replay
+from bot.pictures.stats_views import ReplayFrame, ReplayView
+from bot.pictures.table import draw_table
+from bot.pictures.views import SeatView, TableView
 
 
 def frames(count: int, seats: int, rng: random.Random) -> ReplayView:

@@ -23,16 +23,16 @@ _SCRIPT = """
 import sys
 from pathlib import Path
 
-import render
-from render.examples import example_hole_cards, example_showdown, example_table
-from render.resources import ASSETS
+from bot import pictures as render
+from bot.pictures.examples import example_hole_cards, example_showdown, example_table
+from bot.pictures.resources import ASSETS
 
 out = Path(sys.argv[1])
-print(render.__file__)
+print(bot.pictures.__file__)
 print(ASSETS)
-(out / "table-10-flop.png").write_bytes(render.render_table(example_table(10)))
-(out / "showdown.png").write_bytes(render.render_showdown(example_showdown()))
-(out / "hole-cards-flop.png").write_bytes(render.render_hole_cards(example_hole_cards()))
+(out / "table-10-flop.png").write_bytes(bot.pictures.render_table(example_table(10)))
+(out / "showdown.png").write_bytes(bot.pictures.render_showdown(example_showdown()))
+(out / "hole-cards-flop.png").write_bytes(bot.pictures.render_hole_cards(example_hole_cards()))
 """
 PICTURES = ("table-10-flop.png", "showdown.png", "hole-cards-flop.png")
 

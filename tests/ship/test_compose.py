@@ -11,7 +11,7 @@ from typing import Any
 
 import yaml
 
-from bot.config import FAKE_TOKEN, load_settings
+from bot.settings import FAKE_TOKEN, load_settings
 
 ROOT = Path(__file__).resolve().parents[2]
 COMPOSE = ROOT / "compose.yaml"

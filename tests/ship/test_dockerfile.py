@@ -115,7 +115,7 @@ def test_copied_folders_are_the_packages_setuptools_ships() -> None:
 
     pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text())
     include = pyproject["tool"]["setuptools"]["packages"]["find"]["include"]
-    packages = {pattern.rstrip("*") for pattern in include}
+    packages = {pattern.split(".")[0] for pattern in include} | {"assets"}
     copied = {src for src, _ in copies()}
     assert packages <= copied, f"the Dockerfile does not copy {packages - copied}"
 
@@ -227,7 +227,7 @@ def test_the_image_steps_install_draw_and_explain_a_missing_token(tmp_path: Path
     assert "DISCORD_TOKEN" in output
     assert "Traceback" not in output
 
-    from bot.config import FAKE_TOKEN
+    from bot.settings import FAKE_TOKEN
 
     ready = subprocess.run(
         [python, "-c", "import asyncio, bot.cli; raise SystemExit("
@@ -244,7 +244,7 @@ def test_the_image_steps_install_draw_and_explain_a_missing_token(tmp_path: Path
     stale = subprocess.run(health, cwd=data, env=run_env, capture_output=True, timeout=60)
     assert stale.returncode == 1
     subprocess.run(
-        [python, "-c", "import time, bot.health as h; "
+        [python, "-c", "import time, bot.ops.health as h; "
          "h.write_heartbeat(h.heartbeat_path(__import__('os').environ), time.time())"],
         cwd=data, env=run_env, check=True, timeout=60,
     )  # fmt: skip

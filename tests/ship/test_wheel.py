@@ -74,7 +74,7 @@ def test_the_wheel_installs_and_draws_from_another_folder(tmp_path: Path) -> Non
     elsewhere = tmp_path / "elsewhere"
     draw_installed(bin_dir / "python", elsewhere / "pictures", env, venv)
 
-    from bot.config import FAKE_TOKEN
+    from bot.settings import FAKE_TOKEN
 
     settings = {**env, "DISCORD_TOKEN": FAKE_TOKEN, "HOLDEM_FONT_DIRS": ""}
     check = [str(bin_dir / "holdem-dealer"), "--check"]

@@ -16,7 +16,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bot.config import FAKE_TOKEN, application_id_from_token
+from bot.settings import FAKE_TOKEN, application_id_from_token
 
 from .standin import StandIn
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.leases import shard_of
+from bot.tables.leases import shard_of
 
 from . import payloads
 from .channels import Channel

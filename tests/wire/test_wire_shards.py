@@ -19,9 +19,10 @@ from pathlib import Path
 
 import pytest
 
-from app import Reason, Store
-from app import store_leases as leases
-from app.leases import shard_of
+from bot.guilds.wallets import Reason
+from bot.store import leases
+from bot.store.store import Store
+from bot.tables.leases import shard_of
 from tests.postgres import new_database
 
 from .game import NAMES, Turn

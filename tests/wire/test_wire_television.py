@@ -20,15 +20,15 @@ from pathlib import Path
 
 import pytest
 
-from app import Store
+from bot.i18n.television import odds_lines
+from bot.pictures.views import format_percent
+from bot.store.store import Store
 from engine import Action, ActionKind, preset
 from engine.equity import equity
 from engine.events import PotAwarded
 from engine.odds import street_odds
 from engine.rules import RunItTwice
 from engine.runout import replay_runs
-from i18n.television import odds_lines
-from render.views import format_percent
 
 from . import books
 from .game import NAMES, Game, Turn

@@ -1,0 +1,34 @@
+"""Computer players: practice opponents that see only what a seated player sees.
+
+Pure, deterministic Python on top of :mod:`engine` (standard library only, no I/O). A player
+is a :class:`Strategy`: ``decide(view, rng) -> Action``, where the view is what
+:func:`observe` copies out of a hand for one seat (public table state and that seat's two
+cards) and ``rng`` is the only source of chance, so the same seed gives the same decisions.
+"""
+
+from bot.computers.match import decision_rng, play_hand
+from bot.computers.players import CallingStation, RandomPlayer, Strategy
+from bot.computers.style import STYLES, Level, Style
+from bot.computers.thinker import Thinker
+from bot.computers.view import Move, PlayerView, observe
+
+__all__ = [
+    "STYLES",
+    "CallingStation",
+    "Level",
+    "Move",
+    "PlayerView",
+    "RandomPlayer",
+    "Strategy",
+    "Style",
+    "Thinker",
+    "decision_rng",
+    "observe",
+    "play_hand",
+    "player_for",
+]
+
+
+def player_for(level: Level) -> Thinker:
+    """The computer player of a level."""
+    return Thinker(STYLES[level])

@@ -1,0 +1,233 @@
+"""The bot: one small class that wires the store, the application layer, the table loops and
+the cogs.
+
+Everything Discord-specific stays in this package; a test builds the same bot with an
+injected clock, deck and database and drives it through SimCord. Every table is restored,
+and its loop started, in ``setup_hook``: before the gateway connects, so no interaction can
+reach a table that is not back yet.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord.commands import computers as practice
+from bot.discord.commands import member_settings as settings
+from bot.discord.commands import stats, television
+from bot.discord.commands.admin import AdminCog
+from bot.discord.commands.group import TablesCog
+from bot.discord.commands.play import PlayCog
+from bot.discord.context import Context
+from bot.discord.controls.buttons import ActButton, LobbyButton
+from bot.discord.controls.forms import parse_raise_form
+from bot.discord.errors import error_text, reply_private
+from bot.discord.moves import on_raise_submit
+from bot.discord.sync import sync_commands
+from bot.discord.table.coalesce import EditCoalescer
+from bot.discord.table.images import Images
+from bot.discord.table.loop import TableLoops
+from bot.discord.translator import HoldemTranslator
+from bot.guilds.members import MemberData
+from bot.guilds.service import GuildService
+from bot.i18n import Lang, resolve_locale
+from bot.stats.service import StatsService
+from bot.store.leases import fenced_target
+from bot.store.store import Store
+from bot.tables.computers import DEFAULT_PAUSE, ComputerPlayers
+from bot.tables.lease_keeper import LeaseKeeper
+from bot.tables.leases import LeaseTerms, Shards, new_owner
+from bot.tables.service import TableService
+from engine import shuffled_deck
+
+__all__ = ["HoldemBot"]
+
+log = logging.getLogger("holdem.bot")
+
+
+class HoldemBot(commands.Bot):
+    """At start the commands are published where they changed since they were last
+    (:func:`bot.discord.sync.sync_commands`); ``sync_commands`` publishes them whatever the record
+    (the offline tests); ``dev_guild`` gets a copy that shows at once, for development.
+    ``exclusive_db`` holds the database file against a second process; the offline tests
+    restart the bot inside one process and turn it off. ``render_in_process`` draws images
+    in a worker process (the load benchmark shows why); the offline tests use a thread.
+    ``shards`` are the gateway shards this process runs: it restores only their guilds'
+    tables. ``lease_terms`` (when several processes share the database) makes it hold a
+    lease on every table it drives (:class:`bot.tables.lease_keeper.LeaseKeeper`), renewed on
+    a timer."""
+
+    store: Store
+    service: TableService
+    ctx: Context
+    computers: ComputerPlayers
+
+    def __init__(
+        self,
+        *,
+        db_path: str,
+        clock: Callable[[], float] = time.time,
+        deck_source: Callable[[], Sequence[int]] = shuffled_deck,
+        rng: random.Random | None = None,
+        dev_guild: int | None = None,
+        sync_commands: bool = False,
+        edit_interval: float = 1.0,
+        exclusive_db: bool = True,
+        render_in_process: bool = True,
+        computer_pause: float = DEFAULT_PAUSE,
+        shards: Shards | None = None,
+        lease_terms: LeaseTerms | None = None,
+        runout_pause: float | None = None,
+        **options: Any,
+    ) -> None:
+        intents = options.pop("intents", None) or discord.Intents.default()
+        super().__init__(
+            command_prefix=commands.when_mentioned, intents=intents, help_command=None, **options
+        )
+        self.db_path = db_path
+        self.clock = clock
+        self.deck_source = deck_source
+        self.rng = rng
+        self.dev_guild = dev_guild
+        self.sync_commands = sync_commands
+        self.edits = EditCoalescer(edit_interval)
+        self.exclusive_db = exclusive_db
+        self.render_in_process = render_in_process
+        self.computer_pause = computer_pause
+        self.runout_pause = runout_pause
+        self._languages: dict[int, Lang] = {}
+        self.loops = TableLoops()
+        self._backfill: asyncio.Task[None] | None = None
+        self.guild_shards = shards or Shards()
+        self.lease_terms = lease_terms
+        self.lease_owner = new_owner()
+        self.keeper: LeaseKeeper | None = None
+        self._lease_timer: asyncio.Task[None] | None = None
+
+    async def setup_hook(self) -> None:
+        fenced = self.lease_terms is not None
+        target = fenced_target(self.db_path, self.lease_owner) if fenced else self.db_path
+        self.store = await Store.open(target, exclusive=self.exclusive_db)
+        self.service = TableService(
+            self.store, clock=self.clock, deck_source=self.deck_source, rng=self.rng
+        )
+        self.ctx = Context(
+            client=self,
+            service=self.service,
+            guilds=GuildService(self.store, self.service, clock=self.clock),
+            stats=StatsService(self.store, clock=self.clock),
+            members=MemberData(self.store, clock=self.clock),
+            images=Images(in_process=self.render_in_process),
+            edits=self.edits,
+            clock=self.clock,
+            guild_lang=self.guild_lang,
+            forget_language=self.forget_language,
+            loops=self.loops,
+            languages={},
+            runout_pause=self.runout_pause,
+        )
+        self.loops.bind(self.ctx)
+        self.service.subscribe(self.loops.receive)
+        await self.tree.set_translator(HoldemTranslator())
+        self.add_dynamic_items(ActButton, LobbyButton)
+        await self.add_cog(TablesCog())
+        await self.add_cog(PlayCog())
+        await self.add_cog(AdminCog())
+        holdem = self.tree.get_command("holdem")
+        assert isinstance(holdem, app_commands.Group)
+        stats.add_to(holdem)
+        television.add_to(self, holdem)
+        settings.add_to(holdem)
+        self.computers = practice.add_to(holdem, self.service, pause=self.computer_pause)
+        self.tree.error(self.on_app_command_error)
+        # Before the restore: restored tables' loops start at once and would race the awaits.
+        await sync_commands(self, self.store, dev_guild=self.dev_guild, force=self.sync_commands)
+        if self.lease_terms is None:
+            restored = await self.service.restore(owns=lambda t: self.guild_shards.owns(t.guild_id))
+        else:
+            self.keeper = LeaseKeeper(
+                self.store, self.service, shards=self.guild_shards, clock=self.clock,
+                terms=self.lease_terms, owner=self.lease_owner,
+            )  # fmt: skip
+            restored = await self.keeper.start()
+            self._lease_timer = asyncio.get_running_loop().create_task(self.keeper.run())
+        log.info("restored tables=%d", len(restored))
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Route every Raise form by its custom id, including forms opened before a restart
+        (discord.py only knows the forms this process sent)."""
+        if interaction.type is not discord.InteractionType.modal_submit:
+            return
+        found = parse_raise_form(interaction.data)
+        if found is not None:
+            await on_raise_submit(interaction, *found)
+
+    async def guild_lang(self, guild_id: int) -> Lang:
+        """The language of public table messages: the guild's setting, else its locale."""
+        cached = self._languages.get(guild_id)
+        if cached is not None:
+            return cached
+        stored = await self.store.get_language(guild_id)
+        if stored is not None:
+            lang = resolve_locale(stored)
+        else:
+            guild = self.get_guild(guild_id)
+            if guild is None:  # not known yet (before the gateway): do not remember a guess
+                return resolve_locale(None)
+            lang = resolve_locale(guild.preferred_locale)
+        self._languages[guild_id] = lang
+        return lang
+
+    def forget_language(self, guild_id: int) -> None:
+        self._languages.pop(guild_id, None)
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+        await reply_private(interaction, error_text(resolve_locale(interaction.locale), cause))
+
+    async def on_ready(self) -> None:
+        """Once connected: count the hands that finished before the stats were kept, in the
+        background (about 1.5 ms a hand; one query when there is none)."""
+        if self._backfill is None and hasattr(self, "ctx"):
+            self._backfill = asyncio.get_running_loop().create_task(self._count_old_hands())
+
+    async def _count_old_hands(self) -> None:
+        try:
+            counted = await self.ctx.stats.backfill()
+        except Exception:
+            log.exception("counting old hands in the stats failed")
+            return
+        if counted:
+            log.info("old hands counted in the stats", extra={"hands": counted})
+
+    async def close(self) -> None:
+        if self._backfill is not None and not self._backfill.done():
+            self._backfill.cancel()
+            await asyncio.gather(self._backfill, return_exceptions=True)
+        if hasattr(self, "computers"):
+            await self.computers.aclose()
+        await self.loops.aclose()
+        await self.edits.drain()
+        if hasattr(self, "ctx"):
+            self.ctx.images.close()
+        if self._lease_timer is not None:
+            self._lease_timer.cancel()
+            await asyncio.gather(self._lease_timer, return_exceptions=True)
+        if self.keeper is not None:
+            try:
+                await self.keeper.release()
+            except Exception:  # they expire by themselves: a slower hand-over, nothing lost
+                log.exception("could not release the table leases")
+        if hasattr(self, "store"):
+            await self.store.close()
+        await super().close()

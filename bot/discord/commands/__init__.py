@@ -1,0 +1,1 @@
+"""The slash commands: ``/holdem`` and its subcommands, ``/holdem-admin`` and the moves."""

@@ -1,0 +1,275 @@
+"""``/holdem-admin``: the server's house rules and table language, and members' data.
+
+A top-level command of its own because Discord hides a command from members who lack its
+*default permissions* only at the top level (a subcommand group cannot carry them): with
+``manage_guild`` members without Manage Server do not see it in the command picker at all. A
+server can still grant it to other roles in Server Settings → Integrations; the check here
+keeps Manage Server the rule whatever those overrides say.
+
+Each command is a thin translation: check, call the application layer, reply privately in the
+member's language.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord.context import Context, context_of
+from bot.discord.errors import error_text, reply_private
+from bot.discord.translator import cmd_str
+from bot.guilds.members import MemberSeated
+from bot.guilds.wallets import GRANT_NOTE_MAX
+from bot.i18n import LOCALES, Lang, resolve_locale, t
+from bot.store.errors import InsufficientChips
+from engine import PRESETS, EngineError, HouseRules
+
+__all__ = ["SETTINGS", "AdminCog"]
+
+SETTINGS = (
+    "small_blind",
+    "big_blind",
+    "ante",
+    "ante_mode",
+    "starting_stack",
+    "raise_cap",
+    "turn_seconds",
+    "max_seats",
+    "schedule",
+    "schedule_every",
+    "session_end",
+    "end_after",
+    "empty_stack",
+    "min_stack_to_deal",
+    "mixed_every",
+    "mixed_blinds_change",
+    "button",
+    "returning",
+    "buy_in",
+    "refill",
+    "refill_to",
+    "refill_wait_hours",
+    "run_it_twice",
+    "runout_pause",
+    "coach",
+)
+"""The house rules ``/holdem-admin config set`` changes (names of ``HouseRules`` fields); at
+most 25, the most choices Discord shows for one option."""
+
+_PRESETS = [
+    app_commands.Choice(name=cmd_str(f"preset.{name.replace('-', '_')}.name"), value=name)
+    for name in PRESETS
+]
+_LANGUAGES = [app_commands.Choice(name=cmd_str(f"language.{code}"), value=code) for code in LOCALES]
+
+
+def _lang(interaction: discord.Interaction[Any]) -> Lang:
+    return resolve_locale(interaction.locale)
+
+
+_YES = frozenset({"on", "yes", "true", "1", "ja"})
+_NO = frozenset({"off", "no", "false", "0", "nei", "nej"})
+_BOOLS = frozenset({"coach", "mixed_blinds_change"})
+"""Settings that are on or off: typed as on/off, yes/no or true/false (ja/nei, ja/nej)."""
+
+
+def _parse_setting(raw: str, *, switch: bool = False) -> Any:
+    """A typed value: ``none``/``-``/empty is ``None``, a whole number an ``int``, else text;
+    for a ``switch``, on/off words are ``True``/``False`` (anything else stays text, refused
+    by the rules' own check)."""
+    text = raw.strip()
+    if switch and text.lower() in _YES | _NO:
+        return text.lower() in _YES
+    if text.lower() in ("none", "-", ""):
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+_PAIRED: dict[str, tuple[str, ...]] = {
+    "session_end": ("end_after",),
+    "schedule": ("schedule_every",),
+    "refill": ("refill_to", "refill_wait_hours"),
+}
+"""Settings whose numbers are settings of their own: each is checked with the others, so
+``session_end after-hands 20`` or ``refill when-empty 500 12`` sets them at once (one at a
+time, none could change); a number not given is 0."""
+
+
+def _changes(setting: str, value: str) -> dict[str, Any]:
+    """The house-rule fields one ``config set`` changes."""
+    partners = _PAIRED.get(setting)
+    if partners is None:
+        return {setting: _parse_setting(value, switch=setting in _BOOLS)}
+    kind, *numbers = value.split() or [""]
+    if len(numbers) > len(partners):
+        return {setting: value.strip()}  # refused by the rules' check as a bad value
+    padded = [*numbers, *["0"] * (len(partners) - len(numbers))]
+    return {setting: kind, **{p: _parse_setting(n) for p, n in zip(partners, padded, strict=True)}}
+
+
+class AdminCog(commands.Cog, name="Admin"):
+    admin = app_commands.Group(
+        name="holdem-admin",
+        description=cmd_str("admin.cmd.description"),
+        guild_only=True,
+        default_permissions=discord.Permissions(manage_guild=True),
+    )
+    config = app_commands.Group(
+        name="config", description=cmd_str("admin.cmd.config.description"), parent=admin
+    )
+
+    async def _allowed(self, interaction: discord.Interaction[Any]) -> int | None:
+        """The guild id if the member has Manage Server; otherwise they are told, ``None``."""
+        perms = interaction.permissions
+        if interaction.guild_id is not None and (perms.manage_guild or perms.administrator):
+            return interaction.guild_id
+        await reply_private(interaction, t(_lang(interaction), "admin.refused"))
+        return None
+
+    @staticmethod
+    async def _rules(ctx: Context, guild_id: int) -> tuple[str, HouseRules]:
+        house = await ctx.guilds.rules(guild_id)
+        return house.preset, house.rules
+
+    @staticmethod
+    def _lines(lang: Lang, rules: HouseRules) -> list[str]:
+        return [
+            t(lang, "config.line", name=name, value=str(value))
+            for name, value in rules.to_dict().items()
+        ]
+
+    # ----------------------------------------------------------------- house rules
+
+    @config.command(name="preset", description=cmd_str("admin.cmd.config.preset.description"))
+    @app_commands.describe(preset=cmd_str("admin.cmd.option.preset.description"))
+    @app_commands.choices(preset=_PRESETS)
+    async def config_preset(self, interaction: discord.Interaction[Any], preset: str) -> None:
+        guild_id = await self._allowed(interaction)
+        if guild_id is None:
+            return
+        lang = _lang(interaction)
+        rules = PRESETS[preset]
+        await context_of(interaction).guilds.set_rules(guild_id, preset, rules)
+        name = t(lang, f"preset.{preset.replace('-', '_')}.name")
+        lines = [t(lang, "admin.preset.saved", preset=name), *self._lines(lang, rules)]
+        await reply_private(interaction, "\n".join(lines))
+
+    @config.command(name="set", description=cmd_str("admin.cmd.config.set.description"))
+    @app_commands.describe(
+        setting=cmd_str("admin.cmd.option.setting.description"),
+        value=cmd_str("admin.cmd.option.value.description"),
+    )
+    @app_commands.choices(setting=[app_commands.Choice(name=s, value=s) for s in SETTINGS])
+    async def config_set(
+        self, interaction: discord.Interaction[Any], setting: str, value: str
+    ) -> None:
+        guild_id = await self._allowed(interaction)
+        if guild_id is None:
+            return
+        lang = _lang(interaction)
+        ctx = context_of(interaction)
+        preset, rules = await self._rules(ctx, guild_id)
+        data = rules.to_dict()
+        data.update(_changes(setting, value))
+        try:
+            changed = HouseRules.from_dict(data)
+        except EngineError as error:
+            reason = error_text(lang, error)
+            await reply_private(interaction, t(lang, "admin.bad_setting", name=setting,
+                                               reason=reason))  # fmt: skip
+            return
+        await ctx.guilds.set_rules(guild_id, preset, changed)
+        await reply_private(interaction, t(lang, "admin.saved", name=setting, value=value))
+
+    @config.command(name="language", description=cmd_str("admin.cmd.config.language.description"))
+    @app_commands.describe(language=cmd_str("admin.cmd.option.language.description"))
+    @app_commands.choices(language=_LANGUAGES)
+    async def config_language(self, interaction: discord.Interaction[Any], language: str) -> None:
+        guild_id = await self._allowed(interaction)
+        if guild_id is None:
+            return
+        ctx = context_of(interaction)
+        await ctx.guilds.set_language(guild_id, language)
+        ctx.forget_language(guild_id)
+        lang = resolve_locale(language)
+        await reply_private(
+            interaction, t(lang, "admin.language.set", language=t(lang, f"language.{lang}"))
+        )
+
+    @config.command(name="show", description=cmd_str("admin.cmd.config.show.description"))
+    async def config_show(self, interaction: discord.Interaction[Any]) -> None:
+        guild_id = await self._allowed(interaction)
+        if guild_id is None:
+            return
+        lang = _lang(interaction)
+        _, rules = await self._rules(context_of(interaction), guild_id)
+        lines = [t(lang, "admin.current"), *self._lines(lang, rules)]
+        await reply_private(interaction, "\n".join(lines))
+
+    # ----------------------------------------------------------------- members' chips
+
+    @admin.command(name="grant", description=cmd_str("admin.cmd.grant.description"))
+    @app_commands.describe(
+        member=cmd_str("admin.cmd.option.grant_member.description"),
+        amount=cmd_str("admin.cmd.option.grant_amount.description"),
+        reason=cmd_str("admin.cmd.option.grant_reason.description"),
+    )
+    async def grant(
+        self,
+        interaction: discord.Interaction[Any],
+        member: discord.User,
+        amount: app_commands.Range[int, -(10**9), 10**9],
+        reason: app_commands.Range[str, 1, GRANT_NOTE_MAX],
+    ) -> None:
+        """Give a member chips, or take some back (a negative amount), with a reason kept on
+        the ledger row; never below zero, and never the chips on a table."""
+        guild_id = await self._allowed(interaction)
+        if guild_id is None:
+            return
+        lang = _lang(interaction)
+        mention = f"<@{member.id}>"  # a member who left the server still has a wallet here
+        if amount == 0 or not reason.strip():
+            key = "admin.grant.zero" if amount == 0 else "admin.grant.no_reason"
+            await reply_private(interaction, t(lang, key))
+            return
+        try:
+            balance = await context_of(interaction).guilds.grant(
+                guild_id, member.id, amount, by=interaction.user.id, note=reason
+            )
+        except InsufficientChips as error:
+            await reply_private(interaction, t(lang, "admin.grant.too_much", member=mention,
+                                               amount=-amount, balance=error.balance))  # fmt: skip
+            return
+        key = "admin.grant.given" if amount > 0 else "admin.grant.taken"
+        await reply_private(interaction, t(lang, key, member=mention, amount=abs(amount),
+                                           balance=balance))  # fmt: skip
+
+    # ----------------------------------------------------------------- members' data
+
+    @admin.command(name="forget", description=cmd_str("admin.cmd.forget.description"))
+    @app_commands.describe(member=cmd_str("admin.cmd.option.member.description"))
+    async def forget(self, interaction: discord.Interaction[Any], member: discord.User) -> None:
+        """Remove what the bot stores about ``member`` here (they may have left the server:
+        the option takes any user)."""
+        guild_id = await self._allowed(interaction)
+        if guild_id is None:
+            return
+        lang = _lang(interaction)
+        mention = member.mention
+        try:
+            erased = await context_of(interaction).members.forget(guild_id, member.id)
+        except MemberSeated:
+            await reply_private(interaction, t(lang, "admin.forget.seated", member=mention))
+            return
+        if erased.anonymous_id is None and not erased.settings:
+            text = t(lang, "admin.forget.nothing", member=mention)
+        else:
+            text = t(lang, "admin.forget.done", member=mention, moves=erased.ledger_rows,
+                     hands=erased.hands)  # fmt: skip
+        await reply_private(interaction, text)

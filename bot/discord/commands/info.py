@@ -1,0 +1,127 @@
+"""What a member asks about, answered privately: the house rules, chips, the leaderboard,
+their history, their cards setting, and the guide."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import discord
+
+from bot.discord.context import context_of
+from bot.discord.errors import reply_private
+from bot.discord.moves import remember
+from bot.discord.names import member_names
+from bot.i18n import format_number, t
+from bot.present import rules_lines
+from bot.tables.service import table_id_for
+
+__all__ = ["chips", "dm", "help_text", "history", "leaderboard", "rules"]
+
+
+async def rules(interaction: discord.Interaction[Any]) -> None:
+    """The rules of the table here, or the server's when no table is open."""
+    ctx = context_of(interaction)
+    lang = remember(ctx, interaction)
+    assert interaction.guild_id is not None and interaction.channel_id is not None
+    table_id = table_id_for(interaction.guild_id, interaction.channel_id)
+    house = await ctx.guilds.rules(interaction.guild_id)
+    name, house_rules = house.preset, house.rules
+    if ctx.service.has_table(table_id):
+        state = ctx.service.state(table_id)
+        house_rules, name = state.rules, state.preset or name
+    lines = rules_lines(lang, house_rules, preset=name, buy_in=house_rules.starting_stack)
+    await reply_private(interaction, "\n".join(lines))
+
+
+async def chips(interaction: discord.Interaction[Any], member: discord.Member | None) -> None:
+    ctx = context_of(interaction)
+    lang = remember(ctx, interaction)
+    assert interaction.guild_id is not None
+    who = member or interaction.user
+    own = who.id == interaction.user.id
+    wallet = await ctx.guilds.wallet(interaction.guild_id, who.id, refill=own)
+    amount = format_number(lang, wallet.balance)
+    if own:
+        text = t(lang, "chips.balance.you", balance=amount)
+        if wallet.refilled:  # the house's chips, not a hand's: said so
+            refilled = format_number(lang, wallet.refilled)
+            text = f"{t(lang, 'chips.refilled', amount=refilled, balance=amount)}\n{text}"
+    else:
+        text = t(lang, "chips.balance.member", name=who.display_name, balance=amount)
+    await reply_private(interaction, text)
+
+
+async def leaderboard(interaction: discord.Interaction[Any]) -> None:
+    ctx = context_of(interaction)
+    lang = remember(ctx, interaction)
+    assert interaction.guild_id is not None
+    rows = await ctx.guilds.standings(interaction.guild_id, limit=10)
+    if not rows:
+        await reply_private(interaction, t(lang, "leaderboard.empty"))
+        return
+    names = member_names(ctx, interaction.guild_id, [row.member for row in rows])
+    lines = [t(lang, "leaderboard.title")]
+    for place, row in enumerate(rows, start=1):
+        name = names[row.member]
+        lines.append(t(lang, "leaderboard.line", place=place, name=name, balance=row.chips))
+    await reply_private(interaction, "\n".join(lines))
+
+
+async def history(interaction: discord.Interaction[Any], count: int) -> None:
+    ctx = context_of(interaction)
+    lang = remember(ctx, interaction)
+    assert interaction.guild_id is not None
+    guild_id = interaction.guild_id
+
+    def name_of(member: int) -> str:
+        if member == interaction.user.id:
+            return interaction.user.display_name
+        return member_names(ctx, guild_id, [member])[member]
+
+    entries = await ctx.guilds.history(
+        interaction.guild_id, interaction.user.id, count, name_of=name_of
+    )
+    if not entries:
+        await reply_private(interaction, t(lang, "history.empty"))
+        return
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    lines = [t(lang, "history.title")]
+    for entry in entries:
+        summary = entry.summary
+        net = summary.net or 0
+        if net > 0:
+            result = t(lang, "history.result.won", amount=net)
+        elif net < 0:
+            result = t(lang, "history.result.lost", amount=-net)
+        else:
+            result = t(lang, "history.result.even")
+        when = f"<t:{int(summary.finished_at or summary.started_at)}:R>"
+        lines.append(t(lang, "history.line", number=summary.hand_id, when=when, result=result))
+    data = "\n".join(f"# hand {e.summary.hand_id}\n{e.phh}" for e in entries).encode()
+    file = discord.File(io.BytesIO(data), "hands.phh", description=t(lang, "history.title"))
+    await interaction.followup.send("\n".join(lines)[:2000], file=file, ephemeral=True)
+
+
+async def dm(interaction: discord.Interaction[Any], state: str) -> None:
+    ctx = context_of(interaction)
+    lang = remember(ctx, interaction)
+    assert interaction.guild_id is not None
+    guild_id = interaction.guild_id
+    if state == "on":
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            await interaction.user.send(t(lang, "dm.on"))
+        except discord.HTTPException:
+            await interaction.followup.send(t(lang, "error.dms_closed"), ephemeral=True)
+            return
+        await ctx.guilds.set_member_settings(guild_id, interaction.user.id, dm=True)
+        await interaction.followup.send(t(lang, "dm.on"), ephemeral=True)
+        return
+    await ctx.guilds.set_member_settings(guild_id, interaction.user.id, dm=False)
+    await reply_private(interaction, t(lang, "dm.off"))
+
+
+async def help_text(interaction: discord.Interaction[Any]) -> None:
+    lang = remember(context_of(interaction), interaction)
+    await reply_private(interaction, f"**{t(lang, 'help.title')}**\n{t(lang, 'help.body')}")

@@ -1,0 +1,73 @@
+"""What every part of the Discord layer works with, in one value built at start-up.
+
+The client builds one :class:`Context` in ``setup_hook``; cogs, buttons and the table loops
+read it instead of reaching into the client, so no module of ``bot`` imports the client and
+the package has no import circle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import discord
+
+from bot.discord.table.coalesce import EditCoalescer
+from bot.discord.table.images import Images
+from bot.discord.table.replies import Origin, Ticket
+from bot.guilds.members import MemberData
+from bot.guilds.service import GuildService
+from bot.i18n import Lang
+from bot.stats.service import StatsService
+from bot.tables.service import TableService
+
+__all__ = ["Context", "Loops", "context_of"]
+
+
+class Loops(Protocol):
+    """What handlers ask of the table loops (:class:`bot.discord.table.loop.TableLoops`)."""
+
+    def expect(self, interaction: discord.Interaction[Any], origin: Origin) -> Ticket:
+        """Register a move's interaction before the move, so its loop can answer it."""
+        ...
+
+    def drop(self, interaction_id: int) -> None:
+        """The move was refused (the handler answers privately) or needs no public answer."""
+        ...
+
+    def show_table(self, table_id: str, ticket: Ticket) -> None:
+        """Answer ``ticket`` with the table as it stands."""
+        ...
+
+    def keep_cards(self, table_id: str, interaction: discord.Interaction[Any]) -> None:
+        """Keep a member's private cards message current after each street and deal."""
+        ...
+
+
+@dataclass(frozen=True, kw_only=True, eq=False)
+class Context:
+    client: discord.Client
+    service: TableService
+    guilds: GuildService
+    stats: StatsService
+    members: MemberData
+    images: Images
+    edits: EditCoalescer
+    clock: Callable[[], float]
+    guild_lang: Callable[[int], Awaitable[Lang]]
+    forget_language: Callable[[int], None]
+    loops: Loops
+    languages: dict[int, Lang]
+    """Each member's own language, as their last interaction said (for direct messages)."""
+    runout_pause: float | None = None
+    """Seconds between the streets of an all-in run-out instead of the house's
+    ``runout_pause`` (tests on a virtual clock pass 0)."""
+
+
+def context_of(interaction: discord.Interaction[Any]) -> Context:
+    """The context of the client that received the interaction."""
+    ctx = getattr(interaction.client, "ctx", None)
+    if not isinstance(ctx, Context):
+        raise RuntimeError("the client has no Holdem Dealer context")
+    return ctx

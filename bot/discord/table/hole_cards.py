@@ -1,0 +1,188 @@
+"""Hole cards reach their owner only: an ephemeral message, or a direct message at each deal.
+
+An ephemeral cards message is kept current through its interaction's token (free of the
+global rate limit) after every street and into the next hands, until the token is about to
+expire. Direct messages are opt-in (``/holdem dm on``); a closed inbox turns them off and the
+member is told where they can see the table.
+
+The learning mode (``/holdem settings coach:on``, where the table's and the server's house
+rules allow it) adds pot odds, outs and equity to the member's own ephemeral panel on their
+turn, never to a direct message or anything public. The sums run in a worker thread within
+:data:`COACH_BUDGET`; a kept panel is edited only when what it shows changed (a new hand,
+street or setting, or the member's turn beginning or ending), so :meth:`CardMessages.refresh`
+may be called after every move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot.discord.context import Context
+from bot.discord.table.coalesce import Edit
+from bot.discord.table.replies import TOKEN_LIFETIME
+from bot.i18n import Lang, cards_text, resolve_locale, t
+from bot.present import hole_cards_view
+from bot.present.coach import CoachSpot, coach_spot, coach_text, spot_advice
+from bot.store.records import MemberSettings
+from bot.tables.outcomes import Outcome, PrivateCards, TableState
+from engine import parse_cards
+
+__all__ = ["COACH_BUDGET", "CardMessages", "cards_reply", "coach_panel"]
+
+log = logging.getLogger("holdem.bot")
+
+COACH_BUDGET = 1.0
+"""Seconds the learning figures may take before the panel goes without them. The sums take
+tens of milliseconds (``benchmarks/bench_coach.py``); the margin is for a loaded machine."""
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class _Shown:
+    """What a kept panel shows: its picture (hand, board, colours) and whose decision its
+    learning figures are for (``None``: no figures)."""
+
+    hand_id: int
+    board: tuple[str, ...]
+    four_colour: bool
+    decision: tuple[int, int] | None
+
+
+@dataclass(eq=False)
+class _Kept:
+    interaction: discord.Interaction[Any]
+    member: int
+    lang: Lang
+    since: float
+    shown: _Shown | None = None
+
+
+async def coach_panel(spot: CoachSpot, lang: Lang) -> str:
+    """The learning figures for ``spot``, computed off the event loop within the budget."""
+    try:
+        advice = await asyncio.wait_for(asyncio.to_thread(spot_advice, spot), COACH_BUDGET)
+    except TimeoutError:
+        log.warning("the learning figures missed their budget", extra={"budget": COACH_BUDGET})
+        return t(lang, "coach.slow")
+    return coach_text(lang, advice)
+
+
+async def _coach_spot(
+    ctx: Context,
+    guild_id: int,
+    settings: MemberSettings,
+    state: TableState | None,
+    cards: PrivateCards,
+) -> CoachSpot | None:
+    """The member's spot when they chose the figures, it is their turn and both the table's
+    rules (fixed when it opened) and the server's rules now allow them: a server that forbids
+    the learning mode while a table is open stops its figures at the next refresh. The
+    server's rules are read only then, once per coached decision, not at every move."""
+    if state is None or not settings.coach:
+        return None
+    spot = coach_spot(state, cards)
+    if spot is None or not await ctx.guilds.coach_allowed(guild_id):
+        return None
+    return spot
+
+
+async def cards_reply(
+    ctx: Context,
+    guild_id: int,
+    cards: PrivateCards,
+    board: tuple[str, ...],
+    lang: Lang,
+    *,
+    state: TableState | None = None,
+) -> tuple[str, discord.File]:
+    """The private message: the picture, its alt text and, after the flop, the board; with
+    the table's ``state`` and the member's learning mode on, on their turn, the figures."""
+    settings = await ctx.guilds.member_settings(guild_id, cards.member)
+    view = hole_cards_view(cards.cards, board, lang, four_colour=settings.four_colour)
+    text, file = await ctx.images.hole_cards(view, lang)
+    if board:
+        text += "\n" + t(lang, "cards.board", board=cards_text(parse_cards(" ".join(board))))
+    spot = await _coach_spot(ctx, guild_id, settings, state, cards)
+    if spot is not None:
+        text += "\n\n" + await coach_panel(spot, lang)
+    return text, file
+
+
+class CardMessages:
+    """The private cards messages of one table."""
+
+    def __init__(self, ctx: Context, guild_id: int) -> None:
+        self.ctx = ctx
+        self.guild_id = guild_id
+        self._kept: list[_Kept] = []
+
+    def keep(self, interaction: discord.Interaction[Any]) -> None:
+        self._kept.append(
+            _Kept(
+                interaction=interaction,
+                member=interaction.user.id,
+                lang=resolve_locale(interaction.locale),
+                since=self.ctx.clock(),
+            )
+        )
+
+    async def refresh(self, outcome: Outcome) -> None:
+        """Show each kept message's owner their cards as the table stands now, editing only
+        the messages whose picture or learning figures changed."""
+        now = self.ctx.clock()
+        self._kept = [k for k in self._kept if now - k.since < TOKEN_LIFETIME]
+        state = outcome.state
+        for kept in self._kept:
+            cards = outcome.cards_of(kept.member)
+            if cards is None:
+                continue
+            settings = await self.ctx.guilds.member_settings(self.guild_id, cards.member)
+            spot = await _coach_spot(self.ctx, self.guild_id, settings, state, cards)
+            shown = _Shown(
+                hand_id=cards.hand_id,
+                board=state.board,
+                four_colour=settings.four_colour,
+                decision=None if spot is None else spot.decision,
+            )
+            if shown == kept.shown:
+                continue
+            kept.shown = shown
+            self.ctx.edits.request(("cards", kept.interaction.id), self._edit(kept, cards, state))
+
+    def _edit(self, kept: _Kept, cards: PrivateCards, state: TableState) -> Edit:
+        """The edit of one kept panel, drawn and summed when the edit is sent, so the table's
+        loop does not wait for the picture or the learning figures."""
+
+        async def edit() -> None:
+            text, file = await cards_reply(
+                self.ctx, self.guild_id, cards, state.board, kept.lang, state=state
+            )
+            await kept.interaction.edit_original_response(content=text, attachments=[file])
+
+        return edit
+
+    async def send_dms(self, outcome: Outcome, public: Lang) -> list[int]:
+        """Direct messages to the members who asked for them; the members whose inbox was
+        closed (their setting is turned off). Never the learning figures: a direct message
+        stays in the inbox after the turn it was for."""
+        closed = []
+        for cards in outcome.private:
+            settings = await self.ctx.guilds.member_settings(self.guild_id, cards.member)
+            if not settings.dm:
+                continue
+            lang = self.ctx.languages.get(cards.member, public)
+            text, file = await cards_reply(self.ctx, self.guild_id, cards, (), lang)
+            try:
+                client = self.ctx.client
+                user = client.get_user(cards.member) or await client.fetch_user(cards.member)
+                await user.send(text, file=file)
+            except discord.Forbidden:
+                await self.ctx.guilds.set_member_settings(self.guild_id, cards.member, dm=False)
+                closed.append(cards.member)
+            except discord.HTTPException as error:
+                log.warning("could not DM hole cards: %s", error)
+        return closed

@@ -1,0 +1,383 @@
+"""One loop per live table: it shows every outcome in order, runs the turn timer and deals
+the next hand.
+
+The application hands every outcome to :meth:`TableLoops.receive` under the table's lock,
+whatever made it: a slash command, a button, the Raise form, a leave, a sit-out, an admin
+stop, a restore, or the loop's own timeout and deal. So the table moves on even when the
+interaction that made a move fails half way. An interaction handler only makes the call
+and leaves its interaction with the loop (:meth:`TableLoops.expect`), which answers it.
+
+Time is just another input: the timer sleeps and then puts a tick in the same queue; a
+timeout is a move through :meth:`~bot.tables.service.TableService.timeout`, which refuses it if the
+decision it was set for was already taken. The time to agree to run it twice is one more
+timer of the same kind (:meth:`~bot.tables.service.TableService.run_twice_timeout`: silence is no).
+
+The loop is supervised: an exception is logged with the table id, the loop picks the table up
+again from the application's state, and the players see a short notice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+import discord
+
+from bot.discord.context import Context
+from bot.discord.errors import error_text
+from bot.discord.table.dealer import Dealer
+from bot.discord.table.replies import Origin, Ticket, answered_publicly
+from bot.tables.errors import NoTable
+from bot.tables.outcomes import Outcome, OutcomeKind, RunTwiceAsk, TableState, TurnState
+from engine import SessionError
+
+__all__ = ["NEXT_HAND_PAUSE", "WARNING_SECONDS", "TableLoop", "TableLoops"]
+
+log = logging.getLogger("holdem.bot")
+
+WARNING_SECONDS = 10.0
+"""How long before the deadline the player to act is reminded."""
+NEXT_HAND_PAUSE = 5.0
+"""The pause between the end of one hand and the deal of the next."""
+_QUIET_CODES = {"hand_in_progress", "session_over"}
+"""Why a deal the loop planned may be refused without a word: someone dealt first, or the
+session ended."""
+
+
+_WAKE = "holdem_table_wake"
+"""The client event that wakes a table's loop when something is queued for it."""
+_RESUMING = {OutcomeKind.RESTORED, OutcomeKind.JOINED, OutcomeKind.SAT_IN}
+"""Between hands, these restart the pause before the next deal (a restored table, or a deal
+that was refused for too few players and may work now)."""
+
+
+class _TickKind(Enum):
+    WARN = "warn"
+    DEADLINE = "deadline"
+    DEAL = "deal"
+    RUN_TWICE = "run-twice"
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class _Tick:
+    kind: _TickKind
+    hand_id: int | None = None
+    seq: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class _ShowTable:
+    ticket: Ticket
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class _Notice:
+    key: str
+    done: asyncio.Future[None]
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class _Crash:
+    """Raised inside the loop by tests (and nothing else) to exercise its supervisor."""
+
+
+_Item = Outcome | _Tick | _ShowTable | _Notice | _Crash
+
+
+class TableLoop:
+    def __init__(self, ctx: Context, loops: TableLoops, table_id: str, state: TableState) -> None:
+        self.ctx = ctx
+        self.loops = loops
+        self.table_id = table_id
+        self.guild_id, self.channel_id = (int(x) for x in table_id.split(":"))
+        self.dealer = Dealer(ctx, table_id, state)
+        self.queue: asyncio.Queue[_Item] = asyncio.Queue()
+        self.closed = False
+        self.failures = 0
+        self._task: asyncio.Task[None] | None = None
+        self._turn_timer: asyncio.Task[None] | None = None
+        self._deal_timer: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self._task = asyncio.get_running_loop().create_task(
+            self._supervise(), name=f"table {self.table_id}"
+        )
+
+    def put(self, item: _Item) -> None:
+        self.queue.put_nowait(item)
+        self.ctx.client.dispatch(_WAKE, self.table_id)
+
+    async def _next(self) -> _Item:
+        """The next item; an idle loop waits on the client's own event dispatch, so the
+        client (and an offline test harness) knows the loop is parked, not stuck."""
+        while self.queue.empty():
+            await self.ctx.client.wait_for(_WAKE, check=lambda table_id: table_id == self.table_id)
+        return self.queue.get_nowait()
+
+    async def idle(self) -> None:
+        """Wait until everything queued so far has been shown (for tests and shutdown)."""
+        await self.queue.join()
+
+    # ----------------------------------------------------------------- supervision
+
+    async def _supervise(self) -> None:
+        while not self.closed:
+            try:
+                await self._run()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                self.failures += 1
+                log.exception(
+                    "the table loop failed; picking the table up again",
+                    extra={"table": self.table_id, "failures": self.failures},
+                )
+                await self._recover()
+
+    async def _run(self) -> None:
+        while not self.closed:
+            item = await self._next()
+            try:
+                await self._handle(item)
+                self.failures = 0
+            finally:
+                self.queue.task_done()
+
+    async def _recover(self) -> None:
+        """Start again from the application's state: fresh buttons and timers."""
+        if self.failures > 3:
+            await asyncio.sleep(min(30.0, float(self.failures)))  # a persistent fault
+        try:
+            state = self.ctx.service.state(self.table_id)
+        except NoTable:
+            self.close()
+            return
+        try:
+            # Said once per run of failures: a fault that persists must not flood the channel.
+            await self.dealer.resync(state, notice=self.failures == 1)
+        except Exception:
+            log.exception("could not tell the table", extra={"table": self.table_id})
+        self._schedule(state, after=None)
+
+    # ----------------------------------------------------------------- items
+
+    async def _handle(self, item: _Item) -> None:
+        if isinstance(item, Outcome):
+            await self._show(item)
+        elif isinstance(item, _Tick):
+            await self._tick(item)
+        elif isinstance(item, _ShowTable):
+            await self.dealer.show_table(item.ticket, self.ctx.service.state(self.table_id))
+        elif isinstance(item, _Notice):
+            try:
+                await self.dealer.notice(item.key)
+            finally:
+                if not item.done.done():
+                    item.done.set_result(None)
+        else:
+            raise RuntimeError("a crash asked for by a test")
+
+    async def _show(self, outcome: Outcome) -> None:
+        ticket = self.loops.take(outcome.request) if answered_publicly(outcome) else None
+        try:
+            await self.dealer.show(outcome, ticket)
+        finally:
+            # Whatever the table saw, its clock keeps going.
+            self._schedule(outcome.state, after=outcome)
+            if outcome.closed:
+                self.close()
+
+    def _schedule(self, state: TableState, *, after: Outcome | None) -> None:
+        """The turn timer for the turn in the state; the next deal after a finished hand."""
+        if self.closed:
+            return
+        self._cancel(self._turn_timer)
+        self._turn_timer = None
+        if state.turn is not None and state.turn.deadline is not None:
+            self._turn_timer = self._later(self._turn_ticks(state.turn))
+        elif state.run_twice is not None:
+            self._turn_timer = self._later(self._ask_tick(state.run_twice))
+        if state.in_hand:
+            self._cancel(self._deal_timer)
+            self._deal_timer = None
+            return
+        between = state.hands_played > 0 and not state.session_over
+        ended = after is None or after.hand_over or after.kind in _RESUMING
+        if between and ended and self._deal_timer is None:
+            self._deal_timer = self._later(self._deal_tick(NEXT_HAND_PAUSE))
+
+    def _later(self, coroutine: Any) -> asyncio.Task[None]:
+        task: asyncio.Task[None] = asyncio.get_running_loop().create_task(coroutine)
+        return task
+
+    @staticmethod
+    def _cancel(task: asyncio.Task[None] | None) -> None:
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+
+    async def _turn_ticks(self, turn: TurnState) -> None:
+        assert turn.deadline is not None
+        warn_in = turn.deadline - WARNING_SECONDS - self.ctx.clock()
+        if warn_in > 0:
+            await asyncio.sleep(warn_in)
+            self.put(_Tick(kind=_TickKind.WARN, hand_id=turn.hand_id, seq=turn.seq))
+        rest = turn.deadline - self.ctx.clock()
+        if rest > 0:
+            await asyncio.sleep(rest)
+        self.put(_Tick(kind=_TickKind.DEADLINE, hand_id=turn.hand_id, seq=turn.seq))
+
+    async def _ask_tick(self, ask: RunTwiceAsk) -> None:
+        rest = ask.deadline - self.ctx.clock()
+        if rest > 0:
+            await asyncio.sleep(rest)
+        self.put(_Tick(kind=_TickKind.RUN_TWICE, hand_id=ask.hand_id))
+
+    async def _deal_tick(self, delay: float) -> None:
+        await asyncio.sleep(delay)
+        self._deal_timer = None
+        self.put(_Tick(kind=_TickKind.DEAL))
+
+    async def _tick(self, tick: _Tick) -> None:
+        service = self.ctx.service
+        if not service.has_table(self.table_id):
+            self.close()
+            return
+        state = service.state(self.table_id)
+        turn = state.turn
+        current = turn is not None and (turn.hand_id, turn.seq) == (tick.hand_id, tick.seq)
+        if tick.kind is _TickKind.WARN:
+            if current and turn is not None:
+                await self.dealer.warn(turn)
+        elif tick.kind is _TickKind.DEADLINE:
+            if not current:
+                return
+            outcome = await service.timeout(self.table_id, hand_id=tick.hand_id, seq=tick.seq)
+            if outcome is None:  # the deadline moved (a restart gave a fresh one): wait again
+                self._schedule(service.state(self.table_id), after=None)
+        elif tick.kind is _TickKind.RUN_TWICE:
+            assert tick.hand_id is not None
+            outcome = await service.run_twice_timeout(self.table_id, hand_id=tick.hand_id)
+            state = service.state(self.table_id)
+            if outcome is None and state.run_twice is not None:  # a fresh deadline: wait again
+                self._schedule(state, after=None)
+        elif not state.in_hand:
+            await self._deal()
+
+    async def _deal(self) -> None:
+        try:
+            await self.ctx.service.deal(self.guild_id, self.channel_id)
+        except SessionError as error:
+            if error.code in _QUIET_CODES:
+                return
+            lang = await self.ctx.guild_lang(self.guild_id)
+            await self.dealer.say_error(error_text(lang, error))
+        except NoTable:
+            self.close()
+
+    def close(self) -> None:
+        self.closed = True
+        self._cancel(self._turn_timer)
+        self._cancel(self._deal_timer)
+
+    async def stop(self) -> None:
+        self.close()
+        if self._task is not None and self._task is not asyncio.current_task():
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
+
+
+class TableLoops:
+    """Every table's loop, and the interactions waiting for their loop's answer."""
+
+    def __init__(self) -> None:
+        self._ctx: Context | None = None
+        self.loops: dict[str, TableLoop] = {}
+        self._tickets: dict[int, Ticket] = {}
+
+    def bind(self, ctx: Context) -> None:
+        self._ctx = ctx
+
+    @property
+    def ctx(self) -> Context:
+        assert self._ctx is not None, "bind the context first"
+        return self._ctx
+
+    def receive(self, outcome: Outcome) -> None:
+        """The application's listener: queue the outcome with its table's loop."""
+        loop = self.loops.get(outcome.table_id)
+        if loop is None or loop.closed:
+            loop = TableLoop(self.ctx, self, outcome.table_id, outcome.state)
+            self.loops[outcome.table_id] = loop
+            loop.start()
+        loop.put(outcome)
+
+    # ----------------------------------------------------------------- interactions
+
+    def expect(self, interaction: discord.Interaction[Any], origin: Origin) -> Ticket:
+        ticket = Ticket(interaction=interaction, origin=origin, created=self.ctx.clock())
+        self._tickets[interaction.id] = ticket
+        ticket.start_fallback()
+        return ticket
+
+    def drop(self, interaction_id: int) -> None:
+        ticket = self._tickets.pop(interaction_id, None)
+        if ticket is not None:
+            ticket.cancel()
+
+    def take(self, request: int | None) -> Ticket | None:
+        return None if request is None else self._tickets.pop(request, None)
+
+    def show_table(self, table_id: str, ticket: Ticket) -> None:
+        loop = self.loops.get(table_id)
+        if loop is None:
+            loop = TableLoop(self.ctx, self, table_id, self.ctx.service.state(table_id))
+            self.loops[table_id] = loop
+            loop.start()
+        self._tickets.pop(ticket.interaction.id, None)
+        loop.put(_ShowTable(ticket=ticket))
+
+    def keep_cards(self, table_id: str, interaction: discord.Interaction[Any]) -> None:
+        loop = self.loops.get(table_id)
+        if loop is not None:
+            loop.dealer.cards.keep(interaction)
+
+    # ----------------------------------------------------------------- lifecycle
+
+    async def idle(self) -> None:
+        for loop in list(self.loops.values()):
+            await loop.idle()
+
+    async def announce(self, key: str, *, only_in_hand: bool = True, timeout: float = 5.0) -> None:
+        """Have every loop post a notice (at shutdown: the dealer is restarting)."""
+        waiting = []
+        for table_id, loop in self.loops.items():
+            if loop.closed or not self.ctx.service.has_table(table_id):
+                continue
+            if only_in_hand and not self.ctx.service.state(table_id).in_hand:
+                continue
+            done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            loop.put(_Notice(key=key, done=done))
+            waiting.append(done)
+        if waiting:
+            await asyncio.wait(waiting, timeout=timeout)
+
+    def crash(self, table_id: str) -> None:
+        """Make the table's loop raise once (tests of the supervisor)."""
+        self.loops[table_id].put(_Crash())
+
+    async def aclose(self) -> None:
+        for ticket in self._tickets.values():
+            ticket.cancel()
+        self._tickets.clear()
+        for table_id, loop in self.loops.items():
+            if loop.closed or not self.ctx.service.has_table(table_id):
+                continue
+            try:
+                await asyncio.wait_for(loop.dealer.keep_turn(), timeout=2.0)
+            except Exception:
+                log.warning("could not keep the turn message", extra={"table": table_id})
+        await asyncio.gather(*(loop.stop() for loop in self.loops.values()))
+        self.loops.clear()

@@ -1,0 +1,187 @@
+"""Everything about a server that is not a live table: its house rules and language, its
+members' settings and wallets, the leaderboard and the hand histories.
+
+The Discord layer reaches the database only through this class and
+:class:`~bot.tables.service.TableService`; SQL stays in the ``store`` modules. ``now`` comes from
+the clock the service was built with, never from the wall inside the store.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from bot.guilds.house import GuildRules, guild_rules
+from bot.guilds.wallets import GRANT_NOTE_MAX, Reason, grant_ref
+from bot.store.api import StoreApi
+from bot.store.records import HandSummary, MemberSettings, Mismatch
+from bot.tables.errors import ServiceError
+from bot.tables.service import TableService
+from engine import HouseRules
+
+__all__ = [
+    "CoachForbidden",
+    "GuildRules",
+    "GuildService",
+    "HistoryEntry",
+    "Standing",
+    "WalletRead",
+]
+
+
+class CoachForbidden(ServiceError):
+    """A member asked for the learning mode on a server whose house rules forbid it."""
+
+    code = "coach_forbidden"
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Standing:
+    """A member's chips in a server: wallet plus what sits on open tables."""
+
+    member: int
+    chips: int
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class WalletRead:
+    """A member's wallet as read now, with the refill the house paid on this read (0: none),
+    so the member can be told privately that chips came from the house, not from a hand."""
+
+    balance: int
+    refilled: int
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class HistoryEntry:
+    summary: HandSummary
+    phh: str
+
+
+class GuildService:
+    def __init__(
+        self, store: StoreApi, tables: TableService, *, clock: Callable[[], float]
+    ) -> None:
+        self._store = store
+        self._tables = tables
+        self._clock = clock
+
+    # ------------------------------------------------------------- house rules and language
+
+    async def rules(self, guild_id: int) -> GuildRules:
+        """The server's house rules; the default preset if it never chose any."""
+        return guild_rules(await self._store.get_guild_rules(guild_id))
+
+    async def set_rules(self, guild_id: int, name: str, rules: HouseRules) -> None:
+        await self._store.set_guild_rules(
+            guild_id, {"preset": name, "rules": rules.to_dict()}, self._clock()
+        )
+
+    async def language(self, guild_id: int) -> str | None:
+        return await self._store.get_language(guild_id)
+
+    async def set_language(self, guild_id: int, language: str) -> None:
+        await self._store.set_language(guild_id, language, self._clock())
+
+    # ------------------------------------------------------------- members
+
+    async def member_settings(self, guild_id: int, member: int) -> MemberSettings:
+        return await self._store.get_member_settings(guild_id, member)
+
+    async def set_member_settings(
+        self,
+        guild_id: int,
+        member: int,
+        *,
+        dm: bool | None = None,
+        four_colour: bool | None = None,
+        coach: bool | None = None,
+    ) -> MemberSettings:
+        """Change the settings given (``None`` keeps a value); the new settings.
+
+        Turning the learning mode on where the server's house rules forbid it raises
+        :class:`CoachForbidden` and changes nothing. A table shows the figures only where its
+        own rules allow them too, so a server that forbids the mode later needs no clean-up
+        of the members' choices."""
+        if coach and not await self.coach_allowed(guild_id):
+            raise CoachForbidden(f"guild {guild_id} does not allow the learning mode")
+        return await self._store.set_member_settings(
+            guild_id, member, dm=dm, four_colour=four_colour, coach=coach, now=self._clock()
+        )
+
+    async def coach_allowed(self, guild_id: int) -> bool:
+        """Whether the server's house rules let members turn the learning mode on."""
+        return (await self.rules(guild_id)).rules.coach
+
+    # ------------------------------------------------------------- wallets
+
+    async def balance(self, guild_id: int, member: int) -> int:
+        """The member's wallet, as :meth:`wallet` reads it."""
+        return (await self.wallet(guild_id, member)).balance
+
+    async def wallet(self, guild_id: int, member: int, *, refill: bool = True) -> WalletRead:
+        """The member's wallet, opened with the server's starting stack on first sight and
+        refilled first if the house's refill policy owes them chips now; the refill paid is
+        part of the answer, for the member to be told. ``refill=False`` (someone else
+        looking) pays nothing, so a refill is always paid where its owner hears of it."""
+        rules = (await self.rules(guild_id)).rules
+        now = self._clock()
+        balance = await self._store.ensure_wallet(
+            guild_id, member, starting_grant=rules.starting_stack, now=now
+        )
+        if not refill:
+            return WalletRead(balance=balance, refilled=0)
+        seated = self._tables.seated_chips(guild_id, member)
+        granted = await self._store.refill(guild_id, member, rules=rules, on_tables=seated, now=now)
+        return WalletRead(balance=balance + granted, refilled=granted)
+
+    async def grant(self, guild_id: int, member: int, amount: int, *, by: int, note: str) -> int:
+        """An admin's grant (negative: chips taken back) with its reason on the ledger row;
+        returns the new balance. Raises :class:`ValueError` for 0 chips or a reason that is
+        empty or longer than :data:`~bot.guilds.wallets.GRANT_NOTE_MAX`, and
+        :class:`~bot.store.errors.InsufficientChips` (changing nothing) rather than take the
+        wallet below zero: chips on a table are not the wallet's to take."""
+        text = " ".join(note.split())
+        if type(amount) is not int or amount == 0:
+            raise ValueError(f"a grant of {amount!r} chips")
+        if not text or len(text) > GRANT_NOTE_MAX:
+            raise ValueError(f"a grant needs a reason of 1 to {GRANT_NOTE_MAX} characters")
+        rules = (await self.rules(guild_id)).rules
+        now = self._clock()
+        await self._store.ensure_wallet(
+            guild_id, member, starting_grant=rules.starting_stack, now=now
+        )
+        return await self._store.move(
+            guild_id, member, amount, Reason.GRANT, ref=grant_ref(by, text), now=now
+        )
+
+    async def standings(self, guild_id: int, *, limit: int = 10) -> list[Standing]:
+        """Most chips first, counting stacks on open tables with the wallets."""
+        rows = await self._store.leaderboard(guild_id, by="chips", limit=1000)
+        totals = {row.user_id: row.balance for row in rows}
+        for table_id in self._tables.table_ids():
+            state = self._tables.state(table_id)
+            if state.guild_id != guild_id:
+                continue
+            for seat in state.occupied():
+                totals[seat.member] = totals.get(seat.member, 0) + seat.seat_stack
+        best = sorted(totals.items(), key=lambda item: (-item[1], item[0]))[:limit]
+        return [Standing(member=m, chips=c) for m, c in best]
+
+    async def audit(self, guild_id: int) -> list[Mismatch]:
+        return await self._store.audit(guild_id)
+
+    # ------------------------------------------------------------- history
+
+    async def history(
+        self, guild_id: int, member: int, count: int, *, name_of: Callable[[int], str]
+    ) -> list[HistoryEntry]:
+        """The member's last finished hands, newest first, each with its PHH text (cards
+        nobody showed are hidden; players named by ``name_of``)."""
+        entries = []
+        for summary in await self._store.last_hands(guild_id, member, count):
+            record = await self._store.load_hand(summary.hand_id)
+            names = {m: name_of(m) for m in record.players}
+            phh = await self._store.export_phh(summary.hand_id, names=names)
+            entries.append(HistoryEntry(summary=summary, phh=phh))
+        return entries

@@ -1,0 +1,1 @@
+"""Running the bot: preflight checks (``--check``), the health check, backups and the logs."""

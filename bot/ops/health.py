@@ -1,0 +1,276 @@
+"""The heartbeat the container health check reads, with the state of the gateway in it.
+
+A process that is alive but not connected to Discord answers nobody, so a beat alone proves
+little. The running bot writes a :class:`Beat` every :data:`HEARTBEAT_INTERVAL` seconds, and
+at once when its gateway connection changes: the time, when it started, and the gateway's
+state as :class:`GatewayWatch` follows it through discord.py's events (connected and ready,
+heartbeats acknowledged). ``python -m bot --health`` exits 0 only for a fresh beat of a ready
+gateway; :func:`unhealthy` says why not, in one line.
+
+Two graces keep a healthy bot from being restarted for being busy: :data:`START_GRACE` after
+start (logging in and the first ``READY`` take a while on a big bot), and
+:data:`RECONNECT_GRACE` after a dropped connection (discord.py reconnects by itself; the first
+heartbeat on a new connection is acknowledged within about 40 seconds).
+
+The time is written *into* the file and ``now`` is passed in, so the check does not depend
+on file-system timestamps or a hidden clock.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import math
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from enum import Enum
+from pathlib import Path
+from typing import Protocol
+
+import discord
+from discord.ext import commands
+
+from bot.settings import DEFAULT_DB, default_heartbeat_path
+
+__all__ = [
+    "HEARTBEAT_INTERVAL",
+    "MAX_AGE",
+    "RECONNECT_GRACE",
+    "START_GRACE",
+    "Beat",
+    "Gateway",
+    "GatewayProbe",
+    "GatewayWatch",
+    "heartbeat_loop",
+    "heartbeat_path",
+    "read_heartbeat",
+    "unhealthy",
+    "write_heartbeat",
+]
+
+HEARTBEAT_INTERVAL = 30.0
+MAX_AGE = 3 * HEARTBEAT_INTERVAL  # three missed beats: the process is stuck or gone
+START_GRACE = 120.0
+"""Seconds after start during which a bot that is not ready yet counts as healthy."""
+RECONNECT_GRACE = 60.0
+"""Seconds a dropped or unacknowledged connection may last before the bot is unhealthy."""
+
+
+class Gateway(Enum):
+    """The bot's connection to Discord's gateway, as the heartbeat records it."""
+
+    STARTING = "starting"
+    """Logging in or connecting for the first time: not ready yet."""
+    READY = "ready"
+    """Connected, ready, and its heartbeats are acknowledged."""
+    UNACKNOWLEDGED = "unacknowledged"
+    """Connected, but no heartbeat on this connection has been acknowledged."""
+    DISCONNECTED = "disconnected"
+    """The connection dropped (for a sharded bot: at least one shard's)."""
+    CLOSED = "closed"
+    """The bot has closed its connection for good (it is stopping)."""
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Beat:
+    """One heartbeat: ``at`` the time written, ``started`` the bot's start, ``since`` when the
+    gateway entered ``gateway`` (all seconds since the epoch)."""
+
+    at: float
+    started: float
+    gateway: Gateway
+    since: float
+
+
+def heartbeat_path(environ: Mapping[str, str]) -> str:
+    """``HOLDEM_HEARTBEAT``, else beside ``HOLDEM_DB`` (needs no token: the health check only
+    reads this file)."""
+    return environ.get("HOLDEM_HEARTBEAT", "").strip() or default_heartbeat_path(
+        environ.get("HOLDEM_DATABASE_URL", "").strip()
+        or environ.get("HOLDEM_DB", "").strip()
+        or DEFAULT_DB
+    )
+
+
+def write_heartbeat(
+    path: str | os.PathLike[str],
+    now: float,
+    *,
+    gateway: Gateway = Gateway.READY,
+    started: float | None = None,
+    since: float | None = None,
+) -> None:
+    """Record a beat at ``now`` as one line of JSON; atomic, so a reader never sees half a
+    file. ``started`` and ``since`` default to ``now``; the loop passes all of them."""
+    target = Path(path)
+    temporary = target.with_name(target.name + ".tmp")
+    record = {
+        "at": now,
+        "started": now if started is None else started,
+        "gateway": gateway.value,
+        "since": now if since is None else since,
+    }
+    temporary.write_text(json.dumps(record) + "\n", encoding="ascii")
+    os.replace(temporary, target)
+
+
+def read_heartbeat(path: str | os.PathLike[str]) -> Beat | None:
+    """The last beat, or ``None`` if the file is missing, unreadable or not a beat."""
+    try:
+        record = json.loads(Path(path).read_text(encoding="ascii"))
+        beat = Beat(
+            at=float(record["at"]),
+            started=float(record["started"]),
+            gateway=Gateway(record["gateway"]),
+            since=float(record["since"]),
+        )
+    except (OSError, ValueError, UnicodeDecodeError, TypeError, KeyError):
+        return None
+    times = (beat.at, beat.started, beat.since)
+    return beat if all(math.isfinite(t) for t in times) else None
+
+
+def unhealthy(
+    beat: Beat | None,
+    now: float,
+    *,
+    max_age: float = MAX_AGE,
+    start_grace: float = START_GRACE,
+    reconnect_grace: float = RECONNECT_GRACE,
+) -> str | None:
+    """Why the bot that wrote ``beat`` is not healthy at ``now``, or ``None`` if it is.
+
+    >>> ready = Beat(at=100.0, started=0.0, gateway=Gateway.READY, since=30.0)
+    >>> unhealthy(ready, 110.0) is None
+    True
+    >>> unhealthy(ready, 200.0)
+    'the last heartbeat is 100 s old (more than 90 s): the bot is stuck or not running'
+    """
+    if beat is None:
+        return "no heartbeat: the bot is not running (or HOLDEM_HEARTBEAT points elsewhere)"
+    age = now - beat.at
+    if not -max_age <= age <= max_age:
+        return (
+            f"the last heartbeat is {age:.0f} s old (more than {max_age:.0f} s): the bot is "
+            "stuck or not running"
+        )
+    state = beat.gateway
+    if state is Gateway.READY:
+        return None
+    if state is Gateway.CLOSED:
+        return "the bot has closed its connection to Discord (it is stopping)"
+    if state is Gateway.STARTING:
+        waited = now - beat.started
+        if waited <= start_grace:
+            return None
+        return f"the bot has not become ready on Discord's gateway in {waited:.0f} s"
+    lasted = now - beat.since
+    if lasted <= reconnect_grace:
+        return None
+    what = (
+        "no heartbeat acknowledged by Discord's gateway"
+        if state is Gateway.UNACKNOWLEDGED
+        else "disconnected from Discord's gateway"
+    )
+    return f"{what} for {lasted:.0f} s"
+
+
+class GatewayProbe(Protocol):
+    """What the heartbeat loop needs to know about the gateway (a :class:`GatewayWatch`)."""
+
+    changed: asyncio.Event
+
+    def state(self) -> Gateway: ...
+
+
+class GatewayWatch:
+    """Follows a bot's gateway connection through discord.py's events.
+
+    Ready after the first ``READY`` (every shard's, for a sharded bot), down from a
+    disconnect until the next ``READY`` or ``RESUMED``. ``latency`` (the bot's, by default)
+    is infinite until a heartbeat on the current connection is acknowledged. ``changed`` is
+    set at every event so the heartbeat loop can write the news at once.
+    """
+
+    def __init__(self, bot: commands.Bot, *, latency: Callable[[], float] | None = None) -> None:
+        self._bot = bot
+        self._latency = latency or (lambda: bot.latency)
+        self._ready = False
+        self._down: set[int | None] = set()
+        self.changed = asyncio.Event()
+        if isinstance(bot, discord.AutoShardedClient):
+            bot.add_listener(self._shard_ready, "on_shard_ready")
+            bot.add_listener(self._shard_up, "on_shard_resumed")
+            bot.add_listener(self._shard_down, "on_shard_disconnect")
+            bot.add_listener(self._all_ready, "on_ready")
+        else:
+            bot.add_listener(self._all_ready, "on_ready")
+            bot.add_listener(self._up, "on_resumed")
+            bot.add_listener(self._down_event, "on_disconnect")
+
+    def state(self) -> Gateway:
+        """The connection now."""
+        if self._bot.is_closed():
+            return Gateway.CLOSED
+        if not self._ready:
+            return Gateway.STARTING
+        if self._down:
+            return Gateway.DISCONNECTED
+        if not math.isfinite(self._latency()):
+            return Gateway.UNACKNOWLEDGED
+        return Gateway.READY
+
+    def _note(self) -> None:
+        self.changed.set()
+
+    async def _all_ready(self) -> None:
+        self._ready = True
+        self._down.discard(None)
+        self._note()
+
+    async def _up(self) -> None:
+        self._down.discard(None)
+        self._note()
+
+    async def _down_event(self) -> None:
+        self._down.add(None)
+        self._note()
+
+    async def _shard_ready(self, shard_id: int) -> None:
+        self._down.discard(shard_id)
+        self._note()
+
+    async def _shard_up(self, shard_id: int) -> None:
+        self._down.discard(shard_id)
+        self._note()
+
+    async def _shard_down(self, shard_id: int) -> None:
+        self._down.add(shard_id)
+        self._note()
+
+
+async def heartbeat_loop(
+    path: str | os.PathLike[str],
+    clock: Callable[[], float],
+    watch: GatewayProbe,
+    interval: float = HEARTBEAT_INTERVAL,
+) -> None:
+    """Beat every ``interval`` seconds, and at once when ``watch`` reports a change, until
+    cancelled; the file write runs off the event loop."""
+    started = now = clock()
+    last: Gateway | None = None
+    since = started
+    while True:
+        watch.changed.clear()
+        state = watch.state()
+        if state is not last:
+            since = now if last is not None else started
+            last = state
+        await asyncio.to_thread(
+            write_heartbeat, path, now, gateway=state, started=started, since=since
+        )
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(watch.changed.wait(), interval)
+        now = clock()

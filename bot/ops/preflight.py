@@ -1,0 +1,130 @@
+"""``python -m bot --check``: is this host ready to run the bot? No Discord connection.
+
+:func:`run_check` returns the problems, one line each (``[]`` means ready): the database
+opens (via :meth:`bot.store.store.Store.open`, whose start-up errors already name the cause), its
+folder and the heartbeat's folder can be written. :func:`summary` describes what the bot
+would run with, without the token.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import tempfile
+from pathlib import Path
+
+from bot.discord.invite import invite_url
+from bot.pictures import font_report
+from bot.settings import Settings
+from bot.store.backend import is_postgres_url, redacted
+from bot.store.errors import StartupError
+from bot.store.store import Store
+
+__all__ = ["check_database", "check_folder", "run_check", "summary"]
+
+
+def check_folder(path: str, setting: str) -> str | None:
+    """A problem line if the folder that will hold ``path`` is missing or not writable.
+
+    Writes and removes a scratch file rather than trusting ``os.access`` (which says yes to
+    root even on a read-only mount).
+    """
+    if path.startswith("file:") or path == ":memory:":
+        return None
+    folder = _folder(path)
+    if not folder.exists():
+        return (
+            f"{setting}: the folder {folder} does not exist: create it or set {setting} to a "
+            "file in an existing folder"
+        )
+    if not folder.is_dir():
+        return f"{setting}: {folder} is not a folder: set {setting} to a file in a folder"
+    try:
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".holdem-check-"):
+            pass
+    except OSError as error:
+        reason = error.strerror or type(error).__name__
+        return (
+            f"{setting}: cannot write in the folder {folder} ({reason}): the bot's user needs "
+            "write access there"
+        )
+    return None
+
+
+def _folder(path: str) -> Path:
+    return Path(path).expanduser().absolute().parent
+
+
+async def check_database(path: str, *, busy_timeout: float = 5.0) -> list[str]:
+    """Problems with the database: a file's folder, then opening and migrating it (waiting
+    up to ``busy_timeout`` seconds for a lock, as the bot would); a server is reached and
+    migrated."""
+    server = is_postgres_url(path)
+    name = "HOLDEM_DATABASE_URL" if "://" in path else "HOLDEM_DB"
+    problem = None if server else check_folder(path.removeprefix("sqlite:///"), name)
+    if problem:
+        return [problem]
+    try:
+        store = await Store.open(path, busy_timeout=busy_timeout)
+    except StartupError as error:
+        return [f"{name}: {error}"]
+    except (sqlite3.Error, OSError) as error:
+        return [f"{name}: cannot open the database {redacted(path)}: {error}"]
+    await store.close()
+    return []
+
+
+async def run_check(settings: Settings) -> list[str]:
+    """Every problem with the host for these settings, one line each; ``[]`` is ready."""
+    problems = await check_database(settings.db_path)
+    if _folder(settings.heartbeat_path) != _folder(settings.db_path):
+        problem = check_folder(settings.heartbeat_path, "HOLDEM_HEARTBEAT")
+        if problem:
+            problems.append(problem)
+    if settings.backup_dir:
+        # Backups go inside the folder; a missing one is created if its parent allows it.
+        folder = settings.backup_dir
+        probe = os.path.join(folder, "backup") if os.path.isdir(folder) else folder
+        problem = check_folder(probe, "HOLDEM_BACKUP_DIR")
+        if problem:
+            problems.append(problem)
+    return problems
+
+
+def summary(settings: Settings) -> list[str]:
+    """What the bot would run with, one line each, never the token itself."""
+    lines = [
+        f"token: set ({len(settings.token)} characters, application id {settings.application_id})",
+        "database: "
+        + (
+            redacted(settings.db_path)
+            if "://" in settings.db_path
+            else os.path.abspath(settings.db_path)
+        ),
+        f"heartbeat: {os.path.abspath(settings.heartbeat_path)}",
+        f"log level: {settings.log_level}",
+        "commands: published at start when they changed, globally"
+        + (f" and to guild {settings.dev_guild}" if settings.dev_guild else ""),
+        (
+            f"backups: every {settings.backup_every / 3600:g} h into "
+            f"{os.path.abspath(settings.backup_dir)}, the newest {settings.backup_keep} kept"
+            if settings.backup_dir
+            else "backups: none scheduled (set HOLDEM_BACKUP_DIR)"
+        ),
+    ]
+    if settings.sharded:
+        count = settings.shard_count or "Discord's recommendation"
+        ids = ",".join(map(str, settings.shard_ids)) if settings.shard_ids else "all"
+        lines.append(f"sharding: auto-sharded client, {count} shards, running {ids}")
+    else:
+        lines.append("sharding: off (one connection)")
+    if settings.api_base or settings.gateway_url:
+        lines.append(
+            f"discord: API {settings.api_base or 'discord.com'}, gateway "
+            f"{settings.gateway_url or 'Discord'}"
+        )
+    if settings.application_id is not None:
+        lines.append(f"invite: {invite_url(settings.application_id)}")
+    # Which scripts of players' names will draw: a host without CJK fonts shows codes instead.
+    lines.append(font_report())
+    return lines

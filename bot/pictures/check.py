@@ -1,0 +1,61 @@
+"""Can this installation draw? One table and one hole-card picture, for ``--check``.
+
+A broken installation (card art or fonts missing from the package data, a Pillow without
+FreeType) would otherwise show only when the first hand is dealt, as a hand stuck after the
+blinds. :func:`selfcheck` draws the pictures the bot sends most and names the problem in one
+line, or returns ``None``. :func:`font_report` says in one line which scripts of players' names
+have a font here, and what to install for the others.
+"""
+
+from __future__ import annotations
+
+from bot.pictures.fontchain import face_for
+from bot.pictures.holecards import render_hole_cards
+from bot.pictures.png import SIGNATURE
+from bot.pictures.resources import MissingAssetError
+from bot.pictures.table import render_table
+
+__all__ = ["SCRIPTS", "font_report", "selfcheck"]
+
+# One letter of each script that names often use, and the Debian package that draws it.
+SCRIPTS: tuple[tuple[str, str, str], ...] = (
+    ("CJK", "漢", "fonts-noto-cjk"),
+    ("Hangul", "한", "fonts-noto-cjk"),
+    ("Arabic", "ع", "fonts-noto-core"),
+    ("Hebrew", "א", "fonts-noto-core"),
+    ("Devanagari", "क", "fonts-noto-core"),
+    ("Thai", "ก", "fonts-noto-core"),
+    ("emoji", "😀", "fonts-noto-color-emoji"),
+)
+
+
+def selfcheck() -> str | None:
+    """``None`` when a table and hole cards draw; else one line saying what is wrong."""
+    # Imported here: render/__init__ imports this module, and ``python -m bot.pictures.examples``
+    # must find bot.pictures.examples not yet imported.
+    from bot.pictures.examples import example_hole_cards, example_table
+
+    try:
+        pictures = (render_table(example_table()), render_hole_cards(example_hole_cards()))
+    except MissingAssetError as error:
+        return f"pictures: {error}"
+    except OSError as error:
+        return f"pictures: cannot draw a table: {error} (is Pillow installed with FreeType?)"
+    except Exception as error:  # a diagnostic must report, not crash the check
+        return f"pictures: drawing a table failed: {type(error).__name__}: {error}"
+    if not all(picture.startswith(SIGNATURE) for picture in pictures):
+        return "pictures: the PNG writer produced something that is not a PNG"
+    return None
+
+
+def font_report() -> str:
+    """One line: the scripts of :data:`SCRIPTS` that some font draws, or what is missing."""
+    missing = [(name, package) for name, letter, package in SCRIPTS if face_for(letter) is None]
+    if not missing:
+        return "fonts: names in " + ", ".join(name for name, _, _ in SCRIPTS) + " all draw"
+    names = ", ".join(name for name, _ in missing)
+    packages = " ".join(dict.fromkeys(package for _, package in missing))
+    return (
+        f"fonts: no font for {names}: such names show as character codes "
+        f"(on Debian or Ubuntu: apt install {packages}; or set HOLDEM_FONT_DIRS)"
+    )

@@ -1,0 +1,123 @@
+"""Example views: the documentation picture, the benchmark and the tests draw the same tables.
+
+``python -m bot.pictures.examples docs/table-example.png`` writes the README's example table.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from bot.pictures.table import render_table
+from bot.pictures.views import (
+    Blind,
+    HoleCardsView,
+    PotView,
+    SeatState,
+    SeatView,
+    ShowdownHandView,
+    ShowdownView,
+    TableView,
+)
+
+__all__ = ["example_hole_cards", "example_showdown", "example_table", "main"]
+
+NAMES = (
+    "Alice",
+    "Bartholomew Maximilian Fitzgerald",  # 33 characters: longer than Discord's 32
+    "李小龍",
+    "🃏 Joker 🎲",
+    "מרים",
+    "Dana",
+    "Évariste",
+    "Frank",
+    "Grace Hopper",
+    "Ōkami",
+)
+_STATES = {1: SeatState.FOLDED, 3: SeatState.ALL_IN, 4: SeatState.SITTING_OUT}
+
+
+def example_table(
+    seat_count: int = 10,
+    *,
+    board: tuple[str, ...] = ("As", "Kh", "7c"),
+    four_colour: bool = False,
+    names: tuple[str, ...] = NAMES,
+    street: str = "Flop",
+) -> TableView:
+    """A busy flop: bets, blinds, the button, a fold, an all-in, someone sitting out."""
+    seats = []
+    for index in range(seat_count):
+        state = _STATES.get(index, SeatState.ACTIVE) if seat_count > 4 else SeatState.ACTIVE
+        seats.append(
+            SeatView(
+                name=names[index % len(names)],
+                stack=[12450, 980, 5000, 0, 3300, 8120, 150, 2200, 1000000, 61][index],
+                bet=[200, 0, 600, 1500, 0, 0, 100, 0, 600, 0][index],
+                is_button=index == seat_count - 1,
+                blind=Blind.SMALL if index == 0 else Blind.BIG if index == 1 else None,
+                state=state,
+                is_turn=index == 2 % seat_count,
+                in_hand=state is not SeatState.SITTING_OUT,
+            )
+        )
+    return TableView(
+        seats=tuple(seats),
+        board=board,
+        pots=(PotView(label="Pot", amount=4350), PotView(label="Side pot 1", amount=1200)),
+        street=street,
+        blind_level="Level 3 · Blinds 50/100",
+        next_level="Next level in 4:32",
+        four_colour=four_colour,
+    )
+
+
+def example_hole_cards(*, four_colour: bool = False) -> HoleCardsView:
+    """A pair of kings after the flop."""
+    return HoleCardsView(cards=("Kh", "Kc"), hand_name="Pair of kings", four_colour=four_colour)
+
+
+def example_showdown(*, four_colour: bool = False) -> ShowdownView:
+    """Three hands shown down; the full house wins."""
+    return ShowdownView(
+        title="Showdown · Pot 4,350",
+        board=("As", "Kh", "7c", "7d", "2s"),
+        hands=(
+            ShowdownHandView(
+                name="Alice",
+                cards=("Ah", "Ad"),
+                hand_name="Full house, aces full of sevens",
+                best_five=("Ah", "Ad", "As", "7c", "7d"),
+                won=4350,
+                is_winner=True,
+            ),
+            ShowdownHandView(
+                name="Bartholomew Maximilian Fitzgerald",
+                cards=("Kd", "Ks"),
+                hand_name="Full house, kings full of sevens",
+                best_five=("Kd", "Ks", "Kh", "7c", "7d"),
+            ),
+            ShowdownHandView(
+                name="Grace Hopper",
+                cards=("Qs", "Jh"),
+                hand_name="Two pair, aces and sevens",
+                best_five=("As", "Kh", "7c", "7d", "Qs"),
+            ),
+        ),
+        four_colour=four_colour,
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Write the example table to the path given (default ``docs/table-example.png``)."""
+    args = sys.argv[1:] if argv is None else argv
+    path = Path(args[0] if args else "docs/table-example.png")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    view = example_table(board=("As", "Kh", "7c", "Td"), street="Turn")
+    path.write_bytes(render_table(view))
+    print(f"wrote {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

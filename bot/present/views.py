@@ -1,0 +1,144 @@
+"""From the public state of a table to the plain views the renderers draw.
+
+Pure functions (no Discord, no I/O): they read the frozen records of :mod:`bot.tables.outcomes` and
+the language, and return the views of :mod:`bot.pictures.views`. The same views feed the alt text
+(:mod:`bot.present.alt`), so picture and words agree. Hole cards appear only in
+:func:`hole_cards_view` (for their owner) and, once shown at the showdown, in the table and
+showdown views.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.i18n import Lang, format_number, hand_name, pot_label, street_name, t, table_labels
+from bot.i18n.poker import showdown_labels
+from bot.pictures.views import (
+    Blind,
+    HoleCardsView,
+    PotView,
+    SeatView,
+    ShowdownHandView,
+    ShowdownView,
+    TableView,
+)
+from bot.pictures.views import SeatState as Look
+from bot.tables.outcomes import BlindRole, SeatState, Showdown, TableState
+from engine import best_hand, parse_card
+from engine.table_events import SeatStatus
+
+__all__ = ["hole_cards_view", "seat_view", "showdown_view", "table_view"]
+
+_BLINDS = {BlindRole.SMALL: Blind.SMALL, BlindRole.BIG: Blind.BIG}
+
+
+def seat_view(seat: SeatState | None, *, in_hand: bool, turn: int | None) -> SeatView:
+    """How a seat is drawn: empty, sitting out of the hand, or dealt in (folded, all in or
+    playing); ``turn`` is the member to act. The live table and the replay both draw by it.
+    """
+    if seat is None:
+        return SeatView(state=Look.EMPTY)
+    if not in_hand or seat.player is None:
+        look = Look.ACTIVE if seat.status is SeatStatus.ACTIVE else Look.SITTING_OUT
+        return SeatView(name=seat.name, stack=seat.stack, state=look, in_hand=False)
+    if seat.folded:
+        look = Look.FOLDED
+    elif seat.all_in:
+        look = Look.ALL_IN
+    else:
+        look = Look.ACTIVE
+    return SeatView(
+        name=seat.name,
+        stack=seat.stack,
+        bet=seat.bet,
+        is_button=seat.is_button,
+        blind=None if seat.blind is None else _BLINDS[seat.blind],
+        state=look,
+        is_turn=turn == seat.member,
+        in_hand=not seat.folded,
+        cards=seat.shown,
+    )
+
+
+def table_view(
+    state: TableState,
+    lang: Lang,
+    *,
+    board: Sequence[str] | None = None,
+    four_colour: bool = False,
+    next_level_seconds: float | None = None,
+) -> TableView:
+    """The public table: never a hole card that has not been shown. ``board`` overrides the
+    state's (a finished hand's board, shown with the hand just played)."""
+    turn = state.turn.member if state.turn is not None else None
+    seats = tuple(seat_view(s, in_hand=state.in_hand, turn=turn) for s in state.seats)
+    pots = tuple(
+        PotView(label=pot_label(lang, i, pots=len(state.pots)), amount=pot.amount)
+        for i, pot in enumerate(state.pots)
+    )
+    street = street_name(lang, state.street) if state.street is not None else ""
+    level = t(
+        lang,
+        "level.line",
+        level=state.level + 1,
+        small_blind=format_number(lang, state.small_blind),
+        big_blind=format_number(lang, state.big_blind),
+    )
+    next_level = None
+    if next_level_seconds is not None:
+        minutes, seconds = divmod(max(0, int(next_level_seconds)), 60)
+        next_level = t(lang, "level.next", time=f"{minutes}:{seconds:02d}")
+    return TableView(
+        seats=seats,
+        board=tuple(board) if board is not None else state.board,
+        pots=pots,
+        street=street,
+        blind_level=level,
+        next_level=next_level,
+        four_colour=four_colour,
+        labels=table_labels(lang),
+    )
+
+
+def hole_cards_view(
+    cards: Sequence[str], board: Sequence[str], lang: Lang, *, four_colour: bool = False
+) -> HoleCardsView:
+    """One player's private view: their two cards and, after the flop, their hand's name."""
+    name = None
+    if len(board) >= 3:
+        name = hand_name(lang, best_hand([parse_card(c) for c in (*cards, *board)]))
+    return HoleCardsView(cards=tuple(cards), hand_name=name, four_colour=four_colour)
+
+
+def showdown_view(
+    showdown: Showdown, lang: Lang, *, four_colour: bool = False, run: int | None = None
+) -> ShowdownView:
+    """The revealed hands with the five cards that play, and what each winner took; for a
+    hand run twice, ``run`` (1 or 2) shows one board and what was won on it."""
+    cards = showdown.second_board if run == 2 else showdown.board
+    board = [parse_card(c) for c in cards]
+    hands = []
+    for shown in showdown.hands:
+        best = best_hand([*(parse_card(c) for c in shown.cards), *board])
+        won = shown.won_by_board[run - 1] if run and shown.won_by_board else shown.won
+        hands.append(
+            ShowdownHandView(
+                name=shown.name,
+                cards=shown.cards,
+                hand_name=hand_name(lang, best),
+                best_five=tuple(str(c) for c in best.cards),
+                won=won,
+                is_winner=won > 0,
+            )
+        )
+    if run is None:
+        title = t(lang, "showdown.caption", number=showdown.hand_id)
+    else:
+        title = t(lang, "tv.run_twice.showdown", number=showdown.hand_id, n=run)
+    return ShowdownView(
+        board=tuple(cards),
+        hands=tuple(hands),
+        title=title,
+        four_colour=four_colour,
+        labels=showdown_labels(lang),
+    )

@@ -1,0 +1,269 @@
+"""The database schema as numbered migrations; :class:`~bot.store.store.Store` applies them at
+start.
+
+Each migration is a tuple of single SQL statements, run inside one transaction together with
+the row that records it in ``schema_version``, on SQLite and PostgreSQL alike (a step whose
+SQL must differ is a :class:`~bot.store.backend.PerDialect` pair: the triggers of migration 1); a
+migration is never edited once released, a change is a new number. Migration 1 is the whole
+initial schema; migration 2 adds the members' display settings; migration 3 the slash
+commands last synced and the members' data removals; migration 4 the players' statistics,
+kept as hands finish.
+"""
+
+from __future__ import annotations
+
+from bot.store.backend import PerDialect
+
+__all__ = ["LATEST", "MIGRATIONS", "Step"]
+
+Step = str | PerDialect
+"""One statement in SQLite's words, which PostgreSQL runs in its own column types
+(:func:`bot.store.backend.pg_ddl`); or, where the SQL must differ, each dialect's own."""
+
+_REASONS = "'grant','buy_in','cash_out','hand_result','refund','correction','refill'"
+
+MIGRATIONS: dict[int, tuple[Step, ...]] = {
+    1: (
+        # House rules and language per guild; the rules are the engine's opaque dict.
+        """CREATE TABLE guilds (
+            guild_id   INTEGER PRIMARY KEY,
+            rules_json TEXT,
+            language   TEXT,
+            updated_at REAL NOT NULL
+        )""",
+        # A balance is the sum of the member's ledger rows in that guild, never negative.
+        """CREATE TABLE wallets (
+            guild_id     INTEGER NOT NULL,
+            user_id      INTEGER NOT NULL,
+            balance      INTEGER NOT NULL CHECK (balance >= 0),
+            hands_played INTEGER NOT NULL DEFAULT 0,
+            net          INTEGER NOT NULL DEFAULT 0,
+            last_refill  REAL,
+            created_at   REAL NOT NULL,
+            PRIMARY KEY (guild_id, user_id)
+        ) WITHOUT ROWID""",
+        f"""CREATE TABLE ledger (
+            id         INTEGER PRIMARY KEY,
+            guild_id   INTEGER NOT NULL,
+            user_id    INTEGER NOT NULL,
+            delta      INTEGER NOT NULL,
+            reason     TEXT NOT NULL CHECK (reason IN ({_REASONS})),
+            ref        TEXT,
+            created_at REAL NOT NULL,
+            FOREIGN KEY (guild_id, user_id) REFERENCES wallets (guild_id, user_id)
+        )""",
+        "CREATE INDEX ledger_by_member ON ledger (guild_id, user_id)",
+        # A live or closed table: seats, stacks, button, level, clock live in state_json.
+        """CREATE TABLE tables (
+            table_id      TEXT PRIMARY KEY,
+            guild_id      INTEGER NOT NULL,
+            channel_id    INTEGER NOT NULL,
+            state_json    TEXT NOT NULL,
+            settings_json TEXT NOT NULL DEFAULT '{}',
+            open          INTEGER NOT NULL DEFAULT 1,
+            updated_at    REAL NOT NULL
+        )""",
+        "CREATE INDEX tables_open ON tables (open) WHERE open = 1",
+        # A hand: its three defining facts (config, deck, actions) and the seat->member map.
+        """CREATE TABLE hands (
+            hand_id      INTEGER PRIMARY KEY,
+            table_id     TEXT NOT NULL REFERENCES tables (table_id),
+            guild_id     INTEGER NOT NULL,
+            config_json  TEXT NOT NULL,
+            deck         TEXT NOT NULL,
+            players_json TEXT NOT NULL,
+            started_at   REAL NOT NULL,
+            deadline     REAL,
+            finished     INTEGER NOT NULL DEFAULT 0,
+            finished_at  REAL,
+            result_json  TEXT
+        )""",
+        "CREATE INDEX hands_open ON hands (finished) WHERE finished = 0",
+        "CREATE INDEX hands_by_table ON hands (table_id)",
+        """CREATE TABLE hand_actions (
+            hand_id  INTEGER NOT NULL REFERENCES hands (hand_id),
+            seq      INTEGER NOT NULL,
+            action   TEXT NOT NULL,
+            deadline REAL,
+            PRIMARY KEY (hand_id, seq)
+        ) WITHOUT ROWID""",
+        # One INSERT into hand_actions is the whole durable step: these triggers refuse an
+        # action out of sequence or on a finished hand, and move the turn deadline, inside
+        # the INSERT's own (autocommit) transaction.
+        PerDialect(
+            sqlite=(
+                """CREATE TRIGGER hand_actions_check BEFORE INSERT ON hand_actions BEGIN
+            SELECT RAISE(ABORT, 'no such hand')
+                WHERE NOT EXISTS (SELECT 1 FROM hands WHERE hand_id = NEW.hand_id);
+            SELECT RAISE(ABORT, 'the hand is finished')
+                WHERE (SELECT finished FROM hands WHERE hand_id = NEW.hand_id);
+            SELECT RAISE(ABORT, 'action out of sequence')
+                WHERE NEW.seq != (SELECT COUNT(*) FROM hand_actions WHERE hand_id = NEW.hand_id);
+        END""",
+                """CREATE TRIGGER hand_actions_deadline AFTER INSERT ON hand_actions BEGIN
+            UPDATE hands SET deadline = NEW.deadline WHERE hand_id = NEW.hand_id;
+        END""",
+            ),
+            # The same checks in PL/pgSQL; the row lock on the hand orders an action and the
+            # hand's end even when two processes race.
+            postgresql=(
+                """CREATE FUNCTION hand_actions_check() RETURNS trigger LANGUAGE plpgsql AS $$
+                DECLARE done BIGINT;
+                BEGIN
+                    SELECT finished INTO done FROM hands WHERE hand_id = NEW.hand_id FOR UPDATE;
+                    IF NOT FOUND THEN
+                        RAISE EXCEPTION 'no such hand';
+                    END IF;
+                    IF done <> 0 THEN
+                        RAISE EXCEPTION 'the hand is finished';
+                    END IF;
+                    IF NEW.seq <> (SELECT COUNT(*) FROM hand_actions WHERE hand_id = NEW.hand_id)
+                    THEN
+                        RAISE EXCEPTION 'action out of sequence';
+                    END IF;
+                    RETURN NEW;
+                END $$""",
+                """CREATE TRIGGER hand_actions_check BEFORE INSERT ON hand_actions
+                FOR EACH ROW EXECUTE FUNCTION hand_actions_check()""",
+                """CREATE FUNCTION hand_actions_deadline() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN
+                    UPDATE hands SET deadline = NEW.deadline WHERE hand_id = NEW.hand_id;
+                    RETURN NULL;
+                END $$""",
+                """CREATE TRIGGER hand_actions_deadline AFTER INSERT ON hand_actions
+                FOR EACH ROW EXECUTE FUNCTION hand_actions_deadline()""",
+            ),
+        ),
+        # Who played which hand, for "my last hands" and the per-hand net.
+        """CREATE TABLE hand_players (
+            hand_id  INTEGER NOT NULL REFERENCES hands (hand_id),
+            player   INTEGER NOT NULL,
+            guild_id INTEGER NOT NULL,
+            user_id  INTEGER NOT NULL,
+            net      INTEGER,
+            PRIMARY KEY (hand_id, player)
+        ) WITHOUT ROWID""",
+        "CREATE INDEX hand_players_by_member ON hand_players (guild_id, user_id, hand_id)",
+    ),
+    2: (
+        # A member's own settings per guild; no row means every default (all off).
+        """CREATE TABLE member_settings (
+            guild_id    INTEGER NOT NULL,
+            user_id     INTEGER NOT NULL,
+            dm          INTEGER NOT NULL DEFAULT 0,
+            four_colour INTEGER NOT NULL DEFAULT 0,
+            updated_at  REAL,
+            PRIMARY KEY (guild_id, user_id)
+        )""",
+    ),
+    3: (
+        # The slash commands last published per scope ('global' or 'guild:<id>'): a hash of
+        # the payload, so a start publishes only when the commands changed.
+        """CREATE TABLE command_syncs (
+            scope        TEXT PRIMARY KEY,
+            payload_hash TEXT NOT NULL,
+            commands     INTEGER NOT NULL,
+            synced_at    REAL NOT NULL
+        )""",
+        # One row per member whose data a server removed; -id stands for that member in the
+        # wallet, ledger and hand rows kept for the audit. The member's id is not kept.
+        """CREATE TABLE erasures (
+            id        INTEGER PRIMARY KEY,
+            guild_id  INTEGER NOT NULL,
+            erased_at REAL NOT NULL
+        )""",
+    ),
+    4: (
+        # Player statistics (bot.stats.counters counters) summed per member, hour, table and
+        # session, added to as each hand finishes: any period is a sum over a few of these rows.
+        # ``hour`` is the hand's end in whole hours since the epoch; ``last_hand`` the
+        # newest hand counted in the row, to find a member's latest session.
+        """CREATE TABLE stats_hours (
+            guild_id          INTEGER NOT NULL,
+            user_id           INTEGER NOT NULL,
+            hour              INTEGER NOT NULL,
+            table_id          TEXT NOT NULL,
+            session           INTEGER NOT NULL,
+            last_hand         INTEGER NOT NULL,
+            hands             INTEGER NOT NULL,
+            vpip_chances      INTEGER NOT NULL,
+            vpip              INTEGER NOT NULL,
+            pfr               INTEGER NOT NULL,
+            three_bet_chances INTEGER NOT NULL,
+            three_bets        INTEGER NOT NULL,
+            aggressive        INTEGER NOT NULL,
+            calls             INTEGER NOT NULL,
+            saw_flop          INTEGER NOT NULL,
+            showdowns         INTEGER NOT NULL,
+            showdowns_won     INTEGER NOT NULL,
+            net               INTEGER NOT NULL,
+            biggest_pot       INTEGER NOT NULL,
+            PRIMARY KEY (guild_id, user_id, hour, table_id, session)
+        ) WITHOUT ROWID""",
+        # The table session each counted hand belongs to, for the session's stack chart.
+        """CREATE TABLE hand_sessions (
+            hand_id  INTEGER PRIMARY KEY REFERENCES hands (hand_id),
+            table_id TEXT NOT NULL,
+            session  INTEGER NOT NULL
+        )""",
+        "CREATE INDEX hand_sessions_by_session ON hand_sessions (table_id, session, hand_id)",
+    ),
+    6: (
+        # The provably fair deck: the salt of the deck's commitment (hex), revealed in the
+        # hand's history; NULL for hands dealt before it existed.
+        "ALTER TABLE hands ADD COLUMN deck_salt TEXT",
+        # Run it twice: NULL when the run-out was not held (run once, as always), 0 while the
+        # players are choosing, then 1 or 2 boards.
+        "ALTER TABLE hands ADD COLUMN run_count INTEGER CHECK (run_count IN (0, 1, 2))",
+        # The learning mode, per member (off by default; a server may forbid it).
+        "ALTER TABLE member_settings ADD COLUMN coach INTEGER NOT NULL DEFAULT 0",
+    ),
+    8: (
+        # Which process drives a table when several share the database (bot.tables.leases): the
+        # owner renews expires_at; epoch counts the owners the lease has had. A row is never
+        # deleted, so the write fence (bot.store.leases) can always name the current owner.
+        """CREATE TABLE leases (
+            table_id   TEXT PRIMARY KEY,
+            owner      TEXT NOT NULL,
+            epoch      BIGINT NOT NULL,
+            expires_at DOUBLE PRECISION NOT NULL
+        )""",
+        "CREATE INDEX leases_by_owner ON leases (owner)",
+        # The write fence: a new hand, a hand's update and an action are refused unless the
+        # table's lease (if it has one) names the writing process. On SQLite the fence is a
+        # set of TEMP triggers each process installs on its own connection, with its owner id
+        # (bot.store.leases.install_fence); on PostgreSQL one trigger function reads the
+        # owner from the session's setting holdem.owner, sent as the connection opens. The
+        # lease row is read FOR SHARE: a takeover (an UPDATE of that row) waits for a write in
+        # flight, and a write after the takeover sees the new owner.
+        PerDialect(
+            sqlite=(),
+            postgresql=(
+                """CREATE FUNCTION lease_fence() RETURNS trigger LANGUAGE plpgsql AS $$
+                DECLARE
+                    fenced TEXT;
+                    holder TEXT;
+                BEGIN
+                    IF TG_TABLE_NAME = 'hand_actions' THEN
+                        SELECT table_id INTO fenced FROM hands WHERE hand_id = NEW.hand_id;
+                    ELSE
+                        fenced := NEW.table_id;
+                    END IF;
+                    SELECT owner INTO holder FROM leases WHERE table_id = fenced FOR SHARE;
+                    IF FOUND AND holder IS DISTINCT FROM
+                            current_setting('holdem.owner', true) THEN
+                        RAISE EXCEPTION 'lease lost: table % is leased by %', fenced, holder;
+                    END IF;
+                    RETURN NEW;
+                END
+                $$""",
+                "CREATE TRIGGER hand_actions_lease_fence BEFORE INSERT ON hand_actions "
+                "FOR EACH ROW EXECUTE FUNCTION lease_fence()",
+                "CREATE TRIGGER hands_lease_fence BEFORE INSERT OR UPDATE ON hands "
+                "FOR EACH ROW EXECUTE FUNCTION lease_fence()",
+            ),
+        ),
+    ),
+}
+
+LATEST = max(MIGRATIONS)

@@ -1,0 +1,165 @@
+"""The plain values the store hands back: frozen, keyword-only, no database handles inside."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from bot.guilds.wallets import Reason
+from engine import Action, Hand, HandConfig, replay
+from engine.runout import replay_runs
+
+__all__ = [
+    "CommandSync",
+    "Erasure",
+    "HandRecord",
+    "HandSummary",
+    "HiddenCards",
+    "LeaderboardRow",
+    "MemberSettings",
+    "Mismatch",
+    "TableHandSummary",
+    "TableRecord",
+    "WalletMove",
+]
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class TableRecord:
+    """A table as last saved; ``state`` (seats, stacks, button, level, clock) is the caller's."""
+
+    table_id: str
+    guild_id: int
+    channel_id: int
+    state: dict[str, Any]
+    settings: dict[str, Any]
+    open: bool
+    updated_at: float
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class HandRecord:
+    """A hand's three defining facts plus who sat where; :meth:`replay` rebuilds it exactly.
+
+    ``players[i]`` is the member id of engine player ``i``.
+    """
+
+    hand_id: int
+    table_id: str
+    guild_id: int
+    config: HandConfig
+    deck: list[int]
+    players: tuple[int, ...]
+    actions: list[Action]
+    started_at: float
+    deadline: float | None
+    finished: bool
+    result: dict[str, Any] | None
+    deck_salt: bytes | None = None
+    run_count: int | None = None
+
+    def replay(self) -> Hand:
+        """The hand as it stands; a held run-out (``run_count`` not ``None``) is dealt as
+        chosen, or left waiting while the choice is open (0)."""
+        if self.run_count is None:
+            return replay(self.config, self.deck, self.actions)
+        return replay_runs(self.config, self.deck, self.actions, self.run_count or None)
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class WalletMove:
+    """One balance movement to commit together with something else (a hand's end, a seat)."""
+
+    user_id: int
+    delta: int
+    reason: Reason
+    ref: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class LeaderboardRow:
+    user_id: int
+    balance: int
+    net: int
+    hands_played: int
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class HandSummary:
+    """One finished hand from one member's seat."""
+
+    hand_id: int
+    table_id: str
+    player: int
+    net: int | None
+    started_at: float
+    finished_at: float | None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class TableHandSummary:
+    """One finished hand of a table: ``players[i]`` is engine player ``i``'s member id and
+    ``nets[i]`` their result; a voided hand has every net 0 and ``voided`` set."""
+
+    hand_id: int
+    started_at: float
+    finished_at: float | None
+    players: tuple[int, ...]
+    nets: tuple[int, ...]
+    voided: bool = False
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class MemberSettings:
+    """A member's own settings in a guild: hole cards by direct message, four-colour cards,
+    and the learning mode (``coach``: pot odds, outs and equity in their cards panel on their
+    turn, where the server's rules allow it)."""
+
+    dm: bool = False
+    four_colour: bool = False
+    coach: bool = False
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Mismatch:
+    """A wallet whose balance is not the sum of its ledger, or is negative."""
+
+    guild_id: int
+    user_id: int
+    balance: int
+    ledger_sum: int
+
+
+class HiddenCards(Enum):
+    """Whose hole cards a PHH export writes as ``????``."""
+
+    UNSHOWN = "unshown"
+    """Everyone who did not show at the showdown (folded or mucked): the public history."""
+    NONE = "none"
+    """Nobody: the full record, for the table's own audit."""
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class CommandSync:
+    """The slash commands last published to one scope (``global`` or ``guild:<id>``)."""
+
+    scope: str
+    payload_hash: str
+    commands: int
+    synced_at: float
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Erasure:
+    """What removing a member's data from a server did.
+
+    ``anonymous_id`` is the id their wallet, ledger and hand rows are kept under (``None``
+    when there were none); ``hands`` counts the hands they played.
+    """
+
+    anonymous_id: int | None
+    wallet: bool
+    ledger_rows: int
+    hands: int
+    settings: bool

@@ -1,0 +1,231 @@
+"""Statistics SQL: counters kept as hands finish, and the queries that sum them.
+
+:func:`record_hand` runs inside :meth:`~bot.store.store.Store.finish_hand`'s transaction: it takes
+each player's :class:`~bot.stats.counters.HandFacts` of the live hand (a backfill, which has none,
+rebuilds the hand from its stored config, deck and actions) and adds them to the player's row
+of ``stats_hours`` for that hour, table and session (an upsert), and notes the hand's session
+in ``hand_sessions``. A member's stats for any period are then one ``SUM`` over their rows
+(one per hour they played, not one per hand), so 100,000 hands cost the same to read as a
+hundred (``benchmarks/bench_stats.py`` measures both sides).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields
+from typing import Any
+
+from bot.stats.counters import HandFacts, Period, PlayerStats, hand_facts
+from bot.store.backend import Tx
+from bot.store.codec import decode_action, decode_config, decode_deck, loads
+from bot.store.core import StoreCore
+from bot.store.errors import HandStateError
+from engine import replay
+
+__all__ = ["HOUR", "WEEK_HOURS", "SessionHand", "StatsQueries", "record_hand", "session_of"]
+
+HOUR = 3600.0
+WEEK_HOURS = 7 * 24
+_COUNTERS = tuple(f.name for f in fields(PlayerStats))
+_SUMS = ", ".join(
+    f"COALESCE({'MAX' if name == 'biggest_pot' else 'SUM'}({name}), 0)" for name in _COUNTERS
+)
+_UPSERT = (
+    f"INSERT INTO stats_hours (guild_id, user_id, hour, table_id, session, last_hand, "
+    f"{', '.join(_COUNTERS)}) VALUES ({', '.join('?' * (6 + len(_COUNTERS)))}) "
+    "ON CONFLICT (guild_id, user_id, hour, table_id, session) DO UPDATE SET "
+    + ", ".join(
+        # CASE rather than the two-argument MAX(), which is SQLite's alone (GREATEST is
+        # PostgreSQL's); the stored row is named by its table, as PostgreSQL requires.
+        f"{n} = CASE WHEN excluded.{n} > stats_hours.{n} THEN excluded.{n} ELSE stats_hours.{n} END"
+        if n in ("last_hand", "biggest_pot")
+        else f"{n} = stats_hours.{n} + excluded.{n}"
+        for n in ("last_hand", *_COUNTERS)
+    )
+)
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class SessionHand:
+    """One finished hand of a session: ``players[i]`` (member ids) had ``before[i]`` chips
+    when it was dealt and ``after[i]`` when it ended."""
+
+    hand_id: int
+    players: tuple[int, ...]
+    before: tuple[int, ...]
+    after: tuple[int, ...]
+
+
+def session_of(table_state: Mapping[str, Any] | None) -> int | None:
+    """The session number in a table snapshot (:func:`engine.codec.table_to_dict`)."""
+    if table_state is None:
+        return None
+    session = table_state.get("session")
+    return session if isinstance(session, int) else None
+
+
+async def record_hand(
+    tx: Tx,
+    hand_id: int,
+    *,
+    now: float,
+    session: int | None,
+    facts: Sequence[HandFacts] | None = None,
+) -> None:
+    """Add the finished hand ``hand_id`` to its players' counters, in the caller's transaction.
+
+    ``session`` is the table's session number; ``None`` reads it from the stored table.
+    ``facts`` are the hand's own (:func:`bot.stats.counters.hand_facts` of the live hand, which
+    :meth:`~bot.store.store.Store.finish_hand` is given as it settles): without them, the hand is
+    rebuilt from its stored config, deck and actions, as a backfill must.
+    """
+    row = await tx.fetchone(
+        "SELECT h.guild_id, h.table_id, h.players_json, h.config_json, h.deck, t.state_json "
+        "FROM hands h JOIN tables t ON t.table_id = h.table_id WHERE h.hand_id = ?",
+        (hand_id,),
+    )
+    if row is None:
+        raise HandStateError(f"no hand {hand_id}")
+    guild_id, table_id, players_json, config_json, deck, state_json = row
+    if facts is None:
+        actions = await tx.fetch(
+            "SELECT action FROM hand_actions WHERE hand_id = ? ORDER BY seq", (hand_id,)
+        )
+        hand = replay(
+            decode_config(config_json), decode_deck(deck), [decode_action(a[0]) for a in actions]
+        )
+        facts = hand_facts(hand)
+    if not facts:
+        return  # voided (or, impossibly, unfinished): it counts for nobody
+    players: list[int] = loads(players_json)
+    if len(facts) != len(players):
+        raise ValueError("one set of hand facts per player of the hand")
+    number = session if session is not None else (session_of(loads(state_json)) or 0)
+    hour = int(now // HOUR)
+    await tx.executemany(
+        _UPSERT,
+        [
+            (guild_id, user, hour, table_id, number, hand_id, *_values(PlayerStats.of_hand(f)))
+            for user, f in zip(players, facts, strict=True)
+        ],
+    )
+    await tx.execute(
+        "INSERT INTO hand_sessions (hand_id, table_id, session) VALUES (?, ?, ?)",
+        (hand_id, table_id, number),
+    )
+
+
+def _values(stats: PlayerStats) -> tuple[int, ...]:
+    return tuple(getattr(stats, name) for name in _COUNTERS)
+
+
+def _stats(row: Sequence[Any]) -> PlayerStats:
+    return PlayerStats(**{name: int(value) for name, value in zip(_COUNTERS, row, strict=True)})
+
+
+class StatsQueries(StoreCore):
+    """The statistics reads of :class:`~bot.store.store.Store`."""
+
+    async def backfill_stats(self, *, batch: int = 500) -> int:
+        """Count the finished hands the stats do not hold yet (hands that ended before
+        migration 4); how many were looked at. Cheap when there are none: one query.
+
+        Their table session is unknown, so they count in session 0 of their table. Hands
+        that were finished uncounted on purpose stay out: voided ones, and those of practice
+        tables (a computer player's, whose settings say ``practice``).
+        """
+        seen, after = 0, 0
+        voided = self.dialect.json_text("h.result_json", "voided")
+        practice = self.dialect.json_text("t.settings_json", "practice")
+        while True:
+            rows = await self._read(
+                "SELECT h.hand_id, h.finished_at FROM hands h "
+                "JOIN tables t ON t.table_id = h.table_id "
+                "LEFT JOIN hand_sessions s ON s.hand_id = h.hand_id "
+                "WHERE h.hand_id > ? AND h.finished = 1 AND s.hand_id IS NULL "
+                f"AND (h.result_json IS NULL OR {voided} IS NULL) "
+                f"AND COALESCE(CAST({practice} AS TEXT), '') NOT IN ('1', 'true') "
+                "ORDER BY h.hand_id LIMIT ?",
+                (after, batch),
+            )
+            if not rows:
+                return seen
+            async with self._write() as tx:
+                for hand_id, finished_at in rows:
+                    await record_hand(tx, hand_id, now=float(finished_at or 0.0), session=0)
+            seen += len(rows)
+            after = rows[-1][0]
+
+    async def member_stats(
+        self, guild_id: int, user_id: int, period: Period, *, now: float
+    ) -> PlayerStats:
+        """The member's counters over ``period``: their latest table session, the last
+        7 x 24 hours (to the hour), or all time. Empty counters when they played none."""
+        where = "guild_id = ? AND user_id = ?"
+        params: list[Any] = [guild_id, user_id]
+        if period is Period.WEEK:
+            where += " AND hour > ?"
+            params.append(int(now // HOUR) - WEEK_HOURS)
+        elif period is Period.SESSION:
+            latest = await self._read(
+                "SELECT table_id, session FROM stats_hours WHERE guild_id = ? AND user_id = ? "
+                "ORDER BY hour DESC, last_hand DESC LIMIT 1",
+                (guild_id, user_id),
+            )
+            if not latest:
+                return PlayerStats()
+            where += " AND table_id = ? AND session = ?"
+            params += [latest[0][0], latest[0][1]]
+        rows = await self._read(f"SELECT {_SUMS} FROM stats_hours WHERE {where}", params)
+        return _stats(rows[0])
+
+    async def latest_session(self, table_id: str) -> int | None:
+        """The number of the table's newest session with a finished hand, if any."""
+        rows = await self._read(
+            "SELECT MAX(session) FROM hand_sessions WHERE table_id = ?", (table_id,)
+        )
+        return None if rows[0][0] is None else int(rows[0][0])
+
+    async def last_counted_hand(
+        self, *, table_id: str | None = None, guild_id: int | None = None,
+        user_id: int | None = None,
+    ) -> int | None:  # fmt: skip
+        """The newest counted (finished, not voided) hand of the table, or of the member."""
+        if table_id is not None:
+            rows = await self._read(
+                "SELECT MAX(hand_id) FROM hand_sessions WHERE table_id = ?", (table_id,)
+            )
+        else:
+            rows = await self._read(
+                "SELECT MAX(p.hand_id) FROM hand_players p JOIN hand_sessions s "
+                "ON s.hand_id = p.hand_id WHERE p.guild_id = ? AND p.user_id = ?",
+                (guild_id, user_id),
+            )
+        return None if rows[0][0] is None else int(rows[0][0])
+
+    async def session_hands(self, table_id: str, session: int) -> list[SessionHand]:
+        """The session's counted (finished, not voided) hands, oldest first, with stacks."""
+        async with self._snapshot() as tx:
+            rows = await tx.fetch(
+                "SELECT h.hand_id, h.players_json, h.config_json FROM hand_sessions s "
+                "JOIN hands h ON h.hand_id = s.hand_id "
+                "WHERE s.table_id = ? AND s.session = ? ORDER BY s.hand_id",
+                (table_id, session),
+            )
+            nets: dict[int, list[int]] = {}
+            for hand_id, net in await tx.fetch(
+                "SELECT p.hand_id, p.net FROM hand_sessions s "
+                "JOIN hand_players p ON p.hand_id = s.hand_id "
+                "WHERE s.table_id = ? AND s.session = ? ORDER BY p.hand_id, p.player",
+                (table_id, session),
+            ):
+                nets.setdefault(hand_id, []).append(int(net or 0))
+        out = []
+        for hand_id, players, config in rows:
+            before = tuple(int(s) for s in loads(config)["stacks"])
+            after = tuple(b + n for b, n in zip(before, nets[hand_id], strict=True))
+            out.append(
+                SessionHand(hand_id=hand_id, players=tuple(loads(players)), before=before,
+                            after=after)
+            )  # fmt: skip
+        return out

@@ -1,0 +1,158 @@
+"""Wallet SQL, run inside a transaction that :class:`~bot.store.store.Store` has opened.
+
+Every balance change goes through :func:`move`, which writes the ledger row in the same
+transaction, so a balance is always the sum of its ledger; the ``balance >= 0`` guard is in the
+UPDATE (and a CHECK constraint behind it).
+"""
+
+from __future__ import annotations
+
+from bot.guilds.wallets import Reason, refill_due
+from bot.store.backend import Tx
+from bot.store.errors import InsufficientChips, NoWallet
+from bot.store.records import LeaderboardRow, Mismatch
+from engine import HouseRules, Refill
+
+__all__ = ["audit", "create_wallet", "leaderboard", "move", "refill", "wallet_row"]
+
+_ORDER = {
+    "chips": "balance DESC",
+    "net": "net DESC",
+    "hands": "hands_played DESC",
+}
+
+
+async def create_wallet(tx: Tx, guild_id: int, user_id: int, now: float) -> bool:
+    """Insert an empty wallet; ``False`` when the member already has one."""
+    created = await tx.execute(
+        "INSERT INTO wallets (guild_id, user_id, balance, created_at) VALUES (?,?,0,?) "
+        "ON CONFLICT DO NOTHING",
+        (guild_id, user_id, now),
+    )
+    return created == 1
+
+
+async def wallet_row(
+    tx: Tx, guild_id: int, user_id: int, *, lock: bool = False
+) -> tuple[int, float | None] | None:
+    """(balance, last_refill) or ``None``; ``lock`` holds the row until the transaction
+    ends, for a transaction that changes the wallet by what it read."""
+    row = await tx.fetchone(
+        "SELECT balance, last_refill FROM wallets WHERE guild_id = ? AND user_id = ?"
+        + (tx.dialect.for_update if lock else ""),
+        (guild_id, user_id),
+    )
+    return None if row is None else (int(row[0]), row[1])
+
+
+async def move(
+    tx: Tx,
+    *,
+    guild_id: int,
+    user_id: int,
+    delta: int,
+    reason: Reason,
+    ref: str | None,
+    now: float,
+) -> int:
+    """Change a balance and write its ledger row; returns the new balance."""
+    row = await tx.fetchone(
+        "UPDATE wallets SET balance = balance + ?1 "
+        "WHERE guild_id = ?2 AND user_id = ?3 AND balance + ?1 >= 0 RETURNING balance",
+        (delta, guild_id, user_id),
+    )
+    if row is None:
+        found = await wallet_row(tx, guild_id, user_id)
+        if found is None:
+            raise NoWallet(f"member {user_id} has no wallet in guild {guild_id}")
+        balance = found[0]
+        raise InsufficientChips(
+            f"not enough chips: the balance is {balance}, the movement is {delta}",
+            balance=balance,
+            delta=delta,
+        )
+    await tx.execute(
+        "INSERT INTO ledger (guild_id, user_id, delta, reason, ref, created_at) "
+        "VALUES (?,?,?,?,?,?)",
+        (guild_id, user_id, delta, reason.value, ref, now),
+    )
+    return int(row[0])
+
+
+async def last_activity(tx: Tx, guild_id: int, user_id: int) -> float | None:
+    """When the member's chips last moved: their newest ledger row or finished hand (a
+    member who busts at a table empties there, after their last wallet movement)."""
+    row = await tx.fetchone(
+        "SELECT MAX(t) FROM ("
+        "SELECT MAX(created_at) AS t FROM ledger WHERE guild_id = ? AND user_id = ? "
+        "UNION ALL "
+        "SELECT MAX(h.finished_at) AS t FROM hand_players p "
+        "JOIN hands h ON h.hand_id = p.hand_id "
+        "WHERE p.guild_id = ? AND p.user_id = ? AND h.finished = 1"
+        ") AS activity",
+        (guild_id, user_id, guild_id, user_id),
+    )
+    return None if row is None or row[0] is None else float(row[0])
+
+
+async def refill(
+    tx: Tx,
+    *,
+    guild_id: int,
+    user_id: int,
+    rules: HouseRules,
+    on_tables: int,
+    now: float,
+) -> int:
+    """Grant what the house's refill policy owes now (:func:`~bot.guilds.wallets.refill_due`), as a
+    ledger row of reason ``refill``; returns the chips granted (0 when nothing is owed). The
+    wallet row is locked first, so two processes reading it at once pay once."""
+    if rules.refill is Refill.NONE:
+        return 0
+    found = await wallet_row(tx, guild_id, user_id, lock=True)
+    if found is None:
+        raise NoWallet(f"member {user_id} has no wallet in guild {guild_id}")
+    balance, last_refill = found
+    emptied = None
+    if rules.refill is Refill.WHEN_EMPTY and balance + on_tables == 0:
+        emptied = await last_activity(tx, guild_id, user_id)
+    amount = refill_due(
+        rules, chips=balance + on_tables, last_refill=last_refill, emptied_at=emptied, now=now
+    )
+    if amount:
+        await move(
+            tx, guild_id=guild_id, user_id=user_id, delta=amount, reason=Reason.REFILL,
+            ref=rules.refill.value, now=now,
+        )  # fmt: skip
+        await tx.execute(
+            "UPDATE wallets SET last_refill = ? WHERE guild_id = ? AND user_id = ?",
+            (now, guild_id, user_id),
+        )
+    return amount
+
+
+async def leaderboard(tx: Tx, guild_id: int, by: str, limit: int) -> list[LeaderboardRow]:
+    order = _ORDER.get(by)
+    if order is None:
+        raise ValueError(f"leaderboard by {by!r}: use one of {sorted(_ORDER)}")
+    rows = await tx.fetch(
+        # Wallets kept under an anonymous (negative) id after a removal are nobody's.
+        "SELECT user_id, balance, net, hands_played FROM wallets WHERE guild_id = ? "
+        f"AND user_id > 0 ORDER BY {order}, user_id LIMIT ?",
+        (guild_id, limit),
+    )
+    return [LeaderboardRow(user_id=r[0], balance=r[1], net=r[2], hands_played=r[3]) for r in rows]
+
+
+async def audit(tx: Tx, guild_id: int | None) -> list[Mismatch]:
+    rows = await tx.fetch(
+        "SELECT guild_id, user_id, balance, total FROM ("
+        "  SELECT w.guild_id, w.user_id, w.balance, "
+        "    (SELECT COALESCE(SUM(delta), 0) FROM ledger l "
+        "     WHERE l.guild_id = w.guild_id AND l.user_id = w.user_id) AS total "
+        "  FROM wallets w"
+        + ("" if guild_id is None else " WHERE w.guild_id = ?")
+        + ") AS sums WHERE balance != total OR balance < 0 ORDER BY guild_id, user_id",
+        () if guild_id is None else (guild_id,),
+    )
+    return [Mismatch(guild_id=r[0], user_id=r[1], balance=r[2], ledger_sum=int(r[3])) for r in rows]

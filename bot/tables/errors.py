@@ -1,0 +1,57 @@
+"""The table service's own errors (its results are :mod:`bot.tables.outcomes`).
+
+Errors, with a ``code`` and ``params`` like the engine's (the engine's own errors, e.g.
+:class:`engine.NotYourTurn` and :class:`engine.SessionError`, pass through unchanged)::
+
+    ServiceError
+    ├── NoTable        no table is open in the channel
+    ├── TableExists    a table is already open in the channel
+    ├── NotSeated      the member is not at the table
+    ├── NoHand         no hand is in progress
+    └── StaleMove      a button or form made for a decision already taken
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["NoHand", "NoTable", "NotSeated", "ServiceError", "StaleMove", "TableExists"]
+
+
+# ----------------------------------------------------------------- errors
+
+
+class ServiceError(Exception):
+    """Base of the service's own errors: ``code`` names the message, ``params`` fill it in."""
+
+    code = "service_error"
+
+    def __init__(self, message: str, /, **params: Any) -> None:
+        super().__init__(message)
+        self.params: dict[str, Any] = params
+
+    @property
+    def message(self) -> str:
+        return str(self.args[0])
+
+
+class NoTable(ServiceError):
+    code = "no_table"
+
+
+class TableExists(ServiceError):
+    code = "table_exists"
+
+
+class NotSeated(ServiceError):
+    code = "not_seated"
+
+
+class NoHand(ServiceError):
+    code = "no_hand"
+
+
+class StaleMove(ServiceError):
+    """The move names a hand or an action number that is no longer current."""
+
+    code = "stale_button"

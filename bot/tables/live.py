@@ -1,0 +1,117 @@
+"""A live table as the service holds it in memory, and the pure helpers around it.
+
+:class:`Live` is the one mutable record per table (the engine table, the hand's id and
+members, the turn's deadline, the settings saved with the table, the outcome serial); it never
+leaves the :mod:`app` package: outcomes are built from it by :mod:`bot.tables.snapshot`.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.store.records import HandRecord, TableRecord
+from bot.tables.outcomes import Showdown
+from bot.tables.runouts import RunoutSpot
+from engine import Table
+from engine.table import TableEvent
+
+__all__ = [
+    "Ended",
+    "Live",
+    "hand_members",
+    "is_practice",
+    "log",
+    "log_event",
+    "rebuild",
+    "table_chips",
+    "table_id_for",
+]
+
+
+def table_id_for(guild_id: int, channel_id: int) -> str:
+    """The id of the table in a channel: ``"<guild>:<channel>"``."""
+    return f"{guild_id}:{channel_id}"
+
+
+log = logging.getLogger("holdem.table")
+
+
+def log_event(live: Live, event: str, **fields: object) -> None:
+    """One log line per event, with the table's context; never a card."""
+    log.info(
+        event,
+        extra={"guild": live.guild_id, "channel": live.channel_id, "table": live.table_id,
+               **fields},
+    )  # fmt: skip
+
+
+@dataclass(kw_only=True, slots=True)
+class Live:
+    """One open table in memory; changed only under its lock (see :class:`bot.tables.service`)."""
+
+    table_id: str
+    guild_id: int
+    channel_id: int
+    table: Table
+    hand_id: int | None = None
+    players: tuple[int, ...] = ()
+    deadline: float | None = None
+    settings: dict[str, Any] = field(default_factory=dict)
+    serial: int = 0
+    asked: tuple[int, ...] = ()
+    """Who is asked to run it twice while a run-out is held (in memory: a restart asks again)."""
+    agreed: set[int] = field(default_factory=set)
+
+
+@dataclass(kw_only=True, slots=True)
+class Ended:
+    """What settling a hand produced, for the outcome of the command that ended it."""
+
+    table_events: tuple[TableEvent, ...]
+    showdown: Showdown | None
+    runout: RunoutSpot | None = None
+
+
+def rebuild(record: TableRecord, hand: HandRecord | None) -> Live:
+    table = Table.from_dict(record.state)
+    live = Live(
+        table_id=record.table_id, guild_id=record.guild_id, channel_id=record.channel_id,
+        table=table, settings=dict(record.settings),
+    )  # fmt: skip
+    if hand is not None:
+        # The snapshot's hand may lag: the action log is the truth.
+        table.hand = hand.replay()
+        table.hand_deck = tuple(hand.deck)
+        live.hand_id, live.players, live.deadline = hand.hand_id, hand.players, hand.deadline
+        if table.hand.held:  # a run-out waiting for its choice: asked again
+            live.asked = tuple(hand.players[p] for p in table.hand.live_players())
+    elif table.hand is not None:
+        raise RuntimeError(f"table {record.table_id} has a hand the store does not know")
+    return live
+
+
+def is_practice(live: Live) -> bool:
+    """A practice table (a computer player sat down): its chips are no wallet's and its hands
+    count in no leaderboard."""
+    return bool(live.settings.get("practice"))
+
+
+def hand_members(table: Table) -> tuple[int, ...]:
+    members = []
+    for k in table.hand_seats:
+        seat = table.seats[k]
+        assert seat is not None
+        members.append(int(seat.player))
+    return tuple(members)
+
+
+def table_chips(table: Table) -> int:
+    """Stacks and pots on the table (seats in the hand count by the hand's stacks)."""
+    hand = table.hand
+    in_hand = set(table.hand_seats) if hand is not None else set()
+    total = sum(s.stack for k, s in enumerate(table.seats) if s is not None and k not in in_hand)
+    if hand is not None:
+        total += sum(hand.stacks) + hand.pot_total
+    return total

@@ -1,0 +1,91 @@
+"""Computer players at a table: seating and removing them, and what one sees at its turn.
+
+The first computer player makes the table a practice table (see :mod:`bot.tables.computers`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot.computers import Level, PlayerView, observe
+from bot.tables.computers import free_computer, is_computer
+from bot.tables.errors import NotSeated
+from bot.tables.live import is_practice, log_event, table_id_for
+from bot.tables.outcomes import Outcome, OutcomeKind
+from bot.tables.seats import SeatCommands
+from engine import SessionError
+
+__all__ = ["PracticeCommands"]
+
+
+class PracticeCommands(SeatCommands):
+    """The commands of practice tables (a computer player leaves as a member does)."""
+
+    async def add_computer(
+        self,
+        guild_id: int,
+        channel_id: int,
+        level: Level,
+        *,
+        name_of: Callable[[int], str],
+        request: int | None = None,
+    ) -> Outcome:
+        """Seat a computer player of ``level`` with the starting stack (:attr:`Outcome.actor`
+        is its member id, ``name_of`` names it from that id). The first one makes the table
+        a practice table, between hands only: every member's stack goes back to their wallet
+        and they play on with as many practice chips, so no chip won from a computer player
+        ever reaches a wallet."""
+        table_id = table_id_for(guild_id, channel_id)
+        async with self._lock(table_id):
+            live = self._live(table_id)
+            await self._settle_if_over(live)
+            table = live.table
+            converting = not is_practice(live)
+            if converting and table.hand is not None:
+                raise SessionError(
+                    "a computer player can sit down between hands", code="hand_in_progress"
+                )
+            now = self.clock()
+            member = free_computer(level, (int(p) for p in table.players()))
+            stack = table.rules.starting_stack
+            members = {s.player: s.stack for s in table.seats if s is not None}
+            seat = table.sit(str(member), stack=stack)
+            live.settings["practice"] = True
+            live.settings.setdefault("names", {})[str(member)] = name_of(member)
+            try:
+                await self._save(live, now, settings=True)
+                for player, chips in members.items() if converting else ():
+                    await self.store.cash_out(
+                        live.guild_id, int(player), chips, table_id=table_id, now=now,
+                        table_state=table.to_dict(),
+                    )  # fmt: skip
+            except BaseException:
+                await self._reload(table_id)
+                raise
+            log_event(live, "computer seated", member=member, level=level.value, seat=seat)
+            cashed = tuple((int(p), c) for p, c in members.items()) if converting else ()
+            return self._emit(
+                live, OutcomeKind.JOINED, actor=member, request=request, stack=stack,
+                cashed_out=cashed,
+            )  # fmt: skip
+
+    async def remove_computer(
+        self, guild_id: int, channel_id: int, member: int, *, request: int | None = None
+    ) -> Outcome:
+        """A computer player leaves (after the hand in progress, like a member); the table
+        stays a practice table."""
+        if not is_computer(member):
+            raise NotSeated("no such computer player", table=table_id_for(guild_id, channel_id))
+        return await self.leave(guild_id, channel_id, member, request=request)
+
+    def view_of(self, table_id: str, member: int, hand_id: int, seq: int) -> PlayerView | None:
+        """What the member sees at the decision ``seq`` of hand ``hand_id`` (for a computer
+        player: values only, see :func:`bot.computers.observe`); ``None`` when the table is no
+        longer at that decision or it is not the member's."""
+        live = self._tables.get(table_id)
+        hand = None if live is None else live.table.hand
+        if live is None or hand is None or live.hand_id != hand_id or len(hand.actions) != seq:
+            return None
+        index = live.table.hand_player(str(member))
+        if index is None or hand.to_act != index:
+            return None
+        return observe(hand, index)
