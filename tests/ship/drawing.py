@@ -23,7 +23,7 @@ _SCRIPT = """
 import sys
 from pathlib import Path
 
-from bot import pictures as render
+import bot.pictures
 from bot.pictures.examples import example_hole_cards, example_showdown, example_table
 from bot.pictures.resources import ASSETS
 

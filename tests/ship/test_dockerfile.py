@@ -114,8 +114,9 @@ def test_copied_folders_are_the_packages_setuptools_ships() -> None:
     import tomllib
 
     pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text())
-    include = pyproject["tool"]["setuptools"]["packages"]["find"]["include"]
-    packages = {pattern.split(".")[0] for pattern in include} | {"assets"}
+    listed = pyproject["tool"]["setuptools"]["packages"]
+    mapped = pyproject["tool"]["setuptools"]["package-dir"]
+    packages = {mapped.get(name, name).split(".")[0] for name in listed}
     copied = {src for src, _ in copies()}
     assert packages <= copied, f"the Dockerfile does not copy {packages - copied}"
 
