@@ -6,7 +6,9 @@ sizes, over every module of both packages.
 - Only the Discord layer, ``bot.discord``, imports ``discord``; the exceptions are named in
   :data:`DISCORD_OUTSIDE_THE_LAYER`, each with its reason. The packages of
   :data:`NO_DISCORD` never import it, whatever that list says, and the packages of
-  :data:`BELOW_THE_DISCORD_LAYER` never import ``bot.discord`` either.
+  :data:`BELOW_THE_DISCORD_LAYER` never import ``bot.discord`` either. Only the entry point
+  imports the client; the Discord layer takes from the store only
+  :data:`STORE_FOR_THE_DISCORD_LAYER`.
 - No import circle in either package (``engine`` imports no ``bot``, so no circle can cross
   them). The graph is module to module and counts an import anywhere in a file: inside a
   function or an ``if TYPE_CHECKING:`` block, a circle is still a circle for the reader.
@@ -97,7 +99,7 @@ def _imports(module: str) -> frozenset[str]:
 
 
 def _imported(source: str, package: str, modules: set[str]) -> frozenset[str]:
-    """The absolute names ``source`` imports from within ``package``; ``from a import b``
+    """The absolute names that ``source``, a module of ``package``, imports; ``from a import b``
     gives ``a.b`` when that is one of ``modules``, else ``a``."""
     found: set[str] = set()
     for node in ast.walk(ast.parse(source)):
