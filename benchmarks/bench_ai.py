@@ -107,7 +107,7 @@ def play_timed(
     seed: str,
     times: dict[str, Times],
 ) -> Hand:
-    """:func:`bot.computers.play_hand`, timing each decision as the table would see it.
+    """:func:`tests.bot.computers.match.play_hand`, timing each decision as the table would see it.
 
     The time covers the view and the choice."""
     hand = Hand(config, deck)

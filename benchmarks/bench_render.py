@@ -52,7 +52,7 @@ LATIN_NAMES = (
 
 def _tables(count: int, seat_count: int, names: tuple[str, ...] | None = None) -> list[TableView]:
     """Tables that differ in stacks and bets, as successive renders of one hand do."""
-    from bot.pictures.examples import NAMES, example_table
+    from tests.bot.pictures.examples import NAMES, example_table
 
     base = example_table(seat_count, board=("As", "Kh", "7c", "Td"), names=names or NAMES)
     tables = []
@@ -144,7 +144,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=300, help="renders per picture")
     args = parser.parse_args(argv)
     from bot.pictures import render_hole_cards, render_showdown, render_table
-    from bot.pictures.examples import example_hole_cards, example_showdown
+    from tests.bot.pictures.examples import example_hole_cards, example_showdown
 
     runs = 10 if args.smoke else args.runs
 

@@ -18,13 +18,13 @@ from _common import parse_args, table  # first: puts the repository on sys.path
 
 from bot.pictures import render_table
 from bot.pictures.chart import render_chart
-from bot.pictures.examples import example_table
 from bot.pictures.replay import LIMIT, render_replay
 from bot.pictures.stats_views import ChartLabels, ChartLine, ChartView, Standing
 from bot.present.stats import replay_view
 from bot.store.records import HandRecord
 from engine import HandConfig
 from engine.simulate import play_random_hand
+from tests.bot.pictures.examples import example_table
 
 SEED = 20261201
 

@@ -6,8 +6,7 @@ is a :class:`Strategy`: ``decide(view, rng) -> Action``, where the view is what
 cards) and ``rng`` is the only source of chance, so the same seed gives the same decisions.
 """
 
-from bot.computers.match import decision_rng, play_hand
-from bot.computers.players import CallingStation, RandomPlayer, Strategy
+from bot.computers.players import CallingStation, RandomPlayer, Strategy, decision_rng
 from bot.computers.style import STYLES, Level, Style
 from bot.computers.thinker import Thinker
 from bot.computers.view import Move, PlayerView, observe
@@ -24,7 +23,6 @@ __all__ = [
     "Thinker",
     "decision_rng",
     "observe",
-    "play_hand",
     "player_for",
 ]
 

@@ -3,6 +3,9 @@
 A :class:`Strategy` is anything with a ``name`` and ``decide(view, rng) -> Action``: it sees a
 :class:`~bot.computers.view.PlayerView` (what a seated player sees) and draws all its chance from
 the random source it is handed, so the same view and the same seed give the same action.
+
+Each decision gets its own random source (:func:`decision_rng`), seeded from the hand's seed and
+the decision's number, so a hand replays exactly whatever order the players are asked in.
 """
 
 from __future__ import annotations
@@ -14,7 +17,12 @@ from bot.computers.moves import check_or_call
 from bot.computers.view import PlayerView
 from engine.actions import Action, ActionKind
 
-__all__ = ["CallingStation", "RandomPlayer", "Strategy"]
+__all__ = ["CallingStation", "RandomPlayer", "Strategy", "decision_rng"]
+
+
+def decision_rng(seed: int | str, decision: int) -> random.Random:
+    """The random source of one decision: ``seed`` names the hand, ``decision`` counts from 0."""
+    return random.Random(f"{seed}:{decision}")
 
 
 class Strategy(Protocol):

@@ -3,8 +3,9 @@
 A broken installation (card art or fonts missing from the package data, a Pillow without
 FreeType) would otherwise show only when the first hand is dealt, as a hand stuck after the
 blinds. :func:`selfcheck` draws the pictures the bot sends most and names the problem in one
-line, or returns ``None``. :func:`font_report` says in one line which scripts of players' names
-have a font here, and what to install for the others.
+line, or returns ``None``: a table with one of each thing a hand shows and names in several
+scripts, and a pair of hole cards. :func:`font_report` says in one line which scripts of
+players' names have a font here, and what to install for the others.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from bot.pictures.holecards import render_hole_cards
 from bot.pictures.png import SIGNATURE
 from bot.pictures.resources import MissingAssetError
 from bot.pictures.table import render_table
+from bot.pictures.views import Blind, HoleCardsView, PotView, SeatState, SeatView, TableView
 
 __all__ = ["SCRIPTS", "font_report", "selfcheck"]
 
@@ -29,14 +31,47 @@ SCRIPTS: tuple[tuple[str, str, str], ...] = (
 )
 
 
+# The seats of the table --check draws: blinds, the button, bets, a fold, an all-in, someone
+# sitting out; names too long to fit, in scripts the bundled font lacks, and with emoji.
+_SEATS = (
+    ("Alice", 12450, 50, Blind.SMALL, SeatState.ACTIVE),
+    ("Bartholomew Maximilian Fitzgerald", 980, 100, Blind.BIG, SeatState.ACTIVE),
+    ("李小龍", 1000000, 0, None, SeatState.FOLDED),
+    ("🃏 Joker 🎲", 0, 1500, None, SeatState.ALL_IN),
+    ("מרים", 3300, 0, None, SeatState.SITTING_OUT),
+    ("Évariste", 8120, 0, None, SeatState.ACTIVE),
+)
+
+
+def _table() -> TableView:
+    seats = tuple(
+        SeatView(
+            name=name,
+            stack=stack,
+            bet=bet,
+            is_button=index == len(_SEATS) - 1,
+            blind=blind,
+            state=state,
+            is_turn=index == len(_SEATS) - 1,
+            in_hand=state is not SeatState.SITTING_OUT,
+        )
+        for index, (name, stack, bet, blind, state) in enumerate(_SEATS)
+    )
+    return TableView(
+        seats=seats,
+        board=("As", "Kh", "7c"),
+        pots=(PotView(label="Pot", amount=4350), PotView(label="Side pot 1", amount=1200)),
+        street="Flop",
+        blind_level="Level 3 · Blinds 50/100",
+        next_level="Next level in 4:32",
+    )
+
+
 def selfcheck() -> str | None:
     """``None`` when a table and hole cards draw; else one line saying what is wrong."""
-    # Imported here: render/__init__ imports this module, and ``python -m bot.pictures.examples``
-    # must find bot.pictures.examples not yet imported.
-    from bot.pictures.examples import example_hole_cards, example_table
-
+    hole_cards = HoleCardsView(cards=("Kh", "Kc"), hand_name="Pair of kings")
     try:
-        pictures = (render_table(example_table()), render_hole_cards(example_hole_cards()))
+        pictures = (render_table(_table()), render_hole_cards(hole_cards))
     except MissingAssetError as error:
         return f"pictures: {error}"
     except OSError as error:

@@ -6,9 +6,10 @@ import random
 
 import pytest
 
-from bot.computers import CallingStation, Level, RandomPlayer, Strategy, play_hand, player_for
+from bot.computers import CallingStation, Level, RandomPlayer, Strategy, player_for
 from engine import PRESETS, ActionKind, Hand
 from engine.events import PlayerActed
+from tests.bot.computers.match import play_hand
 
 LINEUPS: dict[str, list[Strategy]] = {
     "levels": [player_for(Level.HARD), player_for(Level.NORMAL), player_for(Level.EASY)],

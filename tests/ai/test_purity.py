@@ -1,4 +1,5 @@
-"""ai/ is pure: the standard library and the engine, nothing else; no I/O, no clock."""
+"""bot/computers/ is pure: the standard library, the engine and itself, nothing else of the bot;
+no I/O, no clock."""
 
 from __future__ import annotations
 
@@ -6,13 +7,15 @@ import ast
 import sys
 from pathlib import Path
 
-AI = Path(__file__).resolve().parents[2] / "ai"
+AI = Path(__file__).resolve().parents[2] / "bot" / "computers"
 IMPURE = {"os", "io", "time", "datetime", "socket", "subprocess", "threading", "asyncio", "secrets"}
 
 
 def _imports() -> list[tuple[str, str]]:
     found = []
-    for path in AI.rglob("*.py"):
+    paths = sorted(AI.rglob("*.py"))
+    assert paths, f"no module under {AI}"
+    for path in paths:
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Import):
                 found += [(path.name, a.name) for a in node.names]
@@ -21,17 +24,18 @@ def _imports() -> list[tuple[str, str]]:
     return found
 
 
-def test_ai_imports_only_the_standard_library_and_the_engine() -> None:
+def test_computers_import_only_the_standard_library_and_the_engine() -> None:
     offenders = [
         f"{file}: {name}"
         for file, name in _imports()
-        if name.split(".")[0] not in {"engine", "ai"}
+        if name.split(".")[0] != "engine"
+        and not (name == "bot.computers" or name.startswith("bot.computers."))
         and name.split(".")[0] not in sys.stdlib_module_names
     ]
     assert offenders == []
 
 
-def test_ai_reads_no_clock_files_or_system_randomness() -> None:
+def test_computers_read_no_clock_files_or_system_randomness() -> None:
     offenders = [f"{f}: {n}" for f, n in _imports() if n.split(".")[0] in IMPURE]
     assert offenders == []
     for path in AI.rglob("*.py"):

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import pytest
 
 import bot.tables.computers
-from bot.computers import Level, PlayerView, observe, play_hand, player_for
+from bot.computers import Level, PlayerView, observe, player_for
 from bot.tables.computers import (
     ComputerPlayers,
     computer_level,
@@ -21,6 +21,7 @@ from bot.tables.computers import (
 )
 from bot.tables.errors import NoHand, NoTable
 from engine import Action, ActionKind, Hand, HandConfig
+from tests.bot.computers.match import play_hand
 
 PERSON = 412_345_678_901_234_567
 

@@ -7,12 +7,12 @@ from PIL import Image, ImageChops, ImageStat
 from render_helpers import decode, difference, over
 
 from bot.pictures.card_art import CARD_HEIGHT, CARD_WIDTH
-from bot.pictures.examples import example_table
 from bot.pictures.holecards import card_origins, render_hole_cards
 from bot.pictures.make_cards import all_art
 from bot.pictures.table import BOARD_CARD_WIDTH, board_slots, render_table
 from bot.pictures.tiles import asset_path, tile_height
 from bot.pictures.views import RANKS, SUITS, HoleCardsView
+from tests.bot.pictures.examples import example_table
 
 CARDS = tuple(rank + suit for suit in SUITS for rank in RANKS)
 DECKS = (False, True)

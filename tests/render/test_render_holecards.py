@@ -6,7 +6,7 @@ import pytest
 from render_helpers import decode, match_reference
 
 from bot.pictures import HoleCardsView, render_hole_cards
-from bot.pictures.examples import example_hole_cards
+from tests.bot.pictures.examples import example_hole_cards
 
 
 def test_same_view_gives_same_bytes() -> None:

@@ -22,13 +22,13 @@ from PIL import Image, ImageDraw, ImageStat
 from render_helpers import decode, match_reference
 
 from bot.pictures import fontchain, fonts
-from bot.pictures.examples import example_showdown, example_table
 from bot.pictures.fontchain import FONT_DIRS_ENV, Face, chain, font_dirs, info
 from bot.pictures.fontfile import FontFileError, read_font_info
 from bot.pictures.resources import read_asset
 from bot.pictures.showdown import render_showdown
 from bot.pictures.table import render_table
 from bot.pictures.textlayout import clusters, layout, standin_digits
+from tests.bot.pictures.examples import example_showdown, example_table
 
 TEST_FONTS = Path(__file__).resolve().parent / "fonts"
 NAMES = (

@@ -7,9 +7,9 @@ from PIL import Image, ImageChops, ImageStat
 from render_helpers import decode, match_reference, over
 
 from bot.pictures import ShowdownHandView, ShowdownLabels, ShowdownView, render_showdown
-from bot.pictures.examples import example_showdown
 from bot.pictures.showdown import CARD, showdown_layout
 from bot.pictures.tiles import card_tile
+from tests.bot.pictures.examples import example_showdown
 
 
 def test_same_view_gives_same_bytes() -> None:

@@ -9,8 +9,8 @@ from PIL import Image, ImageChops, ImageDraw
 from render_helpers import decode, match_reference
 
 from bot.pictures import SeatState, SeatView, TableView, render_table, table_layout
-from bot.pictures.examples import example_table
 from bot.pictures.table import HEADER_LEFT, HEADER_RIGHT, HEIGHT, POT_AREA, WIDTH, board_slots
+from tests.bot.pictures.examples import example_table
 
 MAX_BYTES = 150_000
 LONG_NAMES = (

@@ -18,21 +18,28 @@ from PIL import Image, ImageChops, ImageStat
 ROOT = Path(__file__).resolve().parents[2]
 REFERENCES = ROOT / "tests" / "render" / "reference"
 
-# Each picture with the reference it must match (the same views as tests/render uses).
+# Each picture with the reference it must match (the same views as tests/render uses). The
+# example views live in the tests, not in the wheel: the installed interpreter loads that one
+# file by its path, and it draws with the installed package.
+EXAMPLES = ROOT / "tests" / "bot" / "pictures" / "examples.py"
 _SCRIPT = """
+import importlib.util
 import sys
 from pathlib import Path
 
 import bot.pictures
-from bot.pictures.examples import example_hole_cards, example_showdown, example_table
 from bot.pictures.resources import ASSETS
 
+spec = importlib.util.spec_from_file_location("examples", sys.argv[2])
+examples = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(examples)
 out = Path(sys.argv[1])
 print(bot.pictures.__file__)
 print(ASSETS)
-(out / "table-10-flop.png").write_bytes(bot.pictures.render_table(example_table(10)))
-(out / "showdown.png").write_bytes(bot.pictures.render_showdown(example_showdown()))
-(out / "hole-cards-flop.png").write_bytes(bot.pictures.render_hole_cards(example_hole_cards()))
+(out / "table-10-flop.png").write_bytes(bot.pictures.render_table(examples.example_table(10)))
+(out / "showdown.png").write_bytes(bot.pictures.render_showdown(examples.example_showdown()))
+hole_cards = bot.pictures.render_hole_cards(examples.example_hole_cards())
+(out / "hole-cards-flop.png").write_bytes(hole_cards)
 """
 PICTURES = ("table-10-flop.png", "showdown.png", "hole-cards-flop.png")
 
@@ -42,7 +49,7 @@ def draw_installed(python: Path, folder: Path, env: Mapping[str, str], prefix: P
     art came from under ``prefix`` (the installation) and that the pictures are right."""
     folder.mkdir(parents=True, exist_ok=True)
     result = subprocess.run(
-        [str(python), "-c", _SCRIPT, str(folder)],
+        [str(python), "-c", _SCRIPT, str(folder), str(EXAMPLES)],
         cwd=folder,
         env={**env, "HOLDEM_FONT_DIRS": ""},
         capture_output=True,

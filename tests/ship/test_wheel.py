@@ -2,8 +2,13 @@
 
 This is the README's first command as a new admin runs it: ``pip install .`` (here as a wheel,
 built once and installed), then the bot started from another folder on a host without fonts.
-It must draw a table, a showdown and hole cards from its own package data, ``holdem-dealer
---check`` must pass, and a file missing from the installation must be named in one line.
+The wheel adds exactly two import names, ``bot`` and ``engine``, with the card art and the fonts
+inside ``bot/assets``. It must draw a table, a showdown and hole cards from its own package
+data, ``holdem-dealer --help``, ``holdem-dealer --check`` and ``python -m bot --check`` must
+work, and a file missing from the installation must be named in one line.
+
+The package list of ``pyproject.toml`` is written out (the assets are mapped into ``bot``), so a
+quick test holds it to the folders.
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tomllib
 import zipfile
 from pathlib import Path
 
@@ -27,6 +33,35 @@ _IGNORED = shutil.ignore_patterns(
     ".git", ".venv", "venv", "build", "dist", "*.egg-info", "__pycache__", "*.pyc", ".*_cache"
 )
 MAX_WHEEL_BYTES = 2_500_000
+
+
+def _packages_in_the_tree() -> set[str]:
+    """Every folder with an ``__init__.py`` under ``bot/`` and ``engine/``, as a package name."""
+    return {
+        ".".join(init.parent.relative_to(ROOT).parts)
+        for top in ("bot", "engine")
+        for init in (ROOT / top).rglob("__init__.py")
+    }
+
+
+def test_the_wheel_lists_every_package_of_the_tree() -> None:
+    with (ROOT / "pyproject.toml").open("rb") as file:
+        setuptools = tomllib.load(file)["tool"]["setuptools"]
+    listed = setuptools["packages"]
+    assert len(listed) == len(set(listed)), "a package is listed twice"
+    assert set(listed) == _packages_in_the_tree() | {"bot.assets"}
+    assert setuptools["package-dir"] == {"bot.assets": "assets"}
+
+
+def _top_level_names(names: set[str]) -> set[str]:
+    """The import names a wheel's files add: the first part of each path, but the metadata."""
+    tops = {name.split("/", 1)[0] for name in names}
+    return {top.removesuffix(".py") for top in tops if not top.endswith((".dist-info", ".data"))}
+
+
+def test_top_level_names_leave_out_the_metadata() -> None:
+    names = {"bot/__init__.py", "engine/hand.py", "x-1.dist-info/RECORD", "x-1.data/scripts/a"}
+    assert _top_level_names(names | {"six.py"}) == {"bot", "engine", "six"}
 
 
 def _env() -> dict[str, str]:
@@ -57,13 +92,20 @@ def test_the_wheel_installs_and_draws_from_another_folder(tmp_path: Path) -> Non
     assert wheel.stat().st_size < MAX_WHEEL_BYTES, f"the wheel grew to {wheel.stat().st_size:,} B"
     with zipfile.ZipFile(wheel) as archive:
         names = set(archive.namelist())
+        (record,) = (name for name in names if name.endswith(".dist-info/RECORD"))
+        recorded = {line.split(",", 1)[0] for line in archive.read(record).decode().splitlines()}
+        top_level = [name for name in names if name.endswith(".dist-info/top_level.txt")]
+        declared = {archive.read(name).decode() for name in top_level}
+    assert recorded == names, "the RECORD lists the wheel's files"
+    assert _top_level_names(names) == {"bot", "engine"}
+    assert all(set(text.split()) == {"bot", "engine"} for text in declared), declared
     for name in (
-        "assets/fonts/DejaVuSans.ttf",
-        "assets/fonts/DejaVuSans-Bold.ttf",
-        "assets/cards/back.png",
-        "assets/cards/standard/As.png",
-        "assets/cards/four-colour/Td.png",
-        "i18n/locales/nb.json",
+        "bot/assets/fonts/DejaVuSans.ttf",
+        "bot/assets/fonts/DejaVuSans-Bold.ttf",
+        "bot/assets/cards/back.png",
+        "bot/assets/cards/standard/As.png",
+        "bot/assets/cards/four-colour/Td.png",
+        "bot/i18n/locales/nb.json",
     ):
         assert name in names, f"the wheel lacks {name}"
     assert not any(name.startswith("tests/") for name in names)
@@ -77,15 +119,19 @@ def test_the_wheel_installs_and_draws_from_another_folder(tmp_path: Path) -> Non
     from bot.settings import FAKE_TOKEN
 
     settings = {**env, "DISCORD_TOKEN": FAKE_TOKEN, "HOLDEM_FONT_DIRS": ""}
+    usage = _run([str(bin_dir / "holdem-dealer"), "--help"], cwd=elsewhere, env=settings)
+    assert "--check" in usage, usage
+    module = [str(bin_dir / "python"), "-m", "bot", "--check"]
     check = [str(bin_dir / "holdem-dealer"), "--check"]
-    ready = subprocess.run(check, cwd=elsewhere, env=settings, capture_output=True, text=True)
-    assert ready.returncode == 0, ready.stdout + ready.stderr
-    assert "configuration OK" in ready.stdout
+    for command in (module, check):
+        ready = subprocess.run(command, cwd=elsewhere, env=settings, capture_output=True, text=True)
+        assert ready.returncode == 0, ready.stdout + ready.stderr
+        assert "configuration OK" in ready.stdout
     assert (elsewhere / "holdem.sqlite3").exists()
 
     # A broken installation: --check names the missing file in one line instead of a table
     # that would stop after the blinds.
-    (installed,) = venv.glob("lib/python*/site-packages/assets/fonts/DejaVuSans-Bold.ttf")
+    (installed,) = venv.glob("lib/python*/site-packages/bot/assets/fonts/DejaVuSans-Bold.ttf")
     installed.unlink()
     broken = subprocess.run(check, cwd=elsewhere, env=settings, capture_output=True, text=True)
     assert broken.returncode == 1, broken.stdout + broken.stderr

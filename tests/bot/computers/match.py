@@ -1,25 +1,18 @@
-"""Playing whole hands between strategies: for the tests, the benchmark and practice tables.
+"""Playing whole hands between computer players, for the tests and the benchmarks.
 
-Each decision gets its own random source, seeded from the hand's seed and the decision's
-number, so a hand replays exactly whatever order the players are asked in.
+The players decide as at a practice table: each decision draws from its own random source,
+:func:`bot.computers.decision_rng`, so a hand replays exactly whatever order they are asked in.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
-from bot.computers.players import Strategy
-from bot.computers.view import observe
+from bot.computers import Strategy, decision_rng, observe
 from engine.config import HandConfig
 from engine.hand import Hand
 
-__all__ = ["decision_rng", "play_hand"]
-
-
-def decision_rng(seed: int | str, decision: int) -> random.Random:
-    """The random source of one decision: ``seed`` names the hand, ``decision`` counts from 0."""
-    return random.Random(f"{seed}:{decision}")
+__all__ = ["play_hand"]
 
 
 def play_hand(

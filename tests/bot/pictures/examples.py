@@ -1,6 +1,8 @@
-"""Example views: the documentation picture, the benchmark and the tests draw the same tables.
+"""Example views: the documentation picture, the benchmarks and the tests draw the same tables.
 
-``python -m bot.pictures.examples docs/table-example.png`` writes the README's example table.
+``python -m tests.bot.pictures.examples docs/table-example.png`` writes the README's example
+table. ``--check`` draws a table of its own (:mod:`bot.pictures.check`): these stay out of the
+product.
 """
 
 from __future__ import annotations
