@@ -1,0 +1,272 @@
+"""The documentation keeps its promises: its links resolve, the README opens with the two
+commands that work on a fresh machine, and the shell commands the guides show that need no
+network (``--check``, ``--help``, ``engine.phh verify``, ``engine.fair verify``) run as shown.
+
+The commands are read from the guides' code blocks, not copied here, so a guide that changes
+a command changes what runs; only paths are substituted (the venv's python for
+``.venv/bin/python``, a small file of our own for the example file a guide names).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import re
+import shlex
+import subprocess
+import sys
+import unicodedata
+from pathlib import Path
+
+import pytest
+
+from engine import CARDS, Hand, HandConfig
+from engine.fair import FairDeck, commit, fair_fields
+from engine.phh import history_from_hand, write_history
+
+ROOT = Path(__file__).resolve().parents[2]
+DOCS = ROOT / "docs"
+PAGES = [ROOT / "README.md", *sorted(DOCS.glob("*.md"))]
+
+FENCE = re.compile(r"^(?P<indent>[ \t]*)```(?P<lang>[^\n`]*)\n(?P<body>.*?)^(?P=indent)```[ \t]*$",
+                   re.MULTILINE | re.DOTALL)  # fmt: skip
+LINK = re.compile(r"!?\[(?:[^\[\]]|\[[^\]]*\])*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
+SHELLS = ("sh", "bash", "shell", "console")
+
+
+def _prose(text: str) -> str:
+    """``text`` without its fenced blocks and inline code, where a link is only an example."""
+    text = FENCE.sub("", text)
+    return re.sub(r"(`+)(?:(?!\1).)+?\1", "", text, flags=re.DOTALL)
+
+
+def _blocks(text: str) -> list[tuple[str, str]]:
+    """Every fenced block of ``text``: its language and its body, dedented."""
+    found = []
+    for match in FENCE.finditer(text):
+        indent = len(match["indent"])
+        body = "\n".join(line[indent:] for line in match["body"].splitlines())
+        found.append((match["lang"].strip(), body))
+    return found
+
+
+def _shell_lines(path: Path) -> list[str]:
+    """The commands of ``path``'s shell blocks, one per line, comments and continuations
+    joined away."""
+    lines = []
+    for lang, body in _blocks(path.read_text(encoding="utf-8")):
+        if lang in SHELLS:
+            joined = re.sub(r"\\\n\s*", " ", body)
+            lines += [line.split(" #")[0].strip() for line in joined.splitlines()]
+    return [line for line in lines if line and not line.startswith("#")]
+
+
+def _slug(heading: str) -> str:
+    """The anchor GitHub gives a heading: lower case, punctuation dropped, spaces to hyphens."""
+    text = re.sub(r"`([^`]*)`", r"\1", heading.strip()).lower()
+    kept = "".join(c for c in text if c in " -_" or unicodedata.category(c)[0] in "LN")
+    return kept.replace(" ", "-")
+
+
+def _anchors(path: Path) -> set[str]:
+    """The anchors of ``path``'s headings, with GitHub's ``-1``, ``-2`` for repeats."""
+    seen: dict[str, int] = {}
+    anchors = set()
+    for line in FENCE.sub("", path.read_text(encoding="utf-8")).splitlines():
+        heading = re.match(r"^#{1,6}\s+(.*?)\s*#*\s*$", line)
+        if heading:
+            slug = _slug(heading[1])
+            count = seen.get(slug, 0)
+            seen[slug] = count + 1
+            anchors.add(slug if count == 0 else f"{slug}-{count}")
+    return anchors
+
+
+def _command(path: Path, pattern: str) -> list[str]:
+    """The one shell command of ``path`` that runs python on the host (not in Docker) and
+    matches ``pattern``, as arguments, with the venv's python for the guide's."""
+    (words,) = [
+        words
+        for words in map(shlex.split, _shell_lines(path))
+        if words[0] in ("python", "python3", ".venv/bin/python")
+        and re.search(pattern, shlex.join(words))
+    ]
+    return [sys.executable, *words[1:]]
+
+
+def _run(command: list[str], cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    """``command`` in ``cwd`` (no ``.env`` there) with none of the developer's bot settings,
+    importing this checkout."""
+    clean = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "HOLDEM_"))}
+    clean.update(PYTHONPATH=str(ROOT), HOLDEM_FONT_DIRS="", **env)
+    return subprocess.run(
+        command, cwd=cwd, env=clean, capture_output=True, text=True, timeout=120, check=False
+    )
+
+
+def test_pages_exist() -> None:
+    names = {path.name for path in PAGES}
+    assert {"README.md", "players.md", "operators.md", "developers.md", "RULES.md"} <= names
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda path: path.name)
+def test_every_relative_link_resolves(page: Path) -> None:
+    broken = []
+    for target in LINK.findall(_prose(page.read_text(encoding="utf-8"))):
+        if re.match(r"^[a-z][a-z0-9+.-]*:", target, re.IGNORECASE):
+            continue  # https:, mailto: and the like
+        file, _, anchor = target.partition("#")
+        resolved = (page.parent / file).resolve() if file else page
+        if not resolved.exists():
+            broken.append(f"{target}: no file {resolved}")
+        elif anchor and resolved.suffix == ".md" and anchor.lower() not in _anchors(resolved):
+            broken.append(f"{target}: no heading #{anchor} in {resolved.name}")
+    assert broken == []
+
+
+def test_the_readme_links_every_guide() -> None:
+    links = set(LINK.findall(_prose((ROOT / "README.md").read_text(encoding="utf-8"))))
+    for guide in ("players.md", "operators.md", "developers.md", "RULES.md"):
+        assert f"docs/{guide}" in {link.partition("#")[0] for link in links}, guide
+
+
+def test_the_readme_opens_with_the_two_commands() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    shells = [body for lang, body in _blocks(readme) if lang in SHELLS]
+    start, tests = shells[0].strip(), shells[1].strip()
+    # Nothing but the title and a line before each: the commands come first.
+    assert readme.index(start) < readme.index("\n## ")
+    # Install and start: the operators' guide's install line, then its start command.
+    install, run = start.split("; ")
+    operators = DOCS / "operators.md"
+    assert install in _shell_lines(operators)
+    assert run == ".venv/bin/python -m bot"
+    assert f"start it with `{run}`" in operators.read_text(encoding="utf-8")
+    assert (ROOT / ".env.example").exists()
+    assert "DISCORD_TOKEN=" in (ROOT / ".env.example").read_text(encoding="utf-8")
+    # Install and test: CI's script, which installs, checks and runs every test.
+    assert tests == "bash .ci/run"
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "pip install" in ci
+    assert ".venv/bin/mypy --strict engine bot" in ci
+    pytest_line = next(line for line in ci.splitlines() if "-m pytest" in line)
+    assert "-m slow" not in pytest_line and "not slow" not in pytest_line, "both tiers"
+    # The developers' guide describes the same run and the same quick tier as the README.
+    developers = (DOCS / "developers.md").read_text(encoding="utf-8")
+    assert "python -m pytest -n auto --dist worksteal" in pytest_line
+    assert "`python -m pytest -n auto --dist worksteal`" in developers
+    quick = '.venv/bin/python -m pytest -n auto -m "not slow"'
+    assert quick in _shell_lines(DOCS / "developers.md")
+    assert f"`{quick}`" in readme
+
+
+def test_check_runs_as_documented(tmp_path: Path) -> None:
+    from bot.settings import FAKE_TOKEN
+
+    operators = DOCS / "operators.md"
+    command = _command(operators, r"-m bot --check$")
+    ready = _run(command, tmp_path, DISCORD_TOKEN=FAKE_TOKEN, HOLDEM_DB=str(tmp_path / "h.db"))
+    assert ready.returncode == 0, ready.stdout + ready.stderr  # "0 ready"
+    assert ready.stdout.splitlines()[-1].startswith("configuration OK")
+    assert FAKE_TOKEN not in ready.stdout
+    assert (tmp_path / "h.db").exists()
+
+    # The guide's example of a failed check: a missing token is a settings problem, exit 2.
+    shown = next(
+        body for lang, body in _blocks(operators.read_text(encoding="utf-8"))
+        if lang == "text" and "configuration check failed" in body
+    )  # fmt: skip
+    first = shown.splitlines()[0]
+    assert first.startswith("error: DISCORD_TOKEN is not set")
+    failed = _run(command, tmp_path, HOLDEM_DB=str(tmp_path / "h.db"))
+    assert failed.returncode == 2, failed.stdout + failed.stderr
+    assert first in failed.stdout.splitlines()
+    assert failed.stdout.splitlines()[-1] == "configuration check failed: 1 problem to fix"
+    assert "Traceback" not in failed.stdout + failed.stderr
+
+
+def test_help_runs_as_documented(tmp_path: Path) -> None:
+    operators = DOCS / "operators.md"
+    shown = _run(_command(operators, r"-m bot --help$"), tmp_path)
+    assert shown.returncode == 0, shown.stderr
+    assert shown.stdout.startswith("usage: python -m bot")
+    # Every option the guide lists next to the command is one the command has.
+    text = operators.read_text(encoding="utf-8")
+    listed = re.search(r"The options of the command line \((.*?)\)", text, re.DOTALL)
+    assert listed is not None
+    options = re.findall(r"`(--[a-z-]+)", listed[1])
+    assert len(options) >= 5
+    for option in options:
+        assert option in shown.stdout, option
+
+
+# A real hand of the PHH corpus (Dwan and Ivey, 2009; see ../shared/phh/README.md): antes,
+# unequal stacks and a player's unknown hole cards.
+SAMPLE_PHH = """
+variant = "NT"
+ante_trimming_status = true
+antes = [500, 500, 500]
+blinds_or_straddles = [1000, 2000, 0]
+min_bet = 2000
+starting_stacks = [1125600, 2000000, 553500]
+actions = [
+  "d dh p1 Ac2d", "d dh p2 ????", "d dh p3 7h6h",
+  "p3 cbr 7000", "p1 cbr 23000", "p2 f", "p3 cc",
+  "d db Jc3d5c", "p1 cbr 35000", "p3 cc",
+  "d db 4h", "p1 cbr 90000", "p3 cbr 232600", "p1 cbr 1067100", "p3 cc",
+  "p1 sm Ac2d", "p3 sm 7h6h",
+  "d db Jh",
+]
+"""
+
+
+def test_phh_verify_runs_as_documented(tmp_path: Path) -> None:
+    developers = DOCS / "developers.md"
+    command = _command(developers, r"-m engine\.phh verify ")
+    assert command[1:4] == ["-m", "engine.phh", "verify"]
+    # The guide's example names the whole corpus; a hand of it is enough here.
+    sample = tmp_path / "dwan-ivey-2009.phh"
+    sample.write_text(SAMPLE_PHH, encoding="utf-8")
+    run = _run([*command[:4], str(sample)], ROOT)
+    assert run.returncode == 0, run.stdout + run.stderr
+    # The summary line has the shape the guide shows ("# ... 10001 passed, 0 failed, 4 skipped").
+    shown = re.search(r"# \.\.\. (\d+ passed, \d+ failed)", developers.read_text(encoding="utf-8"))
+    assert shown is not None
+    assert run.stdout.splitlines()[-1] == "1 passed, 0 failed"
+
+
+def _fair_history(path: Path, salt: bytes) -> str:
+    """Write a finished hand with its revealed deck to ``path``, as ``/holdem history`` does;
+    return the commitment shown at its deal."""
+    deck = CARDS[17:] + CARDS[:17]
+    hand = Hand(HandConfig(stacks=(100, 100, 100), button=0, small_blind=1, big_blind=2), deck)
+    while hand.to_act is not None:
+        hand.check_or_call()
+    fair = FairDeck(deck=tuple(hand.deck), salt=salt, burn=True, burn_hole=True)
+    history = history_from_hand(hand)
+    history = dataclasses.replace(history, extra={**history.extra, **fair_fields(fair)})
+    path.write_text(write_history(history), encoding="utf-8")
+    return commit(hand.deck, salt)
+
+
+def test_fair_verify_runs_as_documented(tmp_path: Path) -> None:
+    players = DOCS / "players.md"
+    command = _command(players, r"-m engine\.fair verify ")
+    assert command[1:4] == ["-m", "engine.fair", "verify"] and len(command) == 5
+    good = tmp_path / command[4]  # the guide's file name, written here
+    commitment = _fair_history(good, bytes(range(32)))
+    run = _run([*command[:4], str(good)], tmp_path)
+    assert run.returncode == 0, run.stdout + run.stderr
+    text = players.read_text(encoding="utf-8")
+    assert "(`OK <file>: commitment <digest>` or `FAIL <file>: <reason>`" in text
+    assert run.stdout.splitlines() == [f"OK {good}: commitment {commitment}"]
+
+    # A history whose salt is not the one committed to fails, as the guide says.
+    bad = tmp_path / "bad.phh"
+    bad.write_text(
+        good.read_text(encoding="utf-8").replace(bytes(range(32)).hex(), bytes(32).hex()),
+        encoding="utf-8",
+    )
+    run = _run([*command[:4], str(bad)], tmp_path)
+    assert run.returncode == 1
+    assert run.stdout.startswith(f"FAIL {bad}: ")
