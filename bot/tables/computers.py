@@ -9,10 +9,10 @@ players never agree to run it twice (:func:`declines_run_twice`).
 
 :class:`ComputerPlayers` listens to the table service's outcomes. When one says it is a
 computer's turn it starts a task: a human-like pause, then the decision in a worker thread
-(:mod:`ai` is pure and needs a few milliseconds; the event loop never waits for it), then the
-move through the service like any member's, naming the decision it was made for. If the table
-moved on meanwhile (a stop, a leave, a timeout) the service refuses the move as stale and
-nothing happens; the table's own timer still guards every turn.
+(:mod:`bot.computers` is pure and needs a few milliseconds; the event loop never waits for
+it), then the move through the service like any member's, naming the decision it was made
+for. If the table moved on meanwhile (a stop, a leave, a timeout) the service refuses the
+move as stale and nothing happens; the table's own timer still guards every turn.
 """
 
 from __future__ import annotations
