@@ -4,14 +4,15 @@ A computer player is a member id below :data:`COMPUTER_IDS_BELOW` (Discord ids a
 snowflakes, far larger): ``level code * 100 + slot``, so the id alone says which level plays
 the seat, after a restart too, with nothing else stored. A table with a computer seated is a
 practice table: its stacks come from and go to no wallet and its hands count in no leaderboard
-(the service asks :func:`is_practice`).
+(the flag is saved with the table, :func:`bot.tables.live.is_practice_table`). Computer
+players never agree to run it twice (:func:`declines_run_twice`).
 
 :class:`ComputerPlayers` listens to the table service's outcomes. When one says it is a
 computer's turn it starts a task: a human-like pause, then the decision in a worker thread
-(:mod:`ai` is pure and needs a few milliseconds; the event loop never waits for it), then the
-move through the service like any member's, naming the decision it was made for. If the table
-moved on meanwhile (a stop, a leave, a timeout) the service refuses the move as stale and
-nothing happens; the table's own timer still guards every turn.
+(:mod:`bot.computers` is pure and needs a few milliseconds; the event loop never waits for
+it), then the move through the service like any member's, naming the decision it was made
+for. If the table moved on meanwhile (a stop, a leave, a timeout) the service refuses the
+move as stale and nothing happens; the table's own timer still guards every turn.
 """
 
 from __future__ import annotations
@@ -32,9 +33,10 @@ __all__ = [
     "ComputerPlayers",
     "computer_level",
     "computer_member",
+    "declines_run_twice",
     "free_computer",
+    "has_computer",
     "is_computer",
-    "is_practice",
 ]
 
 log = logging.getLogger("holdem.practice")
@@ -72,9 +74,17 @@ def is_computer(member: int) -> bool:
     return computer_level(member) is not None
 
 
-def is_practice(members: Iterable[int]) -> bool:
-    """Whether a table seating these members is a practice table (a computer is among them)."""
+def has_computer(members: Iterable[int]) -> bool:
+    """Whether a computer player is among these members (a table seating them is a practice
+    table)."""
     return any(is_computer(m) for m in members)
+
+
+def declines_run_twice(member: int) -> bool:
+    """Whether the member declines to run it twice without being asked: a computer player
+    never agrees (silence is no), so with one among the players at risk the board runs once
+    and nobody is asked."""
+    return is_computer(member)
 
 
 def free_computer(level: Level, seated: Iterable[int]) -> int:

@@ -1,6 +1,6 @@
-"""The table service's own errors (its results are :mod:`bot.tables.outcomes`).
+"""The live-table service's own errors (its results are :mod:`bot.tables.outcomes`).
 
-Errors, with a ``code`` and ``params`` like the engine's (the engine's own errors, e.g.
+The tree, each with a ``code`` and ``params`` like the engine's (the engine's own errors, e.g.
 :class:`engine.NotYourTurn` and :class:`engine.SessionError`, pass through unchanged)::
 
     ServiceError
@@ -8,14 +8,26 @@ Errors, with a ``code`` and ``params`` like the engine's (the engine's own error
     ├── TableExists    a table is already open in the channel
     ├── NotSeated      the member is not at the table
     ├── NoHand         no hand is in progress
-    └── StaleMove      a button or form made for a decision already taken
+    ├── StaleMove      a button or form made for a decision already taken
+    └── NotAtRisk      only the players with chips at risk choose to run it twice
+
+The bot's other services derive their own errors from :class:`ServiceError` too
+(:mod:`bot.guilds.service`, :mod:`bot.stats.service`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["NoHand", "NoTable", "NotSeated", "ServiceError", "StaleMove", "TableExists"]
+__all__ = [
+    "NoHand",
+    "NoTable",
+    "NotAtRisk",
+    "NotSeated",
+    "ServiceError",
+    "StaleMove",
+    "TableExists",
+]
 
 
 # ----------------------------------------------------------------- errors
@@ -55,3 +67,9 @@ class StaleMove(ServiceError):
     """The move names a hand or an action number that is no longer current."""
 
     code = "stale_button"
+
+
+class NotAtRisk(ServiceError):
+    """Only the players with chips at risk in the hand choose to run it twice."""
+
+    code = "not_at_risk"

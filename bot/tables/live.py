@@ -2,7 +2,7 @@
 
 :class:`Live` is the one mutable record per table (the engine table, the hand's id and
 members, the turn's deadline, the settings saved with the table, the outcome serial); it never
-leaves the :mod:`app` package: outcomes are built from it by :mod:`bot.tables.snapshot`.
+leaves the :mod:`bot.tables` package: outcomes are built from it by :mod:`bot.tables.snapshot`.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ __all__ = [
     "Ended",
     "Live",
     "hand_members",
-    "is_practice",
+    "is_practice_table",
     "log",
     "log_event",
     "rebuild",
@@ -49,7 +49,8 @@ def log_event(live: Live, event: str, **fields: object) -> None:
 
 @dataclass(kw_only=True, slots=True)
 class Live:
-    """One open table in memory; changed only under its lock (see :class:`bot.tables.service`)."""
+    """One open table in memory; changed only under its lock (see
+    :class:`bot.tables.live_tables.LiveTables`)."""
 
     table_id: str
     guild_id: int
@@ -92,8 +93,9 @@ def rebuild(record: TableRecord, hand: HandRecord | None) -> Live:
     return live
 
 
-def is_practice(live: Live) -> bool:
-    """A practice table (a computer player sat down): its chips are no wallet's and its hands
+def is_practice_table(live: Live) -> bool:
+    """Whether the table is a practice table, as saved with it: a computer player sat down
+    once (it stays one after the computers left). Its chips are no wallet's and its hands
     count in no leaderboard."""
     return bool(live.settings.get("practice"))
 

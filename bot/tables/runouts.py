@@ -18,23 +18,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from bot.tables.errors import ServiceError
 from engine import Hand
 from engine.events import BoardDealt, CardsShown
 from engine.odds import RunoutOdds, runout_odds
 from engine.pots import Pot, build_pots
 from engine.runout import halves
 
-__all__ = ["RUN_TWICE_SECONDS", "NotAtRisk", "RunoutSpot", "RunoutStep", "spot_odds", "spot_of"]
+__all__ = ["RUN_TWICE_SECONDS", "RunoutSpot", "RunoutStep", "spot_odds", "spot_of"]
 
 RUN_TWICE_SECONDS = 10
 """How long the players with chips at risk have to agree to run it twice (silence is no)."""
-
-
-class NotAtRisk(ServiceError):
-    """Only the players with chips at risk in the hand choose to run it twice."""
-
-    code = "not_at_risk"
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

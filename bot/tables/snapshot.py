@@ -1,7 +1,7 @@
 """Copying a live table out as values: the public state, the showdown and the hole cards.
 
 These functions run under the table's lock and are the only way the table's engine objects
-are seen from outside :mod:`app`: everything they return is frozen and shares nothing with
+are seen from outside :mod:`bot.tables`: everything they return is frozen and shares nothing with
 the live :class:`engine.Table` or :class:`engine.Hand`.
 """
 

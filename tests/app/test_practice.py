@@ -16,8 +16,8 @@ from bot.tables.computers import (
     computer_level,
     computer_member,
     free_computer,
+    has_computer,
     is_computer,
-    is_practice,
 )
 from bot.tables.errors import NoHand, NoTable
 from engine import Action, ActionKind, Hand, HandConfig
@@ -194,8 +194,8 @@ def test_computer_ids_say_their_level_and_cannot_be_a_discord_id() -> None:
     assert computer_level(computer_member(Level.EASY, 1)) is Level.EASY
     assert computer_level(computer_member(Level.HARD, 99)) is Level.HARD
     assert not is_computer(PERSON) and not is_computer(0) and not is_computer(400)
-    assert is_practice([PERSON, computer_member(Level.NORMAL, 3)])
-    assert not is_practice([PERSON, PERSON + 1])
+    assert has_computer([PERSON, computer_member(Level.NORMAL, 3)])
+    assert not has_computer([PERSON, PERSON + 1])
     assert free_computer(Level.EASY, [101, 102, 104]) == 103
     with pytest.raises(ValueError):
         computer_member(Level.EASY, 100)

@@ -10,8 +10,8 @@ import pytest
 
 from bot.computers import Level
 from bot.store.store import Store
-from bot.tables.errors import StaleMove
-from bot.tables.runouts import RUN_TWICE_SECONDS, NotAtRisk, spot_odds
+from bot.tables.errors import NotAtRisk, StaleMove
+from bot.tables.runouts import RUN_TWICE_SECONDS, spot_odds
 from bot.tables.service import TableService, table_id_for
 from engine import Action, ActionKind, HandConfig, HouseRules
 from engine.events import PotAwarded

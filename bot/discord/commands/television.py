@@ -30,8 +30,7 @@ from bot.discord.table.replies import Origin
 from bot.discord.translator import cmd_str
 from bot.i18n import Lang, t
 from bot.i18n.television import fair_check_line
-from bot.tables.errors import NoHand
-from bot.tables.runouts import NotAtRisk
+from bot.tables.errors import NoHand, NotAtRisk
 
 __all__ = ["RunTwiceButton", "add_to", "fair", "run_twice_view"]
 

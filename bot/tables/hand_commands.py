@@ -3,14 +3,16 @@ choice of running the board twice, and the fairness check of a finished hand."""
 
 from __future__ import annotations
 
+import random
 import secrets
+from collections.abc import Callable, Sequence
 
-from bot.tables.core import ServiceCore
-from bot.tables.errors import NoHand, NotSeated, StaleMove
+from bot.tables.errors import NoHand, NotAtRisk, NotSeated, StaleMove
 from bot.tables.fairness import FairReport, fair_report
 from bot.tables.live import hand_members, log_event, table_id_for
+from bot.tables.live_tables import LiveTables
 from bot.tables.outcomes import Outcome, OutcomeKind
-from bot.tables.runouts import NotAtRisk
+from bot.tables.timeouts import Timeouts, sit_out_quietly, sits_out
 from engine import Action, ActionKind, NotYourTurn
 from engine.events import Event
 from engine.fair import SALT_BYTES, commit
@@ -19,8 +21,23 @@ from engine.rules import RunItTwice
 __all__ = ["HandCommands"]
 
 
-class HandCommands(ServiceCore):
-    """The commands that deal and play hands."""
+class HandCommands:
+    """The commands that deal and play hands at the ``tables``; the timer's moves are
+    counted in ``timeouts``. ``deck_source`` gives a deck order for each hand; ``rng`` draws
+    the first button of a session."""
+
+    def __init__(
+        self,
+        tables: LiveTables,
+        timeouts: Timeouts,
+        *,
+        deck_source: Callable[[], Sequence[int]],
+        rng: random.Random,
+    ) -> None:
+        self.tables = tables
+        self.timeouts = timeouts
+        self.deck_source = deck_source
+        self.rng = rng
 
     async def deal(
         self,
@@ -34,32 +51,33 @@ class HandCommands(ServiceCore):
         """Deal the next hand (``button``: the first hand's button seat, else drawn). A hand
         that ends at the deal (everyone all-in from the blinds) is settled at once and the
         outcome says so."""
+        tables = self.tables
         table_id = table_id_for(guild_id, channel_id)
-        async with self._lock(table_id):
-            live = self._live(table_id)
-            await self._settle_if_over(live)
+        async with tables.lock(table_id):
+            live = tables.live(table_id)
+            await tables.settle_if_over(live)
             table = live.table
             deck = list(self.deck_source())
             salt = secrets.token_bytes(SALT_BYTES)  # the commitment's secret, revealed after
-            now = self.clock()
+            now = tables.clock()
             hand = table.start_hand(deck, now, button=button, rng=self.rng)
             hand.hold_run_out = table.rules.run_it_twice is not RunItTwice.OFF
             players = hand_members(table)
-            deadline = self._deadline(live, now)
+            deadline = tables.deadline(live, now)
             try:
-                hand_id = await self.store.start_hand(
+                hand_id = await tables.store.start_hand(
                     table_id=table_id, config=hand.config, deck=deck, players=players, now=now,
                     deadline=deadline, table_state=table.to_dict(), deck_salt=salt,
                     hold_run_out=hand.hold_run_out,
                 )  # fmt: skip
             except BaseException:
-                await self._reload(table_id)
+                await tables.reload(table_id)
                 raise
             live.hand_id, live.players, live.deadline = hand_id, players, deadline
             log_event(live, "hand dealt", hand=hand_id, players=len(players))
             events = tuple(hand.events)
-            ended = await self._settle(live, now) if hand.is_over else None
-            return self._emit(
+            ended = await tables.settle(live, now) if hand.is_over else None
+            return tables.emit(
                 live, OutcomeKind.DEALT, actor=actor, request=request, events=events,
                 ended=ended, hand=(hand_id, players), commitment=commit(deck, salt),
             )  # fmt: skip
@@ -80,11 +98,12 @@ class HandCommands(ServiceCore):
 
         ``hand_id`` and ``seq`` name the decision the move was made for (a button's); when
         the hand or its action count moved on meanwhile, :class:`StaleMove` is raised."""
+        tables = self.tables
         table_id = table_id_for(guild_id, channel_id)
         kind = ActionKind(action_kind)
-        async with self._lock(table_id):
-            live = self._live(table_id)
-            await self._settle_if_over(live)
+        async with tables.lock(table_id):
+            live = tables.live(table_id)
+            await tables.settle_if_over(live)
             table = live.table
             if table.seat_of(str(user_id)) is None:
                 raise NotSeated("you are not at this table", table=table_id, user=user_id)
@@ -99,10 +118,10 @@ class HandCommands(ServiceCore):
             if index is None or hand.to_act != index:
                 raise NotYourTurn("it is not your turn", code="not_your_turn", user=user_id)
             current, members = live.hand_id, live.players
-            events, ended = await self._apply(live, Action(player=index, kind=kind, amount=amount))
-            self._timeouts.pop((table_id, user_id), None)
-            more, folded, ended = await self._fold_leavers(live, ended)
-            return self._emit(
+            events, ended = await tables.apply(live, Action(player=index, kind=kind, amount=amount))
+            self.timeouts.reset(table_id, user_id)
+            more, folded, ended = await tables.fold_leavers(live, ended)
+            return tables.emit(
                 live, OutcomeKind.ACTED, actor=user_id, request=request,
                 action=Action(player=index, kind=kind, amount=amount), events=events + more,
                 folded_for=folded, ended=ended, hand=(current, members),
@@ -115,13 +134,14 @@ class HandCommands(ServiceCore):
         no table or hand, the deadline has not passed, or (``hand_id``, ``seq``) name a
         decision already taken.
 
-        The member's second timeout in a row also sits them out (saved with the table) and
-        names them in :attr:`Outcome.sat_out`."""
-        async with self._lock(table_id):
-            live = self._tables.get(table_id)
+        The member's second timeout in a row (:func:`~bot.tables.timeouts.sits_out`) also
+        sits them out (saved with the table) and names them in :attr:`Outcome.sat_out`."""
+        tables = self.tables
+        async with tables.lock(table_id):
+            live = tables.find(table_id)
             if live is None:
                 return None
-            await self._settle_if_over(live)
+            await tables.settle_if_over(live)
             hand = live.table.hand
             if hand is None or hand.to_act is None or live.hand_id is None:
                 return None
@@ -129,26 +149,25 @@ class HandCommands(ServiceCore):
                 seq is not None and seq != len(hand.actions)
             ):
                 return None
-            if live.deadline is not None and self.clock() < live.deadline:
+            if live.deadline is not None and tables.clock() < live.deadline:
                 return None
             legal = hand.legal_actions()
             kind = ActionKind.CHECK if legal.can_check else ActionKind.FOLD
             member = live.players[legal.player]
             current, members = live.hand_id, live.players
             action = Action(player=legal.player, kind=kind)
-            events, ended = await self._apply(live, action)
-            key = (table_id, member)
-            self._timeouts[key] = self._timeouts.get(key, 0) + 1
+            events, ended = await tables.apply(live, action)
+            in_a_row = self.timeouts.record(table_id, member)
             sat_out: tuple[int, ...] = ()
-            if self._timeouts[key] >= 2 and self._sit_out_quietly(live.table, member):
+            if sits_out(in_a_row) and sit_out_quietly(live.table, member):
                 try:
-                    await self._save(live, self.clock())
+                    await tables.save(live, tables.clock())
                 except BaseException:
-                    await self._reload(table_id)
+                    await tables.reload(table_id)
                     raise
                 sat_out = (member,)
-            more, folded, ended = await self._fold_leavers(live, ended)
-            return self._emit(
+            more, folded, ended = await tables.fold_leavers(live, ended)
+            return tables.emit(
                 live, OutcomeKind.TIMED_OUT, actor=member, action=action,
                 events=events + more, folded_for=folded, ended=ended, sat_out=sat_out,
                 hand=(current, members),
@@ -166,10 +185,11 @@ class HandCommands(ServiceCore):
         """The member agrees to run the held board twice; once everyone asked has, both
         boards are dealt (:attr:`Outcome.runs` is 2). Raises :class:`StaleMove` when no
         run-out of ``hand_id`` waits, :class:`NotAtRisk` when the member is not asked."""
+        tables = self.tables
         table_id = table_id_for(guild_id, channel_id)
-        async with self._lock(table_id):
-            live = self._live(table_id)
-            if not await self._runs_awaited(live, hand_id):
+        async with tables.lock(table_id):
+            live = tables.live(table_id)
+            if not await tables.runs_awaited(live, hand_id):
                 raise StaleMove("no run-out waits for that answer", table=table_id)
             if user_id not in live.asked:
                 raise NotAtRisk("only players with chips at risk choose", user=user_id)
@@ -178,9 +198,9 @@ class HandCommands(ServiceCore):
             events: tuple[Event, ...] = ()
             ended = None
             if live.agreed.issuperset(live.asked):
-                events = await self._run_board(live, 2)
-                ended = await self._settle(live, self.clock())
-            return self._emit(
+                events = await tables.run_board(live, 2)
+                ended = await tables.settle(live, tables.clock())
+            return tables.emit(
                 live, OutcomeKind.RUN_CHOICE, actor=user_id, request=request, events=events,
                 ended=ended, hand=(current, members), runs=2 if ended is not None else None,
             )  # fmt: skip
@@ -188,18 +208,19 @@ class HandCommands(ServiceCore):
     async def run_twice_timeout(self, table_id: str, *, hand_id: int) -> Outcome | None:
         """The time to agree ran out: the board is dealt once. ``None`` when nothing waits
         for hand ``hand_id`` or its deadline has not passed (a restart gave a fresh one)."""
-        async with self._lock(table_id):
-            live = self._tables.get(table_id)
-            if live is None or not await self._runs_awaited(live, hand_id):
+        tables = self.tables
+        async with tables.lock(table_id):
+            live = tables.find(table_id)
+            if live is None or not await tables.runs_awaited(live, hand_id):
                 return None
-            if live.deadline is not None and self.clock() < live.deadline:
+            if live.deadline is not None and tables.clock() < live.deadline:
                 return None
             current, members = live.hand_id, live.players
             # Twice only when the house always runs it twice (a crash came before the deal).
             runs = 2 if live.table.rules.run_it_twice is RunItTwice.ALWAYS else 1
-            events = await self._run_board(live, runs)
-            ended = await self._settle(live, self.clock())
-            return self._emit(
+            events = await tables.run_board(live, runs)
+            ended = await tables.settle(live, tables.clock())
+            return tables.emit(
                 live, OutcomeKind.RUN_CHOICE, events=events, ended=ended,
                 hand=(current, members), runs=runs,
             )  # fmt: skip
@@ -207,4 +228,4 @@ class HandCommands(ServiceCore):
     async def fair_report(self, guild_id: int, hand_id: int) -> FairReport:
         """Check a finished hand's deck against the commitment shown at its deal (raises
         :class:`NoHand` for a hand not of the guild or not finished)."""
-        return await fair_report(self.store, guild_id, hand_id)
+        return await fair_report(self.tables.store, guild_id, hand_id)

@@ -1,15 +1,18 @@
-"""What every table command of the service shares: the live tables, their locks, and the
-phases of a hand (apply an action and commit it, hold a run-out, settle the hand's end).
+"""The open tables of one process, one lock each, and the phases every command shares:
+apply an action and commit it, hold a run-out for its choice, settle the hand's end.
 
-A write that fails rebuilds the table from the store (:meth:`ServiceCore._reload`), so memory
-never runs ahead of the database; :meth:`ServiceCore._emit` builds each command's frozen
-outcome under the table's lock and hands it to the listeners before the lock is released.
+:class:`LiveTables` is the core that the command classes hold
+(:class:`~bot.tables.hand_commands.HandCommands`, :class:`~bot.tables.seat_commands.SeatCommands`,
+:class:`~bot.tables.computer_commands.ComputerCommands`) and that
+:class:`~bot.tables.service.TableService` puts together. A write that fails rebuilds the table
+from the store (:meth:`LiveTables.reload`), so memory never runs ahead of the database;
+:meth:`LiveTables.emit` builds each command's frozen outcome under the table's lock and hands
+it to the listeners before the lock is released.
 """
 
 from __future__ import annotations
 
 import asyncio
-import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
@@ -17,44 +20,37 @@ from typing import Any
 from bot.guilds.wallets import Reason
 from bot.stats.counters import hand_facts
 from bot.store.api import StoreApi
-from bot.store.records import WalletMove
-from bot.tables.computers import is_computer
+from bot.store.records import TableRecord, WalletMove
+from bot.tables.computers import declines_run_twice
 from bot.tables.errors import NoTable
-from bot.tables.live import Ended, Live, is_practice, log, log_event, rebuild, table_chips
+from bot.tables.live import Ended, Live, is_practice_table, log, log_event, rebuild, table_chips
 from bot.tables.outcomes import Outcome, OutcomeKind, PrivateCards, RunTwiceAsk, TableState
 from bot.tables.runouts import RUN_TWICE_SECONDS, spot_of
 from bot.tables.snapshot import private_cards, showdown_of, table_state
-from engine import Action, ActionKind, SeatStatus, Table, shuffled_deck
+from engine import Action, ActionKind
 from engine.events import Event, HandEnded, is_private
 from engine.rules import RunItTwice
 from engine.table import PlayerLeft, Rebought
 
-__all__ = ["Listener", "ServiceCore"]
+__all__ = ["Listener", "LiveTables"]
 
 Listener = Callable[[Outcome], None]
 
 
-class ServiceCore:
-    """The live tables and their bookkeeping; the commands are in the mixins that
-    :class:`bot.tables.service.TableService` combines."""
+class LiveTables:
+    """Every open table in memory (:class:`~bot.tables.live.Live`), its lock, and the phases
+    of a hand; ``clock`` gives seconds since the epoch."""
 
-    def __init__(
-        self,
-        store: StoreApi,
-        *,
-        clock: Callable[[], float],
-        deck_source: Callable[[], Sequence[int]] = shuffled_deck,
-        rng: random.Random | None = None,
-    ) -> None:
+    def __init__(self, store: StoreApi, *, clock: Callable[[], float]) -> None:
         self.store = store
         self.clock = clock
-        self.deck_source = deck_source
-        self.rng = rng or random.Random()
-        self._tables: dict[str, Live] = {}
+        self._open: dict[str, Live] = {}
         self._locks: dict[str, asyncio.Lock] = {}
-        self._timeouts: dict[tuple[str, int], int] = {}
         self._listeners: list[Listener] = []
-        self._quiesced = False
+        self.quiesced = False
+        """Whether :meth:`quiesce` holds every table (the process is shutting down)."""
+
+    # ------------------------------------------------------------- the tables
 
     def subscribe(self, listener: Listener) -> None:
         """Call ``listener`` with every outcome, under the table's lock, in order. It must
@@ -62,64 +58,114 @@ class ServiceCore:
         self._listeners.append(listener)
 
     def table_ids(self) -> list[str]:
-        return sorted(self._tables)
+        return sorted(self._open)
 
     def has_table(self, table_id: str) -> bool:
-        return table_id in self._tables
+        return table_id in self._open
+
+    def lock(self, table_id: str) -> asyncio.Lock:
+        """The table's lock: every change to it, and every outcome, happens under it."""
+        return self._locks.setdefault(table_id, asyncio.Lock())
+
+    def live(self, table_id: str) -> Live:
+        """The open table (raises :class:`NoTable`)."""
+        live = self._open.get(table_id)
+        if live is None:
+            raise NoTable("no table is open in this channel", table=table_id)
+        return live
+
+    def find(self, table_id: str) -> Live | None:
+        """The open table, ``None`` when there is none (a timer's late move)."""
+        return self._open.get(table_id)
+
+    def add(self, live: Live) -> None:
+        """Hold a table just opened or restored."""
+        self._open[live.table_id] = live
+
+    def drop(self, table_id: str) -> Live | None:
+        """Let a table go (closed, handed over); the table, if it was held."""
+        return self._open.pop(table_id, None)
 
     def state(self, table_id: str) -> TableState:
         """The table as it stands now (raises :class:`NoTable`)."""
-        return self._state(self._live(table_id))
+        return self.state_of(self.live(table_id))
 
     def cards_of(self, table_id: str, member: int) -> PrivateCards | None:
         """The member's hole cards in the hand in progress, for that member's eyes only."""
-        live = self._live(table_id)
+        live = self.live(table_id)
         found = private_cards(live.table.hand, hand_id=live.hand_id, members=live.players)
         return next((p for p in found if p.member == member), None)
-
-    def consecutive_timeouts(self, table_id: str, user_id: int) -> int:
-        """How many turns in a row the timer has played for the member at the table (reset
-        by their own action, by sitting in and by leaving; in memory only)."""
-        return self._timeouts.get((table_id, user_id), 0)
 
     def seated_chips(self, guild_id: int, member: int) -> int:
         """The member's stacks on the guild's open tables (practice chips are no one's)."""
         player = str(member)
         return sum(
             seat.stack
-            for live in self._tables.values()
-            if live.guild_id == guild_id and not is_practice(live)
+            for live in self._open.values()
+            if live.guild_id == guild_id and not is_practice_table(live)
             for seat in live.table.seats
             if seat is not None and seat.player == player
         )
 
     async def chips_total(self, guild_id: int) -> int:
         """Wallets + table stacks + pots in play in the guild: constant under play."""
-        tables = sorted(t for t, live in self._tables.items() if live.guild_id == guild_id)
-        locks = [self._lock(t) for t in tables]
+        tables = sorted(t for t, live in self._open.items() if live.guild_id == guild_id)
+        locks = [self.lock(t) for t in tables]
         for lock in locks:
             await lock.acquire()
         try:
             total = await self.store.total_balance(guild_id)
             for t in tables:
-                live = self._tables.get(t)
-                if live is not None and not is_practice(live):
+                live = self._open.get(t)
+                if live is not None and not is_practice_table(live):
                     total += table_chips(live.table)
             return total
         finally:
             for lock in reversed(locks):
                 lock.release()
 
-    def _lock(self, table_id: str) -> asyncio.Lock:
-        return self._locks.setdefault(table_id, asyncio.Lock())
+    # ------------------------------------------------------------- start-up
 
-    def _live(self, table_id: str) -> Live:
-        live = self._tables.get(table_id)
-        if live is None:
-            raise NoTable("no table is open in this channel", table=table_id)
-        return live
+    async def quiesce(self) -> None:
+        """Wait for every operation in flight and hold every table (before shutting down)."""
+        for table_id in list(self._open):
+            await self.lock(table_id).acquire()
+        self.quiesced = True
 
-    def _state(self, live: Live) -> TableState:
+    async def restore(self, owns: Callable[[TableRecord], bool] | None = None) -> list[Outcome]:
+        """Load every open table ``owns`` accepts (by default all) not held yet, with its
+        hand in progress (rebuilt by replay); a turn whose deadline passed while the bot was
+        down gets a fresh one. One outcome per table."""
+        hands = {h.table_id: h for h in await self.store.open_hands()}
+        restored = []
+        for record in await self.store.load_open_tables():
+            if record.table_id in self._open or (owns is not None and not owns(record)):
+                continue
+            async with self.lock(record.table_id):
+                live = rebuild(record, hands.get(record.table_id))
+                self.add(live)
+                await self.settle_if_over(live)
+                now = self.clock()
+                if live.hand_id is not None and (live.deadline is None or live.deadline <= now):
+                    live.deadline = self.deadline(live, now)
+                    await self.store.set_deadline(live.hand_id, live.deadline)
+                log_event(live, "restored", hand=live.hand_id)
+                restored.append(self.emit(live, OutcomeKind.RESTORED))
+        return restored
+
+    async def forget(self, table_ids: Sequence[str]) -> None:
+        """Drop tables another process has taken over, once the operation in flight ends,
+        writing nothing."""
+        for table_id in table_ids:
+            async with self.lock(table_id):
+                live = self.drop(table_id)
+            if live is not None:
+                log_event(live, "handed over", hand=live.hand_id)
+
+    # ------------------------------------------------------------- outcomes
+
+    def state_of(self, live: Live) -> TableState:
+        """The public state of a held table, copied out as values."""
         ask = None
         if live.asked and live.hand_id is not None and live.deadline is not None:
             ask = RunTwiceAsk(
@@ -132,7 +178,7 @@ class ServiceCore:
             members=live.players, deadline=live.deadline, ask=ask,
         )  # fmt: skip
 
-    def _emit(
+    def emit(
         self,
         live: Live,
         kind: OutcomeKind,
@@ -149,7 +195,7 @@ class ServiceCore:
             kind=kind,
             table_id=live.table_id,
             serial=live.serial,
-            state=self._state(live),
+            state=self.state_of(live),
             hand_id=hand_id,
             hand_members=members,
             events=tuple(e for e in events if not is_private(e)),
@@ -167,18 +213,9 @@ class ServiceCore:
                 log.exception("an outcome listener raised", extra={"table": live.table_id})
         return outcome
 
-    @staticmethod
-    def _sit_out_quietly(table: Table, member: int) -> bool:
-        """Sit a timed-out member out if they are still seated and playing; whether it did
-        (a member who left, busted or already sat out is left alone)."""
-        seat = table.seat_of(str(member))
-        state = None if seat is None else table.seats[seat]
-        if state is None or state.status is not SeatStatus.ACTIVE:
-            return False
-        table.sit_out(str(member))
-        return True
+    # ------------------------------------------------------------- writes
 
-    def _deadline(self, live: Live, now: float) -> float | None:
+    def deadline(self, live: Live, now: float) -> float | None:
         """The turn's deadline; for a held run-out, the end of the time to agree."""
         hand = live.table.hand
         if hand is not None and hand.held:
@@ -187,16 +224,30 @@ class ServiceCore:
             return None
         return now + live.table.rules.turn_seconds
 
-    def _move(self, live: Live, user_id: int, delta: int, reason: Reason) -> WalletMove:
+    def move(self, live: Live, user_id: int, delta: int, reason: Reason) -> WalletMove:
+        """A wallet move made at the table (its ledger reference names the table)."""
         return WalletMove(user_id=user_id, delta=delta, reason=reason, ref=f"table:{live.table_id}")
 
-    async def _save(self, live: Live, now: float, *, settings: bool = False) -> None:
+    async def save(self, live: Live, now: float, *, settings: bool = False) -> None:
+        """Write the table's state (and its settings, when they changed)."""
         await self.store.save_table(
             live.table_id, guild_id=live.guild_id, channel_id=live.channel_id,
             state=live.table.to_dict(), now=now, settings=live.settings if settings else None,
         )  # fmt: skip
 
-    async def _apply(self, live: Live, action: Action) -> tuple[tuple[Event, ...], Ended | None]:
+    async def reload(self, table_id: str) -> None:
+        """Rebuild a table from the store after a failed write (memory must not run ahead)."""
+        record = await self.store.load_table(table_id)
+        if record is None or not record.open:
+            self.drop(table_id)
+            return
+        hand = next((h for h in await self.store.open_hands() if h.table_id == table_id), None)
+        serial = self._open[table_id].serial if table_id in self._open else 0
+        self.add(replace(rebuild(record, hand), serial=serial))
+
+    # ------------------------------------------------------------- a hand's phases
+
+    async def apply(self, live: Live, action: Action) -> tuple[tuple[Event, ...], Ended | None]:
         """Apply an action (the engine raises, changing nothing, if it is illegal), commit it,
         and settle the hand if it ended."""
         hand = live.table.hand
@@ -204,11 +255,11 @@ class ServiceCore:
         seq = len(hand.actions)
         events = tuple(hand.act(action))
         now = self.clock()
-        deadline = self._deadline(live, now)
+        deadline = self.deadline(live, now)
         try:
             await self.store.append_action(live.hand_id, seq, action, deadline=deadline)
         except BaseException:
-            await self._reload(live.table_id)
+            await self.reload(live.table_id)
             raise
         live.deadline = deadline
         log_event(
@@ -216,25 +267,26 @@ class ServiceCore:
             kind=action.kind.value, amount=action.amount,
         )  # fmt: skip
         if hand.held:
-            events += await self._hold(live)
-        ended = await self._settle(live, now) if hand.is_over else None
+            events += await self.hold(live)
+        ended = await self.settle(live, now) if hand.is_over else None
         return events, ended
 
-    async def _hold(self, live: Live) -> tuple[Event, ...]:
+    async def hold(self, live: Live) -> tuple[Event, ...]:
         """A run-out held for the choice of runs (house rule ``run_it_twice``): ``ALWAYS``
-        deals both boards now; ``ASK`` asks the players still in, unless one is a computer
-        player (who never agrees: silence is no), and then the board runs once."""
+        deals both boards now; ``ASK`` asks the players still in, unless one of them
+        declines before being asked (:func:`~bot.tables.computers.declines_run_twice`: a
+        computer player), and then the board runs once."""
         hand = live.table.hand
         assert hand is not None
         members = tuple(live.players[p] for p in hand.live_players())
         if live.table.rules.run_it_twice is RunItTwice.ALWAYS:
-            return await self._run_board(live, 2)
-        if any(is_computer(m) for m in members):
-            return await self._run_board(live, 1)
+            return await self.run_board(live, 2)
+        if any(declines_run_twice(m) for m in members):
+            return await self.run_board(live, 1)
         live.asked, live.agreed = members, set()
         return ()
 
-    async def _run_board(self, live: Live, runs: int) -> tuple[Event, ...]:
+    async def run_board(self, live: Live, runs: int) -> tuple[Event, ...]:
         """Deal a held run-out ``runs`` times, the choice committed first (a restart deals
         the same boards)."""
         hand = live.table.hand
@@ -242,13 +294,13 @@ class ServiceCore:
         try:
             await self.store.set_run_count(live.hand_id, runs)
         except BaseException:
-            await self._reload(live.table_id)
+            await self.reload(live.table_id)
             raise
         live.asked, live.agreed = (), set()
         log_event(live, "run out", hand=live.hand_id, runs=runs)
         return tuple(hand.run_out(runs))
 
-    async def _fold_leavers(
+    async def fold_leavers(
         self, live: Live, ended: Ended | None = None
     ) -> tuple[tuple[Event, ...], tuple[int, ...], Ended | None]:
         """Fold for every member who left the table during the hand, as their turn comes:
@@ -261,26 +313,26 @@ class ServiceCore:
             seat = table.seats[table.hand_seats[index]]
             if seat is None or not seat.leaving:
                 break
-            more, ended = await self._apply(live, Action(player=index, kind=ActionKind.FOLD))
+            more, ended = await self.apply(live, Action(player=index, kind=ActionKind.FOLD))
             events.extend(more)
             folded.append(int(seat.player))
         return tuple(events), tuple(folded), ended
 
-    async def _settle_if_over(self, live: Live) -> None:
+    async def settle_if_over(self, live: Live) -> None:
         """A hand whose last action committed but whose end did not (a crash or a failed
         write in between) is settled before anything else happens at the table."""
         hand = live.table.hand
         if hand is not None and hand.is_over:
-            await self._settle(live, self.clock())
+            await self.settle(live, self.clock())
 
-    async def _runs_awaited(self, live: Live, hand_id: int) -> bool:
+    async def runs_awaited(self, live: Live, hand_id: int) -> bool:
         """Whether hand ``hand_id``'s run-out is held for its choice of runs, the question an
         answer or its deadline is for (a hand left over is settled first, so it is not)."""
-        await self._settle_if_over(live)
+        await self.settle_if_over(live)
         hand = live.table.hand
         return hand is not None and hand.held and live.hand_id == hand_id
 
-    async def _settle(self, live: Live, now: float) -> Ended:
+    async def settle(self, live: Live, now: float) -> Ended:
         """The hand's end, the new stacks and the leavers' cash-outs in one transaction."""
         table = live.table
         hand = table.hand
@@ -293,14 +345,14 @@ class ServiceCore:
         runout = spot_of(hand, live.hand_id)
         table_events = tuple(table.finish_hand(now))
         moves = []
-        practice = is_practice(live)
+        practice = is_practice_table(live)
         for event in () if practice else table_events:
             if isinstance(event, PlayerLeft) and event.stack:
-                moves.append(self._move(live, int(event.player), event.stack, Reason.CASH_OUT))
+                moves.append(self.move(live, int(event.player), event.stack, Reason.CASH_OUT))
             elif isinstance(event, Rebought) and event.added:
                 user = int(event.player)
-                moves.append(self._move(live, user, event.added, Reason.GRANT))
-                moves.append(self._move(live, user, -event.added, Reason.BUY_IN))
+                moves.append(self.move(live, user, event.added, Reason.GRANT))
+                moves.append(self.move(live, user, -event.added, Reason.BUY_IN))
         try:
             await self.store.finish_hand(
                 live.hand_id, nets=[0] * len(ended.net) if practice else list(ended.net),
@@ -309,18 +361,8 @@ class ServiceCore:
                 facts=hand_facts(hand),
             )  # fmt: skip
         except BaseException:
-            await self._reload(live.table_id)
+            await self.reload(live.table_id)
             raise
         log_event(live, "hand finished", hand=live.hand_id, net=",".join(map(str, ended.net)))
         live.hand_id, live.players, live.deadline = None, (), None
         return Ended(table_events=table_events, showdown=showdown, runout=runout)
-
-    async def _reload(self, table_id: str) -> None:
-        """Rebuild a table from the store after a failed write (memory must not run ahead)."""
-        record = await self.store.load_table(table_id)
-        if record is None or not record.open:
-            self._tables.pop(table_id, None)
-            return
-        hand = next((h for h in await self.store.open_hands() if h.table_id == table_id), None)
-        serial = self._tables[table_id].serial if table_id in self._tables else 0
-        self._tables[table_id] = replace(rebuild(record, hand), serial=serial)

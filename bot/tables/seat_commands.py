@@ -7,17 +7,23 @@ from typing import Any
 
 from bot.guilds.house import guild_rules
 from bot.guilds.wallets import Reason
-from bot.tables.core import ServiceCore
 from bot.tables.errors import NotSeated, TableExists
-from bot.tables.live import Live, is_practice, log_event, table_id_for
+from bot.tables.live import Live, is_practice_table, log_event, table_id_for
+from bot.tables.live_tables import LiveTables
 from bot.tables.outcomes import Outcome, OutcomeKind
+from bot.tables.timeouts import Timeouts
 from engine import HouseRules, Table
 
 __all__ = ["SeatCommands"]
 
 
-class SeatCommands(ServiceCore):
-    """The commands that seat members and move their chips between wallet and table."""
+class SeatCommands:
+    """The commands that seat members at the ``tables`` and move their chips between wallet
+    and table; leaving and sitting back in reset the member's count of ``timeouts``."""
+
+    def __init__(self, tables: LiveTables, timeouts: Timeouts) -> None:
+        self.tables = tables
+        self.timeouts = timeouts
 
     async def open_table(
         self,
@@ -33,19 +39,20 @@ class SeatCommands(ServiceCore):
     ) -> Outcome:
         """Open a table in the channel and seat its host with ``buy_in`` (None: the house's
         buy-in, see :meth:`join`); a refused buy-in opens nothing."""
+        tables = self.tables
         table_id = table_id_for(guild_id, channel_id)
-        async with self._lock(table_id):
-            if table_id in self._tables:
+        async with tables.lock(table_id):
+            if tables.has_table(table_id):
                 raise TableExists("a table is already open in this channel", table=table_id)
             table = Table(rules)
             buy_in = table.buy_in_for(str(host_id), buy_in)
-            now = self.clock()
+            now = tables.clock()
             settings: dict[str, Any] = {
                 "host": host_id, "preset": preset, "names": {}, "buy_in": buy_in,
             }  # fmt: skip
             if name:
                 settings["names"][str(host_id)] = name
-            await self.store.save_table(
+            await tables.store.save_table(
                 table_id, guild_id=guild_id, channel_id=channel_id, state=table.to_dict(),
                 now=now, settings=settings,
             )  # fmt: skip
@@ -53,15 +60,15 @@ class SeatCommands(ServiceCore):
                 table_id=table_id, guild_id=guild_id, channel_id=channel_id, table=table,
                 settings=settings,
             )  # fmt: skip
-            self._tables[table_id] = live
+            tables.add(live)
             log_event(live, "table opened", host=host_id, preset=preset)
             try:
                 refilled = await self._join(live, host_id, buy_in)
             except BaseException:
-                self._tables.pop(table_id, None)
-                await self.store.close_table(table_id, now=now)
+                tables.drop(table_id)
+                await tables.store.close_table(table_id, now=now)
                 raise
-            return self._emit(
+            return tables.emit(
                 live, OutcomeKind.OPENED, actor=host_id, request=request, stack=buy_in,
                 refilled=refilled,
             )  # fmt: skip
@@ -83,14 +90,15 @@ class SeatCommands(ServiceCore):
         back with exactly what they left with, and one who left busted or short stays out;
         a first buy-in follows the house's :class:`~engine.rules.BuyIn` rule. A refusal
         (:class:`SessionError`) changes nothing, the wallet included."""
+        tables = self.tables
         table_id = table_id_for(guild_id, channel_id)
-        async with self._lock(table_id):
-            live = self._live(table_id)
+        async with tables.lock(table_id):
+            live = tables.live(table_id)
             stack = live.table.buy_in_for(str(user_id), buy_in)
             if name:
                 live.settings.setdefault("names", {})[str(user_id)] = name
             refilled = await self._join(live, user_id, stack)
-            return self._emit(
+            return tables.emit(
                 live, OutcomeKind.JOINED, actor=user_id, request=request, stack=stack,
                 refilled=refilled,
             )  # fmt: skip
@@ -99,34 +107,35 @@ class SeatCommands(ServiceCore):
         """Seat the member with ``buy_in``, already decided by ``Table.buy_in_for``; the
         chips the house's refill policy paid into their wallet first (0 at a practice
         table, whose chips are no wallet's)."""
+        tables = self.tables
         rules = live.table.rules
-        now = self.clock()
-        if is_practice(live):  # practice chips: from no wallet
+        now = tables.clock()
+        if is_practice_table(live):  # practice chips: from no wallet
             seat = live.table.sit(str(user_id), stack=buy_in)
             try:
-                await self._save(live, now, settings=True)
+                await tables.save(live, now, settings=True)
             except BaseException:
-                await self._reload(live.table_id)
+                await tables.reload(live.table_id)
                 raise
             log_event(live, "seated", member=user_id, seat=seat, stack=buy_in, practice=True)
             return 0
-        await self.store.ensure_wallet(
+        await tables.store.ensure_wallet(
             live.guild_id, user_id, starting_grant=rules.starting_stack, now=now
         )
-        house = guild_rules(await self.store.get_guild_rules(live.guild_id)).rules
-        seated = self.seated_chips(live.guild_id, user_id)
-        refilled = await self.store.refill(
+        house = guild_rules(await tables.store.get_guild_rules(live.guild_id)).rules
+        seated = tables.seated_chips(live.guild_id, user_id)
+        refilled = await tables.store.refill(
             live.guild_id, user_id, rules=house, on_tables=seated, now=now
         )
         seat = live.table.sit(str(user_id), stack=buy_in)
         try:
-            await self.store.buy_in(
+            await tables.store.buy_in(
                 live.guild_id, user_id, buy_in, table_id=live.table_id, now=now,
                 table_state=live.table.to_dict(),
             )  # fmt: skip
-            await self._save(live, now, settings=True)
+            await tables.save(live, now, settings=True)
         except BaseException:
-            await self._reload(live.table_id)
+            await tables.reload(live.table_id)
             raise
         log_event(live, "seated", member=user_id, seat=seat, stack=buy_in, refilled=refilled)
         return refilled
@@ -137,41 +146,42 @@ class SeatCommands(ServiceCore):
         """Leave the table: the stack is cashed out now (:attr:`Outcome.stack`), or, for a
         member in the hand in progress, when it ends; they are folded at once if it is their
         turn, and whenever their turn comes otherwise."""
+        tables = self.tables
         table_id = table_id_for(guild_id, channel_id)
-        async with self._lock(table_id):
-            live = self._live(table_id)
-            await self._settle_if_over(live)
+        async with tables.lock(table_id):
+            live = tables.live(table_id)
+            await tables.settle_if_over(live)
             table = live.table
             player = str(user_id)
             if table.seat_of(player) is None:
                 raise NotSeated("you are not at this table", table=table_id, user=user_id)
-            now = self.clock()
+            now = tables.clock()
             stack = table.leave(player)
-            self._timeouts.pop((table_id, user_id), None)
+            self.timeouts.reset(table_id, user_id)
             try:
-                if stack is not None and is_practice(live):
-                    await self._save(live, now, settings=True)
+                if stack is not None and is_practice_table(live):
+                    await tables.save(live, now, settings=True)
                     log_event(live, "left", member=user_id, stack=stack, practice=True)
-                    return self._emit(
+                    return tables.emit(
                         live, OutcomeKind.LEFT, actor=user_id, request=request, stack=stack
                     )
                 if stack is not None:
-                    await self.store.cash_out(
+                    await tables.store.cash_out(
                         live.guild_id, user_id, stack, table_id=table_id, now=now,
                         table_state=table.to_dict(),
                     )  # fmt: skip
                     log_event(live, "left", member=user_id, stack=stack)
-                    return self._emit(
+                    return tables.emit(
                         live, OutcomeKind.LEFT, actor=user_id, request=request, stack=stack,
                         cashed_out=((user_id, stack),),
                     )  # fmt: skip
-                await self._save(live, now)
+                await tables.save(live, now)
             except BaseException:
-                await self._reload(table_id)
+                await tables.reload(table_id)
                 raise
             hand_id, members = live.hand_id, live.players
-            events, folded, ended = await self._fold_leavers(live)
-            return self._emit(
+            events, folded, ended = await tables.fold_leavers(live)
+            return tables.emit(
                 live, OutcomeKind.LEFT, actor=user_id, request=request, events=events,
                 folded_for=folded, ended=ended, hand=(hand_id, members),
             )  # fmt: skip
@@ -187,15 +197,16 @@ class SeatCommands(ServiceCore):
     ) -> Outcome:
         """Close the table: void the hand in progress (every contribution goes back), cash
         every stack out to its wallet."""
+        tables = self.tables
         table_id = table_id_for(guild_id, channel_id)
-        async with self._lock(table_id):
-            live = self._live(table_id)
-            await self._settle_if_over(live)
+        async with tables.lock(table_id):
+            live = tables.live(table_id)
+            await tables.settle_if_over(live)
             table = live.table
-            now = self.clock()
+            now = tables.clock()
             voided = live.hand_id if table.hand is not None else None
             cashed: dict[int, int] = {}
-            practice = is_practice(live)
+            practice = is_practice_table(live)
             try:
                 if voided is not None:
                     n = len(live.players)
@@ -206,8 +217,8 @@ class SeatCommands(ServiceCore):
                         assert stack is not None
                         cashed[int(player)] = stack
                         if stack and not practice:
-                            moves.append(self._move(live, int(player), stack, Reason.CASH_OUT))
-                    await self.store.finish_hand(
+                            moves.append(tables.move(live, int(player), stack, Reason.CASH_OUT))
+                    await tables.store.finish_hand(
                         voided, nets=[0] * n, now=now, result={"voided": reason},
                         table_state=table.to_dict(), moves=moves, counted=False,
                     )  # fmt: skip
@@ -217,22 +228,21 @@ class SeatCommands(ServiceCore):
                     cashed[int(player)] = stack
                     if practice:
                         continue  # practice chips go back to no wallet
-                    await self.store.cash_out(
+                    await tables.store.cash_out(
                         live.guild_id, int(player), stack, table_id=table_id, now=now,
                         table_state=table.to_dict(),
                     )  # fmt: skip
-                await self.store.close_table(table_id, now=now, state=table.to_dict())
+                await tables.store.close_table(table_id, now=now, state=table.to_dict())
             except BaseException:
-                await self._reload(table_id)
+                await tables.reload(table_id)
                 raise
             live.hand_id, live.players, live.deadline = None, (), None
-            outcome = self._emit(
+            outcome = tables.emit(
                 live, OutcomeKind.STOPPED, actor=user_id, request=request, voided_hand=voided,
                 cashed_out=() if practice else tuple(cashed.items()), closed=True,
             )  # fmt: skip
-            del self._tables[table_id]
-            for key in [k for k in self._timeouts if k[0] == table_id]:
-                del self._timeouts[key]
+            tables.drop(table_id)
+            self.timeouts.forget_table(table_id)
             log_event(live, "table stopped", by=user_id, voided_hand=voided)
             return outcome
 
@@ -254,25 +264,26 @@ class SeatCommands(ServiceCore):
     async def _set_status(
         self, guild_id: int, channel_id: int, user_id: int, sit_in: bool, request: int | None
     ) -> Outcome:
+        tables = self.tables
         table_id = table_id_for(guild_id, channel_id)
-        async with self._lock(table_id):
-            live = self._live(table_id)
-            await self._settle_if_over(live)
+        async with tables.lock(table_id):
+            live = tables.live(table_id)
+            await tables.settle_if_over(live)
             player = str(user_id)
             if live.table.seat_of(player) is None:
                 raise NotSeated("you are not at this table", table=table_id, user=user_id)
             if sit_in:
                 live.table.sit_in(player)
-                self._timeouts.pop((table_id, user_id), None)
+                self.timeouts.reset(table_id, user_id)
             else:
                 live.table.sit_out(player)
             try:
-                await self._save(live, self.clock())
+                await tables.save(live, tables.clock())
             except BaseException:
-                await self._reload(table_id)
+                await tables.reload(table_id)
                 raise
             kind = OutcomeKind.SAT_IN if sit_in else OutcomeKind.SAT_OUT
-            return self._emit(live, kind, actor=user_id, request=request)
+            return tables.emit(live, kind, actor=user_id, request=request)
 
     async def keep_message(
         self, table_id: str, kind: str, channel_id: int, message_id: int
@@ -282,16 +293,18 @@ class SeatCommands(ServiceCore):
 
         After :meth:`quiesce` the shutdown holds every table's lock and keeps the turn
         messages itself: the write goes ahead under that hold instead of waiting for it."""
-        if self._quiesced:
+        tables = self.tables
+        if tables.quiesced:
             await self._keep_message(table_id, kind, channel_id, message_id)
             return
-        async with self._lock(table_id):
+        async with tables.lock(table_id):
             await self._keep_message(table_id, kind, channel_id, message_id)
 
     async def _keep_message(
         self, table_id: str, kind: str, channel_id: int, message_id: int
     ) -> None:
-        live = self._tables.get(table_id)
+        tables = self.tables
+        live = tables.find(table_id)
         if live is None:
             return
         kept = live.settings.setdefault("messages", {})
@@ -299,7 +312,7 @@ class SeatCommands(ServiceCore):
             return
         kept[kind] = [channel_id, message_id]
         try:
-            await self._save(live, self.clock(), settings=True)
+            await tables.save(live, tables.clock(), settings=True)
         except BaseException:
-            await self._reload(table_id)
+            await tables.reload(table_id)
             raise

@@ -9,16 +9,22 @@ from collections.abc import Callable
 from bot.computers import Level, PlayerView, observe
 from bot.tables.computers import free_computer, is_computer
 from bot.tables.errors import NotSeated
-from bot.tables.live import is_practice, log_event, table_id_for
+from bot.tables.live import is_practice_table, log_event, table_id_for
+from bot.tables.live_tables import LiveTables
 from bot.tables.outcomes import Outcome, OutcomeKind
-from bot.tables.seats import SeatCommands
+from bot.tables.seat_commands import SeatCommands
 from engine import SessionError
 
-__all__ = ["PracticeCommands"]
+__all__ = ["ComputerCommands"]
 
 
-class PracticeCommands(SeatCommands):
-    """The commands of practice tables (a computer player leaves as a member does)."""
+class ComputerCommands:
+    """The commands of practice tables at the ``tables``; a computer player leaves through
+    the ``seats`` commands, as a member does."""
+
+    def __init__(self, tables: LiveTables, seats: SeatCommands) -> None:
+        self.tables = tables
+        self.seats = seats
 
     async def add_computer(
         self,
@@ -34,17 +40,18 @@ class PracticeCommands(SeatCommands):
         a practice table, between hands only: every member's stack goes back to their wallet
         and they play on with as many practice chips, so no chip won from a computer player
         ever reaches a wallet."""
+        tables = self.tables
         table_id = table_id_for(guild_id, channel_id)
-        async with self._lock(table_id):
-            live = self._live(table_id)
-            await self._settle_if_over(live)
+        async with tables.lock(table_id):
+            live = tables.live(table_id)
+            await tables.settle_if_over(live)
             table = live.table
-            converting = not is_practice(live)
+            converting = not is_practice_table(live)
             if converting and table.hand is not None:
                 raise SessionError(
                     "a computer player can sit down between hands", code="hand_in_progress"
                 )
-            now = self.clock()
+            now = tables.clock()
             member = free_computer(level, (int(p) for p in table.players()))
             stack = table.rules.starting_stack
             members = {s.player: s.stack for s in table.seats if s is not None}
@@ -52,18 +59,18 @@ class PracticeCommands(SeatCommands):
             live.settings["practice"] = True
             live.settings.setdefault("names", {})[str(member)] = name_of(member)
             try:
-                await self._save(live, now, settings=True)
+                await tables.save(live, now, settings=True)
                 for player, chips in members.items() if converting else ():
-                    await self.store.cash_out(
+                    await tables.store.cash_out(
                         live.guild_id, int(player), chips, table_id=table_id, now=now,
                         table_state=table.to_dict(),
                     )  # fmt: skip
             except BaseException:
-                await self._reload(table_id)
+                await tables.reload(table_id)
                 raise
             log_event(live, "computer seated", member=member, level=level.value, seat=seat)
             cashed = tuple((int(p), c) for p, c in members.items()) if converting else ()
-            return self._emit(
+            return tables.emit(
                 live, OutcomeKind.JOINED, actor=member, request=request, stack=stack,
                 cashed_out=cashed,
             )  # fmt: skip
@@ -75,13 +82,13 @@ class PracticeCommands(SeatCommands):
         stays a practice table."""
         if not is_computer(member):
             raise NotSeated("no such computer player", table=table_id_for(guild_id, channel_id))
-        return await self.leave(guild_id, channel_id, member, request=request)
+        return await self.seats.leave(guild_id, channel_id, member, request=request)
 
     def view_of(self, table_id: str, member: int, hand_id: int, seq: int) -> PlayerView | None:
         """What the member sees at the decision ``seq`` of hand ``hand_id`` (for a computer
         player: values only, see :func:`bot.computers.observe`); ``None`` when the table is no
         longer at that decision or it is not the member's."""
-        live = self._tables.get(table_id)
+        live = self.tables.find(table_id)
         hand = None if live is None else live.table.hand
         if live is None or hand is None or live.hand_id != hand_id or len(hand.actions) != seq:
             return None
