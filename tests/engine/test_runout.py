@@ -13,7 +13,7 @@ from pokerkit import Automation, Mode, NoLimitTexasHoldem
 
 from engine import Action, ActionKind, HandConfig, IllegalAction, format_cards
 from engine.events import BoardDealt, CardsShown, PlayerActed, PotAwarded
-from engine.hand import Hand
+from engine.hand import Hand, replay
 from engine.phh import (
     ReplayFailure,
     history_from_hand,
@@ -23,7 +23,7 @@ from engine.phh import (
 )
 from engine.phh.__main__ import verify
 from engine.phh.replay import UnsupportedHistory
-from engine.runout import halves, replay_runs
+from engine.runout import halves
 from engine.simulate import random_action, random_deck
 
 from .helpers import hand as make_hand
@@ -128,9 +128,9 @@ def test_replay_rebuilds_a_hand_run_twice() -> None:
     hand = _held((100, 60, 30), ["AsAh", "KdKc", "QsQd"])
     play(hand, "p3 allin", "p1 allin", "p2 allin")
     hand.run_out(2)
-    again = replay_runs(hand.config, hand.deck, hand.actions, 2)
+    again = replay(hand.config, hand.deck, hand.actions, run_count=2)
     assert again.events == hand.events and again.stacks == hand.stacks
-    open_choice = replay_runs(hand.config, hand.deck, hand.actions, None)
+    open_choice = replay(hand.config, hand.deck, hand.actions, run_count=0)
     assert open_choice.held
 
 
