@@ -12,6 +12,7 @@ from bot.tables.live import hand_members, log_event, table_id_for
 from bot.tables.outcomes import Outcome, OutcomeKind
 from bot.tables.runouts import NotAtRisk
 from engine import Action, ActionKind, NotYourTurn
+from engine.codec import table_to_dict
 from engine.events import Event
 from engine.fair import SALT_BYTES, commit
 from engine.rules import RunItTwice
@@ -49,7 +50,7 @@ class HandCommands(ServiceCore):
             try:
                 hand_id = await self.store.start_hand(
                     table_id=table_id, config=hand.config, deck=deck, players=players, now=now,
-                    deadline=deadline, table_state=table.to_dict(), deck_salt=salt,
+                    deadline=deadline, table_state=table_to_dict(table), deck_salt=salt,
                     hold_run_out=hand.hold_run_out,
                 )  # fmt: skip
             except BaseException:

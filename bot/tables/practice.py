@@ -13,6 +13,7 @@ from bot.tables.live import is_practice, log_event, table_id_for
 from bot.tables.outcomes import Outcome, OutcomeKind
 from bot.tables.seats import SeatCommands
 from engine import SessionError
+from engine.codec import table_to_dict
 
 __all__ = ["PracticeCommands"]
 
@@ -56,7 +57,7 @@ class PracticeCommands(SeatCommands):
                 for player, chips in members.items() if converting else ():
                     await self.store.cash_out(
                         live.guild_id, int(player), chips, table_id=table_id, now=now,
-                        table_state=table.to_dict(),
+                        table_state=table_to_dict(table),
                     )  # fmt: skip
             except BaseException:
                 await self._reload(table_id)

@@ -12,6 +12,7 @@ from bot.tables.errors import NotSeated, TableExists
 from bot.tables.live import Live, is_practice, log_event, table_id_for
 from bot.tables.outcomes import Outcome, OutcomeKind
 from engine import HouseRules, Table
+from engine.codec import table_to_dict
 
 __all__ = ["SeatCommands"]
 
@@ -46,7 +47,7 @@ class SeatCommands(ServiceCore):
             if name:
                 settings["names"][str(host_id)] = name
             await self.store.save_table(
-                table_id, guild_id=guild_id, channel_id=channel_id, state=table.to_dict(),
+                table_id, guild_id=guild_id, channel_id=channel_id, state=table_to_dict(table),
                 now=now, settings=settings,
             )  # fmt: skip
             live = Live(
@@ -122,7 +123,7 @@ class SeatCommands(ServiceCore):
         try:
             await self.store.buy_in(
                 live.guild_id, user_id, buy_in, table_id=live.table_id, now=now,
-                table_state=live.table.to_dict(),
+                table_state=table_to_dict(live.table),
             )  # fmt: skip
             await self._save(live, now, settings=True)
         except BaseException:
@@ -158,7 +159,7 @@ class SeatCommands(ServiceCore):
                 if stack is not None:
                     await self.store.cash_out(
                         live.guild_id, user_id, stack, table_id=table_id, now=now,
-                        table_state=table.to_dict(),
+                        table_state=table_to_dict(table),
                     )  # fmt: skip
                     log_event(live, "left", member=user_id, stack=stack)
                     return self._emit(
@@ -209,7 +210,7 @@ class SeatCommands(ServiceCore):
                             moves.append(self._move(live, int(player), stack, Reason.CASH_OUT))
                     await self.store.finish_hand(
                         voided, nets=[0] * n, now=now, result={"voided": reason},
-                        table_state=table.to_dict(), moves=moves, counted=False,
+                        table_state=table_to_dict(table), moves=moves, counted=False,
                     )  # fmt: skip
                 for player in table.players():  # one transaction each, with the table
                     stack = table.leave(player)
@@ -219,9 +220,9 @@ class SeatCommands(ServiceCore):
                         continue  # practice chips go back to no wallet
                     await self.store.cash_out(
                         live.guild_id, int(player), stack, table_id=table_id, now=now,
-                        table_state=table.to_dict(),
+                        table_state=table_to_dict(table),
                     )  # fmt: skip
-                await self.store.close_table(table_id, now=now, state=table.to_dict())
+                await self.store.close_table(table_id, now=now, state=table_to_dict(table))
             except BaseException:
                 await self._reload(table_id)
                 raise
