@@ -23,8 +23,8 @@ from hypothesis import strategies as st
 
 from engine import ButtonRule, EmptyStackPolicy, Hand, HouseRules, ReturnRule, SessionError, Table
 from engine.codec import table_from_dict, table_to_dict
-from engine.simulate import random_action, random_deck
 from engine.table import HandDealt, Rebought
+from tests.engine.simulate import random_action, random_deck
 
 POLICIES = list(EmptyStackPolicy)
 

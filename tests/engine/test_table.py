@@ -28,8 +28,8 @@ from engine import (
 )
 from engine.codec import table_from_dict, table_to_dict
 from engine.events import HandVoided, SessionEnded, StackAdjusted
-from engine.simulate import random_action, random_deck
 from engine.table import BlindLevelChanged, HandDealt, LeaderVoidedHand, PlayerLeft, Rebought
+from tests.engine.simulate import random_action, random_deck
 
 DECK = list(range(52))
 WIN_DECK = random_deck(random.Random(0))  # all-in pre-flop: the last player wins it all
