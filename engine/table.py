@@ -39,24 +39,27 @@ from dataclasses import replace
 
 from engine.blinds import Plan, Roles, from_button, next_plan
 from engine.errors import SessionError
-from engine.events import Event, HandEnded, HandVoided, SessionEnded, StackAdjusted
-from engine.hand import Hand
-from engine.rules import EmptyStackPolicy, HouseRules, SessionEnd
-from engine.table_events import (
+from engine.events import (
     BlindLevelChanged,
+    Event,
     HandDealt,
+    HandEnded,
+    HandVoided,
     LeaderVoidedHand,
     PlayerLeft,
     PlayerSeated,
     Rebought,
-    Seat,
-    SeatStatus,
+    SessionEnded,
     SessionStarted,
+    StackAdjusted,
     StatusChanged,
     TableEvent,
-    rank_standings,
 )
+from engine.hand import Hand
+from engine.rules import EmptyStackPolicy, HouseRules, SessionEnd
+from engine.seats import Seat, SeatStatus, rank_standings
 
+# The table's values and events are re-exported: what a table returns can be imported with it.
 __all__ = [
     "BlindLevelChanged",
     "HandDealt",
