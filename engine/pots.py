@@ -119,16 +119,18 @@ def award_pots(
     awards: list[Award] = []
     for k in range(len(pots) - 1, -1, -1):
         pot = pots[k]
-        amounts = halves(pot.amount) if twice else (pot.amount,)
-        for run, (board_values, amount) in enumerate(zip(values, amounts), start=1):
+        eligible = pot.eligible
+        clockwise = sorted(eligible, key=lambda q: (q - first_left) % n)
+        if twice:
+            first, second = halves(pot.amount)
+            parts = [(1, values[0], first), (2, values[1], second)]
+        else:
+            parts = [(1, values[0], pot.amount)]
+        for run, board_values, amount in parts:
             if twice and amount == 0:
                 continue
-            top = max(board_values[p] for p in pot.eligible)
-            winners = [
-                p
-                for p in sorted(pot.eligible, key=lambda q: (q - first_left) % n)
-                if board_values[p] == top
-            ]
+            top = max([board_values[p] for p in eligible])
+            winners = [p for p in clockwise if board_values[p] == top]
             shares = split_pot(amount, winners, first_left, n)
             awards.append(Award(k, amount, tuple(winners), tuple(shares), top, run))
     return awards
