@@ -596,16 +596,12 @@ class Hand:
 
     def _deal_street(self) -> None:
         street = Street(self.street + 1)
-        self._deal(street, self.board, 1)
-        self.street = street
-
-    def _deal(self, street: Street, board: list[Card], run: int) -> None:
-        """Burn (if the house burns) and deal ``street`` onto ``board``, the board of ``run``."""
         if self.config.burn:
             self._deck_pos += 1
         cards = self._draw(_BOARD_SIZES[street])
-        board.extend(cards)
-        self._pending.append((_BOARD, (street, cards, tuple(board), run)))
+        self.board.extend(cards)
+        self.street = street
+        self._pending.append((_BOARD, (street, cards, tuple(self.board), 1)))
 
     def _reset_round(self) -> None:
         n = self._n
@@ -670,7 +666,11 @@ class Hand:
         street = start
         while street < Street.RIVER:
             street = Street(street + 1)
-            self._deal(street, second, 2)
+            if self.config.burn:
+                self._deck_pos += 1
+            cards = self._draw(_BOARD_SIZES[street])
+            second.extend(cards)
+            self._pending.append((_BOARD, (street, cards, tuple(second), 2)))
         self.second_board = tuple(second)
         self.values = self._values(live, self.board)
         self._award(self._final_pots(), (self.values, self._values(live, second)))
