@@ -134,6 +134,22 @@ def test_replay_rebuilds_a_hand_run_twice() -> None:
     assert open_choice.held
 
 
+def test_replay_watches_the_deal_and_every_action_before_the_run_out() -> None:
+    hand = _held((100, 60, 30), ["AsAh", "KdKc", "QsQd"])
+    play(hand, "p3 allin", "p1 allin", "p2 allin")
+    hand.run_out(2)
+    seen: list[tuple[int, bool]] = []
+    again = replay(
+        hand.config,
+        hand.deck,
+        hand.actions,
+        run_count=2,
+        watch=lambda h: seen.append((len(h.actions), h.held)),
+    )
+    assert seen == [(0, False), (1, False), (2, False), (3, True)]
+    assert again.events == hand.events and not again.held
+
+
 def _random_all_in(rng: random.Random) -> Hand | None:
     """A seeded hand played until its run-out is held, with a bias to all-ins; or None."""
     n = rng.randint(2, 6)
