@@ -6,8 +6,8 @@ engine has a small adapter that reads its own legal options into that view and t
 decision back into its own action. Six players, stacks of 200, blinds 1/2 (100 big blinds),
 button last (pokerkit's seating), burn cards on both sides.
 
-- ours: the deck is :func:`engine.simulate.random_deck` from the seeded generator; every hand
-  is played to its end (events, showdown, pots) inside the timing.
+- ours: the deck is :func:`tests.engine.simulate.random_deck` from the seeded generator;
+  every hand is played to its end (events, showdown, pots) inside the timing.
 - pokerkit: its fastest honest set-up, every automation on, cards dealt by its own dealing
   automation (it shuffles with the global generator, seeded here); nothing it verifies is
   switched off. Also timed: pokerkit dealt our exact cards by hand, as a second figure.
@@ -32,7 +32,7 @@ from engine.actions import Action, ActionKind
 from engine.cards import CARDS
 from engine.config import HandConfig
 from engine.hand import Hand
-from engine.simulate import random_deck
+from tests.engine.simulate import random_deck
 
 PLAYERS = 6
 STACK = 200

@@ -2,9 +2,9 @@
 
 N six-handed no-limit tables (100, then 500) live in one :class:`bot.tables.service.TableService`
 on one event loop and one SQLite file (``synchronous=NORMAL``, as the store opens it). One asyncio
-task per table plays it: a seeded random legal action (``engine.simulate.random_move``) for
-the member whose turn it is, a new hand when one ends. Each action is timed from the call of
-``TableService.act`` to its reply payload being ready, which is the bot's own work before it
+task per table plays it: a seeded random legal action (``tests.engine.simulate.random_move``)
+for the member whose turn it is, a new hand when one ends. Each action is timed from the call
+of ``TableService.act`` to its reply payload being ready, which is the bot's own work before it
 sends anything (``bot/discord/table/dealer.py``), built by the same pure functions (``present``):
 
 - the action committed to SQLite (``act`` returns only after ``append_action`` committed);
@@ -76,7 +76,7 @@ from bot.tables.outcomes import Outcome
 from bot.tables.service import TableService
 from engine import EmptyStackPolicy, preset
 from engine.events import BoardDealt
-from engine.simulate import random_deck, random_move
+from tests.engine.simulate import random_deck, random_move
 
 SEED = 20261129
 SEATS = 6

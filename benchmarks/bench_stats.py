@@ -33,7 +33,7 @@ from bot.stats.counters import Period, PlayerStats, hand_facts
 from bot.store.stats import HOUR
 from bot.store.store import Store
 from engine import Hand, HandConfig
-from engine.simulate import play_random_hand
+from tests.engine.simulate import play_random_hand
 
 SEED = 20261201
 MEMBER, GUILD = 1, 1

@@ -23,8 +23,8 @@ from bot.pictures.stats_views import ChartLabels, ChartLine, ChartView, Standing
 from bot.present.stats import replay_view
 from bot.store.records import HandRecord
 from engine import HandConfig
-from engine.simulate import play_random_hand
 from tests.bot.pictures.examples import example_table
+from tests.engine.simulate import play_random_hand
 
 SEED = 20261201
 

@@ -25,7 +25,7 @@ from _common import parse_args, table  # first: puts the repository on sys.path
 from bot.stats.counters import Period, hand_facts
 from bot.store.store import Store
 from engine import Hand, HandConfig
-from engine.simulate import random_action, random_deck
+from tests.engine.simulate import random_action, random_deck
 
 SEED = 20261129
 

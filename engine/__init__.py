@@ -45,7 +45,8 @@ from engine.rules import (
     SessionEnd,
     preset,
 )
-from engine.table import Seat, SeatStatus, Table, rank_standings
+from engine.seats import Seat, SeatStatus, rank_standings
+from engine.table import Table
 
 __all__ = [
     "CARDS",

@@ -40,6 +40,7 @@ __all__ = [
     "is_exact",
     "pot_odds",
     "sampled_equity",
+    "winnable_pot",
 ]
 
 COACH_SAMPLES = 4_000
@@ -69,6 +70,25 @@ def pot_odds(pot: int, to_call: int) -> PotOdds:
         raise ValueError("pot odds need a pot of 0 or more and a call of more than 0")
     needed = to_call / (pot + to_call)
     return PotOdds(pot=pot, to_call=to_call, needed=needed, one_in=round(1 / needed))
+
+
+def winnable_pot(
+    pot_total: int, bets: Sequence[int], *, bet: int, to_call: int, all_in: bool
+) -> int:
+    """The pot a call can win: everything in the middle (``pot_total``, this round's
+    ``bets`` in front included), less what those bets hold above the caller's whole stack
+    when the call puts them ``all_in`` (that part goes to a side pot among the others).
+    ``bet`` is what the caller has in front already, ``to_call`` what the call adds.
+
+    >>> winnable_pot(130, [100, 20, 10], bet=20, to_call=30, all_in=True)
+    80
+    >>> winnable_pot(130, [100, 20, 10], bet=20, to_call=80, all_in=False)
+    130
+    """
+    if not all_in:
+        return pot_total
+    cap = bet + to_call
+    return pot_total - sum(max(0, b - cap) for b in bets)
 
 
 @dataclass(frozen=True, kw_only=True)

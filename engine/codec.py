@@ -14,23 +14,24 @@ from engine.actions import Action, ActionKind
 from engine.blinds import Plan, Roles
 from engine.config import AnteMode, HandConfig, Structure
 from engine.errors import InvalidSetup
-from engine.events import HandVoided, SessionEnded, StackAdjusted
-from engine.hand import replay
-from engine.rules import HouseRules
-from engine.table import (
+from engine.events import (
     BlindLevelChanged,
     HandDealt,
+    HandVoided,
     LeaderVoidedHand,
     PlayerLeft,
     PlayerSeated,
     Rebought,
-    Seat,
-    SeatStatus,
+    SessionEnded,
     SessionStarted,
+    StackAdjusted,
     StatusChanged,
-    Table,
     TableEvent,
 )
+from engine.hand import replay
+from engine.rules import HouseRules
+from engine.seats import Seat, SeatStatus
+from engine.table import Table
 
 __all__ = ["config_from_dict", "config_to_dict", "table_from_dict", "table_to_dict"]
 

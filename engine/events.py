@@ -1,8 +1,12 @@
-"""Everything that happens in a hand, as frozen records.
+"""Everything that happens at a table, as frozen records: a hand's events, then the table's.
 
 An action returns the events it caused; the hand keeps them all, so the bot, the history and
 the images read one stream. ``HoleCardsDealt`` is private to its player: whoever publishes
 events must filter it (see :func:`is_private`).
+
+The table's own events (:data:`TableEvent`: seats taken and left, statuses, rebuys, blind
+levels, hands dealt and voided, sessions started, stacks corrected and sessions ended) are
+what :class:`engine.table.Table` returns and keeps in its log.
 """
 
 from __future__ import annotations
@@ -18,17 +22,28 @@ from engine.cards import Card
 __all__ = [
     "AntePosted",
     "BetReturned",
+    "BlindLevelChanged",
     "BlindPosted",
     "BoardDealt",
     "CardsMucked",
     "CardsShown",
     "Event",
+    "HandDealt",
     "HandEnded",
     "HandStarted",
     "HandVoided",
     "HoleCardsDealt",
+    "LeaderVoidedHand",
     "PlayerActed",
+    "PlayerLeft",
+    "PlayerSeated",
     "PotAwarded",
+    "Rebought",
+    "SessionEnded",
+    "SessionStarted",
+    "StackAdjusted",
+    "StatusChanged",
+    "TableEvent",
     "is_private",
 ]
 
@@ -254,3 +269,82 @@ class SessionEnded:
     reason: str
     hands: int
     standings: tuple[tuple[int, str, int], ...]
+
+
+# ----------------------------------------------------------------- table events
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class PlayerSeated:
+    seat: int
+    player: str
+    stack: int
+    waiting: bool
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class PlayerLeft:
+    seat: int
+    player: str
+    stack: int
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class StatusChanged:
+    seat: int
+    player: str
+    status: str
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Rebought:
+    seat: int
+    player: str
+    added: int
+    stack: int
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class BlindLevelChanged:
+    level: int
+    small_blind: int
+    big_blind: int
+    ante: int
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class HandDealt:
+    """``seats[i]`` is the seat of the hand's player ``i``."""
+
+    hand_number: int
+    seats: tuple[int, ...]
+    button_seat: int
+    structure: str
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class LeaderVoidedHand:
+    hand_number: int
+    reason: str
+    by: str
+    refunds: tuple[int, ...]
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class SessionStarted:
+    session: int
+    stack: int
+
+
+TableEvent = (
+    PlayerSeated
+    | PlayerLeft
+    | StatusChanged
+    | Rebought
+    | BlindLevelChanged
+    | HandDealt
+    | LeaderVoidedHand
+    | SessionStarted
+    | StackAdjusted
+    | SessionEnded
+)

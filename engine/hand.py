@@ -41,7 +41,7 @@ from engine.events import (
     PotAwarded,
     maker,
 )
-from engine.pots import Pot, build_pots, split_pot
+from engine.pots import Pot, award_pots, build_pots
 
 __all__ = ["Hand", "replay"]
 
@@ -639,22 +639,41 @@ class Hand:
 
     def run_out(self, runs: int = 1) -> list[Event]:
         """Deal a held run-out once, or twice with every pot split between the two boards
-        (:mod:`engine.runout`); returns the events it caused."""
-        from engine.runout import run_twice
-
+        (the rules are in :mod:`engine.runout`); returns the events it caused."""
         if not self.held:
             raise IllegalAction("no run-out is waiting to be dealt", code="no_run_out")
         if runs not in (1, 2):
             raise IllegalAction("the board runs once or twice", code="run_count", runs=runs)
         mark = len(self.events)
         self.held = False
+        live = self.live_players()
         if runs == 2:
-            run_twice(self)
+            self._run_twice(live)
         else:
             while self.street < Street.RIVER:
                 self._deal_street()
-            self._showdown(self.live_players())
+            self._showdown(live)
         return self.events[mark:]
+
+    def _run_twice(self, live: list[int]) -> None:
+        """The first board is dealt as a single run-out would be; the second repeats the
+        streets still to come with the next cards of the same deck, burning as the first did.
+        Every pot is then awarded in halves, one on each board."""
+        start = self.street
+        second = list(self.board)
+        while self.street < Street.RIVER:
+            self._deal_street()
+        street = start
+        while street < Street.RIVER:
+            street = Street(street + 1)
+            if self.config.burn:
+                self._deck_pos += 1
+            cards = self._draw(_BOARD_SIZES[street])
+            second.extend(cards)
+            self._pending.append((_BOARD, (street, cards, tuple(second), 2)))
+        self.second_board = tuple(second)
+        self.values = self._values(live, self.board)
+        self._award(self._final_pots(), (self.values, self._values(live, second)))
 
     def _showdown_order(self, live: list[int]) -> list[int]:
         n = self._n
@@ -666,18 +685,33 @@ class Hand:
             self.shown[p] = True
             self._pending.append((_SHOWN, (p, self.hole[p])))
 
-    def _showdown(self, live: list[int]) -> None:
-        n = self._n
-        board = self.board
-        values = [-1] * n
+    def _values(self, live: list[int], board: Sequence[Card]) -> list[int]:
+        """Every live player's hand value on ``board`` (-1 for the folded)."""
+        values = [-1] * self._n
         for p in live:
             h = self.hole[p]
             values[p] = evaluate7((h[0], h[1], board[0], board[1], board[2], board[3], board[4]))
+        return values
+
+    def _final_pots(self) -> list[Pot]:
+        """The pots once the betting is over: every contribution is capped."""
+        live = [not f for f in self.folded]
+        return _with_dead(build_pots(self.contributions, live, [True] * self._n), self.dead)
+
+    def _award(self, pots: list[Pot], values: tuple[list[int], ...]) -> None:
+        """Award ``pots`` on one board or two (:func:`engine.pots.award_pots`); the hand ends."""
+        stacks = self.stacks
+        for award in award_pots(pots, values, self._first_left, self._n):
+            for p, share in zip(award.winners, award.shares):
+                stacks[p] += share
+            self._pending.append((_AWARDED, award))
+        self._finish()
+
+    def _showdown(self, live: list[int]) -> None:
+        n = self._n
+        values = self._values(live, self.board)
         self.values = values
-        capped = [True] * n
-        pots = _with_dead(
-            build_pots(self.contributions, [not f for f in self.folded], capped), self.dead
-        )
+        pots = self._final_pots()
         best = [-1] * len(pots)
         mine = [[k for k, pot in enumerate(pots) if p in pot.eligible] for p in range(n)]
         if not self.ran_out:
@@ -690,19 +724,7 @@ class Hand:
                             best[k] = values[p]
                 else:
                     self._pending.append((_MUCKED, (p,)))
-        for k in range(len(pots) - 1, -1, -1):
-            pot = pots[k]
-            top = max(values[p] for p in pot.eligible)
-            winners = [
-                p
-                for p in sorted(pot.eligible, key=lambda q: (q - self._first_left) % n)
-                if values[p] == top
-            ]
-            shares = split_pot(pot.amount, winners, self._first_left, n)
-            for p, share in zip(winners, shares):
-                self.stacks[p] += share
-            self._pending.append((_AWARDED, (k, pot.amount, tuple(winners), tuple(shares), top, 1)))
-        self._finish()
+        self._award(pots, (values,))
 
     def _award_uncontested(self, p: int) -> None:
         amount = sum(self.contributions) + self.dead
@@ -736,9 +758,35 @@ def _with_dead(pots: list[Pot], dead: int) -> list[Pot]:
     return pots
 
 
-def replay(config: HandConfig, deck: Sequence[int], actions: Iterable[Action]) -> Hand:
-    """Rebuild a hand from its three defining facts."""
+def replay(
+    config: HandConfig,
+    deck: Sequence[int],
+    actions: Iterable[Action],
+    *,
+    run_count: int | None = None,
+    watch: Callable[[Hand], object] | None = None,
+) -> Hand:
+    """Rebuild a hand from its three defining facts: the one replay that a table snapshot,
+    a stored hand, the stats' backfill and a replay's pictures all call.
+
+    ``run_count`` says whether the hand held its run-out (:attr:`Hand.hold_run_out`, to run
+    it twice): ``None`` when it did not, so the board is dealt once as the betting ends; else
+    the number of runs chosen, 1 or 2, dealt once the actions are in, or 0 while the choice is
+    still open (the hand is left ``held``). ``watch`` is called with the hand as dealt and
+    after every action, before a held run-out is dealt.
+    """
     hand = Hand(config, deck)
-    for action in actions:
-        hand.apply(action)
+    if run_count is not None:
+        hand.hold_run_out = True
+    if watch is None:
+        apply = hand.apply  # the hot path: no event record is built unless it is read
+        for action in actions:
+            apply(action)
+    else:
+        watch(hand)
+        for action in actions:
+            hand.apply(action)
+            watch(hand)
+    if run_count and hand.held:
+        hand.run_out(run_count)
     return hand

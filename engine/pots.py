@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
-__all__ = ["Pot", "build_pots", "split_pot"]
+__all__ = ["Award", "Pot", "award_pots", "build_pots", "halves", "split_pot"]
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -72,3 +73,64 @@ def split_pot(amount: int, winners: Sequence[int], first_left: int, n: int) -> l
         for j in by_distance[:odd]:
             shares[j] += 1
     return shares
+
+
+def halves(amount: int) -> tuple[int, int]:
+    """A pot's two halves when the board is run twice, the first board's first: the odd chip
+    goes with the first board (as pokerkit settles several run-outs).
+
+    >>> halves(7)
+    (4, 3)
+    """
+    return amount - amount // 2, amount // 2
+
+
+class Award(NamedTuple):
+    """What one pot, or one half of it, paid: the fields of :class:`engine.events.PotAwarded`
+    in its order, so the hand notes it as it is (the record is built only when read)."""
+
+    pot: int
+    amount: int
+    winners: tuple[int, ...]
+    shares: tuple[int, ...]
+    value: int
+    run: int
+
+
+def award_pots(
+    pots: Sequence[Pot], values: Sequence[Sequence[int]], first_left: int, n: int
+) -> list[Award]:
+    """Award every pot at a showdown on one board or two, the last side pot first and the
+    main pot last (RULES.md, "Splitting a pot").
+
+    ``values[r][p]`` is player ``p``'s hand value on board ``r + 1`` (-1 for a player out
+    of the hand). On one board each pot goes whole to its best eligible hands; on two it is
+    split in :func:`halves`, the first half awarded on the first board and the second on the
+    second, and a half of nothing is skipped. Ties split with :func:`split_pot`; the winners
+    are listed clockwise from ``first_left``, the player left of the button.
+
+    >>> pot = Pot(amount=7, eligible=(0, 1))
+    >>> [(a.amount, a.winners, a.shares) for a in award_pots([pot], [[5, 5]], 1, 2)]
+    [(7, (1, 0), (4, 3))]
+    >>> [(a.run, a.winners, a.shares) for a in award_pots([pot], [[9, 5], [5, 9]], 1, 2)]
+    [(1, (0,), (4,)), (2, (1,), (3,))]
+    """
+    twice = len(values) == 2
+    awards: list[Award] = []
+    for k in range(len(pots) - 1, -1, -1):
+        pot = pots[k]
+        eligible = pot.eligible
+        clockwise = sorted(eligible, key=lambda q: (q - first_left) % n)
+        if twice:
+            first, second = halves(pot.amount)
+            parts = [(1, values[0], first), (2, values[1], second)]
+        else:
+            parts = [(1, values[0], pot.amount)]
+        for run, board_values, amount in parts:
+            if twice and amount == 0:
+                continue
+            top = max([board_values[p] for p in eligible])
+            winners = [p for p in clockwise if board_values[p] == top]
+            shares = split_pot(amount, winners, first_left, n)
+            awards.append(Award(k, amount, tuple(winners), tuple(shares), top, run))
+    return awards

@@ -36,28 +36,30 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
 
 from engine.blinds import Plan, Roles, from_button, next_plan
 from engine.errors import SessionError
-from engine.events import Event, HandEnded, HandVoided, SessionEnded, StackAdjusted
-from engine.hand import Hand
-from engine.rules import EmptyStackPolicy, HouseRules, SessionEnd
-from engine.table_events import (
+from engine.events import (
     BlindLevelChanged,
+    Event,
     HandDealt,
+    HandEnded,
+    HandVoided,
     LeaderVoidedHand,
     PlayerLeft,
     PlayerSeated,
     Rebought,
-    Seat,
-    SeatStatus,
+    SessionEnded,
     SessionStarted,
+    StackAdjusted,
     StatusChanged,
     TableEvent,
-    rank_standings,
 )
+from engine.hand import Hand
+from engine.rules import EmptyStackPolicy, HouseRules, SessionEnd
+from engine.seats import Seat, SeatStatus, rank_standings
 
+# The table's values and events are re-exported: what a table returns can be imported with it.
 __all__ = [
     "BlindLevelChanged",
     "HandDealt",
@@ -556,18 +558,3 @@ class Table:
         )
         self.log.append(event)
         return event
-
-    # ----------------------------------------------------------------- storage
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-able snapshot; the hand in progress is stored as config, deck and actions."""
-        from engine.codec import table_to_dict
-
-        return table_to_dict(self)
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Table:
-        """The inverse of :meth:`to_dict` (the hand in progress is replayed)."""
-        from engine.codec import table_from_dict
-
-        return table_from_dict(data)

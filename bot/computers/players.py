@@ -44,8 +44,9 @@ class CallingStation:
 
 
 class RandomPlayer:
-    """Folds, calls, raises or moves all-in at random, with the weights of
-    :func:`engine.simulate.random_action`, and never folds when it may check."""
+    """Folds, calls, raises or moves all-in at random, with the weights of the tests' random
+    play (``random_action`` in ``tests/engine/simulate.py``), and never folds when it may
+    check."""
 
     name = "random"
 

@@ -22,7 +22,7 @@ from bot.i18n import Lang, format_number, t
 from bot.i18n.television import coach_lines
 from bot.tables.outcomes import PrivateCards, TableState
 from engine.cards import parse_cards
-from engine.coach import COACH_SAMPLES, Advice, advise
+from engine.coach import COACH_SAMPLES, Advice, advise, winnable_pot
 
 __all__ = ["CoachSpot", "coach_spot", "coach_text", "spot_advice"]
 
@@ -68,16 +68,17 @@ def coach_spot(state: TableState, cards: PrivateCards) -> CoachSpot | None:
 
 
 def _winnable(state: TableState, member: int) -> int:
-    """The pot a call can win: everything in the middle, less what this round's bets hold
-    above the caller's whole stack when the call puts them all in (that part goes to a side
-    pot among the others)."""
+    """The pot a call can win (:func:`engine.coach.winnable_pot`), from the table as shown."""
     turn = state.turn
     assert turn is not None
-    if not turn.legal.call_is_all_in:
-        return turn.pot_total
     mine = state.seat_of(member)
-    cap = (0 if mine is None else mine.bet) + turn.legal.to_call
-    return turn.pot_total - sum(max(0, seat.bet - cap) for seat in state.occupied())
+    return winnable_pot(
+        turn.pot_total,
+        [seat.bet for seat in state.occupied()],
+        bet=0 if mine is None else mine.bet,
+        to_call=turn.legal.to_call,
+        all_in=turn.legal.call_is_all_in,
+    )
 
 
 def _seed(hand_id: int, seq: int, member: int) -> int:

@@ -22,10 +22,9 @@ from bot.present.views import table_view
 from bot.tables.outcomes import Outcome, TableState
 from engine import Street
 from engine.cards import Card
-from engine.events import BoardDealt, Event, PotAwarded
+from engine.events import BoardDealt, Event, PotAwarded, Rebought
 from engine.odds import RunoutOdds
 from engine.table import TableEvent
-from engine.table_events import Rebought
 
 __all__ = ["RunoutFrame", "run_twice_ask_lines", "runout_frames", "runout_lines", "runout_view"]
 

@@ -33,7 +33,7 @@ from bot.store.records import HandRecord
 from bot.store.stats import SessionHand
 from bot.tables.outcomes import SeatState
 from bot.tables.snapshot import seat_in_hand
-from engine import Card, Hand, rank_standings
+from engine import Card, Hand, rank_standings, replay
 from engine.events import BoardDealt, PotAwarded, is_private
 
 __all__ = [
@@ -152,25 +152,24 @@ def replay_view(
     """The hand as it unfolded: the deal, then one frame after each action (longer when a
     street was dealt), the last one held. Rebuilt from the stored config, deck and actions."""
     labels = _names(record, names)
-    hand = Hand(record.config, record.deck)
-    hand.hold_run_out = record.run_count is not None  # as HandRecord.replay rebuilds it
-    frames = [
-        ReplayFrame(
-            table=_table(hand, record.players, labels, lang, four_colour), duration_ms=STREET_MS
-        )
-    ]
-    for action in record.actions:
+    frames: list[ReplayFrame] = []
+    board = 0  # the board's size at the last frame
+
+    def frame(hand: Hand) -> None:
+        nonlocal board
+        dealt = not frames or len(hand.board) > board
         board = len(hand.board)
-        hand.act(action)
-        dealt = len(hand.board) > board
         frames.append(
             ReplayFrame(
                 table=_table(hand, record.players, labels, lang, four_colour),
                 duration_ms=STREET_MS if dealt else ACTION_MS,
             )
         )
-    if hand.held and record.run_count:
-        hand.run_out(record.run_count)
+
+    hand = replay(
+        record.config, record.deck, record.actions, run_count=record.run_count, watch=frame
+    )
+    if record.run_count and hand.ran_out:  # a held run-out, dealt once the actions were in
         frames.extend(_run_out_frames(hand, record.players, labels, lang, four_colour))
     frames[-1] = ReplayFrame(table=frames[-1].table, duration_ms=LAST_MS)
     return ReplayView(frames=tuple(frames))

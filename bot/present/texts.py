@@ -13,8 +13,7 @@ from bot.i18n import Lang, event_lines, format_number, t, tn
 from bot.tables.computers import is_computer
 from bot.tables.outcomes import Outcome, OutcomeKind, TableState, TurnState
 from engine import ActionKind, parse_card
-from engine.events import HandStarted, PlayerActed, PotAwarded, SessionEnded
-from engine.table_events import PlayerLeft
+from engine.events import HandStarted, PlayerActed, PlayerLeft, PotAwarded, SessionEnded
 
 __all__ = [
     "MESSAGE_LIMIT",

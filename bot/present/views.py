@@ -25,7 +25,7 @@ from bot.pictures.views import (
 from bot.pictures.views import SeatState as Look
 from bot.tables.outcomes import BlindRole, SeatState, Showdown, TableState
 from engine import best_hand, parse_card
-from engine.table_events import SeatStatus
+from engine.seats import SeatStatus
 
 __all__ = ["hole_cards_view", "seat_view", "showdown_view", "table_view"]
 

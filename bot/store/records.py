@@ -8,7 +8,6 @@ from typing import Any
 
 from bot.guilds.wallets import Reason
 from engine import Action, Hand, HandConfig, replay
-from engine.runout import replay_runs
 
 __all__ = [
     "CommandSync",
@@ -62,9 +61,7 @@ class HandRecord:
     def replay(self) -> Hand:
         """The hand as it stands; a held run-out (``run_count`` not ``None``) is dealt as
         chosen, or left waiting while the choice is open (0)."""
-        if self.run_count is None:
-            return replay(self.config, self.deck, self.actions)
-        return replay_runs(self.config, self.deck, self.actions, self.run_count or None)
+        return replay(self.config, self.deck, self.actions, run_count=self.run_count)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

@@ -14,6 +14,7 @@ from bot.tables.live_tables import LiveTables
 from bot.tables.outcomes import Outcome, OutcomeKind
 from bot.tables.seat_commands import SeatCommands
 from engine import SessionError
+from engine.codec import table_to_dict
 
 __all__ = ["ComputerCommands"]
 
@@ -63,7 +64,7 @@ class ComputerCommands:
                 for player, chips in members.items() if converting else ():
                     await tables.store.cash_out(
                         live.guild_id, int(player), chips, table_id=table_id, now=now,
-                        table_state=table.to_dict(),
+                        table_state=table_to_dict(table),
                     )  # fmt: skip
             except BaseException:
                 await tables.reload(table_id)

@@ -14,6 +14,7 @@ from bot.tables.live_tables import LiveTables
 from bot.tables.outcomes import Outcome, OutcomeKind
 from bot.tables.timeouts import Timeouts, sit_out_quietly, sits_out
 from engine import Action, ActionKind, NotYourTurn
+from engine.codec import table_to_dict
 from engine.events import Event
 from engine.fair import SALT_BYTES, commit
 from engine.rules import RunItTwice
@@ -67,7 +68,7 @@ class HandCommands:
             try:
                 hand_id = await tables.store.start_hand(
                     table_id=table_id, config=hand.config, deck=deck, players=players, now=now,
-                    deadline=deadline, table_state=table.to_dict(), deck_salt=salt,
+                    deadline=deadline, table_state=table_to_dict(table), deck_salt=salt,
                     hold_run_out=hand.hold_run_out,
                 )  # fmt: skip
             except BaseException:

@@ -15,6 +15,7 @@ from bot.store.records import HandRecord, TableRecord
 from bot.tables.outcomes import Showdown
 from bot.tables.runouts import RunoutSpot
 from engine import Table
+from engine.codec import table_from_dict
 from engine.table import TableEvent
 
 __all__ = [
@@ -76,7 +77,7 @@ class Ended:
 
 
 def rebuild(record: TableRecord, hand: HandRecord | None) -> Live:
-    table = Table.from_dict(record.state)
+    table = table_from_dict(record.state)
     live = Live(
         table_id=record.table_id, guild_id=record.guild_id, channel_id=record.channel_id,
         table=table, settings=dict(record.settings),

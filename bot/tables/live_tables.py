@@ -28,6 +28,7 @@ from bot.tables.outcomes import Outcome, OutcomeKind, PrivateCards, RunTwiceAsk,
 from bot.tables.runouts import RUN_TWICE_SECONDS, spot_of
 from bot.tables.snapshot import private_cards, showdown_of, table_state
 from engine import Action, ActionKind
+from engine.codec import table_to_dict
 from engine.events import Event, HandEnded, is_private
 from engine.rules import RunItTwice
 from engine.table import PlayerLeft, Rebought
@@ -232,7 +233,7 @@ class LiveTables:
         """Write the table's state (and its settings, when they changed)."""
         await self.store.save_table(
             live.table_id, guild_id=live.guild_id, channel_id=live.channel_id,
-            state=live.table.to_dict(), now=now, settings=live.settings if settings else None,
+            state=table_to_dict(live.table), now=now, settings=live.settings if settings else None,
         )  # fmt: skip
 
     async def reload(self, table_id: str) -> None:
@@ -357,7 +358,7 @@ class LiveTables:
             await self.store.finish_hand(
                 live.hand_id, nets=[0] * len(ended.net) if practice else list(ended.net),
                 now=now, result={"stacks": list(ended.stacks), "net": list(ended.net)},
-                table_state=table.to_dict(), moves=moves, counted=not practice,
+                table_state=table_to_dict(table), moves=moves, counted=not practice,
                 facts=hand_facts(hand),
             )  # fmt: skip
         except BaseException:

@@ -13,6 +13,7 @@ from bot.tables.live_tables import LiveTables
 from bot.tables.outcomes import Outcome, OutcomeKind
 from bot.tables.timeouts import Timeouts
 from engine import HouseRules, Table
+from engine.codec import table_to_dict
 
 __all__ = ["SeatCommands"]
 
@@ -53,7 +54,7 @@ class SeatCommands:
             if name:
                 settings["names"][str(host_id)] = name
             await tables.store.save_table(
-                table_id, guild_id=guild_id, channel_id=channel_id, state=table.to_dict(),
+                table_id, guild_id=guild_id, channel_id=channel_id, state=table_to_dict(table),
                 now=now, settings=settings,
             )  # fmt: skip
             live = Live(
@@ -131,7 +132,7 @@ class SeatCommands:
         try:
             await tables.store.buy_in(
                 live.guild_id, user_id, buy_in, table_id=live.table_id, now=now,
-                table_state=live.table.to_dict(),
+                table_state=table_to_dict(live.table),
             )  # fmt: skip
             await tables.save(live, now, settings=True)
         except BaseException:
@@ -168,7 +169,7 @@ class SeatCommands:
                 if stack is not None:
                     await tables.store.cash_out(
                         live.guild_id, user_id, stack, table_id=table_id, now=now,
-                        table_state=table.to_dict(),
+                        table_state=table_to_dict(table),
                     )  # fmt: skip
                     log_event(live, "left", member=user_id, stack=stack)
                     return tables.emit(
@@ -220,7 +221,7 @@ class SeatCommands:
                             moves.append(tables.move(live, int(player), stack, Reason.CASH_OUT))
                     await tables.store.finish_hand(
                         voided, nets=[0] * n, now=now, result={"voided": reason},
-                        table_state=table.to_dict(), moves=moves, counted=False,
+                        table_state=table_to_dict(table), moves=moves, counted=False,
                     )  # fmt: skip
                 for player in table.players():  # one transaction each, with the table
                     stack = table.leave(player)
@@ -230,9 +231,9 @@ class SeatCommands:
                         continue  # practice chips go back to no wallet
                     await tables.store.cash_out(
                         live.guild_id, int(player), stack, table_id=table_id, now=now,
-                        table_state=table.to_dict(),
+                        table_state=table_to_dict(table),
                     )  # fmt: skip
-                await tables.store.close_table(table_id, now=now, state=table.to_dict())
+                await tables.store.close_table(table_id, now=now, state=table_to_dict(table))
             except BaseException:
                 await tables.reload(table_id)
                 raise

@@ -19,7 +19,7 @@ from bot.store.codec import encode_action
 from bot.store.store import Store
 from bot.tables.service import TableService, table_id_for
 from engine import BuyIn, HouseRules
-from engine.simulate import random_action, random_deck
+from tests.engine.simulate import random_action, random_deck
 
 GUILD = 1
 CHANNELS = (1, 2, 3)

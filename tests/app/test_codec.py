@@ -26,7 +26,7 @@ from bot.store.codec import (
     encode_deck,
 )
 from engine import Action, ActionKind, AnteMode, HandConfig, Structure, replay
-from engine.simulate import play_random_hand
+from tests.engine.simulate import play_random_hand
 
 configs = st.builds(
     lambda stacks, button, sb, extra, ante, mode, structure, cap, all_in, burn: HandConfig(

@@ -12,7 +12,7 @@ from bot.store.store import Store
 from bot.tables.outcomes import Outcome, OutcomeKind
 from bot.tables.service import TableService, table_id_for
 from engine import HouseRules
-from engine.simulate import random_deck, random_move
+from tests.engine.simulate import random_deck, random_move
 
 from .conftest import Clock
 

@@ -16,7 +16,7 @@ from bot.tables.errors import NoTable, NotSeated, TableExists
 from bot.tables.service import TableService, table_id_for
 from engine import ActionKind, BuyIn, HouseRules, NotYourTurn, parse_cards
 from engine.events import HandEnded
-from engine.simulate import random_action, random_deck
+from tests.engine.simulate import random_action, random_deck
 
 from .conftest import Clock
 

@@ -11,7 +11,7 @@ import pytest
 from bot.store.store import Store
 from bot.tables.service import TableService
 from engine import CARDS, preset
-from engine.simulate import random_move
+from tests.engine.simulate import random_move
 
 
 async def test_logs_name_the_table_and_never_a_card(

@@ -8,7 +8,8 @@ import pytest
 from bot.store.store import Store
 from bot.tables.errors import NoTable, NotSeated
 from bot.tables.service import TableService, table_id_for
-from engine import ActionKind, HouseRules, SeatStatus, SessionError, Table
+from engine import ActionKind, HouseRules, SeatStatus, SessionError
+from engine.codec import table_from_dict
 
 from .conftest import Clock
 
@@ -35,7 +36,7 @@ async def seated(store: Store, clock: Clock, *members: int) -> TableService:
 async def saved_status(store: Store, member: int) -> SeatStatus:
     record = await store.load_table(TID)
     assert record is not None
-    table = Table.from_dict(record.state)
+    table = table_from_dict(record.state)
     seat = table.seat_of(str(member))
     assert seat is not None
     status = table.seats[seat]

@@ -13,12 +13,11 @@ from bot.store.store import Store
 from bot.tables.errors import NotAtRisk, StaleMove
 from bot.tables.runouts import RUN_TWICE_SECONDS, spot_odds
 from bot.tables.service import TableService, table_id_for
-from engine import Action, ActionKind, HandConfig, HouseRules
+from engine import Action, ActionKind, HandConfig, HouseRules, replay
 from engine.events import PotAwarded
 from engine.fair.__main__ import verify_text
 from engine.odds import street_odds
 from engine.rules import RunItTwice
-from engine.runout import replay_runs
 
 from .conftest import Clock
 
@@ -175,7 +174,7 @@ def odd_pot_deck() -> list[int]:
     actions = [Action(player=p, kind=k) for p, k in moves]
     for seed in range(1000):
         deck = shuffled(seed)
-        hand = replay_runs(config, deck, actions, 2)
+        hand = replay(config, deck, actions, run_count=2)
         won = [e for e in hand.events if isinstance(e, PotAwarded)]
         single = len(won) == 2 and len(won[0].winners) == len(won[1].winners) == 1
         if single and won[0].winners != won[1].winners:

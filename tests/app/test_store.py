@@ -27,7 +27,7 @@ from bot.store.store import Store, database_path
 from engine import Action, ActionKind, Hand, HandConfig, Structure
 from engine.events import CardsMucked, PlayerActed
 from engine.phh import parse_history, verify_history
-from engine.simulate import random_action, random_deck
+from tests.engine.simulate import random_action, random_deck
 
 GUILD = 1
 

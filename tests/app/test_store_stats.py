@@ -13,8 +13,8 @@ from bot.store.stats import HOUR, WEEK_HOURS, SessionHand
 from bot.store.store import Store
 from bot.tables.service import TableService
 from engine import Hand, HandConfig, HouseRules
-from engine.simulate import play_random_hand
 from tests.engine.helpers import hand, play
+from tests.engine.simulate import play_random_hand
 
 from .conftest import Clock
 

@@ -9,7 +9,14 @@ import math
 import pytest
 
 from engine import CARDS, parse_cards
-from engine.coach import advise, equity_vs_random, find_outs, pot_odds, sampled_equity
+from engine.coach import (
+    advise,
+    equity_vs_random,
+    find_outs,
+    pot_odds,
+    sampled_equity,
+    winnable_pot,
+)
 from engine.equity import equity
 from engine.evaluator import HandCategory
 
@@ -112,3 +119,10 @@ def test_on_the_river_against_one_hand_the_equity_is_counted_exactly() -> None:
     assert exact == pytest.approx(sum(shares) / len(shares), abs=1e-12)
     assert advise(hole, board, pot=10, to_call=5, opponents=1).exact
     assert not advise(hole, board, pot=10, to_call=5, opponents=2, samples=50).exact
+
+
+def test_a_call_that_puts_the_caller_all_in_can_win_only_up_to_their_stack() -> None:
+    """The button raises to 40, the small blind has 10 in all: 1 posted, 9 to call. What the
+    raise holds above 10 goes to a side pot the caller cannot win."""
+    assert winnable_pot(43, [40, 1, 2], bet=1, to_call=9, all_in=True) == 13
+    assert winnable_pot(43, [40, 1, 2], bet=1, to_call=39, all_in=False) == 43

@@ -16,7 +16,7 @@ from collections import Counter
 import pytest
 
 from engine import AnteMode, HandConfig, Structure
-from engine.simulate import play_random_hand
+from tests.engine.simulate import play_random_hand
 
 from .pokerkit_peer import Departure, compare
 

@@ -30,7 +30,7 @@ from engine.fair import (
 from engine.fair.__main__ import verify
 from engine.hand import Hand
 from engine.phh import History, history_from_hand, write_history
-from engine.simulate import play_random_hand
+from tests.engine.simulate import play_random_hand
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -22,7 +22,7 @@ from engine.phh import (
     write_history,
 )
 from engine.phh.__main__ import verify
-from engine.simulate import play_random_hand
+from tests.engine.simulate import play_random_hand
 
 ROOT = Path(__file__).resolve().parents[2]
 SHARED = Path(os.environ.get("HOLDEM_SHARED", ROOT.parent / "shared"))

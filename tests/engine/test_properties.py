@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import Action, ActionKind, AnteMode, EngineError, Hand, HandConfig, Structure, replay
-from engine.simulate import random_action, random_deck
+from tests.engine.simulate import random_action, random_deck
 
 from .helpers import snapshot
 

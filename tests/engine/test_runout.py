@@ -13,7 +13,7 @@ from pokerkit import Automation, Mode, NoLimitTexasHoldem
 
 from engine import Action, ActionKind, HandConfig, IllegalAction, format_cards
 from engine.events import BoardDealt, CardsShown, PlayerActed, PotAwarded
-from engine.hand import Hand
+from engine.hand import Hand, replay
 from engine.phh import (
     ReplayFailure,
     history_from_hand,
@@ -23,8 +23,8 @@ from engine.phh import (
 )
 from engine.phh.__main__ import verify
 from engine.phh.replay import UnsupportedHistory
-from engine.runout import halves, replay_runs
-from engine.simulate import random_action, random_deck
+from engine.runout import halves
+from tests.engine.simulate import random_action, random_deck
 
 from .helpers import hand as make_hand
 from .helpers import play
@@ -128,10 +128,26 @@ def test_replay_rebuilds_a_hand_run_twice() -> None:
     hand = _held((100, 60, 30), ["AsAh", "KdKc", "QsQd"])
     play(hand, "p3 allin", "p1 allin", "p2 allin")
     hand.run_out(2)
-    again = replay_runs(hand.config, hand.deck, hand.actions, 2)
+    again = replay(hand.config, hand.deck, hand.actions, run_count=2)
     assert again.events == hand.events and again.stacks == hand.stacks
-    open_choice = replay_runs(hand.config, hand.deck, hand.actions, None)
+    open_choice = replay(hand.config, hand.deck, hand.actions, run_count=0)
     assert open_choice.held
+
+
+def test_replay_watches_the_deal_and_every_action_before_the_run_out() -> None:
+    hand = _held((100, 60, 30), ["AsAh", "KdKc", "QsQd"])
+    play(hand, "p3 allin", "p1 allin", "p2 allin")
+    hand.run_out(2)
+    seen: list[tuple[int, bool]] = []
+    again = replay(
+        hand.config,
+        hand.deck,
+        hand.actions,
+        run_count=2,
+        watch=lambda h: seen.append((len(h.actions), h.held)),
+    )
+    assert seen == [(0, False), (1, False), (2, False), (3, True)]
+    assert again.events == hand.events and not again.held
 
 
 def _random_all_in(rng: random.Random) -> Hand | None:

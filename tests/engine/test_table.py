@@ -26,9 +26,10 @@ from engine import (
     preset,
     rank_standings,
 )
+from engine.codec import table_from_dict, table_to_dict
 from engine.events import HandVoided, SessionEnded, StackAdjusted
-from engine.simulate import random_action, random_deck
 from engine.table import BlindLevelChanged, HandDealt, LeaderVoidedHand, PlayerLeft, Rebought
+from tests.engine.simulate import random_action, random_deck
 
 DECK = list(range(52))
 WIN_DECK = random_deck(random.Random(0))  # all-in pre-flop: the last player wins it all
@@ -418,9 +419,9 @@ def test_snapshot_round_trips_mid_hand_and_plays_on_identically() -> None:
     for _ in range(2):
         if hand.to_act is not None:
             hand.act(random_action(hand, rng))
-    data = json.loads(json.dumps(table.to_dict()))
-    copy = Table.from_dict(data)
-    assert copy.to_dict() == table.to_dict()
+    data = json.loads(json.dumps(table_to_dict(table)))
+    copy = table_from_dict(data)
+    assert table_to_dict(copy) == table_to_dict(table)
     assert copy.seats == table.seats
     assert copy.hand is not None and copy.hand.events == hand.events
     for t in (table, copy):
@@ -428,7 +429,7 @@ def test_snapshot_round_trips_mid_hand_and_plays_on_identically() -> None:
         while t.hand.to_act is not None:
             t.hand.act(random_action(t.hand, random.Random(9)))
         t.finish_hand(10.0)
-    assert copy.to_dict() == table.to_dict()
+    assert table_to_dict(copy) == table_to_dict(table)
 
 
 # ----------------------------------------------------------------- every preset to the end
@@ -510,14 +511,14 @@ def test_a_refused_deal_changes_nothing(problem: str) -> None:
     if problem == "too_few":
         table.sit_out("a")
         table.sit_out("c")
-    before = table.to_dict()
+    before = table_to_dict(table)
     deck, button = (DECK[:9], None) if problem == "bad_deck" else (DECK, 7)
     if problem == "bad_button":
-        table = Table.from_dict({**before, "roles": {"button": None, "big_blind": None}})
-        before = table.to_dict()
+        table = table_from_dict({**before, "roles": {"button": None, "big_blind": None}})
+        before = table_to_dict(table)
     with pytest.raises((SessionError, ValueError)):
         table.start_hand(deck, 61.0 * 60, button=button)
-    assert table.to_dict() == before and table.level == 0 and table.hand is None
+    assert table_to_dict(table) == before and table.level == 0 and table.hand is None
 
 
 def test_members_who_leave_come_back_with_exactly_what_they_took() -> None:
@@ -581,6 +582,6 @@ def test_a_saved_table_does_not_grow_with_the_hands_played() -> None:
         table = table_with(HouseRules(empty_stack=EmptyStackPolicy.REBUY), {0: "a", 1: "b"})
         for _ in range(hands):
             deal(table)
-        return len(json.dumps(table.to_dict()))
+        return len(json.dumps(table_to_dict(table)))
 
     assert save_after(2000) <= save_after(10) + 8  # a few more digits in the counters

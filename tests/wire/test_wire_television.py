@@ -23,12 +23,11 @@ import pytest
 from bot.i18n.television import odds_lines
 from bot.pictures.views import format_percent
 from bot.store.store import Store
-from engine import Action, ActionKind, preset
+from engine import Action, ActionKind, preset, replay
 from engine.equity import equity
 from engine.events import PotAwarded
 from engine.odds import street_odds
 from engine.rules import RunItTwice
-from engine.runout import replay_runs
 
 from . import books
 from .game import NAMES, Game, Turn
@@ -51,7 +50,8 @@ def odd_chip_deck() -> list[int]:
     for seed in range(1000):
         deck = list(range(52))
         random.Random(seed).shuffle(deck)
-        won = [e for e in replay_runs(config, deck, actions, 2).events if isinstance(e, PotAwarded)]
+        events = replay(config, deck, actions, run_count=2).events
+        won = [e for e in events if isinstance(e, PotAwarded)]
         alone = len(won) == 2 and all(len(e.winners) == 1 for e in won)
         if alone and won[0].winners != won[1].winners:
             return deck
