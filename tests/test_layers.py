@@ -197,23 +197,7 @@ def test_the_discord_layer_reaches_the_store_only_through_its_interface() -> Non
         assert store <= STORE_FOR_THE_DISCORD_LAYER, f"{module} imports {sorted(store)}"
 
 
-@pytest.mark.parametrize(
-    "package",
-    [
-        pytest.param(
-            "engine",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason=(
-                    "engine.hand -> engine.runout -> engine.hand and "
-                    "engine.codec -> engine.table -> engine.codec: issue 23 item 4, being "
-                    "taken apart in the engine this session; drop this mark when they are gone"
-                ),
-            ),
-        ),
-        "bot",
-    ],
-)
+@pytest.mark.parametrize("package", ["engine", "bot"])
 def test_no_import_circle(package: str) -> None:
     assert _circles(package) == []
 
