@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot.store.api import StoreApi
 from bot.store.errors import MemberSeated
 from bot.store.records import Erasure
+from bot.store.store import Store
 
 __all__ = ["Erasure", "MemberData", "MemberSeated"]
 
 
 class MemberData:
-    def __init__(self, store: StoreApi, *, clock: Callable[[], float]) -> None:
+    def __init__(self, store: Store, *, clock: Callable[[], float]) -> None:
         self._store = store
         self._clock = clock
 

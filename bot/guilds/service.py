@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 from bot.guilds.house import GuildRules, guild_rules
 from bot.guilds.wallets import GRANT_NOTE_MAX, Reason, grant_ref
-from bot.store.api import StoreApi
 from bot.store.records import HandSummary, MemberSettings, Mismatch
+from bot.store.store import Store
 from bot.tables.errors import ServiceError
 from bot.tables.service import TableService
 from engine import HouseRules
@@ -59,9 +59,7 @@ class HistoryEntry:
 
 
 class GuildService:
-    def __init__(
-        self, store: StoreApi, tables: TableService, *, clock: Callable[[], float]
-    ) -> None:
+    def __init__(self, store: Store, tables: TableService, *, clock: Callable[[], float]) -> None:
         self._store = store
         self._tables = tables
         self._clock = clock

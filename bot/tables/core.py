@@ -16,8 +16,8 @@ from typing import Any
 
 from bot.guilds.wallets import Reason
 from bot.stats.counters import hand_facts
-from bot.store.api import StoreApi
 from bot.store.records import WalletMove
+from bot.store.store import Store
 from bot.tables.computers import is_computer
 from bot.tables.errors import NoTable
 from bot.tables.live import Ended, Live, is_practice, log, log_event, rebuild, table_chips
@@ -40,7 +40,7 @@ class ServiceCore:
 
     def __init__(
         self,
-        store: StoreApi,
+        store: Store,
         *,
         clock: Callable[[], float],
         deck_source: Callable[[], Sequence[int]] = shuffled_deck,
