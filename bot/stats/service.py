@@ -1,9 +1,10 @@
 """The stats side of the application, for the bot: a member's stats, a session's stacks for
 the chart, and the stored hand to replay. The bot reaches the store only through this.
 
-Errors, like the table service's (:mod:`bot.tables.errors`)::
+Errors: this service's own subclass the table service's base (:mod:`bot.tables.errors`), so
+the Discord layer answers all of them in one place::
 
-    ServiceError
+    ServiceError       (bot.tables.errors)
     ├── HandNotFound   no finished hand of that number in this guild (voided ones included)
     └── NoHandYet      no finished hand to replay here yet
 """
