@@ -27,8 +27,8 @@ from bot.ops.preflight import check_database, run_check, summary
 from bot.pictures import selfcheck
 from bot.settings import ConfigError, load_settings, read_environment
 from bot.store.backend import is_postgres_url
-from bot.store.errors import DatabaseLocked, StartupError
-from bot.store.migrate import MigrationRefused, migrate_to_postgres
+from bot.store.errors import DatabaseLocked, MigrationRefused, StartupError
+from bot.store.sqlite_to_postgres import migrate_to_postgres
 from bot.store.store import Store, database_path
 
 __all__ = [
@@ -137,7 +137,7 @@ async def migrate_command(
     url: str, environ: Mapping[str, str], *, out: TextIO | None = None
 ) -> int:
     """``--migrate-to URL``: copy ``HOLDEM_DB`` into PostgreSQL
-    (:func:`bot.store.migrate.migrate_to_postgres`),
+    (:func:`bot.store.sqlite_to_postgres.migrate_to_postgres`),
     checked before it says so; the exit code (a problem is one line on stderr)."""
     stream = sys.stdout if out is None else out
     source_path = environ.get("HOLDEM_DB", "").strip() or "./holdem.sqlite3"

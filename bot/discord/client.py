@@ -36,7 +36,6 @@ from bot.discord.table.coalesce import EditCoalescer
 from bot.discord.table.images import Images
 from bot.discord.table.loop import TableLoops
 from bot.discord.translator import HoldemTranslator
-from bot.guilds.members import MemberData
 from bot.guilds.service import GuildService
 from bot.i18n import Lang, resolve_locale
 from bot.stats.service import StatsService
@@ -124,7 +123,6 @@ class HoldemBot(commands.Bot):
             service=self.service,
             guilds=GuildService(self.store, self.service, clock=self.clock),
             stats=StatsService(self.store, clock=self.clock),
-            members=MemberData(self.store, clock=self.clock),
             images=Images(in_process=self.render_in_process),
             edits=self.edits,
             clock=self.clock,

@@ -16,7 +16,6 @@ import discord
 from bot.discord.table.coalesce import EditCoalescer
 from bot.discord.table.images import Images
 from bot.discord.table.replies import Origin, Ticket
-from bot.guilds.members import MemberData
 from bot.guilds.service import GuildService
 from bot.i18n import Lang
 from bot.stats.service import StatsService
@@ -51,7 +50,6 @@ class Context:
     service: TableService
     guilds: GuildService
     stats: StatsService
-    members: MemberData
     images: Images
     edits: EditCoalescer
     clock: Callable[[], float]

@@ -1,9 +1,17 @@
 """Everything about a server that is not a live table: its house rules and language, its
-members' settings and wallets, the leaderboard and the hand histories.
+members' settings, wallets and data, the leaderboard and the hand histories.
 
-The Discord layer reaches the database only through this class and
-:class:`~bot.tables.service.TableService`; SQL stays in the ``store`` modules. ``now`` comes from
-the clock the service was built with, never from the wall inside the store.
+The Discord layer reaches the database only through the application's three services, this
+one, :class:`~bot.tables.service.TableService` and :class:`~bot.stats.service.StatsService`;
+SQL stays in :mod:`bot.store`. ``now`` comes from the clock the service was built with, never
+from the wall inside the store.
+
+Errors: this service's own subclass the table service's base (:mod:`bot.tables.errors`), so
+the Discord layer answers all of them in one place; removing a member's data passes the
+store's :class:`~bot.store.errors.MemberSeated` through (a :class:`~bot.store.errors.StoreError`)::
+
+    ServiceError            (bot.tables.errors)
+    └── CoachForbidden      the house rules forbid the learning mode a member asked for
 """
 
 from __future__ import annotations
@@ -13,8 +21,8 @@ from dataclasses import dataclass
 
 from bot.guilds.house import GuildRules, guild_rules
 from bot.guilds.wallets import GRANT_NOTE_MAX, Reason, grant_ref
-from bot.store.api import StoreApi
-from bot.store.records import HandSummary, MemberSettings, Mismatch
+from bot.store.records import Erasure, HandSummary, MemberSettings, Mismatch
+from bot.store.store import Store
 from bot.tables.errors import ServiceError
 from bot.tables.service import TableService
 from engine import HouseRules
@@ -59,9 +67,7 @@ class HistoryEntry:
 
 
 class GuildService:
-    def __init__(
-        self, store: StoreApi, tables: TableService, *, clock: Callable[[], float]
-    ) -> None:
+    def __init__(self, store: Store, tables: TableService, *, clock: Callable[[], float]) -> None:
         self._store = store
         self._tables = tables
         self._clock = clock
@@ -108,6 +114,14 @@ class GuildService:
         return await self._store.set_member_settings(
             guild_id, member, dm=dm, four_colour=four_colour, coach=coach, now=self._clock()
         )
+
+    async def forget_member(self, guild_id: int, member: int) -> Erasure:
+        """Remove the member's data from the server (the admin command ``forget``): settings
+        deleted; wallet, ledger, hands and statistics kept under an anonymous id (what is
+        stored and why: :mod:`bot.store.members`). Raises
+        :class:`~bot.store.errors.MemberSeated` (nothing changes) while an open table of the
+        server names them."""
+        return await self._store.erase_member(guild_id, member, now=self._clock())
 
     async def coach_allowed(self, guild_id: int) -> bool:
         """Whether the server's house rules let members turn the learning mode on."""

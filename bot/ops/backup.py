@@ -24,8 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot.store.backend import is_postgres_url, redacted
-from bot.store.core import backup_database
 from bot.store.errors import BackupFailed, DatabaseLocked, StartupError
+from bot.store.sqlite import backup_database
 from bot.store.store import Store, database_path
 
 __all__ = [

@@ -29,8 +29,7 @@ from bot.pictures.views import PotView, SeatView, TableView
 from bot.present.alt import fit
 from bot.present.views import seat_view
 from bot.stats.counters import Period, PlayerStats
-from bot.store.records import HandRecord
-from bot.store.stats import SessionHand
+from bot.store.records import HandRecord, SessionHand
 from bot.tables.outcomes import SeatState
 from bot.tables.snapshot import seat_in_hand
 from engine import Card, Hand, rank_standings, replay

@@ -1,9 +1,10 @@
 """The stats side of the application, for the bot: a member's stats, a session's stacks for
 the chart, and the stored hand to replay. The bot reaches the store only through this.
 
-Errors, like the table service's (:mod:`bot.tables.errors`)::
+Errors: this service's own subclass the table service's base (:mod:`bot.tables.errors`), so
+the Discord layer answers all of them in one place::
 
-    ServiceError
+    ServiceError       (bot.tables.errors)
     ├── HandNotFound   no finished hand of that number in this guild (voided ones included)
     └── NoHandYet      no finished hand to replay here yet
 """
@@ -15,10 +16,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.stats.counters import Period, PlayerStats
-from bot.store.api import StoreApi
 from bot.store.errors import HandStateError
-from bot.store.records import HandRecord
-from bot.store.stats import SessionHand
+from bot.store.records import HandRecord, SessionHand
+from bot.store.store import Store
 from bot.tables.errors import ServiceError
 
 __all__ = ["HandNotFound", "NoHandYet", "SessionChart", "StatsService"]
@@ -45,13 +45,13 @@ class StatsService:
     """Reads (and the one-off backfill): every stat is written by ``Store.finish_hand`` as the
     hand ends."""
 
-    def __init__(self, store: StoreApi, *, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, store: Store, *, clock: Callable[[], float] = time.time) -> None:
         self.store = store
         self.clock = clock
 
     async def backfill(self) -> int:
         """Count the hands that finished before the stats were kept (see
-        :meth:`~bot.store.stats.StatsQueries.backfill_stats`); about 1.5 ms a hand."""
+        :meth:`~bot.store.store.Store.backfill_stats`); about 1.5 ms a hand."""
         return await self.store.backfill_stats()
 
     async def member_stats(self, guild_id: int, user_id: int, period: Period) -> PlayerStats:

@@ -1,3 +1,19 @@
 """The bot's one database: every SQL statement, the migrations, and the two backends
 (SQLite through aiosqlite by default, PostgreSQL through asyncpg).
+
+The map::
+
+    store.py               Store, the one class callers use: it holds the backend and runs
+                           each of its methods in one transaction
+    database.py            which database ($HOLDEM_DATABASE_URL, $HOLDEM_DB) and opening it
+    guilds.py, members.py, wallets.py, tables.py, hands.py, stats.py, leases.py
+                           the SQL, one module of functions per subject, each function
+                           taking the transaction it runs in
+    records.py             the frozen values the store hands back
+    codec.py               engine values as the JSON and text stored
+    errors.py              the store's error tree
+    migrations.py          the schema as numbered migrations, and applying them
+    backend.py             the seam between the SQL and a database server (Tx, Backend)
+    sqlite.py, postgres.py the two backends
+    sqlite_to_postgres.py  copying an SQLite database into PostgreSQL (--migrate-to)
 """

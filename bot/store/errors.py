@@ -1,20 +1,25 @@
 """What can go wrong in the store, as one tree; every message is one line a host can act on.
 
-::
+The tree::
 
     StoreError
     ├── StartupError            the database cannot be used; the bot should not start
     │   ├── DatabaseLocked      another process holds the file
     │   ├── DatabaseReadOnly    the file or its folder cannot be written
     │   ├── DatabaseCorrupt     not an SQLite database, or a damaged one
-    │   ├── DatabaseUnavailable the file cannot be opened or created at all
+    │   ├── DatabaseUnavailable the file (or the PostgreSQL server) cannot be opened at all
     │   └── SchemaTooNew        written by a newer version of the bot
     ├── WalletError
     │   ├── NoWallet            the member has no wallet in this guild yet
     │   └── InsufficientChips   a movement would take the balance below zero
     ├── HandStateError          an action out of sequence, a finished or unknown hand/table
     ├── MemberSeated            a member's data cannot be removed while they sit at a table
-    └── BackupFailed            a backup could not be written where asked
+    ├── BackupFailed            a backup could not be written where asked
+    └── MigrationRefused        the copy to PostgreSQL cannot be made; nothing was kept
+
+Outside the tree, on purpose: :class:`bot.store.backend.ConstraintViolation`, a backend's
+constraint or trigger failure, which the store's SQL turns into one of the errors above
+(``HandStateError`` for an action out of sequence) and never lets out.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ __all__ = [
     "HandStateError",
     "InsufficientChips",
     "MemberSeated",
+    "MigrationRefused",
     "NoWallet",
     "SchemaTooNew",
     "StartupError",
@@ -102,3 +108,8 @@ class BackupFailed(StoreError):
     def __init__(self, message: str, *, path: str) -> None:
         super().__init__(message)
         self.path = path
+
+
+class MigrationRefused(StoreError):
+    """The copy to PostgreSQL (:mod:`bot.store.sqlite_to_postgres`) cannot be made or did not
+    check out; nothing was kept in the target."""

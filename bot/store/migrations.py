@@ -1,5 +1,5 @@
-"""The database schema as numbered migrations; :class:`~bot.store.store.Store` applies them at
-start.
+"""The database schema as numbered migrations, and :func:`migrate`, which
+:meth:`~bot.store.store.Store.open` runs at start to apply those not applied yet.
 
 Each migration is a tuple of single SQL statements, run inside one transaction together with
 the row that records it in ``schema_version``, on SQLite and PostgreSQL alike (a step whose
@@ -12,9 +12,12 @@ kept as hands finish.
 
 from __future__ import annotations
 
-from bot.store.backend import PerDialect
+import time
 
-__all__ = ["LATEST", "MIGRATIONS", "Step"]
+from bot.store.backend import Dialect, PerDialect, Tx, pg_ddl
+from bot.store.errors import SchemaTooNew
+
+__all__ = ["LATEST", "MIGRATIONS", "Step", "migrate", "migration_statements"]
 
 Step = str | PerDialect
 """One statement in SQLite's words, which PostgreSQL runs in its own column types
@@ -267,3 +270,51 @@ MIGRATIONS: dict[int, tuple[Step, ...]] = {
 }
 
 LATEST = max(MIGRATIONS)
+
+
+def migration_statements(version: int, dialect: Dialect) -> tuple[str, ...]:
+    """Migration ``version`` as ``dialect`` runs it: a plain statement in its column types
+    (:func:`~bot.store.backend.pg_ddl`), a :class:`PerDialect` one as written for it."""
+    out: list[str] = []
+    for step in MIGRATIONS[version]:
+        if isinstance(step, PerDialect):
+            out.extend(step.for_dialect(dialect))
+        else:
+            out.append(pg_ddl(step) if dialect is Dialect.POSTGRESQL else step)
+    return tuple(out)
+
+
+async def migrate(tx: Tx, where: str) -> None:
+    """Bring the database ``where`` up to :data:`LATEST` inside the transaction ``tx``.
+
+    Raises :class:`SchemaTooNew` for a database a newer bot has written.
+    """
+    lock = tx.dialect.migration_lock
+    if lock is not None:
+        await tx.fetch(lock)
+    await tx.execute(
+        "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, applied_at REAL)"
+        if tx.dialect is Dialect.SQLITE
+        else "CREATE TABLE IF NOT EXISTS schema_version "
+        "(version BIGINT PRIMARY KEY, applied_at DOUBLE PRECISION)"
+    )
+    rows = await tx.fetch("SELECT version FROM schema_version")
+    applied = {int(row[0]) for row in rows}
+    current = max(applied, default=0)
+    if current > LATEST:
+        raise SchemaTooNew(
+            f"the database {where} has schema version {current}, newer than this "
+            f"bot's {LATEST}: update the bot",
+            path=where,
+            found=current,
+            known=LATEST,
+        )
+    # Numbers are reserved ahead and land in any order, so a gap is normal: apply every
+    # migration not yet recorded, lowest first, not just those above the top.
+    for version in sorted(MIGRATIONS.keys() - applied):
+        for statement in migration_statements(version, tx.dialect):
+            await tx.execute(statement)
+        await tx.execute(
+            "INSERT INTO schema_version (version, applied_at) VALUES (?, ?)",
+            (version, float(int(time.time()))),
+        )

@@ -18,6 +18,7 @@ __all__ = [
     "LeaderboardRow",
     "MemberSettings",
     "Mismatch",
+    "SessionHand",
     "TableHandSummary",
     "TableRecord",
     "WalletMove",
@@ -160,3 +161,14 @@ class Erasure:
     ledger_rows: int
     hands: int
     settings: bool
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class SessionHand:
+    """One finished hand of a session: ``players[i]`` (member ids) had ``before[i]`` chips
+    when it was dealt and ``after[i]`` when it ended."""
+
+    hand_id: int
+    players: tuple[int, ...]
+    before: tuple[int, ...]
+    after: tuple[int, ...]

@@ -1,4 +1,6 @@
-"""Statistics SQL: counters kept as hands finish, and the queries that sum them.
+"""Statistics SQL (``stats_hours``, ``hand_sessions``): counters kept as hands finish, and the
+queries that sum them, run inside a connection or transaction :class:`~bot.store.store.Store`
+has opened.
 
 :func:`record_hand` runs inside :meth:`~bot.store.store.Store.finish_hand`'s transaction: it takes
 each player's :class:`~bot.stats.counters.HandFacts` of the live hand (a backfill, which has none,
@@ -12,17 +14,27 @@ hundred (``benchmarks/bench_stats.py`` measures both sides).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from typing import Any
 
 from bot.stats.counters import HandFacts, Period, PlayerStats, hand_facts
-from bot.store.backend import Tx
+from bot.store.backend import Row, Tx
 from bot.store.codec import decode_action, decode_config, decode_deck, loads
-from bot.store.core import StoreCore
 from bot.store.errors import HandStateError
+from bot.store.records import SessionHand
 from engine import replay
 
-__all__ = ["HOUR", "WEEK_HOURS", "SessionHand", "StatsQueries", "record_hand", "session_of"]
+__all__ = [
+    "HOUR",
+    "WEEK_HOURS",
+    "last_counted_hand",
+    "latest_session",
+    "member_stats",
+    "record_hand",
+    "session_hands",
+    "session_of",
+    "uncounted_hands",
+]
 
 HOUR = 3600.0
 WEEK_HOURS = 7 * 24
@@ -43,17 +55,6 @@ _UPSERT = (
         for n in ("last_hand", *_COUNTERS)
     )
 )
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class SessionHand:
-    """One finished hand of a session: ``players[i]`` (member ids) had ``before[i]`` chips
-    when it was dealt and ``after[i]`` when it ended."""
-
-    hand_id: int
-    players: tuple[int, ...]
-    before: tuple[int, ...]
-    after: tuple[int, ...]
 
 
 def session_of(table_state: Mapping[str, Any] | None) -> int | None:
@@ -123,109 +124,94 @@ def _stats(row: Sequence[Any]) -> PlayerStats:
     return PlayerStats(**{name: int(value) for name, value in zip(_COUNTERS, row, strict=True)})
 
 
-class StatsQueries(StoreCore):
-    """The statistics reads of :class:`~bot.store.store.Store`."""
+async def uncounted_hands(tx: Tx, *, after: int, batch: int) -> list[Row]:
+    """(hand id, finished at) of up to ``batch`` finished hands after ``after`` that the
+    stats do not hold yet, leaving out those finished uncounted on purpose: voided ones, and
+    those of practice tables (a computer player's, whose settings say ``practice``)."""
+    voided = tx.dialect.json_text("h.result_json", "voided")
+    practice = tx.dialect.json_text("t.settings_json", "practice")
+    return await tx.fetch(
+        "SELECT h.hand_id, h.finished_at FROM hands h "
+        "JOIN tables t ON t.table_id = h.table_id "
+        "LEFT JOIN hand_sessions s ON s.hand_id = h.hand_id "
+        "WHERE h.hand_id > ? AND h.finished = 1 AND s.hand_id IS NULL "
+        f"AND (h.result_json IS NULL OR {voided} IS NULL) "
+        f"AND COALESCE(CAST({practice} AS TEXT), '') NOT IN ('1', 'true') "
+        "ORDER BY h.hand_id LIMIT ?",
+        (after, batch),
+    )
 
-    async def backfill_stats(self, *, batch: int = 500) -> int:
-        """Count the finished hands the stats do not hold yet (hands that ended before
-        migration 4); how many were looked at. Cheap when there are none: one query.
 
-        Their table session is unknown, so they count in session 0 of their table. Hands
-        that were finished uncounted on purpose stay out: voided ones, and those of practice
-        tables (a computer player's, whose settings say ``practice``).
-        """
-        seen, after = 0, 0
-        voided = self.dialect.json_text("h.result_json", "voided")
-        practice = self.dialect.json_text("t.settings_json", "practice")
-        while True:
-            rows = await self._read(
-                "SELECT h.hand_id, h.finished_at FROM hands h "
-                "JOIN tables t ON t.table_id = h.table_id "
-                "LEFT JOIN hand_sessions s ON s.hand_id = h.hand_id "
-                "WHERE h.hand_id > ? AND h.finished = 1 AND s.hand_id IS NULL "
-                f"AND (h.result_json IS NULL OR {voided} IS NULL) "
-                f"AND COALESCE(CAST({practice} AS TEXT), '') NOT IN ('1', 'true') "
-                "ORDER BY h.hand_id LIMIT ?",
-                (after, batch),
-            )
-            if not rows:
-                return seen
-            async with self._write() as tx:
-                for hand_id, finished_at in rows:
-                    await record_hand(tx, hand_id, now=float(finished_at or 0.0), session=0)
-            seen += len(rows)
-            after = rows[-1][0]
-
-    async def member_stats(
-        self, guild_id: int, user_id: int, period: Period, *, now: float
-    ) -> PlayerStats:
-        """The member's counters over ``period``: their latest table session, the last
-        7 x 24 hours (to the hour), or all time. Empty counters when they played none."""
-        where = "guild_id = ? AND user_id = ?"
-        params: list[Any] = [guild_id, user_id]
-        if period is Period.WEEK:
-            where += " AND hour > ?"
-            params.append(int(now // HOUR) - WEEK_HOURS)
-        elif period is Period.SESSION:
-            latest = await self._read(
-                "SELECT table_id, session FROM stats_hours WHERE guild_id = ? AND user_id = ? "
-                "ORDER BY hour DESC, last_hand DESC LIMIT 1",
-                (guild_id, user_id),
-            )
-            if not latest:
-                return PlayerStats()
-            where += " AND table_id = ? AND session = ?"
-            params += [latest[0][0], latest[0][1]]
-        rows = await self._read(f"SELECT {_SUMS} FROM stats_hours WHERE {where}", params)
-        return _stats(rows[0])
-
-    async def latest_session(self, table_id: str) -> int | None:
-        """The number of the table's newest session with a finished hand, if any."""
-        rows = await self._read(
-            "SELECT MAX(session) FROM hand_sessions WHERE table_id = ?", (table_id,)
+async def member_stats(
+    tx: Tx, guild_id: int, user_id: int, period: Period, *, now: float
+) -> PlayerStats:
+    """The member's counters over ``period``: their latest table session, the last
+    7 x 24 hours (to the hour), or all time. Empty counters when they played none."""
+    where = "guild_id = ? AND user_id = ?"
+    params: list[Any] = [guild_id, user_id]
+    if period is Period.WEEK:
+        where += " AND hour > ?"
+        params.append(int(now // HOUR) - WEEK_HOURS)
+    elif period is Period.SESSION:
+        latest = await tx.fetchone(
+            "SELECT table_id, session FROM stats_hours WHERE guild_id = ? AND user_id = ? "
+            "ORDER BY hour DESC, last_hand DESC LIMIT 1",
+            (guild_id, user_id),
         )
-        return None if rows[0][0] is None else int(rows[0][0])
+        if latest is None:
+            return PlayerStats()
+        where += " AND table_id = ? AND session = ?"
+        params += [latest[0], latest[1]]
+    rows = await tx.fetch(f"SELECT {_SUMS} FROM stats_hours WHERE {where}", params)
+    return _stats(rows[0])
 
-    async def last_counted_hand(
-        self, *, table_id: str | None = None, guild_id: int | None = None,
-        user_id: int | None = None,
-    ) -> int | None:  # fmt: skip
-        """The newest counted (finished, not voided) hand of the table, or of the member."""
-        if table_id is not None:
-            rows = await self._read(
-                "SELECT MAX(hand_id) FROM hand_sessions WHERE table_id = ?", (table_id,)
-            )
-        else:
-            rows = await self._read(
-                "SELECT MAX(p.hand_id) FROM hand_players p JOIN hand_sessions s "
-                "ON s.hand_id = p.hand_id WHERE p.guild_id = ? AND p.user_id = ?",
-                (guild_id, user_id),
-            )
-        return None if rows[0][0] is None else int(rows[0][0])
 
-    async def session_hands(self, table_id: str, session: int) -> list[SessionHand]:
-        """The session's counted (finished, not voided) hands, oldest first, with stacks."""
-        async with self._snapshot() as tx:
-            rows = await tx.fetch(
-                "SELECT h.hand_id, h.players_json, h.config_json FROM hand_sessions s "
-                "JOIN hands h ON h.hand_id = s.hand_id "
-                "WHERE s.table_id = ? AND s.session = ? ORDER BY s.hand_id",
-                (table_id, session),
-            )
-            nets: dict[int, list[int]] = {}
-            for hand_id, net in await tx.fetch(
-                "SELECT p.hand_id, p.net FROM hand_sessions s "
-                "JOIN hand_players p ON p.hand_id = s.hand_id "
-                "WHERE s.table_id = ? AND s.session = ? ORDER BY p.hand_id, p.player",
-                (table_id, session),
-            ):
-                nets.setdefault(hand_id, []).append(int(net or 0))
-        out = []
-        for hand_id, players, config in rows:
-            before = tuple(int(s) for s in loads(config)["stacks"])
-            after = tuple(b + n for b, n in zip(before, nets[hand_id], strict=True))
-            out.append(
-                SessionHand(hand_id=hand_id, players=tuple(loads(players)), before=before,
-                            after=after)
-            )  # fmt: skip
-        return out
+async def latest_session(tx: Tx, table_id: str) -> int | None:
+    """The number of the table's newest session with a finished hand, if any."""
+    rows = await tx.fetch("SELECT MAX(session) FROM hand_sessions WHERE table_id = ?", (table_id,))
+    return None if rows[0][0] is None else int(rows[0][0])
+
+
+async def last_counted_hand(
+    tx: Tx, *, table_id: str | None, guild_id: int | None, user_id: int | None
+) -> int | None:
+    """The newest counted (finished, not voided) hand of the table, or of the member."""
+    if table_id is not None:
+        rows = await tx.fetch(
+            "SELECT MAX(hand_id) FROM hand_sessions WHERE table_id = ?", (table_id,)
+        )
+    else:
+        rows = await tx.fetch(
+            "SELECT MAX(p.hand_id) FROM hand_players p JOIN hand_sessions s "
+            "ON s.hand_id = p.hand_id WHERE p.guild_id = ? AND p.user_id = ?",
+            (guild_id, user_id),
+        )
+    return None if rows[0][0] is None else int(rows[0][0])
+
+
+async def session_hands(tx: Tx, table_id: str, session: int) -> list[SessionHand]:
+    """The session's counted (finished, not voided) hands, oldest first, with stacks; two
+    reads: run them in a snapshot."""
+    rows = await tx.fetch(
+        "SELECT h.hand_id, h.players_json, h.config_json FROM hand_sessions s "
+        "JOIN hands h ON h.hand_id = s.hand_id "
+        "WHERE s.table_id = ? AND s.session = ? ORDER BY s.hand_id",
+        (table_id, session),
+    )
+    nets: dict[int, list[int]] = {}
+    for hand_id, net in await tx.fetch(
+        "SELECT p.hand_id, p.net FROM hand_sessions s "
+        "JOIN hand_players p ON p.hand_id = s.hand_id "
+        "WHERE s.table_id = ? AND s.session = ? ORDER BY p.hand_id, p.player",
+        (table_id, session),
+    ):
+        nets.setdefault(hand_id, []).append(int(net or 0))
+    out = []
+    for hand_id, players, config in rows:
+        before = tuple(int(s) for s in loads(config)["stacks"])
+        after = tuple(b + n for b, n in zip(before, nets[hand_id], strict=True))
+        out.append(
+            SessionHand(hand_id=hand_id, players=tuple(loads(players)), before=before,
+                        after=after)
+        )  # fmt: skip
+    return out

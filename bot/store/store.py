@@ -1,65 +1,176 @@
-"""The bot's one database: house rules, wallets, live tables and hands, history.
+"""The bot's one database: house rules, wallets, live tables and hands, history, statistics.
 
-One :class:`Store` runs on one backend (:mod:`bot.store.core` picks it): an SQLite file by
-default, or a PostgreSQL server for bots that run several processes. The application layer
-sees only :class:`bot.store.api.StoreApi`. Every write method commits before it returns:
-when ``append_action`` returns, the action survives a process kill (see
-:mod:`bot.store.sqlite` and :mod:`bot.store.postgres` for what each backend promises beyond that).
+One :class:`Store` runs on one backend, which :meth:`Store.open` picks from what it is given
+(or ``$HOLDEM_DATABASE_URL``, else ``$HOLDEM_DB``; :mod:`bot.store.database`): a
+``postgresql://`` URL is a PostgreSQL server (:mod:`bot.store.postgres`), anything else an
+SQLite file (:mod:`bot.store.sqlite`). Every way the database can be unusable becomes one
+:class:`~bot.store.errors.StartupError` with a one-line message.
+
+The store holds the backend and decides the transactions; the SQL lives in one module of
+functions per subject, each taking the transaction it runs in: :mod:`bot.store.guilds`,
+:mod:`bot.store.members`, :mod:`bot.store.wallets`, :mod:`bot.store.tables`,
+:mod:`bot.store.hands`, :mod:`bot.store.stats` (and :mod:`bot.store.leases`, which the table
+leases call with the store), written once for both backends (:mod:`bot.store.backend`); the
+schema is :mod:`bot.store.migrations`. Every write method is one transaction, committed
+before it returns: when ``append_action`` returns, the action survives a process kill (see
+:mod:`bot.store.sqlite` and :mod:`bot.store.postgres` for what each backend promises beyond
+that).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Literal
+import os
+from collections.abc import Collection, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager
+from typing import Any, Literal, Self
 
 from bot.guilds.wallets import Reason
-from bot.store import members, wallets
-from bot.store.codec import dumps, loads
-from bot.store.core import DEFAULT_PATH, ENV_VAR, URL_VAR, database_path
-from bot.store.errors import NoWallet
-from bot.store.hands import TablesAndHands
-from bot.store.records import CommandSync, Erasure, LeaderboardRow, MemberSettings, Mismatch
-from bot.store.stats import StatsQueries
-from engine import HouseRules, Refill
+from bot.stats.counters import HandFacts, Period, PlayerStats
+from bot.store import guilds, hands, members, stats, tables, wallets
+from bot.store.backend import Backend, Dialect, Row, Tx
+from bot.store.database import database_path, open_backend
+from bot.store.errors import BackupFailed
+from bot.store.records import (
+    CommandSync,
+    Erasure,
+    HandRecord,
+    HandSummary,
+    HiddenCards,
+    LeaderboardRow,
+    MemberSettings,
+    Mismatch,
+    SessionHand,
+    TableHandSummary,
+    TableRecord,
+    WalletMove,
+)
+from bot.store.sqlite import SqliteBackend, Synchronous
+from engine import Action, HandConfig, HouseRules, Refill
 
-__all__ = ["DEFAULT_PATH", "ENV_VAR", "URL_VAR", "Store", "database_path"]
+__all__ = ["Store", "database_path"]
 
 
-class Store(TablesAndHands, StatsQueries):
+class Store:
     """The database; make one with ``await Store.open(path)``, end with :meth:`close`.
 
     Every write method is one transaction, committed before it returns; ``now`` is always
     passed in (seconds since the epoch), never read here.
     """
 
+    def __init__(self, backend: Backend) -> None:
+        self._backend = backend
+        self.dialect: Dialect = backend.dialect
+        self.path = backend.where
+
+    # ------------------------------------------------------------------ lifecycle
+
+    @classmethod
+    async def open(
+        cls,
+        path: str | None = None,
+        *,
+        synchronous: Synchronous = "NORMAL",
+        busy_timeout: float = 5.0,
+        exclusive: bool = True,
+    ) -> Self:
+        """Open (or create) the database, migrate it, and hold it.
+
+        ``path`` is a file, a ``file:`` URI (``file:x.sqlite3?mode=ro``), an ``sqlite:///``
+        URL or a ``postgresql://`` URL; ``None`` reads :func:`database_path`. For SQLite,
+        ``exclusive`` keeps the file locked while the store is open, so a second copy of the
+        bot on the same file gets :class:`DatabaseLocked` instead of dealing the same
+        tables; ``synchronous`` and ``busy_timeout`` are its PRAGMAs. PostgreSQL serves
+        several processes (which of them drives a table is :mod:`bot.tables.leases`' business).
+        Raises a :class:`StartupError` subclass with a one-line message.
+        """
+        target = database_path() if path is None else path
+        return cls(
+            await open_backend(
+                target, synchronous=synchronous, busy_timeout=busy_timeout, exclusive=exclusive
+            )
+        )
+
+    async def backup(self, target: str | os.PathLike[str]) -> int:
+        """Copy the whole database, as it stands between two transactions, into the new file
+        ``target``; the size of the copy in bytes. An SQLite feature: on PostgreSQL it raises
+        :class:`BackupFailed` saying to use ``pg_dump``.
+
+        The copy runs through the store's own connection (the only one the exclusive lock
+        allows) on its worker thread, off the event loop, with no transaction caught half
+        way; it is checked (``quick_check``) and becomes ``target`` in one rename, so a
+        partial file never carries the final name. The copy is one self-contained file (no
+        ``-wal`` beside it): copy it to ``HOLDEM_DB`` to restore. Raises
+        :class:`BackupFailed` if ``target`` exists or cannot be written.
+        """
+        if not isinstance(self._backend, SqliteBackend):
+            raise BackupFailed(
+                f"the database is PostgreSQL ({self.path}): back it up with pg_dump "
+                "(pg_dump -Fc -f holdem.dump URL), not the bot's SQLite backups",
+                path=self.path,
+            )
+        return await self._backend.backup(target)
+
+    @property
+    def backs_up_itself(self) -> bool:
+        """Whether :meth:`backup` works here (SQLite); PostgreSQL is backed up by pg_dump."""
+        return isinstance(self._backend, SqliteBackend)
+
+    async def schema_version(self) -> int:
+        rows = await self._read("SELECT MAX(version) FROM schema_version")
+        return int(rows[0][0])
+
+    async def close(self) -> None:
+        await self._backend.close()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    # ------------------------------------------------------------------ transactions
+    # The store's own modules (bot.store.leases, bot.store.sqlite_to_postgres) and the
+    # tests reach the database through these too.
+
+    def _write(self) -> AbstractAsyncContextManager[Tx]:
+        """One transaction; committed when the block ends, rolled back if it raises."""
+        return self._backend.transaction()
+
+    def _snapshot(self) -> AbstractAsyncContextManager[Tx]:
+        """Several reads that see one state of the database."""
+        return self._backend.snapshot()
+
+    def _autocommit(self) -> AbstractAsyncContextManager[Tx]:
+        """Statements each committed on its own: one read needs no transaction around it."""
+        return self._backend.autocommit()
+
+    async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        async with self._autocommit() as tx:
+            return await tx.fetch(sql, params)
+
+    async def _execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """One statement, committed on its own; the rows it changed."""
+        async with self._autocommit() as tx:
+            return await tx.execute(sql, params)
+
     # ------------------------------------------------------------------ guilds
 
     async def get_guild_rules(self, guild_id: int) -> dict[str, Any] | None:
         """The guild's house rules as stored (the engine's ``HouseRules.to_dict()``)."""
-        rows = await self._read("SELECT rules_json FROM guilds WHERE guild_id = ?", (guild_id,))
-        return loads(rows[0][0]) if rows and rows[0][0] is not None else None
+        async with self._autocommit() as tx:
+            return await guilds.rules(tx, guild_id)
 
     async def set_guild_rules(self, guild_id: int, data: Mapping[str, Any], now: float) -> None:
         async with self._write() as tx:
-            await tx.execute(
-                "INSERT INTO guilds (guild_id, rules_json, updated_at) VALUES (?,?,?) "
-                "ON CONFLICT (guild_id) DO UPDATE SET rules_json = excluded.rules_json, "
-                "updated_at = excluded.updated_at",
-                (guild_id, dumps(dict(data)), now),
-            )
+            await guilds.set_rules(tx, guild_id, data, now)
 
     async def get_language(self, guild_id: int) -> str | None:
-        rows = await self._read("SELECT language FROM guilds WHERE guild_id = ?", (guild_id,))
-        return rows[0][0] if rows else None
+        async with self._autocommit() as tx:
+            return await guilds.language(tx, guild_id)
 
     async def set_language(self, guild_id: int, language: str, now: float) -> None:
         async with self._write() as tx:
-            await tx.execute(
-                "INSERT INTO guilds (guild_id, language, updated_at) VALUES (?,?,?) "
-                "ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language, "
-                "updated_at = excluded.updated_at",
-                (guild_id, language, now),
-            )
+            await guilds.set_language(tx, guild_id, language, now)
 
     # ------------------------------------------------------------------ members
 
@@ -95,23 +206,13 @@ class Store(TablesAndHands, StatsQueries):
 
     async def command_syncs(self) -> list[CommandSync]:
         """Every scope's last published commands, by scope."""
-        rows = await self._read(
-            "SELECT scope, payload_hash, commands, synced_at FROM command_syncs ORDER BY scope"
-        )
-        return [
-            CommandSync(scope=r[0], payload_hash=r[1], commands=r[2], synced_at=r[3]) for r in rows
-        ]
+        async with self._autocommit() as tx:
+            return await guilds.command_syncs(tx)
 
     async def record_command_sync(self, sync: CommandSync) -> None:
         """Remember what was just published to ``sync.scope``."""
         async with self._write() as tx:
-            await tx.execute(
-                "INSERT INTO command_syncs (scope, payload_hash, commands, synced_at) "
-                "VALUES (?,?,?,?) ON CONFLICT (scope) DO UPDATE SET "
-                "payload_hash = excluded.payload_hash, commands = excluded.commands, "
-                "synced_at = excluded.synced_at",
-                (sync.scope, sync.payload_hash, sync.commands, sync.synced_at),
-            )
+            await guilds.record_command_sync(tx, sync)
 
     # ------------------------------------------------------------------ wallets
 
@@ -120,14 +221,9 @@ class Store(TablesAndHands, StatsQueries):
     ) -> int:
         """The member's balance, creating the wallet with its one starting grant if new."""
         async with self._write() as tx:
-            if await wallets.create_wallet(tx, guild_id, user_id, now) and starting_grant > 0:
-                return await wallets.move(
-                    tx, guild_id=guild_id, user_id=user_id, delta=starting_grant,
-                    reason=Reason.GRANT, ref=None, now=now,
-                )  # fmt: skip
-            row = await wallets.wallet_row(tx, guild_id, user_id)
-            assert row is not None
-            return row[0]
+            return await wallets.ensure_wallet(
+                tx, guild_id, user_id, starting_grant=starting_grant, now=now
+            )
 
     async def move(
         self,
@@ -172,7 +268,7 @@ class Store(TablesAndHands, StatsQueries):
                 ref=f"table:{table_id}", now=now,
             )  # fmt: skip
             if table_state is not None:
-                await self._update_table(tx, table_id, table_state, now)
+                await tables.update_state(tx, table_id, table_state, now)
             return balance
 
     async def cash_out(
@@ -195,12 +291,9 @@ class Store(TablesAndHands, StatsQueries):
                     reason=Reason.CASH_OUT, ref=f"table:{table_id}", now=now,
                 )  # fmt: skip
             else:
-                row = await wallets.wallet_row(tx, guild_id, user_id)
-                if row is None:
-                    raise NoWallet(f"member {user_id} has no wallet in guild {guild_id}")
-                balance = row[0]
+                balance = await wallets.wallet_balance(tx, guild_id, user_id)
             if table_state is not None:
-                await self._update_table(tx, table_id, table_state, now)
+                await tables.update_state(tx, table_id, table_state, now)
             return balance
 
     async def refill(
@@ -218,28 +311,18 @@ class Store(TablesAndHands, StatsQueries):
             )  # fmt: skip
 
     async def balance(self, guild_id: int, user_id: int) -> int | None:
-        rows = await self._read(
-            "SELECT balance FROM wallets WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
-        )
-        return int(rows[0][0]) if rows else None
+        async with self._autocommit() as tx:
+            return await wallets.balance(tx, guild_id, user_id)
 
     async def total_balance(self, guild_id: int | None = None) -> int:
         """The sum of all wallets (of one guild): half of the chip-conservation check."""
-        if guild_id is None:
-            rows = await self._read("SELECT COALESCE(SUM(balance), 0) FROM wallets")
-        else:
-            rows = await self._read(
-                "SELECT COALESCE(SUM(balance), 0) FROM wallets WHERE guild_id = ?", (guild_id,)
-            )
-        return int(rows[0][0])
+        async with self._autocommit() as tx:
+            return await wallets.total_balance(tx, guild_id)
 
     async def ledger(self, guild_id: int, user_id: int) -> list[tuple[int, str, str | None]]:
         """(delta, reason, ref) of every movement, oldest first."""
-        rows = await self._read(
-            "SELECT delta, reason, ref FROM ledger WHERE guild_id = ? AND user_id = ? ORDER BY id",
-            (guild_id, user_id),
-        )
-        return [(r[0], r[1], r[2]) for r in rows]
+        async with self._autocommit() as tx:
+            return await wallets.ledger(tx, guild_id, user_id)
 
     async def leaderboard(
         self, guild_id: int, *, by: Literal["chips", "net", "hands"] = "chips", limit: int = 10
@@ -252,3 +335,201 @@ class Store(TablesAndHands, StatsQueries):
         """Wallets whose balance is not the sum of their ledger, or negative; ``[]`` is good."""
         async with self._autocommit() as tx:
             return await wallets.audit(tx, guild_id)
+
+    # ------------------------------------------------------------------ tables
+
+    async def save_table(
+        self,
+        table_id: str,
+        *,
+        guild_id: int,
+        channel_id: int,
+        state: Mapping[str, Any],
+        now: float,
+        settings: Mapping[str, Any] | None = None,
+    ) -> None:
+        """Create or update a table (it is open afterwards); ``settings`` kept if ``None``."""
+        async with self._write() as tx:
+            await tables.save_table(
+                tx, table_id, guild_id=guild_id, channel_id=channel_id, state=state, now=now,
+                settings=settings,
+            )  # fmt: skip
+
+    async def close_table(
+        self, table_id: str, *, now: float, state: Mapping[str, Any] | None = None
+    ) -> None:
+        async with self._write() as tx:
+            await tables.close_table(tx, table_id, now=now, state=state)
+
+    async def load_table(self, table_id: str) -> TableRecord | None:
+        async with self._autocommit() as tx:
+            return await tables.load_table(tx, table_id)
+
+    async def load_open_tables(self) -> list[TableRecord]:
+        async with self._autocommit() as tx:
+            return await tables.load_open_tables(tx)
+
+    # ------------------------------------------------------------------ hands
+
+    async def start_hand(
+        self,
+        *,
+        table_id: str,
+        config: HandConfig,
+        deck: Sequence[int],
+        players: Sequence[int],
+        now: float,
+        deadline: float | None = None,
+        table_state: Mapping[str, Any] | None = None,
+        deck_salt: bytes | None = None,
+        hold_run_out: bool = False,
+    ) -> int:
+        """Record a new hand (and, atomically, the table state it starts from); its id.
+
+        ``deck_salt`` is the salt of the deck's commitment (:mod:`engine.fair`), kept secret
+        until the history reveals it; ``hold_run_out`` records that an all-in run-out waits
+        for the players' choice of runs (house rule ``run_it_twice``), see
+        :meth:`set_run_count`.
+        """
+        if len(players) != config.player_count:
+            raise ValueError("one member id per player of the hand")
+        async with self._write() as tx:
+            return await hands.start_hand(
+                tx, table_id=table_id, config=config, deck=deck, players=players, now=now,
+                deadline=deadline, table_state=table_state, deck_salt=deck_salt,
+                hold_run_out=hold_run_out,
+            )  # fmt: skip
+
+    async def append_action(
+        self, hand_id: int, seq: int, action: Action, *, deadline: float | None = None
+    ) -> None:
+        """Make action number ``seq`` (0-based) durable and set the next turn's deadline.
+
+        One INSERT in its own transaction (triggers check the sequence and move the
+        deadline); committed when this returns, so acknowledge the action only after it.
+        Raises :class:`HandStateError` for a wrong ``seq`` or a finished/unknown hand.
+        """
+        async with self._autocommit() as tx:
+            await hands.append_action(tx, hand_id, seq, action, deadline=deadline)
+
+    async def set_run_count(self, hand_id: int, runs: int) -> None:
+        """Record the players' choice for a held run-out: 1 or 2 boards. Durable before the
+        boards are dealt, so a restart deals the same; refused for a hand that holds none."""
+        if runs not in (1, 2):
+            raise ValueError("a board runs once or twice")
+        async with self._write() as tx:
+            await hands.set_run_count(tx, hand_id, runs)
+
+    async def set_deadline(self, hand_id: int, deadline: float | None) -> None:
+        """A fresh turn time, e.g. after a restart found the old deadline passed."""
+        async with self._write() as tx:
+            await hands.set_deadline(tx, hand_id, deadline)
+
+    async def finish_hand(
+        self,
+        hand_id: int,
+        *,
+        nets: Sequence[int],
+        now: float,
+        result: Mapping[str, Any] | None = None,
+        table_state: Mapping[str, Any] | None = None,
+        moves: Collection[WalletMove] = (),
+        counted: bool = True,
+        facts: Sequence[HandFacts] | None = None,
+    ) -> None:
+        """End a hand in one transaction with everything that follows from it.
+
+        ``nets[i]`` is engine player ``i``'s result (kept per hand and added to the members'
+        net; ``counted=False`` for a voided hand leaves ``hands_played`` alone). The table's
+        new stacks (``table_state``) and any wallet ``moves`` (hand results paid straight to
+        wallets, refunds) commit together with it, or not at all; so do the players' stats
+        of a counted hand (:func:`bot.store.stats.record_hand`), from ``facts`` when the caller
+        has them (:func:`bot.stats.counters.hand_facts` of the live hand); without them the hand is
+        replayed from the rows just written, which costs more than the rest of the write.
+        """
+        async with self._write() as tx:
+            await hands.finish_hand(
+                tx, hand_id, nets=nets, now=now, result=result, table_state=table_state,
+                moves=moves, counted=counted, facts=facts,
+            )  # fmt: skip
+
+    async def load_hand(self, hand_id: int) -> HandRecord:
+        """The hand's config, deck and actions (``.replay()`` rebuilds it) and its seats."""
+        async with self._snapshot() as tx:
+            return await hands.load_hand(tx, hand_id)
+
+    async def open_hands(self) -> list[HandRecord]:
+        """Every unfinished hand with its actions, in two queries (the start-up path)."""
+        async with self._snapshot() as tx:
+            return await hands.open_hands(tx)
+
+    async def last_hands(self, guild_id: int, user_id: int, count: int = 10) -> list[HandSummary]:
+        """The member's most recent finished hands, newest first."""
+        async with self._autocommit() as tx:
+            return await hands.last_hands(tx, guild_id, user_id, count)
+
+    async def table_hands(self, table_id: str, count: int = 5) -> list[TableHandSummary]:
+        """The table's most recent finished hands (voided ones too), newest first."""
+        async with self._snapshot() as tx:
+            return await hands.table_hands(tx, table_id, count)
+
+    async def export_phh(
+        self,
+        hand_id: int,
+        hidden: HiddenCards = HiddenCards.UNSHOWN,
+        *,
+        names: Mapping[int, str] | None = None,
+    ) -> str:
+        """The hand as PHH text; with ``UNSHOWN`` the hole cards of everyone who did not show
+        (folded or mucked) are ``????``. ``names`` maps member ids to display names."""
+        return hands.phh_text(await self.load_hand(hand_id), hidden, names)
+
+    # ------------------------------------------------------------------ statistics
+
+    async def backfill_stats(self, *, batch: int = 500) -> int:
+        """Count the finished hands the stats do not hold yet (hands that ended before
+        migration 4); how many were looked at. Cheap when there are none: one query.
+
+        Their table session is unknown, so they count in session 0 of their table. Hands
+        that were finished uncounted on purpose stay out: voided ones, and those of practice
+        tables (see :func:`bot.store.stats.uncounted_hands`).
+        """
+        seen, after = 0, 0
+        while True:
+            async with self._autocommit() as tx:
+                rows = await stats.uncounted_hands(tx, after=after, batch=batch)
+            if not rows:
+                return seen
+            async with self._write() as tx:
+                for hand_id, finished_at in rows:
+                    await stats.record_hand(tx, hand_id, now=float(finished_at or 0.0), session=0)
+            seen += len(rows)
+            after = rows[-1][0]
+
+    async def member_stats(
+        self, guild_id: int, user_id: int, period: Period, *, now: float
+    ) -> PlayerStats:
+        """The member's counters over ``period``: their latest table session, the last
+        7 x 24 hours (to the hour), or all time. Empty counters when they played none."""
+        async with self._autocommit() as tx:
+            return await stats.member_stats(tx, guild_id, user_id, period, now=now)
+
+    async def latest_session(self, table_id: str) -> int | None:
+        """The number of the table's newest session with a finished hand, if any."""
+        async with self._autocommit() as tx:
+            return await stats.latest_session(tx, table_id)
+
+    async def last_counted_hand(
+        self, *, table_id: str | None = None, guild_id: int | None = None,
+        user_id: int | None = None,
+    ) -> int | None:  # fmt: skip
+        """The newest counted (finished, not voided) hand of the table, or of the member."""
+        async with self._autocommit() as tx:
+            return await stats.last_counted_hand(
+                tx, table_id=table_id, guild_id=guild_id, user_id=user_id
+            )
+
+    async def session_hands(self, table_id: str, session: int) -> list[SessionHand]:
+        """The session's counted (finished, not voided) hands, oldest first, with stacks."""
+        async with self._snapshot() as tx:
+            return await stats.session_hands(tx, table_id, session)

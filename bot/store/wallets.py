@@ -13,7 +13,19 @@ from bot.store.errors import InsufficientChips, NoWallet
 from bot.store.records import LeaderboardRow, Mismatch
 from engine import HouseRules, Refill
 
-__all__ = ["audit", "create_wallet", "leaderboard", "move", "refill", "wallet_row"]
+__all__ = [
+    "audit",
+    "balance",
+    "create_wallet",
+    "ensure_wallet",
+    "leaderboard",
+    "ledger",
+    "move",
+    "refill",
+    "total_balance",
+    "wallet_balance",
+    "wallet_row",
+]
 
 _ORDER = {
     "chips": "balance DESC",
@@ -32,6 +44,20 @@ async def create_wallet(tx: Tx, guild_id: int, user_id: int, now: float) -> bool
     return created == 1
 
 
+async def ensure_wallet(
+    tx: Tx, guild_id: int, user_id: int, *, starting_grant: int, now: float
+) -> int:
+    """The member's balance, creating the wallet with its one starting grant if new."""
+    if await create_wallet(tx, guild_id, user_id, now) and starting_grant > 0:
+        return await move(
+            tx, guild_id=guild_id, user_id=user_id, delta=starting_grant,
+            reason=Reason.GRANT, ref=None, now=now,
+        )  # fmt: skip
+    row = await wallet_row(tx, guild_id, user_id)
+    assert row is not None
+    return row[0]
+
+
 async def wallet_row(
     tx: Tx, guild_id: int, user_id: int, *, lock: bool = False
 ) -> tuple[int, float | None] | None:
@@ -43,6 +69,43 @@ async def wallet_row(
         (guild_id, user_id),
     )
     return None if row is None else (int(row[0]), row[1])
+
+
+async def wallet_balance(tx: Tx, guild_id: int, user_id: int) -> int:
+    """The member's balance; raises :class:`NoWallet` when they have no wallet."""
+    row = await wallet_row(tx, guild_id, user_id)
+    if row is None:
+        raise NoWallet(f"member {user_id} has no wallet in guild {guild_id}")
+    return row[0]
+
+
+async def balance(tx: Tx, guild_id: int, user_id: int) -> int | None:
+    """The member's balance, ``None`` when they have no wallet."""
+    row = await tx.fetchone(
+        "SELECT balance FROM wallets WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
+    )
+    return None if row is None else int(row[0])
+
+
+async def total_balance(tx: Tx, guild_id: int | None) -> int:
+    """The sum of all wallets (of one guild, unless ``None``)."""
+    if guild_id is None:
+        row = await tx.fetchone("SELECT COALESCE(SUM(balance), 0) FROM wallets")
+    else:
+        row = await tx.fetchone(
+            "SELECT COALESCE(SUM(balance), 0) FROM wallets WHERE guild_id = ?", (guild_id,)
+        )
+    assert row is not None
+    return int(row[0])
+
+
+async def ledger(tx: Tx, guild_id: int, user_id: int) -> list[tuple[int, str, str | None]]:
+    """(delta, reason, ref) of every movement, oldest first."""
+    rows = await tx.fetch(
+        "SELECT delta, reason, ref FROM ledger WHERE guild_id = ? AND user_id = ? ORDER BY id",
+        (guild_id, user_id),
+    )
+    return [(r[0], r[1], r[2]) for r in rows]
 
 
 async def move(

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.store.api import StoreApi
 from bot.store.errors import HandStateError
+from bot.store.store import Store
 from bot.tables.errors import NoHand
 from engine.fair import DECK_FIELD, SALT_FIELD, FairnessError
 from engine.fair.__main__ import verify_text
@@ -33,7 +33,7 @@ class FairReport:
     error: FairnessError | None = None
 
 
-async def fair_report(store: StoreApi, guild_id: int, hand_id: int) -> FairReport:
+async def fair_report(store: Store, guild_id: int, hand_id: int) -> FairReport:
     """Check hand ``hand_id`` of the guild. Raises :class:`NoHand` for a hand that is not the
     guild's or not finished (its deck stays secret until the end)."""
     try:

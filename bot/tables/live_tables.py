@@ -19,8 +19,8 @@ from typing import Any
 
 from bot.guilds.wallets import Reason
 from bot.stats.counters import hand_facts
-from bot.store.api import StoreApi
 from bot.store.records import TableRecord, WalletMove
+from bot.store.store import Store
 from bot.tables.computers import declines_run_twice
 from bot.tables.errors import NoTable
 from bot.tables.live import Ended, Live, is_practice_table, log, log_event, rebuild, table_chips
@@ -42,7 +42,7 @@ class LiveTables:
     """Every open table in memory (:class:`~bot.tables.live.Live`), its lock, and the phases
     of a hand; ``clock`` gives seconds since the epoch."""
 
-    def __init__(self, store: StoreApi, *, clock: Callable[[], float]) -> None:
+    def __init__(self, store: Store, *, clock: Callable[[], float]) -> None:
         self.store = store
         self.clock = clock
         self._open: dict[str, Live] = {}

@@ -32,8 +32,8 @@ import random
 from collections.abc import Callable, Sequence
 
 from bot.computers import Level, PlayerView
-from bot.store.api import StoreApi
 from bot.store.records import TableRecord
+from bot.store.store import Store
 from bot.tables.computer_commands import ComputerCommands
 from bot.tables.fairness import FairReport
 from bot.tables.hand_commands import HandCommands
@@ -57,7 +57,7 @@ class TableService:
 
     def __init__(
         self,
-        store: StoreApi,
+        store: Store,
         *,
         clock: Callable[[], float],
         deck_source: Callable[[], Sequence[int]] = shuffled_deck,

@@ -10,11 +10,10 @@ import doctest
 import pytest
 
 import bot.store.backend
-import bot.store.core
+import bot.store.migrations
 from bot.store.backend import Dialect, PerDialect
-from bot.store.core import migration_statements
 from bot.store.errors import SchemaTooNew
-from bot.store.migrations import MIGRATIONS
+from bot.store.migrations import MIGRATIONS, migration_statements
 from bot.store.store import Store
 
 
@@ -34,14 +33,14 @@ async def test_a_gap_is_skipped_and_filled_when_its_migration_lands(
     later = max(MIGRATIONS) + 2
     gap = later - 1
     with_gap = {**MIGRATIONS, later: ("CREATE TABLE later_one (x INTEGER)",)}
-    monkeypatch.setattr(bot.store.core, "MIGRATIONS", with_gap)
-    monkeypatch.setattr(bot.store.core, "LATEST", later)
+    monkeypatch.setattr(bot.store.migrations, "MIGRATIONS", with_gap)
+    monkeypatch.setattr(bot.store.migrations, "LATEST", later)
     store = await Store.open(database)
     assert await store.schema_version() == later
     await store.close()
 
     filled = {**with_gap, gap: ("CREATE TABLE gap_one (x INTEGER)",)}
-    monkeypatch.setattr(bot.store.core, "MIGRATIONS", filled)
+    monkeypatch.setattr(bot.store.migrations, "MIGRATIONS", filled)
     store = await Store.open(database)
     try:
         versions = await store._read("SELECT version FROM schema_version ORDER BY 1")

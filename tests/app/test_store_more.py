@@ -6,7 +6,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-import bot.store.core
+import bot.store.migrations
 from bot.store.migrations import LATEST, MIGRATIONS
 from bot.store.records import CommandSync, MemberSettings, TableHandSummary
 from bot.store.store import Store
@@ -31,8 +31,8 @@ async def store(database: str) -> AsyncIterator[Store]:
 async def _version_1_database(database: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """A database as the first release left it: migration 1 only, with a guild in it."""
     with monkeypatch.context() as first_release:
-        first_release.setattr(bot.store.core, "MIGRATIONS", {1: MIGRATIONS[1]})
-        first_release.setattr(bot.store.core, "LATEST", 1)
+        first_release.setattr(bot.store.migrations, "MIGRATIONS", {1: MIGRATIONS[1]})
+        first_release.setattr(bot.store.migrations, "LATEST", 1)
         store = await Store.open(database)
         assert await store.schema_version() == 1
         await store.set_language(GUILD, "fr", now=0.0)

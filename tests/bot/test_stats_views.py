@@ -18,8 +18,7 @@ from bot.present.stats import (
     stats_lines,
 )
 from bot.stats.counters import Period, PlayerStats
-from bot.store.records import HandRecord
-from bot.store.stats import SessionHand
+from bot.store.records import HandRecord, SessionHand
 from engine import Hand
 from tests.engine.helpers import hand, play
 

@@ -21,10 +21,9 @@ from discord.ext import commands
 from bot.discord.context import Context, context_of
 from bot.discord.errors import error_text, reply_private
 from bot.discord.translator import cmd_str
-from bot.guilds.members import MemberSeated
 from bot.guilds.wallets import GRANT_NOTE_MAX
 from bot.i18n import LOCALES, Lang, resolve_locale, t
-from bot.store.errors import InsufficientChips
+from bot.store.errors import InsufficientChips, MemberSeated
 from engine import PRESETS, EngineError, HouseRules
 
 __all__ = ["SETTINGS", "AdminCog"]
@@ -263,7 +262,7 @@ class AdminCog(commands.Cog, name="Admin"):
         lang = _lang(interaction)
         mention = member.mention
         try:
-            erased = await context_of(interaction).members.forget(guild_id, member.id)
+            erased = await context_of(interaction).guilds.forget_member(guild_id, member.id)
         except MemberSeated:
             await reply_private(interaction, t(lang, "admin.forget.seated", member=mention))
             return

@@ -18,19 +18,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.store.backend import Dialect, Tx
-from bot.store.errors import StoreError
+from bot.store.errors import MigrationRefused
 from bot.store.store import Store
 from bot.store.wallets import audit
 
-__all__ = ["Migrated", "MigrationRefused", "migrate_to_postgres"]
+__all__ = ["Migrated", "migrate_to_postgres"]
 
 _BATCH = 2000
 _INTEGERS = frozenset({"bigint", "integer", "smallint"})
 _FLOATS = frozenset({"double precision", "real", "numeric"})
-
-
-class MigrationRefused(StoreError):
-    """The copy cannot be made or did not check out; nothing was kept in the target."""
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -1,0 +1,87 @@
+"""The live tables' rows (``tables``), run inside a connection or transaction
+:class:`~bot.store.store.Store` has opened.
+
+A row holds what the table service saves of a table: its seats, stacks, button, level and
+clock (``state_json``, the caller's own dict) and its settings; a hand, a buy-in or a cash-out
+that changes the stacks writes the new state in its own transaction (:func:`update_state`),
+so the chips are always in exactly one place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bot.store.backend import Row, Tx
+from bot.store.codec import dumps, loads
+from bot.store.errors import HandStateError
+from bot.store.records import TableRecord
+
+__all__ = ["close_table", "load_open_tables", "load_table", "save_table", "update_state"]
+
+_SELECT = (
+    "SELECT table_id, guild_id, channel_id, state_json, settings_json, open, updated_at "
+    "FROM tables "
+)
+
+
+async def save_table(
+    tx: Tx,
+    table_id: str,
+    *,
+    guild_id: int,
+    channel_id: int,
+    state: Mapping[str, Any],
+    now: float,
+    settings: Mapping[str, Any] | None,
+) -> None:
+    """Create or update a table (it is open afterwards); ``settings`` kept if ``None``."""
+    await tx.execute(
+        "INSERT INTO tables (table_id, guild_id, channel_id, state_json, settings_json, "
+        "open, updated_at) VALUES (?1, ?2, ?3, ?4, COALESCE(?5, '{}'), 1, ?6) "
+        "ON CONFLICT (table_id) DO UPDATE SET guild_id = ?2, channel_id = ?3, "
+        "state_json = ?4, settings_json = COALESCE(?5, tables.settings_json), open = 1, "
+        "updated_at = ?6",
+        (
+            table_id, guild_id, channel_id, dumps(dict(state)),
+            None if settings is None else dumps(dict(settings)), now,
+        ),
+    )  # fmt: skip
+
+
+async def update_state(tx: Tx, table_id: str, state: Mapping[str, Any], now: float) -> None:
+    """Replace the table's saved state; raises :class:`HandStateError` for no such table."""
+    changed = await tx.execute(
+        "UPDATE tables SET state_json = ?, updated_at = ? WHERE table_id = ?",
+        (dumps(dict(state)), now, table_id),
+    )
+    if changed != 1:
+        raise HandStateError(f"no table {table_id!r}")
+
+
+async def close_table(
+    tx: Tx, table_id: str, *, now: float, state: Mapping[str, Any] | None
+) -> None:
+    if state is not None:
+        await update_state(tx, table_id, state, now)
+    closed = await tx.execute(
+        "UPDATE tables SET open = 0, updated_at = ? WHERE table_id = ?", (now, table_id)
+    )
+    if closed != 1:
+        raise HandStateError(f"no table {table_id!r}")
+
+
+async def load_table(tx: Tx, table_id: str) -> TableRecord | None:
+    row = await tx.fetchone(_SELECT + "WHERE table_id = ?", (table_id,))
+    return None if row is None else _table(row)
+
+
+async def load_open_tables(tx: Tx) -> list[TableRecord]:
+    return [_table(r) for r in await tx.fetch(_SELECT + "WHERE open = 1 ORDER BY table_id")]
+
+
+def _table(row: Row) -> TableRecord:
+    return TableRecord(
+        table_id=row[0], guild_id=row[1], channel_id=row[2], state=loads(row[3]),
+        settings=loads(row[4]), open=bool(row[5]), updated_at=row[6],
+    )  # fmt: skip
