@@ -3,7 +3,7 @@
 The renderers fall back to the host's fonts for characters the bundled DejaVu Sans lacks, so a
 machine with more fonts would draw other pixels. Every test (and every process a test starts)
 sees an empty ``HOLDEM_FONT_DIRS``: no host fonts, the same pixels everywhere. The tests of
-the fallback chain point it at the small fonts in ``tests/render/fonts/`` instead.
+the fallback chain point it at the small fonts in ``tests/bot/pictures/fonts/`` instead.
 """
 
 from __future__ import annotations
@@ -21,23 +21,23 @@ os.environ["HOLDEM_FONT_DIRS"] = ""
 # with ``@pytest.mark.slow``; these are marked here by node id so that their modules need no
 # edit (their owners may move the mark into the module).
 SLOW = (
-    "tests/app/test_crash.py",  # 200 SIGKILLed writers
+    "tests/bot/store/test_crash.py",  # 200 SIGKILLed writers
     "tests/engine/test_differential.py",  # 3,000 seeded hands per structure against pokerkit
     "tests/engine/test_phh.py::test_the_whole_corpus_replays",  # 10,005 hands
     "tests/benchmarks/test_benchmarks_smoke.py::test_smoke_run_succeeds",  # every benchmark
     "tests/wire/",  # the real python -m bot process against a stand-in Discord
     # exact equity of one hand against all 1,326 others, for every starting hand
-    "tests/ai/test_preflop.py::test_heads_up_figures_agree_with_exact_equity_against_every_hand",
+    "tests/bot/computers/test_preflop.py::test_heads_up_figures_agree_with_exact_equity_against_every_hand",
 )
 
 
 # The longest tests, started first: CI runs the suite on two workers (pytest-xdist, work
 # stealing), and a minute-long test dealt out last would leave the other worker idle at the end.
 LONGEST = (
-    "tests/app/test_crash.py",
+    "tests/bot/store/test_crash.py",
     "tests/engine/test_differential.py",
     "tests/ship/",
-    "tests/ai/test_preflop.py::test_heads_up_figures_agree_with_exact_equity_against_every_hand",
+    "tests/bot/computers/test_preflop.py::test_heads_up_figures_agree_with_exact_equity_against_every_hand",
     "tests/wire/",
 )
 

@@ -18,7 +18,7 @@ from PIL import Image, ImageChops, ImageStat
 ROOT = Path(__file__).resolve().parents[2]
 REFERENCES = ROOT / "tests" / "render" / "reference"
 
-# Each picture with the reference it must match (the same views as tests/render uses). The
+# Each picture with the reference it must match (the same views as tests/bot/pictures uses). The
 # example views live in the tests, not in the wheel: the installed interpreter loads that one
 # file by its path, and it draws with the installed package.
 EXAMPLES = ROOT / "tests" / "bot" / "pictures" / "examples.py"

@@ -1,0 +1,112 @@
+"""Hole cards: only ever to their owner, privately or by direct message."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import simcord
+
+from bot.i18n import cards_text
+from engine import parse_cards
+from tests.bot.discord.simtable import Table, table_env
+
+
+async def _dealt(t: Table) -> None:
+    alice, bob = t.members
+    await alice.slash(t.channel, "holdem start")
+    await bob.slash(t.channel, "holdem join")
+    await alice.slash(t.channel, "holdem deal")
+
+
+def _hole(t: Table, member: Any) -> str:
+    return t.hole(member)
+
+
+def _descriptions(messages: list[Any]) -> str:
+    return " ".join(a.description or "" for m in messages for a in m.attachments)
+
+
+async def test_cards_are_private_and_named_in_the_alt_text(tmp_path: Path) -> None:
+    async with table_env(tmp_path) as t:
+        alice, bob = t.members
+        await _dealt(t)
+        res = await alice.slash(t.channel, "holdem cards")
+        assert res.ephemeral and res.response.ephemeral
+        att = res.response.attachments[0]
+        mine = _hole(t, alice)
+        assert att.filename == "cards.png"
+        assert att.description == f"Your hole cards: {mine}."
+        assert _descriptions(t.public(viewer=alice)).count(mine) == 1
+        assert mine not in _descriptions(t.public(viewer=bob))
+        assert all(mine not in x for x in t.texts(viewer=bob))
+        simcord.assert_no_errors(t.env)
+
+
+async def test_my_cards_button_and_the_hand_name_after_the_flop(tmp_path: Path) -> None:
+    async with table_env(tmp_path) as t:
+        alice, bob = t.members
+        await _dealt(t)
+        turn = t.public()[-1]
+        assert turn.components
+        first = t.to_act()
+        other = bob if first is alice else alice
+        res = await other.click(turn, label="My cards")
+        assert res.response.ephemeral
+        assert res.response.attachments[0].description == f"Your hole cards: {_hole(t, other)}."
+        assert res.response.id not in [m.id for m in t.public(viewer=first)]
+        await first.slash(t.channel, "call")
+        await t.to_act().slash(t.channel, "check")  # the flop
+        flop = t.state().board
+        assert len(flop) == 3
+        await t.env.advance_time(1)  # the coalesced edit (edit_interval 0.5 s)
+        desc = res.response.attachments[0].description
+        assert desc.startswith(f"Your hole cards: {_hole(t, other)}. You have ")
+        board = " ".join(cards_text(parse_cards(c)) for c in flop)
+        assert res.response.content.endswith(f"Board: {board}")
+        simcord.assert_no_errors(t.env)
+
+
+async def test_cards_without_a_hand(tmp_path: Path) -> None:
+    async with table_env(tmp_path) as t:
+        alice, _ = t.members
+        await alice.slash(t.channel, "holdem start")
+        res = await alice.slash(t.channel, "holdem cards")
+        assert res.response.ephemeral
+        assert res.response.content == "You have no cards in this hand."
+        simcord.assert_no_errors(t.env)
+
+
+async def test_dm_on_sends_the_cards_at_the_next_deal(tmp_path: Path) -> None:
+    async with table_env(tmp_path) as t:
+        alice, bob = t.members
+        res = await alice.slash(t.channel, "holdem dm", state="on")
+        assert res.response.ephemeral
+        assert res.response.content == (
+            "Your cards will come by direct message at the start of each hand."
+        )
+        assert (await t.bot.store.get_member_settings(t.guild.id, alice.id)).dm
+        await _dealt(t)
+        dm = alice.user.dm_channel.history()[-1]
+        assert dm.attachments[0].filename == "cards.png"
+        assert dm.attachments[0].description == f"Your hole cards: {_hole(t, alice)}."
+        assert bob.user.dm_channel.history() == []
+        off = await alice.slash(t.channel, "holdem dm", state="off")
+        assert (
+            off.ephemeral and not (await t.bot.store.get_member_settings(t.guild.id, alice.id)).dm
+        )
+        simcord.assert_no_errors(t.env)
+
+
+async def test_dm_on_with_closed_dms_stays_off(tmp_path: Path) -> None:
+    async with table_env(tmp_path) as t:
+        alice, _ = t.members
+        t.env.inject_error(
+            "POST", f"/channels/{alice.user.dm_channel.id}/messages", status=403, code=50007,
+            message="Cannot send messages to this user",
+        )  # fmt: skip
+        res = await alice.slash(t.channel, "holdem dm", state="on")
+        assert res.response.ephemeral
+        assert res.response.content.startswith("I could not send you a direct message.")
+        assert not (await t.bot.store.get_member_settings(t.guild.id, alice.id)).dm
+        simcord.assert_no_errors(t.env)

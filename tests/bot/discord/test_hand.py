@@ -1,0 +1,37 @@
+"""Whole hands through the real command tree and buttons, offline."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import simcord
+
+from tests.bot.discord.simtable import table_env
+
+
+async def test_heads_up_hand_by_commands(tmp_path: Path) -> None:
+    async with table_env(tmp_path) as t:
+        alice, bob = t.members
+        res = await alice.slash(t.channel, "holdem start")
+        assert not res.ephemeral and "opened a table" in res.response.content
+        res = await bob.slash(t.channel, "holdem join")
+        assert "bob sits down with 100" in res.response.content
+        res = await alice.slash(t.channel, "holdem deal")
+        assert res.response.content.startswith("Hand #1:")
+        texts = t.texts()
+        assert any("posts the small blind of 1" in x for x in texts)
+        first = t.to_act()
+        assert any(f"<@{first.id}>, it is your turn: 1 to call." in x for x in texts)
+        tables = [m for m in t.public() if m.attachments]
+        assert tables and tables[-1].attachments[0].filename == "table.png"
+        assert tables[-1].attachments[0].description.startswith("Poker table, Pre-flop.")
+        res = await first.slash(t.channel, "call")
+        assert res.response.content.splitlines()[0] == f"{first.name} calls 1."
+        while t.in_hand():
+            await t.to_act().slash(t.channel, "check")
+        assert any(x.startswith("Showdown") for x in t.texts()) or any(
+            "wins" in x for x in t.texts()
+        )
+        total = await t.bot.service.chips_total(t.guild.id)
+        assert total == 200
+        simcord.assert_no_errors(t.env)

@@ -1,0 +1,94 @@
+"""A restart in the middle of a hand: same cards, same decision point, old buttons work."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import simcord
+
+from tests.bot.discord.simtable import Table, answer, make_bot, table_env
+
+
+def state(t: Table) -> tuple[Any, ...]:
+    """The hand in progress, everything a restart must keep: public state and hole cards."""
+    now = t.state()
+    assert now.in_hand and now.turn is not None
+    holes = tuple(t.bot.service.cards_of(t.table_id, m) for m in now.hand_members)
+    seats = tuple((s.member, s.stack, s.bet) for s in now.occupied())
+    return (now.hand_id, now.hand_members, holes, now.board, now.turn.seq, seats, now.turn.member)
+
+
+async def restart(t: Table) -> None:
+    await t.restart()
+    t.bot.edits.interval = 3600.0
+
+
+async def start(t: Table) -> None:
+    t.bot.edits.interval = 3600.0
+    assert not (await t.members[0].slash(t.channel, "holdem start")).ephemeral
+    for member in t.members[1:]:
+        assert not (await member.slash(t.channel, "holdem join")).ephemeral
+    assert (await t.members[0].slash(t.channel, "holdem deal")).response.content.startswith(
+        "Hand #1:"
+    )
+
+
+async def test_restart_resumes_the_hand_and_old_buttons_work(tmp_path: Path) -> None:
+    async with table_env(tmp_path, players=3) as t:
+        await start(t)
+        await t.to_act().slash(t.channel, "call")
+        await t.to_act().slash(t.channel, "call")
+        await t.to_act().slash(t.channel, "check")  # the flop is out
+        await t.to_act().slash(t.channel, "check")
+        before = state(t)
+        total = await t.bot.service.chips_total(t.guild.id)
+        old = t.turn_message()
+        who = t.to_act()
+        old_bot = t.bot
+        await restart(t)
+        assert t.bot is not old_bot
+        assert state(t) == before
+        assert await t.bot.service.chips_total(t.guild.id) == total
+        assert "The dealer is back. The hand continues." in t.lines()
+        assert t.turn_message().id != old.id  # a fresh turn message is posted
+        res = await who.click(old, label="Check")  # a button sent before the restart
+        assert not answer(res).ephemeral, answer(res).content
+        assert answer(res).content.splitlines()[0] == f"{who.name} checks."
+        assert len(t.turn_messages()) == 1  # the buttons of both older messages are gone
+        assert t.to_act() is not who
+        simcord.assert_no_errors(t.env)
+
+
+async def test_a_passed_deadline_gets_fresh_time_not_a_fold(tmp_path: Path) -> None:
+    async with table_env(tmp_path, players=2) as t:
+        await start(t)
+        who = t.to_act()
+        before = state(t)
+        await t.bot.close()
+        await t.env.advance_time(120)  # the bot is down past the deadline
+        # As t.restart() does: the harness's bot (no exclusive lock: one process restarts it)
+        await t.env.restart_bot(make_bot(t.db, t.clock, t.decks))
+        t.bot.edits.interval = 3600.0
+        assert state(t) == before
+        assert not any("ran out of time" in x for x in t.texts())
+        turn = t.state().turn
+        assert turn is not None and turn.deadline is not None
+        assert turn.deadline >= t.clock() + 59
+        await t.env.advance_time(59)
+        assert t.to_act() is who
+        await t.env.advance_time(1)
+        assert any(x.startswith(f"{who.name} ran out of time") for x in t.texts())
+        simcord.assert_no_errors(t.env)
+
+
+async def test_restart_between_hands_deals_the_next_hand(tmp_path: Path) -> None:
+    async with table_env(tmp_path, players=2) as t:
+        await start(t)
+        await t.to_act().slash(t.channel, "fold")
+        assert not t.in_hand()
+        await restart(t)
+        await t.env.advance_time(5)
+        assert t.in_hand()
+        assert "Hand #2" in "\n".join(t.texts())
+        simcord.assert_no_errors(t.env)
