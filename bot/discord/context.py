@@ -15,7 +15,7 @@ import discord
 
 from bot.discord.table.coalesce import EditCoalescer
 from bot.discord.table.images import Images
-from bot.discord.table.replies import Origin, Ticket
+from bot.discord.table.messages import Origin, Ticket
 from bot.guilds.members import MemberData
 from bot.guilds.service import GuildService
 from bot.i18n import Lang

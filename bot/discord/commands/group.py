@@ -18,7 +18,7 @@ from discord.ext import commands
 
 from bot.discord.commands import info
 from bot.discord.commands import seats as seating
-from bot.discord.moves import show_cards
+from bot.discord.table.hole_cards import show_cards
 from bot.discord.translator import cmd_str
 from bot.tables.service import table_id_for
 from engine import PRESETS

@@ -23,10 +23,10 @@ import discord
 from discord import app_commands
 
 from bot.discord.context import context_of
-from bot.discord.controls.forms import table_id_of, table_token
+from bot.discord.controls.custom_ids import table_id_of, table_token
 from bot.discord.errors import error_text, reply_private
 from bot.discord.moves import remember, split_table_id
-from bot.discord.table.replies import Origin
+from bot.discord.table.messages import Origin
 from bot.discord.translator import cmd_str
 from bot.i18n import Lang, t
 from bot.i18n.television import fair_check_line

@@ -29,7 +29,7 @@ import discord
 from bot.discord.context import Context
 from bot.discord.errors import error_text
 from bot.discord.table.dealer import Dealer
-from bot.discord.table.replies import Origin, Ticket, answered_publicly
+from bot.discord.table.messages import Origin, Ticket, answered_publicly
 from bot.tables.errors import NoTable
 from bot.tables.outcomes import Outcome, OutcomeKind, RunTwiceAsk, TableState, TurnState
 from engine import SessionError
