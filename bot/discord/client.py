@@ -21,13 +21,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.commands import computers as practice
+from bot.discord.commands import fair, stats
 from bot.discord.commands import member_settings as settings
-from bot.discord.commands import stats, television
 from bot.discord.commands.admin import AdminCog
 from bot.discord.commands.group import TablesCog
 from bot.discord.commands.play import PlayCog
 from bot.discord.context import Context
 from bot.discord.controls.lobby import LobbyButton
+from bot.discord.controls.run_twice import RunTwiceButton
 from bot.discord.controls.turn import ActButton, on_raise_form
 from bot.discord.errors import error_text, reply_private
 from bot.discord.sync import sync_commands
@@ -136,7 +137,7 @@ class HoldemBot(commands.Bot):
         self.loops.bind(self.ctx)
         self.service.subscribe(self.loops.receive)
         await self.tree.set_translator(HoldemTranslator())
-        self.add_dynamic_items(ActButton, LobbyButton)
+        self.add_dynamic_items(ActButton, LobbyButton, RunTwiceButton)
         # Every Raise form, including those opened before a restart (discord.py only routes
         # the forms this process sent).
         self.add_listener(on_raise_form, "on_interaction")
@@ -146,7 +147,7 @@ class HoldemBot(commands.Bot):
         holdem = self.tree.get_command("holdem")
         assert isinstance(holdem, app_commands.Group)
         stats.add_to(holdem)
-        television.add_to(self, holdem)
+        fair.add_to(holdem)
         settings.add_to(holdem)
         self.computers = practice.add_to(holdem, self.service, pause=self.computer_pause)
         self.tree.error(self.on_app_command_error)

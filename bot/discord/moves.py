@@ -16,28 +16,16 @@ from typing import Any
 
 import discord
 
-from bot.discord.context import Context, context_of
+from bot.discord.context import context_of, remember, split_table_id
 from bot.discord.errors import error_text, reply_private
 from bot.discord.table.messages import Origin
-from bot.i18n import Lang, resolve_locale, t
+from bot.i18n import t
 from bot.tables.service import table_id_for
 from engine import ActionKind
 
-__all__ = ["make_move", "remember", "split_table_id"]
+__all__ = ["make_move"]
 
 log = logging.getLogger("holdem.bot")
-
-
-def split_table_id(table_id: str) -> tuple[int, int]:
-    guild, channel = table_id.split(":")
-    return int(guild), int(channel)
-
-
-def remember(ctx: Context, interaction: discord.Interaction[Any]) -> Lang:
-    """The member's own language, kept for the direct messages sent to them later."""
-    lang = resolve_locale(interaction.locale)
-    ctx.languages[interaction.user.id] = lang
-    return lang
 
 
 async def make_move(

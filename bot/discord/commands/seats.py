@@ -13,9 +13,8 @@ from typing import Any
 
 import discord
 
-from bot.discord.context import Context, context_of
+from bot.discord.context import Context, context_of, remember, split_table_id
 from bot.discord.errors import error_text, reply_private
-from bot.discord.moves import remember, split_table_id
 from bot.discord.table.messages import Origin, answered_publicly
 from bot.i18n import Lang, t
 from bot.tables.errors import NoTable

@@ -19,10 +19,10 @@ from typing import Any
 
 import discord
 
-from bot.discord.context import context_of
+from bot.discord.context import context_of, remember
 from bot.discord.controls.custom_ids import table_id_of, table_token
 from bot.discord.errors import error_text, reply_private
-from bot.discord.moves import make_move, remember
+from bot.discord.moves import make_move
 from bot.discord.table.hole_cards import show_cards
 from bot.discord.table.messages import Origin
 from bot.i18n import Lang, resolve_locale, t

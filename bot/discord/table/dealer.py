@@ -1,8 +1,8 @@
 """The public side of one table: what the table shows for each outcome, in its messages.
 
-Its :class:`~bot.discord.table.loop.TableLoop` hands it each outcome in order, with the interaction
-that
-made the move when there is one (a :class:`~bot.discord.table.replies.Ticket`). A move is answered
+Its :class:`~bot.discord.table.loop.TableLoop` hands it each outcome in order, with the
+interaction that made the move when there is one (a
+:class:`~bot.discord.table.messages.Ticket`). A move is answered
 through its own interaction, which Discord does not count against the bot's global rate limit:
 
 - a button press takes the buttons off the turn message in place and the next turn follows
@@ -30,10 +30,9 @@ import logging
 import discord
 
 from bot.discord.commands.stats import session_chart_file
-from bot.discord.context import Context
+from bot.discord.context import Context, split_table_id
 from bot.discord.controls.lobby import lobby_view
 from bot.discord.controls.turn import turn_view
-from bot.discord.moves import split_table_id
 from bot.discord.table.hole_cards import CardMessages
 from bot.discord.table.messages import MessageRef, Origin, TableMessages, Ticket
 from bot.discord.table.television import Television

@@ -24,9 +24,8 @@ from typing import Any
 
 import discord
 
-from bot.discord.context import Context, context_of
+from bot.discord.context import Context, context_of, remember, split_table_id
 from bot.discord.errors import error_text, reply_private
-from bot.discord.moves import remember, split_table_id
 from bot.discord.table.coalesce import Edit
 from bot.discord.table.messages import TOKEN_LIFETIME
 from bot.i18n import Lang, cards_text, resolve_locale, t

@@ -28,8 +28,8 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.discord.commands.television import run_twice_view
 from bot.discord.context import Context
+from bot.discord.controls.run_twice import run_twice_view
 from bot.discord.table.messages import TableMessages, Ticket
 from bot.i18n import Lang, t
 from bot.present import clip
