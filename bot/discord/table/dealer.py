@@ -60,6 +60,9 @@ _MOVES = (OutcomeKind.ACTED, OutcomeKind.TIMED_OUT)
 
 
 class Dealer:
+    """What one table shows for each outcome; it holds the table's messages, its television
+    and its members' card messages."""
+
     def __init__(self, ctx: Context, table_id: str, state: TableState | None = None) -> None:
         self.ctx = ctx
         self.table_id = table_id
