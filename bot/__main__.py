@@ -18,10 +18,6 @@ import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
-
-import discord
-from discord.ext import commands
 
 from bot.cli import (
     exit_code,
@@ -32,60 +28,22 @@ from bot.cli import (
     run_check_command,
 )
 from bot.discord.client import HoldemBot
+from bot.discord.gateway_watch import GatewayWatch
 from bot.discord.invite import invite_url
+from bot.discord.launch import build_bot, point_at, shutdown
 from bot.discord.sync import GLOBAL, sync_commands
 from bot.ops.backup import BackupPolicy, backup_command, backup_loop
-from bot.ops.health import GatewayWatch, heartbeat_loop
+from bot.ops.health import heartbeat_loop
 from bot.ops.logs import setup_logging
 from bot.settings import ConfigError, Settings, load_settings, read_environment
-from bot.store.backend import is_postgres_url
 from bot.store.errors import DatabaseLocked
 from bot.store.store import Store
-from bot.tables.leases import LeaseTerms, Shards
 
 log = logging.getLogger("holdem.bot")
 
 
-class ShardedHoldemBot(HoldemBot, commands.AutoShardedBot):
-    """The same bot on discord.py's auto-sharded client (``SHARD_COUNT``)."""
-
-
-def _point_at(settings: Settings) -> None:
-    """Send REST calls and the gateway connection to a Discord-compatible server."""
-    if settings.api_base:
-        base = settings.api_base.rstrip("/")
-        discord.http.Route.BASE = base if base.endswith("/v10") else base + "/v10"
-    if settings.gateway_url:
-        import yarl
-
-        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.gateway_url)
-
-
-def build_bot(settings: Settings) -> HoldemBot:
-    # The bot never joins a voice channel: discord.py's warnings about voice libraries
-    # (PyNaCl, davey) would only puzzle the host.
-    discord.VoiceClient.warn_nacl = False
-    discord.VoiceClient.warn_dave = False
-    options: dict[str, Any] = {}
-    cls: type[HoldemBot] = HoldemBot
-    if settings.sharded:
-        cls = ShardedHoldemBot
-        if settings.shard_count:
-            options["shard_count"] = settings.shard_count
-        if settings.shard_ids is not None:
-            options["shard_ids"] = list(settings.shard_ids)
-    shards = Shards(count=settings.shard_count, ids=settings.shard_ids)
-    # A server database may be shared by several processes: each then leases its tables.
-    seconds, shared = settings.lease_seconds, is_postgres_url(settings.db_path)
-    terms = LeaseTerms(ttl=seconds, renew_every=seconds / 3) if shared else None
-    return cls(
-        db_path=settings.db_path, dev_guild=settings.dev_guild, shards=shards, lease_terms=terms,
-        **options,
-    )  # fmt: skip
-
-
 async def run(settings: Settings) -> None:
-    _point_at(settings)
+    point_at(settings)
     bot = build_bot(settings)
     if settings.application_id is not None:
         print(f"Invite Holdem Dealer: {invite_url(settings.application_id)}", flush=True)
@@ -142,7 +100,7 @@ async def publish(settings: Settings) -> int:
     (which holds ``HOLDEM_DB``) and never touches its tables; when ``HOLDEM_DB`` is free, what
     was published is recorded there so the next start does not publish it again.
     """
-    _point_at(settings)
+    point_at(settings)
     bot = build_bot(dataclasses.replace(settings, db_path=":memory:"))
     async with bot:
         await bot.login(settings.token)
@@ -175,15 +133,6 @@ async def publish(settings: Settings) -> int:
     finally:
         await store.close()
     return code
-
-
-async def shutdown(bot: HoldemBot) -> None:
-    """Finish the writes in flight, tell every table, then close."""
-    if hasattr(bot, "service"):
-        await bot.service.quiesce()
-        with contextlib.suppress(discord.HTTPException):
-            await bot.loops.announce("notice.restarting")
-    await bot.close()
 
 
 def main(argv: Sequence[str] | None = None) -> int:

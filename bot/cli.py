@@ -20,13 +20,13 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TextIO
 
-import discord
-
+from bot.discord.invite import invite_url
+from bot.discord.launch import SETTINGS_ERRORS, explain_discord_error
 from bot.ops.health import heartbeat_path, read_heartbeat, unhealthy
 from bot.ops.preflight import check_database, run_check, summary
 from bot.pictures import selfcheck
 from bot.settings import ConfigError, load_settings, read_environment
-from bot.store.backend import is_postgres_url
+from bot.store.database import is_postgres_url
 from bot.store.errors import DatabaseLocked, MigrationRefused, StartupError
 from bot.store.sqlite_to_postgres import migrate_to_postgres
 from bot.store.store import Store, database_path
@@ -106,7 +106,7 @@ async def run_check_command(
         problems = [*await run_check(settings), *filter(None, [selfcheck()])]
         code = EXIT_PROBLEM
         if not problems:
-            for line in summary(settings):
+            for line in summary(settings, invite=invite_url):
                 print(line, file=stream)
             print("configuration OK: start the bot with python -m bot", file=stream)
             return EXIT_OK
@@ -186,21 +186,9 @@ def explain_startup_error(error: BaseException) -> str | None:
         return "\n".join(f"error: {problem}" for problem in error.problems)
     if isinstance(error, StartupError):
         return f"error: {'HOLDEM_DATABASE_URL' if '://' in error.path else 'HOLDEM_DB'}: {error}"
-    if isinstance(error, discord.LoginFailure):
-        return (
-            "error: Discord rejected DISCORD_TOKEN (it was reset or mistyped): copy a new one "
-            "from Developer Portal → your application → Bot → Reset Token"
-        )
-    if isinstance(error, discord.PrivilegedIntentsRequired):
-        return (
-            "error: the bot asks for a privileged intent that is not enabled: turn it on in "
-            "Developer Portal → your application → Bot → Privileged Gateway Intents, or run a "
-            "build that does not request it"
-        )
-    if isinstance(error, discord.GatewayNotFound):
-        return "error: cannot find Discord's gateway: Discord may be down, try again later"
-    if isinstance(error, discord.HTTPException):
-        return f"error: Discord answered {error.status} at start-up: {error.text or error}"
+    discord_line = explain_discord_error(error)
+    if discord_line is not None:
+        return discord_line
     if isinstance(error, OSError):
         return f"error: cannot reach Discord: {error} (check the network or DISCORD_API_BASE)"
     return None
@@ -209,8 +197,7 @@ def explain_startup_error(error: BaseException) -> str | None:
 def exit_code(error: BaseException) -> int:
     """2 for a problem with the settings (the environment, or the token or intents as the
     Developer Portal sees them), 1 for anything else that stops the bot."""
-    settings = (ConfigError, discord.LoginFailure, discord.PrivilegedIntentsRequired)
-    return EXIT_CONFIG if isinstance(error, settings) else EXIT_PROBLEM
+    return EXIT_CONFIG if isinstance(error, (ConfigError, *SETTINGS_ERRORS)) else EXIT_PROBLEM
 
 
 def _count(n: int) -> str:

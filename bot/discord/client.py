@@ -21,16 +21,16 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.commands import computers as practice
+from bot.discord.commands import fair, stats
 from bot.discord.commands import member_settings as settings
-from bot.discord.commands import stats, television
 from bot.discord.commands.admin import AdminCog
 from bot.discord.commands.group import TablesCog
 from bot.discord.commands.play import PlayCog
 from bot.discord.context import Context
-from bot.discord.controls.buttons import ActButton, LobbyButton
-from bot.discord.controls.forms import parse_raise_form
+from bot.discord.controls.lobby import LobbyButton
+from bot.discord.controls.run_twice import RunTwiceButton
+from bot.discord.controls.turn import ActButton, on_raise_form
 from bot.discord.errors import error_text, reply_private
-from bot.discord.moves import on_raise_submit
 from bot.discord.sync import sync_commands
 from bot.discord.table.coalesce import EditCoalescer
 from bot.discord.table.images import Images
@@ -135,14 +135,17 @@ class HoldemBot(commands.Bot):
         self.loops.bind(self.ctx)
         self.service.subscribe(self.loops.receive)
         await self.tree.set_translator(HoldemTranslator())
-        self.add_dynamic_items(ActButton, LobbyButton)
+        self.add_dynamic_items(ActButton, LobbyButton, RunTwiceButton)
+        # Every Raise form, including those opened before a restart (discord.py only routes
+        # the forms this process sent).
+        self.add_listener(on_raise_form, "on_interaction")
         await self.add_cog(TablesCog())
         await self.add_cog(PlayCog())
         await self.add_cog(AdminCog())
         holdem = self.tree.get_command("holdem")
         assert isinstance(holdem, app_commands.Group)
         stats.add_to(holdem)
-        television.add_to(self, holdem)
+        fair.add_to(holdem)
         settings.add_to(holdem)
         self.computers = practice.add_to(holdem, self.service, pause=self.computer_pause)
         self.tree.error(self.on_app_command_error)
@@ -158,15 +161,6 @@ class HoldemBot(commands.Bot):
             restored = await self.keeper.start()
             self._lease_timer = asyncio.get_running_loop().create_task(self.keeper.run())
         log.info("restored tables=%d", len(restored))
-
-    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        """Route every Raise form by its custom id, including forms opened before a restart
-        (discord.py only knows the forms this process sent)."""
-        if interaction.type is not discord.InteractionType.modal_submit:
-            return
-        found = parse_raise_form(interaction.data)
-        if found is not None:
-            await on_raise_submit(interaction, *found)
 
     async def guild_lang(self, guild_id: int) -> Lang:
         """The language of public table messages: the guild's setting, else its locale."""

@@ -2,7 +2,8 @@
 
 The client builds one :class:`Context` in ``setup_hook``; cogs, buttons and the table loops
 read it instead of reaching into the client, so no module of ``bot`` imports the client and
-the package has no import circle.
+the package has no import circle. With it, what every handler asks first: the member's own
+language (:func:`remember`) and the guild and channel of a table id (:func:`split_table_id`).
 """
 
 from __future__ import annotations
@@ -15,13 +16,13 @@ import discord
 
 from bot.discord.table.coalesce import EditCoalescer
 from bot.discord.table.images import Images
-from bot.discord.table.replies import Origin, Ticket
+from bot.discord.table.messages import Origin, Ticket
 from bot.guilds.service import GuildService
-from bot.i18n import Lang
+from bot.i18n import Lang, resolve_locale
 from bot.stats.service import StatsService
 from bot.tables.service import TableService
 
-__all__ = ["Context", "Loops", "context_of"]
+__all__ = ["Context", "Loops", "context_of", "remember", "split_table_id"]
 
 
 class Loops(Protocol):
@@ -69,3 +70,16 @@ def context_of(interaction: discord.Interaction[Any]) -> Context:
     if not isinstance(ctx, Context):
         raise RuntimeError("the client has no Holdem Dealer context")
     return ctx
+
+
+def split_table_id(table_id: str) -> tuple[int, int]:
+    """The guild and channel a table id (:func:`bot.tables.service.table_id_for`) names."""
+    guild, channel = table_id.split(":")
+    return int(guild), int(channel)
+
+
+def remember(ctx: Context, interaction: discord.Interaction[Any]) -> Lang:
+    """The member's own language, kept for the direct messages sent to them later."""
+    lang = resolve_locale(interaction.locale)
+    ctx.languages[interaction.user.id] = lang
+    return lang

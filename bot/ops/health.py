@@ -3,8 +3,9 @@
 A process that is alive but not connected to Discord answers nobody, so a beat alone proves
 little. The running bot writes a :class:`Beat` every :data:`HEARTBEAT_INTERVAL` seconds, and
 at once when its gateway connection changes: the time, when it started, and the gateway's
-state as :class:`GatewayWatch` follows it through discord.py's events (connected and ready,
-heartbeats acknowledged). ``python -m bot --health`` exits 0 only for a fresh beat of a ready
+state as :class:`bot.discord.gateway_watch.GatewayWatch` follows it through discord.py's events
+(connected and ready, heartbeats acknowledged; the watch lives in the Discord layer, so this
+module imports no ``discord``). ``python -m bot --health`` exits 0 only for a fresh beat of a ready
 gateway; :func:`unhealthy` says why not, in one line.
 
 Two graces keep a healthy bot from being restarted for being busy: :data:`START_GRACE` after
@@ -29,9 +30,6 @@ from enum import Enum
 from pathlib import Path
 from typing import Protocol
 
-import discord
-from discord.ext import commands
-
 from bot.settings import DEFAULT_DB, default_heartbeat_path
 
 __all__ = [
@@ -42,7 +40,6 @@ __all__ = [
     "Beat",
     "Gateway",
     "GatewayProbe",
-    "GatewayWatch",
     "heartbeat_loop",
     "heartbeat_path",
     "read_heartbeat",
@@ -178,77 +175,12 @@ def unhealthy(
 
 
 class GatewayProbe(Protocol):
-    """What the heartbeat loop needs to know about the gateway (a :class:`GatewayWatch`)."""
+    """What the heartbeat loop needs to know about the gateway (a
+    :class:`bot.discord.gateway_watch.GatewayWatch`)."""
 
     changed: asyncio.Event
 
     def state(self) -> Gateway: ...
-
-
-class GatewayWatch:
-    """Follows a bot's gateway connection through discord.py's events.
-
-    Ready after the first ``READY`` (every shard's, for a sharded bot), down from a
-    disconnect until the next ``READY`` or ``RESUMED``. ``latency`` (the bot's, by default)
-    is infinite until a heartbeat on the current connection is acknowledged. ``changed`` is
-    set at every event so the heartbeat loop can write the news at once.
-    """
-
-    def __init__(self, bot: commands.Bot, *, latency: Callable[[], float] | None = None) -> None:
-        self._bot = bot
-        self._latency = latency or (lambda: bot.latency)
-        self._ready = False
-        self._down: set[int | None] = set()
-        self.changed = asyncio.Event()
-        if isinstance(bot, discord.AutoShardedClient):
-            bot.add_listener(self._shard_ready, "on_shard_ready")
-            bot.add_listener(self._shard_up, "on_shard_resumed")
-            bot.add_listener(self._shard_down, "on_shard_disconnect")
-            bot.add_listener(self._all_ready, "on_ready")
-        else:
-            bot.add_listener(self._all_ready, "on_ready")
-            bot.add_listener(self._up, "on_resumed")
-            bot.add_listener(self._down_event, "on_disconnect")
-
-    def state(self) -> Gateway:
-        """The connection now."""
-        if self._bot.is_closed():
-            return Gateway.CLOSED
-        if not self._ready:
-            return Gateway.STARTING
-        if self._down:
-            return Gateway.DISCONNECTED
-        if not math.isfinite(self._latency()):
-            return Gateway.UNACKNOWLEDGED
-        return Gateway.READY
-
-    def _note(self) -> None:
-        self.changed.set()
-
-    async def _all_ready(self) -> None:
-        self._ready = True
-        self._down.discard(None)
-        self._note()
-
-    async def _up(self) -> None:
-        self._down.discard(None)
-        self._note()
-
-    async def _down_event(self) -> None:
-        self._down.add(None)
-        self._note()
-
-    async def _shard_ready(self, shard_id: int) -> None:
-        self._down.discard(shard_id)
-        self._note()
-
-    async def _shard_up(self, shard_id: int) -> None:
-        self._down.discard(shard_id)
-        self._note()
-
-    async def _shard_down(self, shard_id: int) -> None:
-        self._down.add(shard_id)
-        self._note()
 
 
 async def heartbeat_loop(

@@ -11,9 +11,9 @@ from __future__ import annotations
 import os
 import sqlite3
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
-from bot.discord.invite import invite_url
 from bot.pictures import font_report
 from bot.settings import Settings
 from bot.store.backend import is_postgres_url, redacted
@@ -91,8 +91,10 @@ async def run_check(settings: Settings) -> list[str]:
     return problems
 
 
-def summary(settings: Settings) -> list[str]:
-    """What the bot would run with, one line each, never the token itself."""
+def summary(settings: Settings, *, invite: Callable[[int], str] | None = None) -> list[str]:
+    """What the bot would run with, one line each, never the token itself; with ``invite``
+    (:func:`bot.discord.invite.invite_url`, passed in so that operations import no Discord)
+    the link that adds the bot to a server."""
     lines = [
         f"token: set ({len(settings.token)} characters, application id {settings.application_id})",
         "database: "
@@ -123,8 +125,8 @@ def summary(settings: Settings) -> list[str]:
             f"discord: API {settings.api_base or 'discord.com'}, gateway "
             f"{settings.gateway_url or 'Discord'}"
         )
-    if settings.application_id is not None:
-        lines.append(f"invite: {invite_url(settings.application_id)}")
+    if settings.application_id is not None and invite is not None:
+        lines.append(f"invite: {invite(settings.application_id)}")
     # Which scripts of players' names will draw: a host without CJK fonts shows codes instead.
     lines.append(font_report())
     return lines

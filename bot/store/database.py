@@ -16,7 +16,7 @@ from bot.store.errors import StartupError
 from bot.store.migrations import migrate
 from bot.store.sqlite import SqliteBackend, Synchronous, sqlite_path
 
-__all__ = ["DEFAULT_PATH", "ENV_VAR", "URL_VAR", "database_path", "open_backend"]
+__all__ = ["DEFAULT_PATH", "ENV_VAR", "URL_VAR", "database_path", "is_postgres_url", "open_backend"]
 
 ENV_VAR = "HOLDEM_DB"
 URL_VAR = "HOLDEM_DATABASE_URL"

@@ -7,12 +7,15 @@ from types import ModuleType
 
 import pytest
 
+import bot.discord.controls.custom_ids
 import bot.discord.invite
 import bot.ops.logs
 import bot.settings
 
 
-@pytest.mark.parametrize("module", [bot.settings, bot.discord.invite, bot.ops.logs])
+@pytest.mark.parametrize(
+    "module", [bot.settings, bot.discord.invite, bot.discord.controls.custom_ids, bot.ops.logs]
+)
 def test_doctests(module: ModuleType) -> None:
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0

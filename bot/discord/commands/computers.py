@@ -17,9 +17,8 @@ from discord import app_commands
 
 from bot.computers import Level
 from bot.discord.commands.seats import is_admin
-from bot.discord.context import Context, context_of
+from bot.discord.context import Context, context_of, remember, split_table_id
 from bot.discord.errors import error_text, reply_private
-from bot.discord.moves import remember, split_table_id
 from bot.discord.translator import cmd_str
 from bot.i18n import Lang, t
 from bot.tables.computers import ComputerPlayers, computer_level, is_computer

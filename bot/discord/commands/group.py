@@ -1,11 +1,14 @@
 """``/holdem``: the command group's declarations, and nothing else.
 
 Each command's description, options and choices live here; what it does lives in
-:mod:`bot.discord.commands.seats` (tables and seats), :mod:`bot.discord.moves` (cards) and
-:mod:`bot.discord.commands.info` (what
-members ask about); the server's settings are ``/holdem-admin``
-(:mod:`bot.discord.commands.admin`), a command
-of its own so members without Manage Server do not see it.
+:mod:`bot.discord.commands.seats` (tables and seats), :mod:`bot.discord.table.hole_cards`
+(cards) and :mod:`bot.discord.commands.info` (what members ask about). Four subjects add
+their own commands to the group (``add_to``): :mod:`~bot.discord.commands.stats`,
+:mod:`~bot.discord.commands.fair`, :mod:`~bot.discord.commands.member_settings` and
+:mod:`~bot.discord.commands.computers`; the moves are top-level commands
+(:mod:`bot.discord.commands.play`); the server's settings are ``/holdem-admin``
+(:mod:`bot.discord.commands.admin`), a command of its own so members without Manage Server
+do not see it.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from discord.ext import commands
 
 from bot.discord.commands import info
 from bot.discord.commands import seats as seating
-from bot.discord.moves import show_cards
+from bot.discord.table.hole_cards import show_cards
 from bot.discord.translator import cmd_str
 from bot.tables.service import table_id_for
 from engine import PRESETS

@@ -8,9 +8,8 @@ from typing import Any
 
 import discord
 
-from bot.discord.context import context_of
+from bot.discord.context import context_of, remember
 from bot.discord.errors import reply_private
-from bot.discord.moves import remember
 from bot.discord.names import member_names
 from bot.i18n import format_number, t
 from bot.present import rules_lines

@@ -23,9 +23,8 @@ import discord
 from discord import app_commands
 
 from bot.discord.commands.group import ON_OFF
-from bot.discord.context import context_of
+from bot.discord.context import context_of, remember
 from bot.discord.errors import reply_private
-from bot.discord.moves import remember
 from bot.discord.translator import cmd_str
 from bot.guilds.service import CoachForbidden
 from bot.i18n import Lang, t

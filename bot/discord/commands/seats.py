@@ -1,5 +1,6 @@
 """Opening tables and taking seats: the handlers behind ``/holdem start|join|leave|sitout|
-sitin|deal|stop|table`` and the lobby's buttons.
+sitin|deal|stop|table``, which the lobby's buttons call too
+(:mod:`bot.discord.controls.lobby`).
 
 Each is a thin translation: check who may do it, call the application with the interaction
 as the request, and leave the public answer to the table's loop. Only what concerns the
@@ -12,10 +13,9 @@ from typing import Any
 
 import discord
 
-from bot.discord.context import Context, context_of
+from bot.discord.context import Context, context_of, remember, split_table_id
 from bot.discord.errors import error_text, reply_private
-from bot.discord.moves import remember, split_table_id
-from bot.discord.table.replies import Origin, answered_publicly
+from bot.discord.table.messages import Origin, answered_publicly
 from bot.i18n import Lang, t
 from bot.tables.errors import NoTable
 from bot.tables.outcomes import Outcome
@@ -27,7 +27,6 @@ __all__ = [
     "deal",
     "join",
     "leave",
-    "on_lobby_button",
     "set_status",
     "show_table",
     "start",
@@ -239,12 +238,3 @@ async def show_table(interaction: discord.Interaction[Any]) -> None:
         await reply_private(interaction, error_text(lang, NoTable("no table")))
         return
     ctx.loops.show_table(table_id, ctx.loops.expect(interaction, Origin.COMMAND))
-
-
-async def on_lobby_button(interaction: discord.Interaction[Any], table_id: str, what: str) -> None:
-    if what == "join":
-        await join(interaction, None, table_id=table_id, origin=Origin.LOBBY)
-    elif what == "leave":
-        await leave(interaction, table_id=table_id, origin=Origin.LOBBY)
-    else:
-        await deal(interaction, table_id=table_id)

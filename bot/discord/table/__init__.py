@@ -1,1 +1,2 @@
-"""One table's messages: its loop, the dealer that posts and edits, hole cards and pictures."""
+"""One table's public side: its loop, the dealer that shows each outcome, its messages, the
+television of run-outs, hole cards and pictures."""

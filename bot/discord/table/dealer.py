@@ -1,8 +1,8 @@
-"""The public side of one table: the only code that posts or edits that table's messages.
+"""The public side of one table: what the table shows for each outcome, in its messages.
 
-Its :class:`~bot.discord.table.loop.TableLoop` hands it each outcome in order, with the interaction
-that
-made the move when there is one (a :class:`~bot.discord.table.replies.Ticket`). A move is answered
+Its :class:`~bot.discord.table.loop.TableLoop` hands it each outcome in order, with the
+interaction that made the move when there is one (a
+:class:`~bot.discord.table.messages.Ticket`). A move is answered
 through its own interaction, which Discord does not count against the bot's global rate limit:
 
 - a button press takes the buttons off the turn message in place and the next turn follows
@@ -12,7 +12,10 @@ through its own interaction, which Discord does not count against the bot's glob
 - a new street or a new hand brings the table picture once; the showdown picture closes the
   hand.
 
-An all-in run-out is shown street by street (:class:`~bot.discord.table.broadcast.Broadcast`).
+The dealer holds the table's :class:`~bot.discord.table.messages.TableMessages` (answers,
+posts, edits, and which message carries the turn's buttons) and its
+:class:`~bot.discord.table.television.Television` (an all-in run-out street by street, the
+run-it-twice question), which shares those messages.
 
 Only what no interaction carries goes to the channel itself: the deal of a hand the loop
 deals by itself, the timer's moves and warnings, notices after a restart, the streets of a
@@ -23,16 +26,16 @@ run-out after its first message, and edits of messages whose token expired.
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 import discord
 
 from bot.discord.commands.stats import session_chart_file
-from bot.discord.context import Context
-from bot.discord.controls.buttons import lobby_view, turn_view
-from bot.discord.table.broadcast import Broadcast
+from bot.discord.context import Context, split_table_id
+from bot.discord.controls.lobby import lobby_view
+from bot.discord.controls.turn import turn_view
 from bot.discord.table.hole_cards import CardMessages
-from bot.discord.table.replies import MessageRef, Origin, Ticket
+from bot.discord.table.messages import MessageRef, Origin, TableMessages, Ticket
+from bot.discord.table.television import Television
 from bot.i18n import Lang, t, tn
 from bot.i18n.television import commitment_line
 from bot.present import (
@@ -56,116 +59,39 @@ log = logging.getLogger("holdem.bot")
 _MOVES = (OutcomeKind.ACTED, OutcomeKind.TIMED_OUT)
 
 
-def _split(table_id: str) -> tuple[int, int]:
-    guild, channel = table_id.split(":")
-    return int(guild), int(channel)
+class Dealer:
+    """What one table shows for each outcome; it holds the table's messages, its television
+    and its members' card messages."""
 
-
-class Dealer(Broadcast):
     def __init__(self, ctx: Context, table_id: str, state: TableState | None = None) -> None:
         self.ctx = ctx
         self.table_id = table_id
-        self.guild_id, self.channel_id = _split(table_id)
+        self.guild_id, self.channel_id = split_table_id(table_id)
         self.cards = CardMessages(ctx, self.guild_id)
-        self.lobby: MessageRef | None = None
-        self.turn: MessageRef | None = None
-        """The message that carries the current turn's buttons."""
-        self.stale: list[MessageRef] = []
-        """Older messages whose buttons still work but should go with the next move (a turn
-        message from before a restart)."""
+        self.messages = TableMessages(
+            ctx.client, ctx.clock, table_id=table_id, channel_id=self.channel_id
+        )
+        self.television = Television(ctx, table_id, self.messages)
         if state is not None:
             kept = state.message("lobby")
             if kept is not None:
-                self.lobby = MessageRef(channel_id=kept[0], message_id=kept[1])
+                self.messages.lobby = MessageRef(channel_id=kept[0], message_id=kept[1])
             kept = state.message("turn")
             if kept is not None and state.turn is not None:
-                self.turn = MessageRef(channel_id=kept[0], message_id=kept[1])
-
-    # ----------------------------------------------------------------- sending
+                self.messages.turn = MessageRef(channel_id=kept[0], message_id=kept[1])
 
     def now(self) -> float:
         return self.ctx.clock()
-
-    async def post(
-        self,
-        content: str,
-        *,
-        view: discord.ui.View | None = None,
-        files: list[discord.File] | None = None,
-        mentions: bool = False,
-    ) -> MessageRef | None:
-        """A message in the channel itself (one rate-limited call)."""
-        channel = self.ctx.client.get_partial_messageable(self.channel_id)
-        allowed = discord.AllowedMentions(users=mentions, roles=False, everyone=False)
-        extra: dict[str, Any] = {}
-        if view is not None:
-            extra["view"] = view
-        if files:
-            extra["files"] = files
-        try:
-            message = await channel.send(content[:2000], allowed_mentions=allowed, **extra)
-        except discord.HTTPException as error:
-            log.warning("could not post at the table", extra={"table": self.table_id, "exc": error})
-            return None
-        return MessageRef(channel_id=self.channel_id, message_id=message.id)
-
-    async def say(
-        self,
-        ticket: Ticket | None,
-        content: str,
-        *,
-        view: discord.ui.View | None = None,
-        files: list[discord.File] | None = None,
-        mentions: bool = False,
-    ) -> MessageRef | None:
-        """Answer the ticket with a new message, or post one when there is no ticket or the
-        answer failed (a late or lost interaction must never stop the table)."""
-        if ticket is not None:
-            try:
-                return await ticket.send(
-                    self.now(), content=content, view=view, files=files or (), mentions=mentions
-                )
-            except discord.HTTPException as error:
-                log.warning(
-                    "answering a move failed; posting instead",
-                    extra={"table": self.table_id, "exc": error},
-                )
-                files = [_reopen(f) for f in files or ()]
-        return await self.post(content, view=view, files=files, mentions=mentions)
-
-    async def _new_turn(self, ref: MessageRef | None, ticket: Ticket | None) -> None:
-        """``ref`` carries the turn's buttons now: the previous turn message loses its own
-        (it already has if the move came from its button)."""
-        old, self.turn = self.turn, ref
-        pressed = (
-            ticket is not None
-            and ticket.origin is Origin.TURN
-            and ticket.answered
-            and old is not None
-            and ticket.message_id == old.message_id
-        )
-        if old is not None and old is not ref and not pressed:
-            await self._edit(old, view=None)
-        stale, self.stale = self.stale, []
-        for message in stale:
-            if ticket is None or ticket.message_id != message.message_id:
-                await self._edit(message, view=None)
 
     async def keep_turn(self) -> None:
         """Write down which message carries the turn's buttons, so the next process can take
         them off when it posts its own (at shutdown: kept in memory otherwise, as it changes
         with every move and a lost one costs nothing but a stale button that says so)."""
-        turn = self.turn
+        turn = self.messages.turn
         if turn is not None and turn.message_id is not None:
             await self.ctx.service.keep_message(
                 self.table_id, "turn", turn.channel_id, turn.message_id
             )
-
-    async def _edit(self, ref: MessageRef, **fields: Any) -> None:
-        try:
-            await ref.edit(self.ctx.client, self.now(), **fields)
-        except discord.HTTPException as error:
-            log.info("could not edit a table message: %s", error)
 
     # ----------------------------------------------------------------- outcomes
 
@@ -186,23 +112,27 @@ class Dealer(Broadcast):
             await self._stopped(outcome, ticket, lang)
         elif kind is OutcomeKind.RESTORED:
             await self._restored(outcome, lang)
-        elif kind is OutcomeKind.RUN_CHOICE:
-            await self._run_choice(outcome, ticket, lang)
+        elif kind is OutcomeKind.RUN_CHOICE:  # the board dealt, or a player agreed
+            if outcome.hand_over:
+                await self._runout(outcome, ticket, lang)
+            else:
+                await self.television.agreed(outcome, ticket, lang)
         elif kind in (OutcomeKind.SAT_IN, OutcomeKind.SAT_OUT) and not outcome.state.in_hand:
             await self.refresh_lobby(outcome.state, lang)
 
     async def _opened(self, outcome: Outcome, ticket: Ticket | None, lang: Lang) -> None:
         state = outcome.state
         text = self._lobby_head(lang, state) + lobby_text(lang, state)
-        self.lobby = await self.say(ticket, text, view=lobby_view(lang, self.table_id))
-        if self.lobby is not None and self.lobby.message_id is not None:
+        lobby = await self.messages.say(ticket, text, view=lobby_view(lang, self.table_id))
+        self.messages.lobby = lobby
+        if lobby is not None and lobby.message_id is not None:
             await self.ctx.service.keep_message(
-                self.table_id, "lobby", self.lobby.channel_id, self.lobby.message_id
+                self.table_id, "lobby", lobby.channel_id, lobby.message_id
             )
 
     async def refresh_lobby(self, state: TableState, lang: Lang) -> None:
         """The lobby's seat list, edited (coalesced: a burst of joins costs one edit)."""
-        lobby = self.lobby
+        lobby = self.messages.lobby
         if lobby is None:
             return
         head = self._lobby_head(lang, state)
@@ -243,12 +173,12 @@ class Dealer(Broadcast):
         if ticket is not None and ticket.origin is Origin.LOBBY:
             try:
                 content = self._lobby_head(lang, state) + lobby_text(lang, state)
-                self.lobby = await ticket.update(self.now(), content=content)
+                self.messages.lobby = await ticket.update(self.now(), content=content)
                 return
             except discord.HTTPException as error:
                 log.info("could not update the lobby in place: %s", error)
                 ticket = None
-        await self.say(ticket, line)
+        await self.messages.say(ticket, line)
         await self.refresh_lobby(state, lang)
 
     async def _table_file(
@@ -268,14 +198,13 @@ class Dealer(Broadcast):
             await self._ended(outcome, ticket, lang, lines)
         else:
             file = await self._table_file(state, lang)
-            ref = await self.say(
+            await self.messages.say_turn(
                 ticket, clip([*lines, turn_line(lang, state, state.turn)]),
                 view=self._turn_view(lang, state.turn), files=[file], mentions=True,
             )  # fmt: skip
-            await self._new_turn(ref, ticket)
         closed = await self.cards.send_dms(outcome, lang)
         for member in closed:
-            await self.post(f"<@{member}> " + t(lang, "error.dms_closed"), mentions=True)
+            await self.messages.post(f"<@{member}> " + t(lang, "error.dms_closed"), mentions=True)
         await self.cards.refresh(outcome)
 
     def _turn_view(self, lang: Lang, turn: TurnState) -> discord.ui.View:
@@ -285,7 +214,7 @@ class Dealer(Broadcast):
         lines = outcome_lines(lang, outcome)
         turn = outcome.state.turn
         if outcome.state.run_twice is not None:
-            await self._ask(outcome, ticket, lang)
+            await self.television.ask(outcome, ticket, lang)
             return
         if outcome.hand_over or turn is None:
             await self._ended(outcome, ticket, lang, lines)
@@ -295,10 +224,9 @@ class Dealer(Broadcast):
         if new_street:
             files = [await self._table_file(outcome.state, lang)]
         text = clip([*lines, turn_line(lang, outcome.state, turn)])
-        ref = await self.say(
+        await self.messages.say_turn(
             ticket, text, view=self._turn_view(lang, turn), files=files, mentions=True
         )
-        await self._new_turn(ref, ticket)
         # Every move: an open panel's learning figures follow the turn (a panel whose
         # content did not change is not edited).
         await self.cards.refresh(outcome)
@@ -311,6 +239,11 @@ class Dealer(Broadcast):
             await self._close(outcome, ticket, lang, lines)
         else:
             await self._runout(outcome, ticket, lang)
+
+    async def _runout(self, outcome: Outcome, ticket: Ticket | None, lang: Lang) -> None:
+        """The run-out street by street, then the hand's close (the loop's own post)."""
+        closing = await self.television.runout(outcome, ticket, lang)
+        await self._close(outcome, None, lang, closing)
 
     async def _close(
         self, outcome: Outcome, ticket: Ticket | None, lang: Lang, lines: list[str]
@@ -330,40 +263,40 @@ class Dealer(Broadcast):
             )  # fmt: skip
             if chart is not None:
                 files.append(chart)
-        await self.say(ticket, clip(lines), files=files)
-        await self._new_turn(None, ticket)
+        await self.messages.say_turn(ticket, clip(lines), files=files)
 
     async def _stopped(self, outcome: Outcome, ticket: Ticket | None, lang: Lang) -> None:
         by = outcome.state.name_of(outcome.actor or 0)
-        await self.say(ticket, clip(stop_lines(lang, outcome, by=by)))
-        await self._new_turn(None, ticket)
-        if self.lobby is not None:
-            await self._edit(self.lobby, view=None)
+        await self.messages.say_turn(ticket, clip(stop_lines(lang, outcome, by=by)))
+        if self.messages.lobby is not None:
+            await self.messages.edit(self.messages.lobby, view=None)
 
     async def _restored(self, outcome: Outcome, lang: Lang) -> None:
         """After a restart: the table is told, and the turn gets buttons again (the old
         ones keep working too: they name the same decision)."""
         turn = outcome.state.turn
         if outcome.state.run_twice is not None:  # asked again: answers were not kept
-            await self._ask(outcome, None, lang)
+            await self.television.ask(outcome, None, lang)
         if turn is None:
             return
         text = clip([t(lang, "notice.restarted"), turn_line(lang, outcome.state, turn)])
-        ref = await self.post(text, view=self._turn_view(lang, turn), mentions=True)
-        if self.turn is not None:
-            self.stale.append(self.turn)
-        self.turn = ref
+        messages = self.messages
+        ref = await messages.post(text, view=self._turn_view(lang, turn), mentions=True)
+        if messages.turn is not None:
+            messages.stale.append(messages.turn)
+        messages.turn = ref
 
     # ----------------------------------------------------------------- the loop's own posts
 
     async def warn(self, turn: TurnState) -> None:
         lang = await self.ctx.guild_lang(self.guild_id)
         left = max(1, round((turn.deadline or self.now()) - self.now()))
-        await self.post(tn(lang, "turn.warning", left, mention=f"<@{turn.member}>"), mentions=True)
+        line = tn(lang, "turn.warning", left, mention=f"<@{turn.member}>")
+        await self.messages.post(line, mentions=True)
 
     async def notice(self, key: str) -> None:
         lang = await self.ctx.guild_lang(self.guild_id)
-        await self.post(t(lang, key))
+        await self.messages.post(t(lang, key))
 
     async def resync(self, state: TableState, *, notice: bool) -> None:
         """After the loop recovered from an error: a short notice and a fresh turn message."""
@@ -372,23 +305,17 @@ class Dealer(Broadcast):
         lang = await self.ctx.guild_lang(self.guild_id)
         lines = [t(lang, "notice.recovered")]
         if state.turn is None:
-            await self.post(clip(lines))
+            await self.messages.post(clip(lines))
             return
         lines.append(turn_line(lang, state, state.turn))
-        ref = await self.post(clip(lines), view=self._turn_view(lang, state.turn), mentions=True)
-        await self._new_turn(ref, None)
+        view = self._turn_view(lang, state.turn)
+        await self.messages.say_turn(None, clip(lines), view=view, mentions=True)
 
     async def show_table(self, ticket: Ticket, state: TableState) -> None:
         """``/holdem table``: the picture again, as an answer to the command."""
         lang = await self.ctx.guild_lang(self.guild_id)
         alt, file = await self.ctx.images.table(table_view(state, lang), lang)
-        await self.say(ticket, alt[:2000], files=[file])
+        await self.messages.say(ticket, alt[:2000], files=[file])
 
     async def say_error(self, text: str) -> None:
-        await self.post(text)
-
-
-def _reopen(file: discord.File) -> discord.File:
-    """A file whose upload failed, ready to be sent again."""
-    file.reset()
-    return file
+        await self.messages.post(text)

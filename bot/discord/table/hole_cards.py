@@ -1,5 +1,7 @@
 """Hole cards reach their owner only: an ephemeral message, or a direct message at each deal.
 
+:func:`show_cards` answers the My cards button and ``/holdem cards``.
+
 An ephemeral cards message is kept current through its interaction's token (free of the
 global rate limit) after every street and into the next hands, until the token is about to
 expire. Direct messages are opt-in (``/holdem dm on``); a closed inbox turns them off and the
@@ -22,17 +24,19 @@ from typing import Any
 
 import discord
 
-from bot.discord.context import Context
+from bot.discord.context import Context, context_of, remember, split_table_id
+from bot.discord.errors import error_text, reply_private
 from bot.discord.table.coalesce import Edit
-from bot.discord.table.replies import TOKEN_LIFETIME
+from bot.discord.table.messages import TOKEN_LIFETIME
 from bot.i18n import Lang, cards_text, resolve_locale, t
 from bot.present import hole_cards_view
 from bot.present.coach import CoachSpot, coach_spot, coach_text, spot_advice
 from bot.store.records import MemberSettings
+from bot.tables.errors import NoTable
 from bot.tables.outcomes import Outcome, PrivateCards, TableState
 from engine import parse_cards
 
-__all__ = ["COACH_BUDGET", "CardMessages", "cards_reply", "coach_panel"]
+__all__ = ["COACH_BUDGET", "CardMessages", "cards_reply", "coach_panel", "show_cards"]
 
 log = logging.getLogger("holdem.bot")
 
@@ -186,3 +190,23 @@ class CardMessages:
             except discord.HTTPException as error:
                 log.warning("could not DM hole cards: %s", error)
         return closed
+
+
+async def show_cards(interaction: discord.Interaction[Any], table_id: str) -> None:
+    """The member's hole cards, privately; the message follows the streets and hands."""
+    ctx = context_of(interaction)
+    lang = remember(ctx, interaction)
+    guild_id, _ = split_table_id(table_id)
+    try:
+        cards = ctx.service.cards_of(table_id, interaction.user.id)
+        state = ctx.service.state(table_id)
+    except NoTable as error:
+        await reply_private(interaction, error_text(lang, error))
+        return
+    if cards is None:
+        await reply_private(interaction, t(lang, "cards.none"))
+        return
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    text, file = await cards_reply(ctx, guild_id, cards, state.board, lang, state=state)
+    await interaction.followup.send(text, file=file, ephemeral=True)
+    ctx.loops.keep_cards(table_id, interaction)

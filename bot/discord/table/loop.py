@@ -26,10 +26,10 @@ from typing import Any
 
 import discord
 
-from bot.discord.context import Context
+from bot.discord.context import Context, split_table_id
 from bot.discord.errors import error_text
 from bot.discord.table.dealer import Dealer
-from bot.discord.table.replies import Origin, Ticket, answered_publicly
+from bot.discord.table.messages import Origin, Ticket, answered_publicly
 from bot.tables.errors import NoTable
 from bot.tables.outcomes import Outcome, OutcomeKind, RunTwiceAsk, TableState, TurnState
 from engine import SessionError
@@ -92,7 +92,7 @@ class TableLoop:
         self.ctx = ctx
         self.loops = loops
         self.table_id = table_id
-        self.guild_id, self.channel_id = (int(x) for x in table_id.split(":"))
+        self.guild_id, self.channel_id = split_table_id(table_id)
         self.dealer = Dealer(ctx, table_id, state)
         self.queue: asyncio.Queue[_Item] = asyncio.Queue()
         self.closed = False

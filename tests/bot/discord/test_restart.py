@@ -5,9 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import discord
 import simcord
 
-from tests.bot.discord.simtable import Table, answer, make_bot, table_env
+from tests.bot.discord.simtable import Table, answer, custom_ids, make_bot, table_env
 
 
 def state(t: Table) -> tuple[Any, ...]:
@@ -91,4 +92,31 @@ async def test_restart_between_hands_deals_the_next_hand(tmp_path: Path) -> None
         await t.env.advance_time(5)
         assert t.in_hand()
         assert "Hand #2" in "\n".join(t.texts())
+        simcord.assert_no_errors(t.env)
+
+
+async def test_a_check_button_from_before_check_had_its_own_id_still_checks(
+    tmp_path: Path,
+) -> None:
+    async with table_env(tmp_path, players=3) as t:
+        await start(t)
+        await t.to_act().slash(t.channel, "call")
+        await t.to_act().slash(t.channel, "call")  # the big blind may check now
+        who = t.to_act()
+        turn = t.state().turn
+        assert turn is not None and turn.legal.can_check
+        ids = custom_ids(t.turn_message())
+        prefix = f"holdem:act:{t.guild.id}-{t.channel.id}:{turn.hand_id}:{turn.seq}:"
+        assert f"{prefix}check" in ids and f"{prefix}call" not in ids
+        # The same turn's Check button as it was posted before the upgrade: its id said call.
+        view = discord.ui.View(timeout=None)
+        view.add_item(discord.ui.Button(label="Check", custom_id=f"{prefix}call"))
+        channel = t.bot.get_partial_messageable(t.channel.id)
+        await channel.send("an old turn message", view=view)
+        old = t.public()[-1]
+        await restart(t)  # a new process, which never sent that view
+        res = await who.click(old, custom_id=f"{prefix}call")
+        assert not answer(res).ephemeral, answer(res).content
+        assert answer(res).content.splitlines()[0] == f"{who.name} checks."
+        assert t.to_act() is not who
         simcord.assert_no_errors(t.env)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.__main__ import shutdown
+from bot.discord.launch import shutdown
 from bot.store.store import Store
 from tests.bot.discord.simtable import table_env
 

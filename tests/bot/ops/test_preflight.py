@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.cli import health_command, parse_args, run_check_command
+from bot.discord.invite import invite_url
 from bot.ops.health import write_heartbeat
 from bot.ops.preflight import check_database, check_folder, run_check, summary
 from bot.settings import FAKE_TOKEN, Settings, load_settings
@@ -85,7 +86,8 @@ async def test_heartbeat_folder_checked_when_elsewhere(tmp_path: Path) -> None:
 
 
 def test_summary_never_shows_the_token(tmp_path: Path) -> None:
-    text = "\n".join(summary(settings_for(tmp_path, SHARD_COUNT="4", SHARD_IDS="0,1")))
+    settings = settings_for(tmp_path, SHARD_COUNT="4", SHARD_IDS="0,1")
+    text = "\n".join(summary(settings, invite=invite_url))
     assert FAKE_TOKEN not in text
     assert "application id 123456789012345678" in text
     assert "client_id=123456789012345678" in text

@@ -1,4 +1,5 @@
-"""The two ways the bot speaks at a table, and what each costs in Discord's REST budget.
+"""A table's messages: the two ways the bot speaks at a table, what each costs in Discord's
+REST budget, and :class:`TableMessages`, the only code that posts or edits them.
 
 A :class:`Ticket` is an interaction waiting for its public answer: the member's handler
 makes the move and the table's loop answers it. Interaction callbacks and the follow-ups and
@@ -11,6 +12,10 @@ A :class:`MessageRef` is a message the table keeps (the lobby, the turn message)
 edited through the token of the interaction that last answered with it while that token
 lives (free), and by channel and message id afterwards (one rate-limited call), which also
 works after a restart.
+
+:class:`TableMessages` is one table's: it answers a ticket (or posts when there is none or the
+answer failed), and keeps which message carries the turn's buttons, so the one before loses
+them when a new turn message goes out.
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
@@ -33,6 +38,7 @@ __all__ = [
     "TOKEN_LIFETIME",
     "MessageRef",
     "Origin",
+    "TableMessages",
     "Ticket",
     "answered_publicly",
 ]
@@ -204,6 +210,119 @@ class Ticket:
             channel_id=self.channel_id, message_id=message_id, editor=self.interaction,
             editor_since=now, followup=followup,
         )  # fmt: skip
+
+
+class TableMessages:
+    """One table's messages: answers, posts and edits, and which message carries the turn's
+    buttons. ``clock`` tells the age of an interaction's token."""
+
+    def __init__(
+        self, client: discord.Client, clock: Callable[[], float], *, table_id: str, channel_id: int
+    ) -> None:
+        self.client = client
+        self.clock = clock
+        self.table_id = table_id
+        self.channel_id = channel_id
+        self.lobby: MessageRef | None = None
+        self.turn: MessageRef | None = None
+        """The message that carries the current turn's buttons."""
+        self.stale: list[MessageRef] = []
+        """Older messages whose buttons still work but should go with the next move (a turn
+        message from before a restart)."""
+
+    async def post(
+        self,
+        content: str,
+        *,
+        view: discord.ui.View | None = None,
+        files: list[discord.File] | None = None,
+        mentions: bool = False,
+    ) -> MessageRef | None:
+        """A message in the channel itself (one rate-limited call)."""
+        channel = self.client.get_partial_messageable(self.channel_id)
+        allowed = discord.AllowedMentions(users=mentions, roles=False, everyone=False)
+        extra: dict[str, Any] = {}
+        if view is not None:
+            extra["view"] = view
+        if files:
+            extra["files"] = files
+        try:
+            message = await channel.send(content[:2000], allowed_mentions=allowed, **extra)
+        except discord.HTTPException as error:
+            log.warning("could not post at the table", extra={"table": self.table_id, "exc": error})
+            return None
+        return MessageRef(channel_id=self.channel_id, message_id=message.id)
+
+    async def say(
+        self,
+        ticket: Ticket | None,
+        content: str,
+        *,
+        view: discord.ui.View | None = None,
+        files: list[discord.File] | None = None,
+        mentions: bool = False,
+    ) -> MessageRef | None:
+        """Answer the ticket with a new message, or post one when there is no ticket or the
+        answer failed (a late or lost interaction must never stop the table)."""
+        if ticket is not None:
+            try:
+                return await ticket.send(
+                    self.clock(), content=content, view=view, files=files or (),
+                    mentions=mentions,
+                )  # fmt: skip
+            except discord.HTTPException as error:
+                log.warning(
+                    "answering a move failed; posting instead",
+                    extra={"table": self.table_id, "exc": error},
+                )
+                files = [_reopen(f) for f in files or ()]
+        return await self.post(content, view=view, files=files, mentions=mentions)
+
+    async def say_turn(
+        self,
+        ticket: Ticket | None,
+        content: str,
+        *,
+        view: discord.ui.View | None = None,
+        files: list[discord.File] | None = None,
+        mentions: bool = False,
+    ) -> None:
+        """:meth:`say` as the table's new turn message: with ``view`` (the turn's buttons)
+        it carries the turn, without one the turn is over; the turn message before it loses
+        its buttons either way."""
+        ref = await self.say(ticket, content, view=view, files=files, mentions=mentions)
+        await self.pass_turn(ref if view is not None else None, ticket)
+
+    async def pass_turn(self, ref: MessageRef | None, ticket: Ticket | None) -> None:
+        """``ref`` carries the turn's buttons now: the previous turn message loses its own
+        (it already has if the move came from its button)."""
+        old, self.turn = self.turn, ref
+        pressed = (
+            ticket is not None
+            and ticket.origin is Origin.TURN
+            and ticket.answered
+            and old is not None
+            and ticket.message_id == old.message_id
+        )
+        if old is not None and old is not ref and not pressed:
+            await self.edit(old, view=None)
+        stale, self.stale = self.stale, []
+        for message in stale:
+            if ticket is None or ticket.message_id != message.message_id:
+                await self.edit(message, view=None)
+
+    async def edit(self, ref: MessageRef, **fields: Any) -> None:
+        """Edit a table message; a failure is logged, never raised (the table goes on)."""
+        try:
+            await ref.edit(self.client, self.clock(), **fields)
+        except discord.HTTPException as error:
+            log.info("could not edit a table message: %s", error)
+
+
+def _reopen(file: discord.File) -> discord.File:
+    """A file whose upload failed, ready to be sent again."""
+    file.reset()
+    return file
 
 
 _PUBLIC = {

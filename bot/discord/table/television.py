@@ -18,60 +18,39 @@ answers the move that caused it (free), every later one is a channel post of the
 5 for a board run twice from before the flop (the first river shares a message with the
 second flop).
 
-:class:`Broadcast` is the :class:`~bot.discord.table.dealer.Dealer`'s base: the dealer gives it the
-means to post (``say``), to pass the turn message on (``_new_turn``) and to close a hand
-(``_close``).
+:class:`Television` is one table's; the :class:`~bot.discord.table.dealer.Dealer` holds it and
+the table's :class:`~bot.discord.table.messages.TableMessages`, which it shares with it. A
+run-out ends with the hand's close, which is the dealer's: :meth:`Television.runout` returns
+the closing lines.
 """
 
 from __future__ import annotations
 
 import asyncio
 
-import discord
-
-from bot.discord.commands.television import run_twice_view
 from bot.discord.context import Context
-from bot.discord.table.replies import MessageRef, Ticket
+from bot.discord.controls.run_twice import run_twice_view
+from bot.discord.table.messages import TableMessages, Ticket
 from bot.i18n import Lang, t
 from bot.present import clip
 from bot.present.runout import run_twice_ask_lines, runout_frames
 from bot.tables.outcomes import Outcome
 from bot.tables.runouts import spot_odds
 
-__all__ = ["Broadcast"]
+__all__ = ["Television"]
 
 
-class Broadcast:
-    ctx: Context
-    table_id: str
+class Television:
+    """An all-in run-out street by street, and the run-it-twice question, at one table."""
 
-    # The dealer's own means (see bot.discord.table.dealer.Dealer).
-    def now(self) -> float:
-        raise NotImplementedError
+    def __init__(self, ctx: Context, table_id: str, messages: TableMessages) -> None:
+        self.ctx = ctx
+        self.table_id = table_id
+        self.messages = messages
 
-    async def say(
-        self,
-        ticket: Ticket | None,
-        content: str,
-        *,
-        view: discord.ui.View | None = None,
-        files: list[discord.File] | None = None,
-        mentions: bool = False,
-    ) -> MessageRef | None:
-        raise NotImplementedError
-
-    async def _new_turn(self, ref: MessageRef | None, ticket: Ticket | None) -> None:
-        raise NotImplementedError
-
-    async def _close(
-        self, outcome: Outcome, ticket: Ticket | None, lang: Lang, lines: list[str]
-    ) -> None:
-        raise NotImplementedError
-
-    # ----------------------------------------------------------------- television
-
-    async def _runout(self, outcome: Outcome, ticket: Ticket | None, lang: Lang) -> None:
-        """The run-out of ``outcome`` street by street, then the hand's close."""
+    async def runout(self, outcome: Outcome, ticket: Ticket | None, lang: Lang) -> list[str]:
+        """The run-out of ``outcome`` street by street; the lines that close the hand, with
+        the showdown, after one more pause."""
         assert outcome.runout is not None
         odds = await asyncio.to_thread(spot_odds, outcome.runout)
         frames = runout_frames(lang, outcome, odds)
@@ -83,25 +62,23 @@ class Broadcast:
                 await asyncio.sleep(pause)
             assert frame.view is not None
             _, file = await self.ctx.images.table(frame.view, lang, alt_tail=frame.odds)
-            await self.say(ticket if k == 0 else None, clip(frame.lines), files=[file])
             if k == 0:  # the turn message (or the question) loses its buttons
-                await self._new_turn(None, ticket)
+                await self.messages.say_turn(ticket, clip(frame.lines), files=[file])
+            else:
+                await self.messages.say(None, clip(frame.lines), files=[file])
         await asyncio.sleep(pause)
-        await self._close(outcome, None, lang, list(frames[-1].lines))
+        return list(frames[-1].lines)
 
-    async def _ask(self, outcome: Outcome, ticket: Ticket | None, lang: Lang) -> None:
+    async def ask(self, outcome: Outcome, ticket: Ticket | None, lang: Lang) -> None:
         """The run-it-twice question, with its button, to the players with chips at risk."""
         ask = outcome.state.run_twice
         assert ask is not None
-        seconds = max(1, round(ask.deadline - self.now()))
+        seconds = max(1, round(ask.deadline - self.ctx.clock()))
         text = clip(run_twice_ask_lines(lang, outcome, seconds))
         view = run_twice_view(lang, self.table_id, ask.hand_id)
-        await self._new_turn(await self.say(ticket, text, view=view, mentions=True), ticket)
+        await self.messages.say_turn(ticket, text, view=view, mentions=True)
 
-    async def _run_choice(self, outcome: Outcome, ticket: Ticket | None, lang: Lang) -> None:
-        """A player agreed (said in public), or the choice is made and the board dealt."""
-        if outcome.hand_over:
-            await self._runout(outcome, ticket, lang)
-            return
+    async def agreed(self, outcome: Outcome, ticket: Ticket | None, lang: Lang) -> None:
+        """A player agreed to run it twice, said in public."""
         name = outcome.state.name_of(outcome.actor or 0)
-        await self.say(ticket, t(lang, "tv.run_twice.agreed", name=name))
+        await self.messages.say(ticket, t(lang, "tv.run_twice.agreed", name=name))
