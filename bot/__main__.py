@@ -3,8 +3,8 @@ answers the container's health check, ``--sync`` publishes the slash commands no
 ``--backup PATH`` copies the database of a stopped bot.
 
 Start-up problems (no token, a rejected token, an unusable database, a missing intent) end
-in one clear line, never a traceback, with the exit code the README lists. SIGTERM and SIGINT
-finish the writes in flight, tell each table with a hand in progress that the dealer is
+in one clear line, never a traceback, with the exit code the operators' guide lists. SIGTERM and
+SIGINT finish the writes in flight, tell each table with a hand in progress that the dealer is
 restarting, and exit; on the next start every hand resumes from the database.
 """
 

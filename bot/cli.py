@@ -3,11 +3,11 @@ clear line for each way start-up can fail.
 
 ``bot/__main__.py`` parses with :func:`parse_args`, hands ``--check`` to
 :func:`run_check_command`, ``--health`` to :func:`health_command` and ``--migrate-to`` to
-:func:`migrate_command`, and prints
-:func:`explain_startup_error` for an exception that stops the bot, instead of a traceback.
-Exit codes (as the README lists them): 0 fine, 1 a problem with the host (the database, a
-folder, the network), unhealthy (``--health``) or a failed backup, 2 a problem with the
-settings: the environment, or what the Developer Portal says of them (a rejected token, an
+:func:`migrate_command`, and prints :func:`explain_startup_error` for an exception that stops
+the bot, instead of a traceback. Exit codes (as the operators' guide, ``docs/operators.md``,
+lists them): 0 fine, 1 a problem with the host (the database, a folder, the network),
+unhealthy (``--health``) or a failed backup, 2 a problem with the settings: the environment,
+or what the Developer Portal says of them (a rejected token, an
 intent not enabled); :func:`exit_code` picks one for an exception that stops the bot.
 """
 

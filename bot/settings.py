@@ -2,7 +2,8 @@
 
 :func:`load_settings` checks every setting and raises one :class:`ConfigError` that lists
 *all* the problems, one line each, so a host fixes them in one pass instead of one per start.
-Every setting is documented in ``.env.example`` and the README (Settings).
+Every setting is documented in ``.env.example`` and the operators' guide (``docs/operators.md``,
+Settings).
 
 >>> s = load_settings({"DISCORD_TOKEN": FAKE_TOKEN, "SHARD_COUNT": "4", "SHARD_IDS": "0-1"})
 >>> s.shard_count, s.shard_ids, s.sharded, s.log_level

@@ -5,7 +5,8 @@ one :class:`HandFacts` per player (:func:`hand_facts`); facts add up into :class
 counters, which is what the store keeps per member and hour (:mod:`bot.store.stats`) so that
 any period is a sum of a few rows. The ratios are computed from the counters when shown.
 
-The definitions (also in the README), as PokerTracker and Hold'em Manager use them:
+The definitions (also in the players' guide, ``docs/players.md``), as PokerTracker and Hold'em
+Manager use them:
 
 - **hands**: hands dealt in and finished (a voided hand does not count).
 - **VPIP** (voluntarily put money in pot): of the hands with a pre-flop decision, those in

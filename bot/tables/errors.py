@@ -9,10 +9,16 @@ The tree, each with a ``code`` and ``params`` like the engine's (the engine's ow
     ├── NotSeated      the member is not at the table
     ├── NoHand         no hand is in progress
     ├── StaleMove      a button or form made for a decision already taken
-    └── NotAtRisk      only the players with chips at risk choose to run it twice
+    ├── NotAtRisk      only the players with chips at risk choose to run it twice
+    ├── CoachForbidden the house rules forbid the learning mode  (bot.guilds.service)
+    ├── HandNotFound   no stored hand of that number here         (bot.stats.service)
+    └── NoHandYet      the member has played no hand to show      (bot.stats.service)
 
-The bot's other services derive their own errors from :class:`ServiceError` too
-(:mod:`bot.guilds.service`, :mod:`bot.stats.service`).
+The last three belong to the other application services, which raise them beside their own
+work; they are drawn here so that the application layer has one tree, and the Discord layer
+turns every one of them into a private reply in one place (:mod:`bot.discord.errors`). The
+store's errors are their own tree (:mod:`bot.store.errors`): they say what is wrong with the
+database, not with a member's request.
 """
 
 from __future__ import annotations
