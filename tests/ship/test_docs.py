@@ -23,6 +23,7 @@ import pytest
 from engine import CARDS, Hand, HandConfig
 from engine.fair import FairDeck, commit, fair_fields
 from engine.phh import history_from_hand, write_history
+from tests.engine.test_phh import DWAN_IVEY
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
@@ -200,24 +201,8 @@ def test_help_runs_as_documented(tmp_path: Path) -> None:
         assert option in shown.stdout, option
 
 
-# A real hand of the PHH corpus (Dwan and Ivey, 2009; see ../shared/phh/README.md): antes,
-# unequal stacks and a player's unknown hole cards.
-SAMPLE_PHH = """
-variant = "NT"
-ante_trimming_status = true
-antes = [500, 500, 500]
-blinds_or_straddles = [1000, 2000, 0]
-min_bet = 2000
-starting_stacks = [1125600, 2000000, 553500]
-actions = [
-  "d dh p1 Ac2d", "d dh p2 ????", "d dh p3 7h6h",
-  "p3 cbr 7000", "p1 cbr 23000", "p2 f", "p3 cc",
-  "d db Jc3d5c", "p1 cbr 35000", "p3 cc",
-  "d db 4h", "p1 cbr 90000", "p3 cbr 232600", "p1 cbr 1067100", "p3 cc",
-  "p1 sm Ac2d", "p3 sm 7h6h",
-  "d db Jh",
-]
-"""
+# A real hand of the PHH corpus (Dwan and Ivey, 2009), as the engine's PHH tests keep it.
+SAMPLE_PHH = DWAN_IVEY
 
 
 def test_phh_verify_runs_as_documented(tmp_path: Path) -> None:
