@@ -1,11 +1,10 @@
 """The 169 starting-hand classes, and how their equity against random hands is measured.
 
-Two cards before the flop are one of 169 classes (``AA``, ``AKs``, ``AKo`` ...): suits matter
-only as suited or not. :func:`measure` deals seeded Monte Carlo boards, about a minute for all
-classes, so it runs once: ``python -m bot.computers.classes > bot/computers/_preflop_table.py``
-writes the figures
-that :mod:`bot.computers.preflop` reads, and a test re-measures some classes and finds the same
-figures.
+Two cards before the flop are one of 169 classes (``AA``, ``AKs``, ``AKo`` ...): suits matter only
+as suited or not. :func:`measure` deals seeded Monte Carlo boards, about a minute for all classes,
+so it runs once: ``python -m bot.computers.classes > bot/computers/_preflop_table.py`` writes the
+figures that :mod:`bot.computers.preflop` reads, and a test re-measures some classes and finds the
+same figures.
 """
 
 from __future__ import annotations

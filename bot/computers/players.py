@@ -4,8 +4,8 @@ A :class:`Strategy` is anything with a ``name`` and ``decide(view, rng) -> Actio
 :class:`~bot.computers.view.PlayerView` (what a seated player sees) and draws all its chance from
 the random source it is handed, so the same view and the same seed give the same action.
 
-Each decision gets its own random source (:func:`decision_rng`), seeded from the hand's seed and
-the decision's number, so a hand replays exactly whatever order the players are asked in.
+Each decision gets its own random source (:func:`decision_rng`), seeded from the hand's seed and the
+decision's number, so a hand replays exactly whatever order the players are asked in.
 """
 
 from __future__ import annotations

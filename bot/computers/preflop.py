@@ -1,10 +1,9 @@
 """Starting-hand strength: each class's equity against random hands, and an order by strength.
 
 The figures come from :mod:`bot.computers._preflop_table` (written once by ``python -m
-bot.computers.classes``), so a
-decision never pays for them. The order used for ranges ("the top 15 % of hands") blends the
-equity against one to four opponents, each weighted by the table size: heads-up equity alone
-ranks ``K2o`` above ``76s``, which no player would.
+bot.computers.classes``), so a decision never pays for them. The order used for ranges ("the top
+15 % of hands") blends the equity against one to four opponents, each weighted by the table size:
+heads-up equity alone ranks ``K2o`` above ``76s``, which no player would.
 """
 
 from __future__ import annotations

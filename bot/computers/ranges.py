@@ -1,13 +1,12 @@
 """What each opponent plausibly holds, read from the public moves of the hand.
 
 A :class:`Range` is a slice of the starting hands ordered by strength
-(:data:`bot.computers.preflop.COMBOS`)
-plus how much pressure the opponent has put on since the flop (bets and raises, the large ones
-counting more). Pre-flop moves set the slice: an
-opener holds the top fifth or so, a caller of a raise a wider slice without the very best hands
-(those would have re-raised), a player who only checked the big blind holds anything. Bets and
-raises after the flop ask more of the hand on this board; :mod:`bot.computers.sampling` applies
-that when it deals the opponent a hand.
+(:data:`bot.computers.preflop.COMBOS`) plus how much pressure the opponent has put on since the flop
+(bets and raises, the large ones counting more). Pre-flop moves set the slice: an opener holds the
+top fifth or so, a caller of a raise a wider slice without the very best hands (those would have
+re-raised), a player who only checked the big blind holds anything. Bets and raises after the flop
+ask more of the hand on this board; :mod:`bot.computers.sampling` applies that when it deals the
+opponent a hand.
 """
 
 from __future__ import annotations

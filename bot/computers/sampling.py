@@ -1,11 +1,11 @@
 """Equity against ranges by sampling: fast enough to run at every decision.
 
-:func:`engine.equity.equity` answers for known hands; a player never knows them. Here each
-deal gives every opponent a hand drawn from their :class:`~bot.computers.ranges.Range`, completes
-the board, and scores the showdown with the evaluator's additive card codes (the same arithmetic
-as :mod:`engine.equity`, inlined because a decision has a budget of a few milliseconds). An
-opponent who has bet or raised since the flop is dealt a hand that fits the board, with a
-small share of bluffs left in (:func:`board_fit`).
+:func:`engine.equity.equity` answers for known hands; a player never knows them. Here each deal
+gives every opponent a hand drawn from their :class:`~bot.computers.ranges.Range`, completes the
+board, and scores the showdown with the evaluator's additive card codes (the same arithmetic as
+:mod:`engine.equity`, inlined because a decision has a budget of a few milliseconds). An opponent
+who has bet or raised since the flop is dealt a hand that fits the board, with a small share of
+bluffs left in (:func:`board_fit`).
 
 Chance comes from the caller's random source: the same seed gives the same estimate.
 """

@@ -1,10 +1,9 @@
 """The strategy behind every level: position, ranges, equity, pot odds and sizes.
 
-Before the flop a hand is its class's place in the order of strength
-(:mod:`bot.computers.preflop`): it
-opens when it is inside the range for the number of players still to act, and pushes or
-folds when the stacks are short. Facing a raise it weighs its equity against the raiser's
-range with the price. After the flop it estimates its equity against every opponent's range
+Before the flop a hand is its class's place in the order of strength (:mod:`bot.computers.preflop`):
+it opens when it is inside the range for the number of players still to act, and pushes or folds
+when the stacks are short. Facing a raise it weighs its equity against the raiser's range with the
+price. After the flop it estimates its equity against every opponent's range
 (:mod:`bot.computers.sampling`) and compares it with a fair share of the pot to bet for value, with
 the pot odds (plus implied odds for a draw) to call, and sometimes bets without the goods: a
 continuation bet, a semi-bluff, a bluff. A :class:`~bot.computers.style.Style` sets how much of

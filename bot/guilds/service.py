@@ -1,10 +1,10 @@
-"""Everything about a server that is not a live table: its house rules and language, its
-members' settings, wallets and data, the leaderboard and the hand histories.
+"""Everything about a server that is not a live table: its house rules and language, its members'
+settings, wallets and data, the leaderboard and the hand histories.
 
-The Discord layer reaches the database only through the application's three services, this
-one, :class:`~bot.tables.service.TableService` and :class:`~bot.stats.service.StatsService`;
-SQL stays in :mod:`bot.store`. ``now`` comes from the clock the service was built with, never
-from the wall inside the store.
+The Discord layer reaches the database only through the application's three services, this one,
+:class:`~bot.tables.service.TableService` and :class:`~bot.stats.service.StatsService`; SQL stays in
+:mod:`bot.store`. ``now`` comes from the clock the service was built with, never from the wall
+inside the store.
 
 Errors: this service's own subclass the table service's base (:mod:`bot.tables.errors`), so
 the Discord layer answers all of them in one place; removing a member's data passes the

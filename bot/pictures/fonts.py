@@ -1,14 +1,14 @@
 """Text in the pictures: every name legible, and always inside its box.
 
-Player names are free text. Control characters and lone surrogates are dropped; a name too
-wide for its box is cut with an ellipsis, measured with the fonts that draw it. The bundled
-DejaVu Sans draws whatever it has, the same on every machine; the characters it lacks (CJK,
-Hangul, Devanagari, Thai, emoji...) come from the host's fonts through the chain of
-:mod:`bot.pictures.fontchain`, in visual order across fonts (:mod:`bot.pictures.textlayout`). A
-character no font has is drawn as a stand-in, its code in small hexadecimal digits: never a box.
+Player names are free text. Control characters and lone surrogates are dropped; a name too wide for
+its box is cut with an ellipsis, measured with the fonts that draw it. The bundled DejaVu Sans draws
+whatever it has, the same on every machine; the characters it lacks (CJK, Hangul, Devanagari, Thai,
+emoji...) come from the host's fonts through the chain of :mod:`bot.pictures.fontchain`, in visual
+order across fonts (:mod:`bot.pictures.textlayout`). A character no font has is drawn as a stand-in,
+its code in small hexadecimal digits: never a box.
 
-Colour emoji fonts such as Noto Color Emoji hold bitmaps of one size (109 px) that FreeType
-cannot scale; their pieces are drawn at that size once, scaled down and cached.
+Colour emoji fonts such as Noto Color Emoji hold bitmaps of one size (109 px) that FreeType cannot
+scale; their pieces are drawn at that size once, scaled down and cached.
 """
 
 from __future__ import annotations

@@ -1,11 +1,10 @@
 """The bundled files: the card art and the fonts of the repository's ``assets/`` folder.
 
-The wheel carries that folder as package data of ``bot`` (``bot/assets``, mapped by
-``package-dir`` in ``pyproject.toml``), so an installation reads it with
-:mod:`importlib.resources`; a checkout, editable or not, has it at the top of the repository.
-Either way it is never found relative to the working folder. A file missing from an installation
-raises :class:`MissingAssetError`,
-whose message names the file and the fix in one line (``python -m bot --check`` prints it).
+The wheel carries that folder as package data of ``bot`` (``bot/assets``, mapped by ``package-dir``
+in ``pyproject.toml``), so an installation reads it with :mod:`importlib.resources`; a checkout,
+editable or not, has it at the top of the repository. Either way it is never found relative to the
+working folder. A file missing from an installation raises :class:`MissingAssetError`, whose message
+names the file and the fix in one line (``python -m bot --check`` prints it).
 """
 
 from __future__ import annotations

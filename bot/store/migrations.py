@@ -1,13 +1,12 @@
 """The database schema as numbered migrations, and :func:`migrate`, which
 :meth:`~bot.store.store.Store.open` runs at start to apply those not applied yet.
 
-Each migration is a tuple of single SQL statements, run inside one transaction together with
-the row that records it in ``schema_version``, on SQLite and PostgreSQL alike (a step whose
-SQL must differ is a :class:`~bot.store.backend.PerDialect` pair: the triggers of migration 1); a
-migration is never edited once released, a change is a new number. Migration 1 is the whole
-initial schema; migration 2 adds the members' display settings; migration 3 the slash
-commands last synced and the members' data removals; migration 4 the players' statistics,
-kept as hands finish.
+Each migration is a tuple of single SQL statements, run inside one transaction together with the row
+that records it in ``schema_version``, on SQLite and PostgreSQL alike (a step whose SQL must differ
+is a :class:`~bot.store.backend.PerDialect` pair: the triggers of migration 1); a migration is never
+edited once released, a change is a new number. Migration 1 is the whole initial schema; migration 2
+adds the members' display settings; migration 3 the slash commands last synced and the members' data
+removals; migration 4 the players' statistics, kept as hands finish.
 """
 
 from __future__ import annotations

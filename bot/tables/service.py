@@ -1,20 +1,20 @@
 """Live tables: the engine's rules, the store's durability and one lock per table, no Discord.
 
-A :class:`TableService` keeps every open table in memory as an :class:`engine.Table` and makes
-each change durable before it reports it: an action is committed by
+A :class:`TableService` keeps every open table in memory as an :class:`engine.Table` and makes each
+change durable before it reports it: an action is committed by
 :meth:`~bot.store.store.Store.append_action` before :meth:`TableService.act` returns; a hand's end,
-the table's new stacks and the leavers' cash-outs commit in one transaction. Whenever a write
-fails, the table is rebuilt from the store, so memory never runs ahead of the database.
+the table's new stacks and the leavers' cash-outs commit in one transaction. Whenever a write fails,
+the table is rebuilt from the store, so memory never runs ahead of the database.
 
 Every command returns one frozen :class:`~bot.tables.outcomes.Outcome`, built under the table's
 lock, and hands the same record to the listener (:meth:`TableService.subscribe`) before the lock is
-released: the consumer sees every table's outcomes in the order they happened, whoever made
-the move. No live engine object leaves this package.
+released: the consumer sees every table's outcomes in the order they happened, whoever made the
+move. No live engine object leaves this package.
 
 Chips are in exactly one place at a time: a wallet, a table stack or a pot.
-:meth:`TableService.chips_total` adds them up; play never changes it. Two things create
-chips: wallet grants and refills, and the ``REBUY`` empty-stack policy, whose top-up is
-recorded as a grant to the wallet bought straight in to the table.
+:meth:`TableService.chips_total` adds them up; play never changes it. Two things create chips:
+wallet grants and refills, and the ``REBUY`` empty-stack policy, whose top-up is recorded as a grant
+to the wallet bought straight in to the table.
 
 The service is a facade over the collaborators it holds, each in its own module:
 

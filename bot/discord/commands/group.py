@@ -1,14 +1,13 @@
 """``/holdem``: the command group's declarations, and nothing else.
 
 Each command's description, options and choices live here; what it does lives in
-:mod:`bot.discord.commands.seats` (tables and seats), :mod:`bot.discord.table.hole_cards`
-(cards) and :mod:`bot.discord.commands.info` (what members ask about). Four subjects add
-their own commands to the group (``add_to``): :mod:`~bot.discord.commands.stats`,
-:mod:`~bot.discord.commands.fair`, :mod:`~bot.discord.commands.member_settings` and
-:mod:`~bot.discord.commands.computers`; the moves are top-level commands
-(:mod:`bot.discord.commands.play`); the server's settings are ``/holdem-admin``
-(:mod:`bot.discord.commands.admin`), a command of its own so members without Manage Server
-do not see it.
+:mod:`bot.discord.commands.seats` (tables and seats), :mod:`bot.discord.table.hole_cards` (cards)
+and :mod:`bot.discord.commands.info` (what members ask about). Four subjects add their own commands
+to the group (``add_to``): :mod:`~bot.discord.commands.stats`, :mod:`~bot.discord.commands.fair`,
+:mod:`~bot.discord.commands.member_settings` and :mod:`~bot.discord.commands.computers`; the moves
+are top-level commands (:mod:`bot.discord.commands.play`); the server's settings are
+``/holdem-admin`` (:mod:`bot.discord.commands.admin`), a command of its own so members without
+Manage Server do not see it.
 """
 
 from __future__ import annotations

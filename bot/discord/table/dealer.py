@@ -1,9 +1,9 @@
 """The public side of one table: what the table shows for each outcome, in its messages.
 
-Its :class:`~bot.discord.table.loop.TableLoop` hands it each outcome in order, with the
-interaction that made the move when there is one (a
-:class:`~bot.discord.table.messages.Ticket`). A move is answered
-through its own interaction, which Discord does not count against the bot's global rate limit:
+Its :class:`~bot.discord.table.loop.TableLoop` hands it each outcome in order, with the interaction
+that made the move when there is one (a :class:`~bot.discord.table.messages.Ticket`). A move is
+answered through its own interaction, which Discord does not count against the bot's global rate
+limit:
 
 - a button press takes the buttons off the turn message in place and the next turn follows
   as the interaction's follow-up (a new message, so the next player is notified: an edit
@@ -12,15 +12,15 @@ through its own interaction, which Discord does not count against the bot's glob
 - a new street or a new hand brings the table picture once; the showdown picture closes the
   hand.
 
-The dealer holds the table's :class:`~bot.discord.table.messages.TableMessages` (answers,
-posts, edits, and which message carries the turn's buttons) and its
+The dealer holds the table's :class:`~bot.discord.table.messages.TableMessages` (answers, posts,
+edits, and which message carries the turn's buttons) and its
 :class:`~bot.discord.table.television.Television` (an all-in run-out street by street, the
 run-it-twice question), which shares those messages.
 
-Only what no interaction carries goes to the channel itself: the deal of a hand the loop
-deals by itself, the timer's moves and warnings, notices after a restart, the streets of a
-run-out after its first message, and edits of messages whose token expired.
-``benchmarks/bench_rest.py`` counts what that costs per move.
+Only what no interaction carries goes to the channel itself: the deal of a hand the loop deals by
+itself, the timer's moves and warnings, notices after a restart, the streets of a run-out after its
+first message, and edits of messages whose token expired. ``benchmarks/bench_rest.py`` counts what
+that costs per move.
 """
 
 from __future__ import annotations

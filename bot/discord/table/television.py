@@ -1,27 +1,25 @@
-"""The table's messages for poker as on television: an all-in run-out street by street, and
-the run-it-twice question.
+"""The table's messages for poker as on television: an all-in run-out street by street, and the
+run-it-twice question.
 
-When betting ends with two or more hands in and at most one with chips behind, the hands are
-turned face up and the board comes one street at a time: each street is a message of its own
-with the table picture drawing every face-up hand's chance to win and to tie each pot it can
-win (the same figures in its text and alt text), posted ``HouseRules.runout_pause`` seconds
-after the one before; the showdown closes the hand. The odds are computed off the event loop
+When betting ends with two or more hands in and at most one with chips behind, the hands are turned
+face up and the board comes one street at a time: each street is a message of its own with the table
+picture drawing every face-up hand's chance to win and to tie each pot it can win (the same figures
+in its text and alt text), posted ``HouseRules.runout_pause`` seconds after the one before; the
+showdown closes the hand. The odds are computed off the event loop
 (:func:`bot.tables.runouts.spot_odds`, up to 250 ms of CPU with nine hands before the flop).
 
-With the house rule ``run_it_twice`` on ``ask``, a run-out before the river first waits for
-the players with chips at risk: the question, with its button, is the table's turn message
-until the board is dealt (so it loses its button then, as a turn message does).
+With the house rule ``run_it_twice`` on ``ask``, a run-out before the river first waits for the
+players with chips at risk: the question, with its button, is the table's turn message until the
+board is dealt (so it loses its button then, as a turn message does).
 
-What a run-out costs on Discord's REST budget, in all-in hands only: its first message
-answers the move that caused it (free), every later one is a channel post of the loop's own:
-3 from before the flop (the flop, the turn, the showdown), 2 from the flop, 1 from the turn,
-5 for a board run twice from before the flop (the first river shares a message with the
-second flop).
+What a run-out costs on Discord's REST budget, in all-in hands only: its first message answers the
+move that caused it (free), every later one is a channel post of the loop's own: 3 from before the
+flop (the flop, the turn, the showdown), 2 from the flop, 1 from the turn, 5 for a board run twice
+from before the flop (the first river shares a message with the second flop).
 
-:class:`Television` is one table's; the :class:`~bot.discord.table.dealer.Dealer` holds it and
-the table's :class:`~bot.discord.table.messages.TableMessages`, which it shares with it. A
-run-out ends with the hand's close, which is the dealer's: :meth:`Television.runout` returns
-the closing lines.
+:class:`Television` is one table's; the :class:`~bot.discord.table.dealer.Dealer` holds it and the
+table's :class:`~bot.discord.table.messages.TableMessages`, which it shares with it. A run-out ends
+with the hand's close, which is the dealer's: :meth:`Television.runout` returns the closing lines.
 """
 
 from __future__ import annotations
