@@ -16,7 +16,7 @@ from pathlib import Path
 from PIL import Image, ImageChops, ImageStat
 
 ROOT = Path(__file__).resolve().parents[2]
-REFERENCES = ROOT / "tests" / "render" / "reference"
+REFERENCES = ROOT / "tests" / "bot" / "pictures" / "reference"
 
 # Each picture with the reference it must match (the same views as tests/bot/pictures uses). The
 # example views live in the tests, not in the wheel: the installed interpreter loads that one
