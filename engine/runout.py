@@ -10,8 +10,8 @@ inside a half (RULES.md, "Splitting a pot"). When a pot is odd, **the odd chip g
 first board**: its half is the larger one (as pokerkit settles several run-outs).
 
 Where each rule lives: :meth:`Hand.run_out(2) <engine.hand.Hand.run_out>` deals both boards,
-and :func:`engine.pots.award_pots` awards the pots on them, in :func:`halves`, as it awards
-them on one board at any showdown.
+and :func:`engine.pots.award_pots` awards the pots on them, in :func:`~engine.pots.halves`,
+as it awards them on one board at any showdown.
 
 A hand holds its run-out when :attr:`Hand.hold_run_out` is set before the betting ends: the
 hands are turned face up and the hand waits (``hand.held``) for :meth:`Hand.run_out` with 1 or
@@ -27,9 +27,8 @@ from __future__ import annotations
 
 from engine.events import BoardDealt
 from engine.hand import Hand
-from engine.pots import halves
 
-__all__ = ["RUN_COUNT_FIELD", "board_cards_dealt", "halves"]
+__all__ = ["RUN_COUNT_FIELD", "board_cards_dealt"]
 
 RUN_COUNT_FIELD = "_run_count"
 """The PHH user-defined field that records a board run twice."""

@@ -21,8 +21,7 @@ from dataclasses import dataclass, replace
 from engine import Hand
 from engine.events import BoardDealt, CardsShown
 from engine.odds import RunoutOdds, runout_odds
-from engine.pots import Pot, build_pots
-from engine.runout import halves
+from engine.pots import Pot, build_pots, halves
 
 __all__ = ["RUN_TWICE_SECONDS", "RunoutSpot", "RunoutStep", "spot_odds", "spot_of"]
 

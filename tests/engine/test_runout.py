@@ -23,7 +23,7 @@ from engine.phh import (
 )
 from engine.phh.__main__ import verify
 from engine.phh.replay import UnsupportedHistory
-from engine.runout import halves
+from engine.pots import halves
 from tests.engine.simulate import random_action, random_deck
 
 from .helpers import hand as make_hand
