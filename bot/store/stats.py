@@ -81,19 +81,23 @@ async def record_hand(
     rebuilt from its stored config, deck and actions, as a backfill must.
     """
     row = await tx.fetchone(
-        "SELECT h.guild_id, h.table_id, h.players_json, h.config_json, h.deck, t.state_json "
+        "SELECT h.guild_id, h.table_id, h.players_json, h.config_json, h.deck, h.run_count, "
+        "t.state_json "
         "FROM hands h JOIN tables t ON t.table_id = h.table_id WHERE h.hand_id = ?",
         (hand_id,),
     )
     if row is None:
         raise HandStateError(f"no hand {hand_id}")
-    guild_id, table_id, players_json, config_json, deck, state_json = row
+    guild_id, table_id, players_json, config_json, deck, run_count, state_json = row
     if facts is None:
         actions = await tx.fetch(
             "SELECT action FROM hand_actions WHERE hand_id = ? ORDER BY seq", (hand_id,)
         )
         hand = replay(
-            decode_config(config_json), decode_deck(deck), [decode_action(a[0]) for a in actions]
+            decode_config(config_json),
+            decode_deck(deck),
+            [decode_action(a[0]) for a in actions],
+            run_count=run_count,  # a hand run twice paid each board half its pots
         )
         facts = hand_facts(hand)
     if not facts:

@@ -3,11 +3,13 @@ hand and revealed in its PHH export, and a held run-out's choice of runs."""
 
 from __future__ import annotations
 
+import random
 import secrets
 from collections.abc import AsyncIterator
 
 import pytest
 
+from bot.stats.counters import Period
 from bot.store.errors import HandStateError
 from bot.store.records import HiddenCards
 from bot.store.store import Store
@@ -116,3 +118,28 @@ async def test_a_run_count_needs_a_held_run_out(store: Store) -> None:
         await store.set_run_count(hand_id, 2)
     with pytest.raises(ValueError):
         await store.set_run_count(hand_id, 3)
+
+
+async def test_a_hand_run_twice_is_counted_as_it_was_paid(store: Store) -> None:
+    """The stats' own replay (a backfill, or a finish given no facts) deals both boards."""
+    config = HandConfig(stacks=(100, 100), button=1, small_blind=1, big_blind=2)
+    rng = random.Random(7)
+    while True:  # a deck whose two boards split the pot, so one board would pay otherwise
+        deck = [int(c) for c in rng.sample(range(52), 52)]
+        twice, once = Hand(config, deck), Hand(config, deck)
+        twice.hold_run_out = True
+        for kind in (ActionKind.ALL_IN, ActionKind.CALL):
+            for h in (twice, once):
+                h.act(Action(player=h.to_act or 0, kind=kind))
+        twice.run_out(2)
+        if twice.stacks != once.stacks:
+            break
+    hand_id = await store.start_hand(
+        table_id="t1", config=config, deck=deck, players=(7, 8), now=1.0, hold_run_out=True
+    )
+    for seq, action in enumerate(twice.actions):
+        await store.append_action(hand_id, seq, action)
+    await store.set_run_count(hand_id, 2)
+    await _finish(store, hand_id, twice)  # no facts: the store rebuilds the hand itself
+    nets = [(await store.member_stats(GUILD, m, Period.ALL, now=2.0)).net for m in (7, 8)]
+    assert nets == [s - s0 for s, s0 in zip(twice.stacks, config.stacks)]
