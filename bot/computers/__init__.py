@@ -6,8 +6,10 @@ is a :class:`Strategy`: ``decide(view, rng) -> Action``, where the view is what
 cards) and ``rng`` is the only source of chance, so the same seed gives the same decisions.
 """
 
+from bot.computers.notebook import Notebook
 from bot.computers.players import CallingStation, RandomPlayer, Strategy, decision_rng
 from bot.computers.style import STYLES, Level, Style
+from bot.computers.tendencies import Tendencies
 from bot.computers.thinker import Thinker
 from bot.computers.view import Move, PlayerView, observe
 
@@ -16,10 +18,12 @@ __all__ = [
     "CallingStation",
     "Level",
     "Move",
+    "Notebook",
     "PlayerView",
     "RandomPlayer",
     "Strategy",
     "Style",
+    "Tendencies",
     "Thinker",
     "decision_rng",
     "observe",

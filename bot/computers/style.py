@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-__all__ = ["STYLES", "Level", "Reading", "Style"]
+__all__ = ["STYLES", "Adapting", "Level", "Reading", "Style"]
 
 
 class Level(Enum):
@@ -21,6 +21,14 @@ class Level(Enum):
     EASY = "easy"
     NORMAL = "normal"
     HARD = "hard"
+
+
+class Adapting(Enum):
+    """How far a player plays on the habits of the others it has seen this session."""
+
+    NONE = "none"  # every opponent is an unknown
+    RANGES = "ranges"  # their habits widen or narrow the ranges it reads
+    FULL = "full"  # and it shifts its bluffs, value bets, sizes and steals against them
 
 
 class Reading(Enum):
@@ -49,6 +57,8 @@ class Style:
       rather than calling it.
     - ``bet_size``/``raise_size``: fractions of the pot for bets and raises where the structure
       lets the size be chosen.
+    - ``adapts``: how far it plays on the habits it has seen this session
+      (:mod:`bot.computers.adapt`).
     """
 
     level: Level
@@ -67,6 +77,7 @@ class Style:
     aggression: float
     bet_size: float
     raise_size: float
+    adapts: Adapting = Adapting.NONE
 
 
 STYLES: dict[Level, Style] = {
@@ -105,6 +116,7 @@ STYLES: dict[Level, Style] = {
         aggression=0.6,
         bet_size=0.6,
         raise_size=0.8,
+        adapts=Adapting.RANGES,
     ),
     Level.HARD: Style(
         level=Level.HARD,
@@ -123,6 +135,7 @@ STYLES: dict[Level, Style] = {
         aggression=0.8,
         bet_size=0.7,
         raise_size=0.9,
+        adapts=Adapting.FULL,
     ),
 }
 """The tendencies of each level."""

@@ -14,14 +14,16 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 
+from bot.computers.adapt import Read, adapt_range, adapt_style, read
 from bot.computers.classes import hand_class
 from bot.computers.moves import all_in, bet_to, check_or_call, check_or_fold
 from bot.computers.preflop import class_equity, class_percentile
 from bot.computers.ranges import Range, opponent_ranges, preflop_aggressor
 from bot.computers.sampling import equity_against
-from bot.computers.style import Reading, Style
+from bot.computers.style import Adapting, Reading, Style
 from bot.computers.view import PlayerView
 from engine.actions import Action, ActionKind, Street
 from engine.config import Structure
@@ -62,14 +64,26 @@ class Thinker:
 
     def decide(self, view: PlayerView, rng: random.Random) -> Action:
         spot = _spot(view)
+        style = self.style
+        habits: dict[int, Read | None] = {}
+        if style.adapts is not Adapting.NONE and view.reads:
+            habits = {p: read(view.reads[p]) for p in view.opponents}
+            if style.adapts is Adapting.FULL:
+                style = adapt_style(style, list(habits.values()))
         if view.street is Street.PREFLOP:
-            return self._preflop(view, spot, rng)
-        return self._postflop(view, spot, rng)
+            return self._preflop(view, spot, style, habits, rng)
+        return self._postflop(view, spot, style, habits, rng)
 
     # ----------------------------------------------------------------- before the flop
 
-    def _preflop(self, view: PlayerView, spot: _Spot, rng: random.Random) -> Action:
-        style = self.style
+    def _preflop(
+        self,
+        view: PlayerView,
+        spot: _Spot,
+        style: Style,
+        habits: Mapping[int, Read | None],
+        rng: random.Random,
+    ) -> Action:
         legal = view.legal
         name = hand_class(*view.hole)
         strength = class_percentile(name)
@@ -95,23 +109,24 @@ class Thinker:
                     return self._raise(view, spot, _open_size(view))
                 return check_or_call(legal)
             return check_or_fold(legal)
-        return self._facing_raise(view, spot, name, raises, short, rng)
+        return self._facing_raise(view, spot, style, habits, name, raises, short, rng)
 
     def _facing_raise(
         self,
         view: PlayerView,
         spot: _Spot,
+        style: Style,
+        habits: Mapping[int, Read | None],
         name: str,
         raises: int,
         short: bool,
         rng: random.Random,
     ) -> Action:
-        style = self.style
         legal = view.legal
         if style.reading is Reading.NONE:
             equity = class_equity(name, spot.opponents)
         else:
-            ranges = _voluntary_ranges(view)
+            ranges = _voluntary_ranges(view, habits)
             equity = equity_against(view.hole, (), ranges, rng, samples=style.samples)
             spot = _Spot(
                 pot=spot.pot,
@@ -142,10 +157,17 @@ class Thinker:
 
     # ----------------------------------------------------------------- after the flop
 
-    def _postflop(self, view: PlayerView, spot: _Spot, rng: random.Random) -> Action:
-        style = self.style
+    def _postflop(
+        self,
+        view: PlayerView,
+        spot: _Spot,
+        style: Style,
+        habits: Mapping[int, Read | None],
+        rng: random.Random,
+    ) -> Action:
         legal = view.legal
-        ranges = list(opponent_ranges(view, reading=style.reading is not Reading.NONE).values())
+        read_ranges = opponent_ranges(view, reading=style.reading is not Reading.NONE)
+        ranges = [_through(view, p, r, habits) for p, r in read_ranges.items()]
         if style.reading is not Reading.FULL:
             ranges = [Range(top=r.top, floor=r.floor) for r in ranges]
         samples = max(32, int(style.samples / math.sqrt(len(ranges) or 1)))
@@ -236,12 +258,27 @@ def _behind(view: PlayerView) -> int:
     )
 
 
-def _voluntary_ranges(view: PlayerView) -> list[Range]:
+def _voluntary_ranges(view: PlayerView, habits: Mapping[int, Read | None]) -> list[Range]:
     """Ranges of the opponents who put chips in by choice (those still to act mostly fold)."""
-    ranges = opponent_ranges(view, reading=True)
+    ranges = {
+        p: _through(view, p, r, habits) for p, r in opponent_ranges(view, reading=True).items()
+    }
     acted = {m.player for m in view.history if not m.forced and m.street is Street.PREFLOP}
     chosen = [r for p, r in ranges.items() if p in acted and view.committed[p] > 0]
     return chosen or list(ranges.values())[:1]
+
+
+def _through(view: PlayerView, player: int, r: Range, habits: Mapping[int, Read | None]) -> Range:
+    """``player``'s range read through their habits, when there are any (see
+    :func:`bot.computers.adapt.adapt_range`)."""
+    seen = habits.get(player)
+    if seen is None:
+        return r
+    moves = [m.kind for m in view.history if m.player == player and not m.forced
+             and m.street is Street.PREFLOP]  # fmt: skip
+    raised = any(k in (ActionKind.BET, ActionKind.RAISE, ActionKind.ALL_IN) for k in moves)
+    entered = raised or ActionKind.CALL in moves
+    return adapt_range(r, seen, raised=raised, entered=entered)
 
 
 def _open_size(view: PlayerView) -> int:
