@@ -210,7 +210,7 @@ def report(players: int, done: dict[tuple[str, str, int], Outcome], judge: bool)
     """Print one table size's table; return the claims that missed (heads-up only)."""
     missed: list[str] = []
     rows: list[list[object]] = []
-    for style in GALLERY:
+    for style in dict.fromkeys(s for _, s, _ in done):
         got = {level: done[(level, style, players)] for level in LEVELS}
         rates = {level: interval(got[level].per_deck, players) for level in LEVELS}
         gains = {}
@@ -291,13 +291,14 @@ def main() -> None:
     parser.add_argument("--decks", type=int, default=1500, help="heads-up decks per pairing")
     parser.add_argument("--six", type=int, default=60, help="six-handed decks per pairing")
     parser.add_argument("--jobs", type=int, default=2, help="processes")
+    parser.add_argument("--styles", default=",".join(GALLERY), help="styles to play, by name")
     args = parser.parse_args()
     heads_up, six = (20, 3) if args.smoke else (args.decks, args.six)
     started = time.perf_counter()
     jobs = [
         Job(level=level, style=style, players=players, decks=decks)
         for players, decks in ((2, heads_up), (6, six))
-        for style in GALLERY
+        for style in args.styles.split(",")
         for level in LEVELS
     ]
     jobs.sort(key=lambda j: -j.decks * j.players * j.players)  # the longest first
@@ -319,7 +320,7 @@ def main() -> None:
 
     print("\n## How the styles play (the hard player's notebook, heads-up)\n")
     rows: list[list[object]] = []
-    for style in GALLERY:
+    for style in args.styles.split(","):
         notebook = Notebook()
         run_job = Job(level="hard", style=style, players=2, decks=min(heads_up, 100))
         for d in range(run_job.decks):  # a short replay, for the counters alone

@@ -6,10 +6,11 @@ estimates, each pulled towards a balanced player's figure by a few imaginary obs
 that a handful of hands moves nothing much, and none at all before :data:`MIN_HANDS` hands.
 From those estimates:
 
-- :func:`adapt_style` shifts the style. Against players who fold to bets it bluffs,
+- :func:`adapt_style` (hard) shifts the style; within it :func:`adapt_calls` calls lighter
+  against players who bet wildly. Against players who fold to bets it bluffs,
   continuation-bets and steals far more, with small bets; against players who call, it stops
   bluffing, bets thinner for value and bigger (a calling station pays an overbet as readily as a
-  small one). Against players who bet and raise wildly it calls down lighter.
+  small one). Against players who bet whenever checked to it checks strong hands to let them.
 - :func:`adapt_range` reads each opponent's range through their habits: a player who enters
   one pot in six and calls holds a strong hand; one who plays everything holds anything; a
   passive player's bet means more than a maniac's.
@@ -27,7 +28,7 @@ from bot.computers.ranges import Range
 from bot.computers.style import Style
 from bot.computers.tendencies import Tendencies
 
-__all__ = ["MIN_HANDS", "Read", "adapt_range", "adapt_style", "read"]
+__all__ = ["MIN_HANDS", "Read", "adapt_calls", "adapt_range", "adapt_style", "read"]
 
 MIN_HANDS = 15
 """Hands seen before a player's habits change anything."""
@@ -56,9 +57,13 @@ class Read:
     def wild(self) -> float:
         """How little their bets mean, 0 to 1: they bet or raise much more than they call, or
         they bet and raise while hardly ever folding (bets that are not about their cards)."""
-        aggressive = max(0.0, (self.aggression - 0.6) / 0.3)
         loose = max(0.0, (0.3 - self.fold_to_bet) / 0.2) if self.aggression >= 0.3 else 0.0
-        return min(1.0, max(aggressive, loose))
+        return min(1.0, max(self.bettor, loose))
+
+    @property
+    def bettor(self) -> float:
+        """How much more they bet and raise than they call, 0 to 1."""
+        return min(1.0, max(0.0, (self.aggression - 0.6) / 0.3))
 
     @property
     def passive(self) -> float:
@@ -102,9 +107,9 @@ def adapt_style(style: Style, reads: Sequence[Read | None]) -> Style:
     known = [r for r in reads if r is not None]
     if not known:
         return style
+    style = adapt_calls(style, known)
     folds = _mean([r.fold_to_bet for r in known]) - _FOLD_TO_BET
     steals = _mean([r.fold_to_raise for r in known]) - _FOLD_TO_RAISE
-    wild = _mean([r.wild for r in known])
     if folds >= 0:  # they give up: bluff and continue far more, with smaller bets
         push = min(1.0, 2.2 * folds)
         bluff = style.bluff + (1.0 - style.bluff) * push
@@ -130,8 +135,30 @@ def adapt_style(style: Style, reads: Sequence[Read | None]) -> Style:
         semi_bluff=semi,
         bet_size=size,
         value_margin=margin,
+        trap=0.7 * _mean([r.bettor for r in known]),
+    )
+
+
+def adapt_calls(style: Style, reads: Sequence[Read | None]) -> Style:
+    """How it calls against the opponents of ``reads``: against players whose bets are not
+    about their cards it calls lighter, out of position too, and raises its strong hands less
+    (their bluffs are worth more than their folds).
+
+    >>> from bot.computers.style import STYLES, Level
+    >>> normal = STYLES[Level.NORMAL]
+    >>> maniac = Read(fold_to_bet=0.5, fold_to_raise=0.2, aggression=0.9, vpip=0.8, pfr=0.6)
+    >>> adapt_calls(normal, [maniac]).call_slack > normal.call_slack
+    True
+    """
+    known = [r for r in reads if r is not None]
+    if not known:
+        return style
+    wild = _mean([r.wild for r in known])
+    bettor = _mean([r.bettor for r in known])
+    return replace(
+        style,
         call_slack=style.call_slack + 0.06 * wild,
-        aggression=min(1.0, style.aggression + 0.2 * wild),
+        aggression=min(1.0, style.aggression + 0.2 * wild - 0.2 * bettor),
     )
 
 

@@ -50,6 +50,8 @@ class Style:
     - ``value_margin``/``raise_margin``: the part of the way from a fair share of the pot to
       certainty the equity must go before betting / raising for value.
     - ``call_slack`` lowers the equity a call needs below the pot odds (a loose caller);
+      ``fear`` raises it by up to that much as the bet grows to twice the pot (a player who
+      calls small bets and is scared off by big ones);
       ``implied`` counts that share of the chips still behind as won later when a draw comes in.
     - ``realization``: the share of its equity a hand out of position expects to realise.
     - ``bluff``, ``semi_bluff``, ``cbet``: how often it bets with nothing, with a draw, and on
@@ -58,7 +60,8 @@ class Style:
     - ``bet_size``/``raise_size``: fractions of the pot for bets and raises where the structure
       lets the size be chosen.
     - ``adapts``: how far it plays on the habits it has seen this session
-      (:mod:`bot.computers.adapt`).
+      (:mod:`bot.computers.adapt`); ``trap``: the chance it checks a strong hand before the
+      river to let a player who bets whenever checked to bet (set by that adaptation).
     """
 
     level: Level
@@ -69,6 +72,7 @@ class Style:
     value_margin: float
     raise_margin: float
     call_slack: float
+    fear: float
     implied: float
     realization: float
     bluff: float
@@ -78,6 +82,7 @@ class Style:
     bet_size: float
     raise_size: float
     adapts: Adapting = Adapting.NONE
+    trap: float = 0.0
 
 
 STYLES: dict[Level, Style] = {
@@ -90,6 +95,7 @@ STYLES: dict[Level, Style] = {
         value_margin=0.45,
         raise_margin=0.7,
         call_slack=0.08,
+        fear=0.6,
         implied=0.0,
         realization=1.0,
         bluff=0.02,
@@ -108,6 +114,7 @@ STYLES: dict[Level, Style] = {
         value_margin=0.3,
         raise_margin=0.5,
         call_slack=0.0,
+        fear=0.0,
         implied=0.1,
         realization=0.85,
         bluff=0.06,
@@ -127,6 +134,7 @@ STYLES: dict[Level, Style] = {
         value_margin=0.25,
         raise_margin=0.45,
         call_slack=0.0,
+        fear=0.0,
         implied=0.25,
         realization=0.85,
         bluff=0.12,

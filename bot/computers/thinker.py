@@ -68,8 +68,9 @@ class Thinker:
         habits: dict[int, Read | None] = {}
         if style.adapts is not Adapting.NONE and view.reads:
             habits = {p: read(view.reads[p]) for p in view.opponents}
-            if style.adapts is Adapting.FULL:
-                style = adapt_style(style, list(habits.values()))
+            known = list(habits.values())
+            full = style.adapts is Adapting.FULL
+            style = adapt_style(style, known) if full else style
         if view.street is Street.PREFLOP:
             return self._preflop(view, spot, style, habits, rng)
         return self._postflop(view, spot, style, habits, rng)
@@ -143,6 +144,7 @@ class Thinker:
                 return all_in(legal)
             return self._raise(view, spot, _reraise_size(view, spot))
         need = _price(spot, implied=0.0 if short else style.implied * 0.5) - style.call_slack
+        need += style.fear * _bigness(spot)
         if realized >= need:
             return check_or_call(legal)
         if (
@@ -178,6 +180,8 @@ class Thinker:
         crowd = spot.opponents
         if spot.to_call == 0:
             if equity >= value:
+                if view.street < Street.RIVER and rng.random() < style.trap:
+                    return check_or_fold(legal)
                 return self._bet(view, spot, style.bet_size)
             draw = view.street < Street.RIVER and equity >= fair * 0.75
             if draw and rng.random() < style.semi_bluff / crowd:
@@ -195,7 +199,7 @@ class Thinker:
         if equity >= strong and legal.can_raise and rng.random() < style.aggression:
             return self._raise(view, spot, _raise_size(view, spot, style.raise_size))
         implied = style.implied if view.street < Street.RIVER else 0.0
-        need = _price(spot, implied=implied) - style.call_slack
+        need = _price(spot, implied=implied) - style.call_slack + style.fear * _bigness(spot)
         realized = equity if spot.in_position else equity * (0.5 + 0.5 * style.realization)
         if realized >= need:
             draw = view.street is Street.FLOP and equity < value
@@ -246,6 +250,13 @@ def _price(spot: _Spot, *, implied: float) -> float:
     behind = max(spot.effective - spot.to_call, 0)
     later = implied * min(behind, spot.pot)
     return spot.to_call / (spot.pot + spot.to_call + later)
+
+
+def _bigness(spot: _Spot) -> float:
+    """How big the bet faced is, 0 (nothing) to 1 (twice what was in the pot before it, or
+    more)."""
+    before = max(spot.pot - spot.to_call, 1)
+    return min(spot.to_call / before, 2.0) / 2.0
 
 
 def _behind(view: PlayerView) -> int:
