@@ -9,7 +9,12 @@ import random
 from bot.computers import Level, Notebook, Tendencies, observe, player_for
 from bot.computers.adapt import MIN_HANDS
 from bot.computers.view import history_of
-from engine import ActionKind, Hand
+from bot.store.store import Store
+from bot.tables.computers import ComputerPlayers
+from bot.tables.service import TableService
+from engine import ActionKind, Hand, HouseRules
+from tests.bot.conftest import Clock
+from tests.bot.tables.test_practice_tables import CHANNEL, GUILD, HOST, _decks
 from tests.engine.helpers import hand, play
 
 HARD, NORMAL = player_for(Level.HARD), player_for(Level.NORMAL)
@@ -121,3 +126,31 @@ def test_reads_are_copied_into_the_view_as_values() -> None:
     view = observe(h, 0, reads=[STATION, FOLDER])
     assert view.reads == (STATION, FOLDER)
     assert observe(h, 0).reads == ()
+
+
+async def test_a_practice_table_keeps_a_notebook_of_its_players(store: Store) -> None:
+    """At a table the computer players' notebook counts each finished hand they played, the
+    member's calls included, and the next view carries the counts."""
+    service = TableService(store, clock=Clock(), deck_source=_decks(5), rng=random.Random(5))
+    await service.open_table(GUILD, CHANNEL, HOST, HouseRules(), 100, name="Host")
+    computers = ComputerPlayers(service, service.view_of, pause=0)
+    service.subscribe(computers.receive)
+    await service.add_computer(GUILD, CHANNEL, Level.HARD, name_of=str)
+    table_id = f"{GUILD}:{CHANNEL}"
+    dealt = 0
+    for _ in range(200):
+        state = service.state(table_id)
+        if state.turn is None:
+            if dealt == 8:
+                break
+            await service.deal(GUILD, CHANNEL)
+            dealt += 1
+        elif state.turn.member == HOST:
+            kind = ActionKind.CHECK if state.turn.legal.can_check else ActionKind.CALL
+            await service.act(GUILD, CHANNEL, HOST, kind, seq=state.turn.seq)
+        await computers.idle()
+    notebook = service._computers.notebooks[table_id]  # the table's, as the views read it
+    seen = notebook.of(str(HOST))
+    assert 3 <= seen.hands < dealt  # the hand in play is not counted until it is over
+    assert seen.folded_bet == seen.folded_raise == 0 and seen.aggressive == 0
+    assert seen.calls + seen.voluntary > 0
