@@ -288,8 +288,8 @@ def ten_handed(hands: int) -> tuple[float, float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--smoke", action="store_true", help="a few decks, nothing judged")
-    parser.add_argument("--decks", type=int, default=1500, help="heads-up decks per pairing")
-    parser.add_argument("--six", type=int, default=60, help="six-handed decks per pairing")
+    parser.add_argument("--decks", type=int, default=3000, help="heads-up decks per pairing")
+    parser.add_argument("--six", type=int, default=150, help="six-handed decks per pairing")
     parser.add_argument("--jobs", type=int, default=2, help="processes")
     parser.add_argument("--styles", default=",".join(GALLERY), help="styles to play, by name")
     args = parser.parse_args()

@@ -117,15 +117,14 @@ def adapt_style(style: Style, reads: Sequence[Read | None]) -> Style:
         semi = style.semi_bluff + (1.0 - style.semi_bluff) * push
         size = style.bet_size * (1.0 - 0.9 * folds)
         margin = style.value_margin
-    else:  # they call: no bluffs, thinner value, bigger bets
+    else:  # they call: no bluffs, thinner value, bigger bets (less so into several callers)
         bluff = style.bluff * max(0.0, 1.0 + 4.0 * folds)
         cbet = style.cbet * max(0.0, 1.0 + 3.0 * folds)
         semi = style.semi_bluff * max(0.2, 1.0 + 3.0 * folds)
-        size = style.bet_size * (1.0 - 2.5 * folds)
-        margin = style.value_margin * max(0.15, 1.0 + 2.0 * folds)
+        thin = folds / len(known)
+        size = style.bet_size * (1.0 - 2.5 * thin)
+        margin = style.value_margin * max(0.15, 1.0 + 2.0 * thin)
     open_scale = style.open_scale * (1.0 + 3.0 * max(0.0, steals))
-    if steals < 0:
-        open_scale *= max(0.6, 1.0 + steals)
     return replace(
         style,
         open_scale=open_scale,
