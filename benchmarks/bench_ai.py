@@ -55,6 +55,7 @@ from engine.config import HandConfig
 from engine.equity import equity
 from engine.events import BetReturned, BlindPosted, BoardDealt, PlayerActed
 from engine.hand import Hand
+from engine.rules import PRESETS, BlindSchedule
 
 SEED = 20261202
 BIG_BLIND = 2
@@ -68,6 +69,9 @@ RATIO = 1.5
 RATIO_STYLES = ("calling-station", "nit")
 
 STYLES = gallery()
+WEIGHT = {"tight-passive": 2}
+"""Decks played against a style, as a multiple of ``--decks``/``--six``: the tight-passive
+player's hands are cheap (most end before the flop) and its differences small."""
 
 
 def make(kind: str) -> Strategy:
@@ -84,6 +88,7 @@ class Job:
     style: str
     players: int
     decks: int
+    preset: str = "cash"
 
 
 @dataclass(kw_only=True)
@@ -97,10 +102,22 @@ class Outcome:
     hands: int = 0
 
 
-def config_for(players: int) -> HandConfig:
-    return HandConfig(
-        stacks=(STACK,) * players, button=0, small_blind=BIG_BLIND // 2, big_blind=BIG_BLIND
-    )
+def config_for(players: int, preset: str = "cash", deck: int = 0) -> HandConfig:
+    """Blinds 1/2 and 100 big blinds each; or a preset's own stacks, with the blind level of a
+    schedule rising 0, 1, 2, 3 over the decks (50 down to 6 big blinds deep)."""
+    if preset == "cash":
+        return HandConfig(
+            stacks=(STACK,) * players, button=0, small_blind=BIG_BLIND // 2, big_blind=BIG_BLIND
+        )
+    rules = PRESETS[preset]
+    level = deck % 4 if rules.schedule is not BlindSchedule.FIXED else 0
+    stacks = (rules.starting_stack,) * players
+    return rules.hand_config(stacks=stacks, button=0, hand_number=deck, level=level)
+
+
+def unit_of(preset: str) -> int:
+    """The big blind results are counted in."""
+    return BIG_BLIND if preset == "cash" else PRESETS[preset].big_blind
 
 
 def adjusted_net(hand: Hand, rng: random.Random) -> list[float]:
@@ -143,9 +160,10 @@ def play(
     seed: str,
     notebook: Notebook,
     out: Outcome,
+    deck_number: int = 0,
 ) -> list[float]:
     """One hand: ``seated[i]`` plays player ``i``; the level's seat reads ``notebook``."""
-    hand = Hand(config_for(len(seated)), deck)
+    hand = Hand(config_for(len(seated), job.preset, deck_number), deck)
     reads = notebook.reads(names)
     count = [0] * len(seated)
     while hand.to_act is not None:
@@ -174,7 +192,7 @@ def run(job: Job) -> Outcome:
     out = Outcome(job=job)
     n = job.players
     notebook = Notebook()
-    deck_rng = random.Random(f"{SEED}:{job.style}:{n}")
+    deck_rng = random.Random(f"{SEED}:{job.style}:{n}:{job.preset}")
     for d in range(job.decks):
         deck = list(range(52))
         deck_rng.shuffle(deck)
@@ -182,17 +200,17 @@ def run(job: Job) -> Outcome:
         for seat in range(n):
             seated = [job.level if k == seat else job.style for k in range(n)]
             names = ["me" if k == seat else f"{job.style}#{(k - seat) % n}" for k in range(n)]
-            seed = f"{SEED}:{job.style}:{n}:{d}"
-            net = play(job, deck, seated, names, seed, notebook, out)
+            seed = f"{SEED}:{job.style}:{n}:{job.preset}:{d}"
+            net = play(job, deck, seated, names, seed, notebook, out, d)
             won += net[seat]
         out.per_deck.append(won)
     return out
 
 
-def interval(samples: Sequence[float], hands: int) -> tuple[float, float]:
+def interval(samples: Sequence[float], hands: int, unit: int = BIG_BLIND) -> tuple[float, float]:
     """Mean bb/100 and the half-width of its 95 % interval, from chips won per deck of
-    ``hands`` hands."""
-    scale = 100 / hands / BIG_BLIND
+    ``hands`` hands (``unit`` chips a big blind)."""
+    scale = 100 / hands / unit
     sd = statistics.stdev(samples) if len(samples) > 1 else 0.0
     return statistics.fmean(samples) * scale, 1.96 * sd / math.sqrt(len(samples)) * scale
 
@@ -210,9 +228,10 @@ def report(players: int, done: dict[tuple[str, str, int], Outcome], judge: bool)
     """Print one table size's table; return the claims that missed (heads-up only)."""
     missed: list[str] = []
     rows: list[list[object]] = []
-    for style in dict.fromkeys(s for _, s, _ in done):
+    for style in (s for s in GALLERY if (LEVELS[0], s, players) in done):
         got = {level: done[(level, style, players)] for level in LEVELS}
         rates = {level: interval(got[level].per_deck, players) for level in LEVELS}
+        hands = players * len(got["hard"].per_deck)
         gains = {}
         for high, low in (("hard", "normal"), ("normal", "easy")):
             diff = [a - b for a, b in zip(got[high].per_deck, got[low].per_deck)]
@@ -233,6 +252,7 @@ def report(players: int, done: dict[tuple[str, str, int], Outcome], judge: bool)
         rows.append(
             [
                 style,
+                f"{hands:,}",
                 *(show(*rates[level]) for level in LEVELS),
                 show(*gains["hard"]),
                 show(*gains["normal"]),
@@ -242,6 +262,7 @@ def report(players: int, done: dict[tuple[str, str, int], Outcome], judge: bool)
         )
     header = [
         "style",
+        "hands",
         "easy",
         "normal",
         "hard",
@@ -290,16 +311,26 @@ def main() -> None:
     parser.add_argument("--smoke", action="store_true", help="a few decks, nothing judged")
     parser.add_argument("--decks", type=int, default=3000, help="heads-up decks per pairing")
     parser.add_argument("--six", type=int, default=150, help="six-handed decks per pairing")
+    parser.add_argument("--versus", type=int, default=1000, help="decks a level v level match")
     parser.add_argument("--jobs", type=int, default=2, help="processes")
     parser.add_argument("--styles", default=",".join(GALLERY), help="styles to play, by name")
     args = parser.parse_args()
     heads_up, six = (20, 3) if args.smoke else (args.decks, args.six)
     started = time.perf_counter()
     jobs = [
-        Job(level=level, style=style, players=players, decks=decks)
+        Job(level=level, style=style, players=players, decks=decks * WEIGHT.get(style, 1))
         for players, decks in ((2, heads_up), (6, six))
         for style in args.styles.split(",")
         for level in LEVELS
+    ]
+    versus = (20, 3) if args.smoke else (args.versus, max(args.versus // 5, 1))
+    jobs += [
+        Job(level=a, style=b, players=2, decks=versus[0])
+        for a, b in (("hard", "normal"), ("normal", "easy"))
+    ]
+    jobs += [
+        Job(level="hard", style="easy", players=2, decks=versus[1], preset=preset)
+        for preset in PRESETS
     ]
     jobs.sort(key=lambda j: -j.decks * j.players * j.players)  # the longest first
     if args.jobs > 1:
@@ -307,19 +338,28 @@ def main() -> None:
             outcomes = pool.map(run, jobs, chunksize=1)
     else:
         outcomes = [run(job) for job in jobs]
-    done = {(o.job.level, o.job.style, o.job.players): o for o in outcomes}
+    done = {(o.job.level, o.job.style, o.job.players): o for o in outcomes if o.job.style in STYLES}
     hands = sum(o.hands for o in outcomes)
 
-    print(f"\n## Heads-up: bb/100 won by the level, {2 * heads_up:,} hands per pairing\n")
+    print("\n## Heads-up: bb/100 won by the level\n")
     missed = report(2, done, judge=not args.smoke)
-    print(
-        f"\n## Six-handed, the level and five of the style: bb/100 won by the level, "
-        f"{6 * six:,} hands per pairing\n"
-    )
+    print("\n## Six-handed, the level and five of the style: bb/100 won by the level\n")
     report(6, done, judge=False)
 
-    print("\n## How the styles play (the hard player's notebook, heads-up)\n")
+    print("\n## The levels against each other, heads-up (for information)\n")
     rows: list[list[object]] = []
+    for o in outcomes:
+        if o.job.style in STYLES:
+            continue
+        match = f"{o.job.level} v {o.job.style}"
+        if o.job.preset != "cash":
+            match += f", {o.job.preset}"
+        mean, half = interval(o.per_deck, 2, unit_of(o.job.preset))
+        rows.append([match, f"{2 * o.job.decks:,}", show(mean, half)])
+    print(table(["match", "hands", "first player's bb/100"], rows))
+
+    print("\n## How the styles play (the hard player's notebook, heads-up)\n")
+    rows = []
     for style in args.styles.split(","):
         notebook = Notebook()
         run_job = Job(level="hard", style=style, players=2, decks=min(heads_up, 100))

@@ -254,9 +254,9 @@ def _price(spot: _Spot, *, implied: float) -> float:
 
 def _bigness(spot: _Spot) -> float:
     """How big the bet faced is, 0 (nothing) to 1 (twice what was in the pot before it, or
-    more)."""
+    more), growing with the square of the bet: a half-pot bet counts 1/16, a pot-sized one 1/4."""
     before = max(spot.pot - spot.to_call, 1)
-    return min(spot.to_call / before, 2.0) / 2.0
+    return (min(spot.to_call / before, 2.0) / 2.0) ** 2
 
 
 def _behind(view: PlayerView) -> int:
