@@ -4,6 +4,9 @@ Pure, deterministic Python on top of :mod:`engine` (standard library only, no I/
 is a :class:`Strategy`: ``decide(view, rng) -> Action``, where the view is what
 :func:`observe` copies out of a hand for one seat (public table state and that seat's two
 cards) and ``rng`` is the only source of chance, so the same seed gives the same decisions.
+A seated player also remembers the earlier hands: a :class:`Notebook` counts each player's
+public moves over the session, and :func:`observe` passes its counts (:class:`Tendencies`) into
+the view for the levels that read them.
 """
 
 from bot.computers.notebook import Notebook

@@ -1,10 +1,12 @@
 """The levels of play, each a set of tendencies one strategy follows.
 
 Easy is loose and passive: it plays many hands, rarely raises, thinks only of its own cards
-(every opponent "could have anything") and calls too much. Normal plays a sound, tighter game
-from position and pot odds, and reads what a pre-flop raise means. Hard is a decent club
-player: it reads ranges through the whole hand, counts implied odds, continues its pre-flop
-raise on the flop, semi-bluffs its draws and bluffs more, and sizes its bets for value.
+(every opponent "could have anything"), calls small bets too much, bets small and runs from
+big bets. Normal plays a sound, tighter game from position and pot odds, reads what a pre-flop
+raise means, and reads how wide each player's ranges are from their habits this session. Hard
+is a decent club player: it reads ranges through the whole hand, counts implied odds,
+continues its pre-flop raise on the flop, semi-bluffs its draws and bluffs more, sizes its bets
+for value, and shifts all of that against the habits it has seen (:mod:`bot.computers.adapt`).
 """
 
 from __future__ import annotations

@@ -7,7 +7,9 @@ price. After the flop it estimates its equity against every opponent's range
 (:mod:`bot.computers.sampling`) and compares it with a fair share of the pot to bet for value, with
 the pot odds (plus implied odds for a draw) to call, and sometimes bets without the goods: a
 continuation bet, a semi-bluff, a bluff. A :class:`~bot.computers.style.Style` sets how much of
-each.
+each; a style that adapts reads the opponents' habits from :attr:`PlayerView.reads
+<bot.computers.view.PlayerView.reads>` into their ranges, and hard into the style itself
+(:mod:`bot.computers.adapt`).
 """
 
 from __future__ import annotations
