@@ -1,4 +1,4 @@
-"""How the hard level shifts its play against the habits it has seen (its exploits).
+"""How normal reads the habits it has seen into ranges, and hard shifts its play against them.
 
 A seated player's :class:`~bot.computers.notebook.Notebook` gives each opponent's session
 counters (:class:`~bot.computers.tendencies.Tendencies`). :func:`read` turns them into
@@ -11,9 +11,9 @@ From those estimates:
   continuation-bets and steals far more, with small bets; against players who call, it stops
   bluffing, bets thinner for value and bigger (a calling station pays an overbet as readily as a
   small one). Against players who bet whenever checked to it checks strong hands to let them.
-- :func:`adapt_range` reads each opponent's range through their habits: a player who enters
-  one pot in six and calls holds a strong hand; one who plays everything holds anything; a
-  passive player's bet means more than a maniac's.
+- :func:`adapt_range` (normal and hard) reads each opponent's range through their habits: a
+  player who enters one pot in six and calls holds a strong hand; one who plays everything
+  holds anything; a passive player's bet means more than a maniac's.
 
 With no counters (or too few hands) both return what they were given: hard then plays its
 balanced game.
@@ -140,13 +140,13 @@ def adapt_style(style: Style, reads: Sequence[Read | None]) -> Style:
 
 def adapt_calls(style: Style, reads: Sequence[Read | None]) -> Style:
     """How it calls against the opponents of ``reads``: against players whose bets are not
-    about their cards it calls lighter, out of position too, and raises its strong hands less
-    (their bluffs are worth more than their folds).
+    about their cards it calls lighter, and it raises a strong hand less against players who bet
+    far more than they call (their bluffs are worth more than their folds).
 
     >>> from bot.computers.style import STYLES, Level
-    >>> normal = STYLES[Level.NORMAL]
+    >>> hard = STYLES[Level.HARD]
     >>> maniac = Read(fold_to_bet=0.5, fold_to_raise=0.2, aggression=0.9, vpip=0.8, pfr=0.6)
-    >>> adapt_calls(normal, [maniac]).call_slack > normal.call_slack
+    >>> adapt_calls(hard, [maniac]).call_slack > hard.call_slack
     True
     """
     known = [r for r in reads if r is not None]
