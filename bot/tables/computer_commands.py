@@ -28,9 +28,11 @@ class ComputerCommands:
         self.tables = tables
         self.seats = seats
         self.notebooks: dict[str, Notebook] = {}
-        """What the computer players at each table have seen of the players' habits since the
-        bot started (:mod:`bot.computers.notebook`): public moves of finished hands only."""
+        """What the computer players at each table have seen of the players' habits this
+        session (:mod:`bot.computers.notebook`): public moves of finished hands only, in memory
+        (a restart starts afresh)."""
         self._last: dict[str, tuple[int, Hand, tuple[int, ...]]] = {}
+        self._sessions: dict[str, int] = {}
 
     async def add_computer(
         self,
@@ -101,15 +103,20 @@ class ComputerCommands:
         index = live.table.hand_player(str(member))
         if index is None or hand.to_act != index:
             return None
-        notebook = self._notebook(table_id, hand_id, hand, live.players)
+        notebook = self._notebook(table_id, live.table.session, hand_id, hand, live.players)
         return observe(hand, index, reads=notebook.reads([str(m) for m in live.players]))
 
     def _notebook(
-        self, table_id: str, hand_id: int, hand: Hand, members: tuple[int, ...]
+        self, table_id: str, session: int, hand_id: int, hand: Hand, members: tuple[int, ...]
     ) -> Notebook:
-        """The table's notebook, having counted the last hand a computer played there once it
-        has finished (the hand keeps its public moves to the end: the last fold too)."""
-        notebook = self.notebooks.setdefault(table_id, Notebook())
+        """The table's notebook of this session, having counted the last hand a computer
+        played there once it has finished (the hand keeps its public moves to the end: the last
+        fold too)."""
+        if self._sessions.get(table_id) != session:
+            self._sessions[table_id] = session
+            self.notebooks[table_id] = Notebook()
+            self._last.pop(table_id, None)
+        notebook = self.notebooks[table_id]
         last = self._last.get(table_id)
         if last is not None and last[0] != hand_id:
             _, finished, players = last
