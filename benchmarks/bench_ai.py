@@ -333,8 +333,9 @@ def main() -> None:
         for preset in PRESETS
     ]
     jobs.sort(key=lambda j: -j.decks * j.players * j.players)  # the longest first
-    if args.jobs > 1:
-        with multiprocessing.Pool(args.jobs) as pool:
+    processes = 1 if args.smoke else args.jobs
+    if processes > 1:
+        with multiprocessing.Pool(processes) as pool:
             outcomes = pool.map(run, jobs, chunksize=1)
     else:
         outcomes = [run(job) for job in jobs]
@@ -425,7 +426,7 @@ def main() -> None:
     seconds = time.perf_counter() - started
     load = os.getloadavg()[0]
     print(
-        f"\n{hands:,} hands in {seconds:.0f} s ({args.jobs} processes, load average {load:.1f} "
+        f"\n{hands:,} hands in {seconds:.0f} s ({processes} processes, load average {load:.1f} "
         f"on {os.cpu_count()} cores)"
     )
     if missed:
