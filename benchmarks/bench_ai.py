@@ -18,17 +18,22 @@ or more players all-in before the river, each is credited the pot times their eq
 moment (exact from the flop on, 2,000 sampled boards before it) instead of what the run-out
 gave: an unbiased estimate with a much smaller spread, as tracking software reports it.
 
-Every level keeps a :class:`~bot.computers.notebook.Notebook` over its match (the session):
-hard reads its opponents' habits from it, as it would at a table; easy and normal ignore it.
+Every level keeps a :class:`~bot.computers.notebook.Notebook` over its match (the session), as
+it would at a table: hard adapts to the habits it counts, normal reads ranges through them,
+easy ignores them. For information the levels also play each other heads-up, and hard plays
+easy in every preset (its own stacks and blinds).
 
 Claims, heads-up, against every style: hard - normal >= +10 bb/100 and normal - easy >= +10
 bb/100, each interval's lower end above zero; hard wins at least +25 bb/100; against the
 calling station and the nit, hard wins at least 1.5 times what normal wins. Six-handed
-figures are reported, not judged. Speed: the p99 of a hard decision (building the view and
-choosing) at most 5 ms of CPU time; and a table of ten computer players, the slowest decision
-against the pause the house sets (:data:`bot.tables.computers.DEFAULT_PAUSE`).
+figures are reported, not judged. Default: 3,000 decks a heads-up pairing, 150 six-handed
+(twice that against the tight-passive player), about 90 s on two idle cores. Speed: the p99
+of a hard decision (building the view and choosing) at most 5 ms of CPU time; and a table of
+ten computer players, the slowest decision against the pause the house sets
+(:data:`bot.tables.computers.DEFAULT_PAUSE`).
 
-    .venv/bin/python benchmarks/bench_ai.py [--smoke] [--decks N] [--six N] [--jobs N]
+    .venv/bin/python benchmarks/bench_ai.py [--smoke] [--decks N] [--six N] [--versus N]
+        [--styles a,b] [--jobs N]
 """
 
 from __future__ import annotations
