@@ -58,7 +58,7 @@ from bot.tables.computers import DEFAULT_PAUSE
 from engine.actions import ActionKind
 from engine.config import HandConfig
 from engine.equity import equity
-from engine.events import BetReturned, BlindPosted, BoardDealt, PlayerActed
+from engine.events import AntePosted, BetReturned, BlindPosted, BoardDealt, PlayerActed
 from engine.hand import Hand
 from engine.rules import PRESETS, BlindSchedule
 
@@ -138,7 +138,7 @@ def adjusted_net(hand: Hand, rng: random.Random) -> list[float]:
         if isinstance(event, PlayerActed):
             put[event.player] += event.added
             folded[event.player] |= event.kind is ActionKind.FOLD
-        elif isinstance(event, BlindPosted):
+        elif isinstance(event, BlindPosted | AntePosted):
             put[event.player] += event.amount
         elif isinstance(event, BetReturned):
             put[event.player] -= event.amount
