@@ -87,6 +87,24 @@ def test_hard_bets_a_calling_station_bigger_and_thinner() -> None:
     assert _bets(_decisions(HARD, thin, STATION)) > _bets(_decisions(HARD, thin, None))
 
 
+MANIAC = Tendencies(
+    hands=200, voluntary=150, raised=110, faced_raise=60, folded_raise=20, faced_bet=60,
+    folded_bet=18, flops=120, showdowns=60, aggressive=180, calls=15,
+)  # fmt: skip
+"""Plays most hands, bets and raises far more than it calls."""
+
+
+def test_hard_lets_a_maniac_bet_its_strong_hands_for_it() -> None:
+    """Flopped a set, first to act: hard bets it against an unknown, and mostly checks it to a
+    player who bets whenever checked to."""
+    h = hand((200, 200), holes=["Qd Qc", "9h 9c"], board="9s 5d 2c 7h 3s", button=0)
+    play(h, "p1 call", "p2 check")
+    balanced = _bets(_decisions(HARD, h, None))
+    against = _bets(_decisions(HARD, h, MANIAC))
+    assert balanced > 0.9 * len(SEEDS)
+    assert against < 0.5 * len(SEEDS)
+
+
 def test_a_small_sample_changes_nothing() -> None:
     few = Tendencies(hands=MIN_HANDS - 1, faced_bet=MIN_HANDS - 1, folded_bet=MIN_HANDS - 1)
     for holes, board in (AIR, NUTS, THIN):
