@@ -4,10 +4,15 @@ Pure, deterministic Python on top of :mod:`engine` (standard library only, no I/
 is a :class:`Strategy`: ``decide(view, rng) -> Action``, where the view is what
 :func:`observe` copies out of a hand for one seat (public table state and that seat's two
 cards) and ``rng`` is the only source of chance, so the same seed gives the same decisions.
+A seated player also remembers the earlier hands: a :class:`Notebook` counts each player's
+public moves over the session, and :func:`observe` passes its counts (:class:`Tendencies`) into
+the view for the levels that read them.
 """
 
+from bot.computers.notebook import Notebook
 from bot.computers.players import CallingStation, RandomPlayer, Strategy, decision_rng
 from bot.computers.style import STYLES, Level, Style
+from bot.computers.tendencies import Tendencies
 from bot.computers.thinker import Thinker
 from bot.computers.view import Move, PlayerView, observe
 
@@ -16,10 +21,12 @@ __all__ = [
     "CallingStation",
     "Level",
     "Move",
+    "Notebook",
     "PlayerView",
     "RandomPlayer",
     "Strategy",
     "Style",
+    "Tendencies",
     "Thinker",
     "decision_rng",
     "observe",

@@ -1,10 +1,12 @@
 """The levels of play, each a set of tendencies one strategy follows.
 
 Easy is loose and passive: it plays many hands, rarely raises, thinks only of its own cards
-(every opponent "could have anything") and calls too much. Normal plays a sound, tighter game
-from position and pot odds, and reads what a pre-flop raise means. Hard is a decent club
-player: it reads ranges through the whole hand, counts implied odds, continues its pre-flop
-raise on the flop, semi-bluffs its draws and bluffs more, and sizes its bets for value.
+(every opponent "could have anything"), calls small bets too much, bets small and runs from
+big bets. Normal plays a sound, tighter game from position and pot odds, reads what a pre-flop
+raise means, and reads how wide each player's ranges are from their habits this session. Hard
+is a decent club player: it reads ranges through the whole hand, counts implied odds,
+continues its pre-flop raise on the flop, semi-bluffs its draws and bluffs more, sizes its bets
+for value, and shifts all of that against the habits it has seen (:mod:`bot.computers.adapt`).
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-__all__ = ["STYLES", "Level", "Reading", "Style"]
+__all__ = ["STYLES", "Adapting", "Level", "Reading", "Style"]
 
 
 class Level(Enum):
@@ -21,6 +23,14 @@ class Level(Enum):
     EASY = "easy"
     NORMAL = "normal"
     HARD = "hard"
+
+
+class Adapting(Enum):
+    """How far a player plays on the habits of the others it has seen this session."""
+
+    NONE = "none"  # every opponent is an unknown
+    RANGES = "ranges"  # their habits widen or narrow the ranges it reads
+    FULL = "full"  # and it shifts its bluffs, value bets, sizes and steals against them
 
 
 class Reading(Enum):
@@ -42,6 +52,8 @@ class Style:
     - ``value_margin``/``raise_margin``: the part of the way from a fair share of the pot to
       certainty the equity must go before betting / raising for value.
     - ``call_slack`` lowers the equity a call needs below the pot odds (a loose caller);
+      ``fear`` raises it by up to that much as the bet grows to twice the pot (a player who
+      calls small bets and is scared off by big ones);
       ``implied`` counts that share of the chips still behind as won later when a draw comes in.
     - ``realization``: the share of its equity a hand out of position expects to realise.
     - ``bluff``, ``semi_bluff``, ``cbet``: how often it bets with nothing, with a draw, and on
@@ -49,6 +61,9 @@ class Style:
       rather than calling it.
     - ``bet_size``/``raise_size``: fractions of the pot for bets and raises where the structure
       lets the size be chosen.
+    - ``adapts``: how far it plays on the habits it has seen this session
+      (:mod:`bot.computers.adapt`); ``trap``: the chance it checks a strong hand before the
+      river to let a player who bets whenever checked to bet (set by that adaptation).
     """
 
     level: Level
@@ -59,6 +74,7 @@ class Style:
     value_margin: float
     raise_margin: float
     call_slack: float
+    fear: float
     implied: float
     realization: float
     bluff: float
@@ -67,25 +83,28 @@ class Style:
     aggression: float
     bet_size: float
     raise_size: float
+    adapts: Adapting = Adapting.NONE
+    trap: float = 0.0
 
 
 STYLES: dict[Level, Style] = {
     Level.EASY: Style(
         level=Level.EASY,
         open_scale=1.7,
-        raise_first=0.2,
+        raise_first=0.05,
         reading=Reading.NONE,
         samples=40,
         value_margin=0.45,
         raise_margin=0.7,
         call_slack=0.08,
+        fear=1.5,
         implied=0.0,
         realization=1.0,
         bluff=0.02,
         semi_bluff=0.0,
         cbet=0.0,
         aggression=0.3,
-        bet_size=0.5,
+        bet_size=0.4,
         raise_size=0.6,
     ),
     Level.NORMAL: Style(
@@ -97,6 +116,7 @@ STYLES: dict[Level, Style] = {
         value_margin=0.3,
         raise_margin=0.5,
         call_slack=0.0,
+        fear=0.0,
         implied=0.1,
         realization=0.85,
         bluff=0.06,
@@ -105,6 +125,7 @@ STYLES: dict[Level, Style] = {
         aggression=0.6,
         bet_size=0.6,
         raise_size=0.8,
+        adapts=Adapting.RANGES,
     ),
     Level.HARD: Style(
         level=Level.HARD,
@@ -115,14 +136,16 @@ STYLES: dict[Level, Style] = {
         value_margin=0.25,
         raise_margin=0.45,
         call_slack=0.0,
+        fear=0.0,
         implied=0.25,
         realization=0.85,
         bluff=0.12,
         semi_bluff=0.45,
         cbet=0.65,
         aggression=0.8,
-        bet_size=0.7,
+        bet_size=0.9,
         raise_size=0.9,
+        adapts=Adapting.FULL,
     ),
 }
 """The tendencies of each level."""

@@ -7,21 +7,25 @@ price. After the flop it estimates its equity against every opponent's range
 (:mod:`bot.computers.sampling`) and compares it with a fair share of the pot to bet for value, with
 the pot odds (plus implied odds for a draw) to call, and sometimes bets without the goods: a
 continuation bet, a semi-bluff, a bluff. A :class:`~bot.computers.style.Style` sets how much of
-each.
+each; a style that adapts reads the opponents' habits from :attr:`PlayerView.reads
+<bot.computers.view.PlayerView.reads>` into their ranges, and hard into the style itself
+(:mod:`bot.computers.adapt`).
 """
 
 from __future__ import annotations
 
 import math
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 
+from bot.computers.adapt import Read, adapt_range, adapt_style, read
 from bot.computers.classes import hand_class
 from bot.computers.moves import all_in, bet_to, check_or_call, check_or_fold
 from bot.computers.preflop import class_equity, class_percentile
 from bot.computers.ranges import Range, opponent_ranges, preflop_aggressor
 from bot.computers.sampling import equity_against
-from bot.computers.style import Reading, Style
+from bot.computers.style import Adapting, Reading, Style
 from bot.computers.view import PlayerView
 from engine.actions import Action, ActionKind, Street
 from engine.config import Structure
@@ -62,14 +66,27 @@ class Thinker:
 
     def decide(self, view: PlayerView, rng: random.Random) -> Action:
         spot = _spot(view)
+        style = self.style
+        habits: dict[int, Read | None] = {}
+        if style.adapts is not Adapting.NONE and view.reads:
+            habits = {p: read(view.reads[p]) for p in view.opponents}
+            known = list(habits.values())
+            full = style.adapts is Adapting.FULL
+            style = adapt_style(style, known) if full else style
         if view.street is Street.PREFLOP:
-            return self._preflop(view, spot, rng)
-        return self._postflop(view, spot, rng)
+            return self._preflop(view, spot, style, habits, rng)
+        return self._postflop(view, spot, style, habits, rng)
 
     # ----------------------------------------------------------------- before the flop
 
-    def _preflop(self, view: PlayerView, spot: _Spot, rng: random.Random) -> Action:
-        style = self.style
+    def _preflop(
+        self,
+        view: PlayerView,
+        spot: _Spot,
+        style: Style,
+        habits: Mapping[int, Read | None],
+        rng: random.Random,
+    ) -> Action:
         legal = view.legal
         name = hand_class(*view.hole)
         strength = class_percentile(name)
@@ -95,23 +112,24 @@ class Thinker:
                     return self._raise(view, spot, _open_size(view))
                 return check_or_call(legal)
             return check_or_fold(legal)
-        return self._facing_raise(view, spot, name, raises, short, rng)
+        return self._facing_raise(view, spot, style, habits, name, raises, short, rng)
 
     def _facing_raise(
         self,
         view: PlayerView,
         spot: _Spot,
+        style: Style,
+        habits: Mapping[int, Read | None],
         name: str,
         raises: int,
         short: bool,
         rng: random.Random,
     ) -> Action:
-        style = self.style
         legal = view.legal
         if style.reading is Reading.NONE:
             equity = class_equity(name, spot.opponents)
         else:
-            ranges = _voluntary_ranges(view)
+            ranges = _voluntary_ranges(view, habits)
             equity = equity_against(view.hole, (), ranges, rng, samples=style.samples)
             spot = _Spot(
                 pot=spot.pot,
@@ -128,6 +146,7 @@ class Thinker:
                 return all_in(legal)
             return self._raise(view, spot, _reraise_size(view, spot))
         need = _price(spot, implied=0.0 if short else style.implied * 0.5) - style.call_slack
+        need += style.fear * _bigness(spot)
         if realized >= need:
             return check_or_call(legal)
         if (
@@ -142,10 +161,17 @@ class Thinker:
 
     # ----------------------------------------------------------------- after the flop
 
-    def _postflop(self, view: PlayerView, spot: _Spot, rng: random.Random) -> Action:
-        style = self.style
+    def _postflop(
+        self,
+        view: PlayerView,
+        spot: _Spot,
+        style: Style,
+        habits: Mapping[int, Read | None],
+        rng: random.Random,
+    ) -> Action:
         legal = view.legal
-        ranges = list(opponent_ranges(view, reading=style.reading is not Reading.NONE).values())
+        read_ranges = opponent_ranges(view, reading=style.reading is not Reading.NONE)
+        ranges = [_through(view, p, r, habits) for p, r in read_ranges.items()]
         if style.reading is not Reading.FULL:
             ranges = [Range(top=r.top, floor=r.floor) for r in ranges]
         samples = max(32, int(style.samples / math.sqrt(len(ranges) or 1)))
@@ -156,6 +182,8 @@ class Thinker:
         crowd = spot.opponents
         if spot.to_call == 0:
             if equity >= value:
+                if view.street < Street.RIVER and rng.random() < style.trap:
+                    return check_or_fold(legal)
                 return self._bet(view, spot, style.bet_size)
             draw = view.street < Street.RIVER and equity >= fair * 0.75
             if draw and rng.random() < style.semi_bluff / crowd:
@@ -173,7 +201,7 @@ class Thinker:
         if equity >= strong and legal.can_raise and rng.random() < style.aggression:
             return self._raise(view, spot, _raise_size(view, spot, style.raise_size))
         implied = style.implied if view.street < Street.RIVER else 0.0
-        need = _price(spot, implied=implied) - style.call_slack
+        need = _price(spot, implied=implied) - style.call_slack + style.fear * _bigness(spot)
         realized = equity if spot.in_position else equity * (0.5 + 0.5 * style.realization)
         if realized >= need:
             draw = view.street is Street.FLOP and equity < value
@@ -226,6 +254,13 @@ def _price(spot: _Spot, *, implied: float) -> float:
     return spot.to_call / (spot.pot + spot.to_call + later)
 
 
+def _bigness(spot: _Spot) -> float:
+    """How big the bet faced is, 0 (nothing) to 1 (twice what was in the pot before it, or
+    more), growing with the square of the bet: a half-pot bet counts 1/16, a pot-sized one 1/4."""
+    before = max(spot.pot - spot.to_call, 1)
+    return (min(spot.to_call / before, 2.0) / 2.0) ** 2
+
+
 def _behind(view: PlayerView) -> int:
     """Players still to act after this one before the flop (the big blind acts last)."""
     n = view.player_count
@@ -236,12 +271,27 @@ def _behind(view: PlayerView) -> int:
     )
 
 
-def _voluntary_ranges(view: PlayerView) -> list[Range]:
+def _voluntary_ranges(view: PlayerView, habits: Mapping[int, Read | None]) -> list[Range]:
     """Ranges of the opponents who put chips in by choice (those still to act mostly fold)."""
-    ranges = opponent_ranges(view, reading=True)
+    ranges = {
+        p: _through(view, p, r, habits) for p, r in opponent_ranges(view, reading=True).items()
+    }
     acted = {m.player for m in view.history if not m.forced and m.street is Street.PREFLOP}
     chosen = [r for p, r in ranges.items() if p in acted and view.committed[p] > 0]
     return chosen or list(ranges.values())[:1]
+
+
+def _through(view: PlayerView, player: int, r: Range, habits: Mapping[int, Read | None]) -> Range:
+    """``player``'s range read through their habits, when there are any (see
+    :func:`bot.computers.adapt.adapt_range`)."""
+    seen = habits.get(player)
+    if seen is None:
+        return r
+    moves = [m.kind for m in view.history if m.player == player and not m.forced
+             and m.street is Street.PREFLOP]  # fmt: skip
+    raised = any(k in (ActionKind.BET, ActionKind.RAISE, ActionKind.ALL_IN) for k in moves)
+    entered = raised or ActionKind.CALL in moves
+    return adapt_range(r, seen, raised=raised, entered=entered)
 
 
 def _open_size(view: PlayerView) -> int:

@@ -8,8 +8,10 @@ the hand, its deck or anyone else's cards, so a strategy cannot look at them eve
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bot.computers.tendencies import Tendencies
 from engine.actions import ActionKind, LegalActions, Street
 from engine.cards import Card
 from engine.config import Structure
@@ -18,7 +20,7 @@ from engine.events import AntePosted, BlindPosted, PlayerActed
 from engine.hand import Hand
 from engine.pots import Pot
 
-__all__ = ["Move", "PlayerView", "observe"]
+__all__ = ["Move", "PlayerView", "history_of", "observe"]
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -42,7 +44,10 @@ class PlayerView:
     Players are the hand's indices 0..n-1, clockwise. ``stacks`` are the chips behind,
     ``bets`` the chips in front this round, ``committed`` everything put in this hand;
     ``starting_stacks`` are the stacks before the blinds. ``history`` lists every move of the
-    hand in order (blinds first). ``legal`` is exactly what the rules allow now.
+    hand in order (blinds first). ``legal`` is exactly what the rules allow now. ``reads`` are
+    what the player has learnt of each player's habits over the earlier hands of the session
+    (:class:`~bot.computers.tendencies.Tendencies`, by hand player index), or empty when nobody
+    kept count.
     """
 
     player: int
@@ -72,6 +77,7 @@ class PlayerView:
     raise_count: int
     history: tuple[Move, ...]
     legal: LegalActions
+    reads: tuple[Tendencies, ...] = ()
 
     @property
     def player_count(self) -> int:
@@ -91,8 +97,11 @@ class PlayerView:
         return max(self.big_blind, 1)
 
 
-def observe(hand: Hand, player: int) -> PlayerView:
-    """The view of ``player``, whose turn it must be (else :class:`NotYourTurn`)."""
+def observe(hand: Hand, player: int, *, reads: Sequence[Tendencies] = ()) -> PlayerView:
+    """The view of ``player``, whose turn it must be (else :class:`NotYourTurn`).
+
+    ``reads`` are the session's counters of the hand's players, by index, from the seated
+    player's :class:`~bot.computers.notebook.Notebook` (public moves of earlier hands only)."""
     legal = hand.legal_actions()
     if legal.player != player:
         raise NotYourTurn("it is not your turn", player=player, to_act=legal.player)
@@ -124,13 +133,15 @@ def observe(hand: Hand, player: int) -> PlayerView:
         pots=tuple(hand.pots()),
         current_bet=hand.current_bet,
         raise_count=hand.raise_count,
-        history=_history(hand),
+        history=history_of(hand),
         legal=legal,
+        reads=tuple(reads),
     )
 
 
-def _history(hand: Hand) -> tuple[Move, ...]:
-    """The public moves, read from the hand's events (hole cards are skipped: they are private)."""
+def history_of(hand: Hand) -> tuple[Move, ...]:
+    """The public moves, read from the hand's events (hole cards are skipped: they are private);
+    at the end of a hand, what a :class:`~bot.computers.notebook.Notebook` records."""
     moves: list[Move] = []
     for event in hand.events:
         if isinstance(event, PlayerActed):

@@ -6,14 +6,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot.computers import Level, PlayerView, observe
+from bot.computers import Level, Notebook, PlayerView, observe
+from bot.computers.view import history_of
 from bot.tables.computers import free_computer, is_computer
 from bot.tables.errors import NotSeated
 from bot.tables.live import is_practice_table, log_event, table_id_for
 from bot.tables.live_tables import LiveTables
 from bot.tables.outcomes import Outcome, OutcomeKind
 from bot.tables.seat_commands import SeatCommands
-from engine import SessionError
+from engine import Hand, SessionError
 from engine.codec import table_to_dict
 
 __all__ = ["ComputerCommands"]
@@ -26,6 +27,12 @@ class ComputerCommands:
     def __init__(self, tables: LiveTables, seats: SeatCommands) -> None:
         self.tables = tables
         self.seats = seats
+        self.notebooks: dict[str, Notebook] = {}
+        """What the computer players at each table have seen of the players' habits this
+        session (:mod:`bot.computers.notebook`): public moves of finished hands only, in memory
+        (a restart starts afresh)."""
+        self._last: dict[str, tuple[int, Hand, tuple[int, ...]]] = {}
+        self._sessions: dict[str, int] = {}
 
     async def add_computer(
         self,
@@ -96,4 +103,24 @@ class ComputerCommands:
         index = live.table.hand_player(str(member))
         if index is None or hand.to_act != index:
             return None
-        return observe(hand, index)
+        notebook = self._notebook(table_id, live.table.session, hand_id, hand, live.players)
+        return observe(hand, index, reads=notebook.reads([str(m) for m in live.players]))
+
+    def _notebook(
+        self, table_id: str, session: int, hand_id: int, hand: Hand, members: tuple[int, ...]
+    ) -> Notebook:
+        """The table's notebook of this session, having counted the last hand a computer
+        played there once it has finished (the hand keeps its public moves to the end: the last
+        fold too)."""
+        if self._sessions.get(table_id) != session:
+            self._sessions[table_id] = session
+            self.notebooks[table_id] = Notebook()
+            self._last.pop(table_id, None)
+        notebook = self.notebooks[table_id]
+        last = self._last.get(table_id)
+        if last is not None and last[0] != hand_id:
+            _, finished, players = last
+            if finished.is_over and not finished.voided:
+                notebook.record(history_of(finished), [str(m) for m in players])
+        self._last[table_id] = (hand_id, hand, members)
+        return notebook

@@ -7,13 +7,22 @@ from types import ModuleType
 
 import pytest
 
+import bot.computers.adapt
 import bot.computers.classes
+import bot.computers.notebook
 import bot.computers.preflop
 import bot.computers.sampling
 
 
 @pytest.mark.parametrize(
-    "module", [bot.computers.classes, bot.computers.preflop, bot.computers.sampling]
+    "module",
+    [
+        bot.computers.adapt,
+        bot.computers.classes,
+        bot.computers.notebook,
+        bot.computers.preflop,
+        bot.computers.sampling,
+    ],
 )
 def test_doctests(module: ModuleType) -> None:
     result = doctest.testmod(module)
