@@ -1,0 +1,62 @@
+"""Signed links: a key that opens one server's pages until it expires.
+
+A key is ``<expiry>.<mac>``: the expiry in whole seconds since the epoch and the first 32 hex
+digits of HMAC-SHA256 over ``holdem-web:v1:<guild id>:<expiry>`` with the secret from the
+settings. The server's id is inside the MAC, so a key made for one server opens nothing on
+another; the expiry is too, so it cannot be stretched. A forged key and an expired one are
+told apart only to say "ask for a new link": neither shows anything.
+
+>>> key = sign(b"k" * 32, 42, expires=2_000)
+>>> check(b"k" * 32, 42, key, now=1_000), check(b"k" * 32, 43, key, now=1_000)
+(<Access.GRANTED: 'granted'>, <Access.FORGED: 'forged'>)
+>>> check(b"k" * 32, 42, key, now=3_000)
+<Access.EXPIRED: 'expired'>
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+from enum import Enum
+from urllib.parse import quote
+
+__all__ = ["Access", "check", "link", "sign"]
+
+_KEY = re.compile(r"([0-9]{1,12})\.([0-9a-f]{32})")
+
+
+class Access(Enum):
+    GRANTED = "granted"
+    EXPIRED = "expired"
+    FORGED = "forged"
+
+
+def _mac(secret: bytes, guild_id: int, expires: int) -> str:
+    message = f"holdem-web:v1:{guild_id}:{expires}".encode("ascii")
+    return hmac.new(secret, message, hashlib.sha256).hexdigest()[:32]
+
+
+def sign(secret: bytes, guild_id: int, *, expires: int) -> str:
+    """The key that opens ``guild_id``'s pages until ``expires``."""
+    if not secret:
+        raise ValueError("no secret: set HOLDEM_WEB_SECRET to make links")
+    return f"{expires}.{_mac(secret, guild_id, expires)}"
+
+
+def check(secret: bytes, guild_id: int, key: str, *, now: float) -> Access:
+    """Whether ``key`` opens ``guild_id``'s pages at ``now`` (no secret: nothing does)."""
+    found = _KEY.fullmatch(key)
+    if not secret or found is None:
+        return Access.FORGED
+    expires = int(found[1])
+    if not hmac.compare_digest(found[2], _mac(secret, guild_id, expires)):
+        return Access.FORGED
+    return Access.GRANTED if now < expires else Access.EXPIRED
+
+
+def link(root: str, secret: bytes, guild_id: int, path: str, *, now: float, days: float) -> str:
+    """A signed address of one of ``guild_id``'s pages: ``path`` is the page below the
+    server's own (``hand/12``, ``leaderboard``, ``member/34``); for the bot's commands."""
+    key = sign(secret, guild_id, expires=int(now + days * 86400))
+    return f"{root.rstrip('/')}/g/{guild_id}/{quote(path)}?k={key}"
