@@ -36,7 +36,7 @@ from bot.store.web_reads import (
 )
 from bot.web import pages
 from bot.web.links import Access, check
-from bot.web.live import Watchers
+from bot.web.live import END, Watchers
 from bot.web.steps import fair_facts, hand_steps
 
 __all__ = ["create_app"]
@@ -272,6 +272,8 @@ async def _events(request: web.Request) -> web.StreamResponse:
             except TimeoutError:
                 await response.write(b": still here\n\n")
                 continue
+            if view == END:
+                break
             await response.write(f"data: {view}\n\n".encode())
     except (ConnectionResetError, asyncio.CancelledError):
         pass

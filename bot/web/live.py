@@ -21,9 +21,11 @@ from bot.store.store import Store
 from bot.store.web_reads import LiveMark, latest_hand, live_mark, table_names
 from bot.web.steps import live_state
 
-__all__ = ["POLL_SECONDS", "Watch", "Watchers"]
+__all__ = ["END", "POLL_SECONDS", "Watch", "Watchers"]
 
 POLL_SECONDS = 0.25
+END = ""
+"""Put in a spectator's queue when the server stops: their stream ends."""
 QUEUE = 8
 """Views kept for a slow spectator; past that the oldest is dropped (each view is whole)."""
 
@@ -90,6 +92,11 @@ class Watch:
             queue.put_nowait(view)
 
     async def close(self) -> None:
+        """Stop watching and tell every spectator's stream to end (an empty view)."""
+        for queue in self.spectators:
+            if queue.full():
+                queue.get_nowait()
+            queue.put_nowait(END)
         self._task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await self._task

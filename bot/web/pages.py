@@ -139,7 +139,7 @@ def home_page(where: Where, tables: Sequence[str], hands: Sequence[GuildHand]) -
 def _table_section(lang: Lang) -> str:
     """The board, the pot and the players' table, filled by the script step by step."""
     heads = (
-        ("web.replay.player", ""), ("web.replay.position", ""), ("web.replay.stack", "num"),
+        ("web.replay.player", ""), ("web.replay.stack", "num"),
         ("web.replay.bet", "num"), ("web.replay.cards", ""), ("web.replay.status", ""),
     )  # fmt: skip
     cells = "".join(f'<th scope="col" class="{c}">{_h(t(lang, k))}</th>' for k, c in heads)
@@ -149,7 +149,8 @@ def _table_section(lang: Lang) -> str:
         f'<p id="board2-row" hidden>{_h(t(lang, "web.replay.board2"))}: '
         '<span id="board2" class="cards"></span></p>'
         f'<p>{_h(t(lang, "web.replay.pot"))}: <span id="pot"></span></p></div>'
-        f'<div class="scroll"><table id="seats"><caption>{_h(t(lang, "web.replay.players"))}</caption>'
+        f'<div class="scroll"><table id="seats">'
+        f"<caption>{_h(t(lang, 'web.replay.players'))}</caption>"
         f'<thead><tr>{cells}</tr></thead><tbody id="seats-body"></tbody></table></div>'
     )
 

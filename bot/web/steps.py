@@ -105,15 +105,16 @@ def _state(hand: Hand, teller: _Teller, lang: Lang, lines: list[str]) -> Step:
     }
 
 
-def _players(hand: Hand, labels: Sequence[str]) -> list[dict[str, Any]]:
+def _players(hand: Hand, labels: Sequence[str], lang: Lang) -> list[dict[str, Any]]:
     started = next(e for e in hand.events if isinstance(e, HandStarted))
+    dealer = t(lang, "label.dealer")
     marks = {
-        started.button: "D",
-        started.small_blind_player: "SB",
-        started.big_blind_player: "BB",
+        started.button: dealer,
+        started.small_blind_player: t(lang, "label.small_blind"),
+        started.big_blind_player: t(lang, "label.big_blind"),
     }
     if hand.player_count == 2:  # heads-up: the button posts the small blind
-        marks[started.button] = "D SB"
+        marks[started.button] = f"{dealer} {marks[started.small_blind_player]}"
     return [
         {"name": label, "mark": marks.get(p, ""), "start": hand.config.stacks[p]}
         for p, label in enumerate(labels)
@@ -142,7 +143,7 @@ def hand_steps(record: HandRecord, names: Mapping[int, str], lang: Lang) -> dict
         streets.setdefault(step["street"], index)
     return {
         "hand": record.hand_id,
-        "players": _players(hand, labels),
+        "players": _players(hand, labels, lang),
         "steps": steps,
         "streets": [
             {"street": s, "name": street_name(lang, Street(s)), "step": i}

@@ -3,6 +3,7 @@ own writes (a table, its names, a hand with a committed deck, every action, its 
 
 from __future__ import annotations
 
+import asyncio
 import random
 import secrets
 
@@ -54,7 +55,7 @@ def deal(seed: int, players: int = 4) -> tuple[HandConfig, list[int], bytes]:
 
 async def store_hand(
     store: Store, table_id: str, seed: int, *, shove: bool = False, twice: bool = False,
-    finish: bool = True, now: float = 1.0e9,
+    finish: bool = True, now: float = 1.0e9, pause: float = 0.0,
 ) -> tuple[int, list[Action]]:  # fmt: skip
     """Store one hand played to its end (``finish=False``: the actions, not the end)."""
     config, deck, salt = deal(seed)
@@ -70,6 +71,8 @@ async def store_hand(
     while not hand.is_over and not hand.held:
         action = choose(hand, rng, shove=shove)
         hand.apply(action)
+        if pause:
+            await asyncio.sleep(pause)
         await store.append_action(hand_id, len(actions), action)
         actions.append(action)
     if twice and hand.held:

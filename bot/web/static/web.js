@@ -49,8 +49,8 @@
       if (state.toAct === p) row.classList.add("to-act");
       var name = el("th", "", players[p].name);
       name.scope = "row";
+      if (players[p].mark) name.appendChild(el("span", "mark", players[p].mark));
       row.appendChild(name);
-      row.appendChild(el("td", "", players[p].mark));
       var stack = el("td", "num stack", number(seat.stack));
       row.appendChild(stack);
       row.appendChild(el("td", "num bet", seat.bet ? number(seat.bet) : "–"));

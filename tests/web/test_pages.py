@@ -1,0 +1,172 @@
+"""The web companion without a browser: who may see what, the plain answers to bad input,
+what a live view may carry, and each page's weight."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import aiohttp
+import pytest
+
+from bot.settings import ConfigError, load_web_settings
+from bot.store.records import HandRecord
+from bot.web.links import Access, check, link, sign
+from bot.web.steps import hand_steps, live_state
+from engine import Hand, replay
+from tests.web.conftest import NOW, SECRET, Site
+from tests.web.hands import GUILD, MEMBERS, NAMES, OTHER_GUILD, open_table, store_hand
+
+PAGE_BUDGET = 100 * 1024
+
+
+async def _get(url: str) -> tuple[int, str, dict[str, str]]:
+    async with aiohttp.ClientSession() as session, session.get(url) as answer:
+        return answer.status, await answer.text(), dict(answer.headers)
+
+
+def _plain(status: int, body: str) -> None:
+    """A plain refusal: one heading, no script, no data, no traceback."""
+    assert status in (403, 404)
+    assert "Traceback" not in body and "page-data" not in body and "<script" not in body
+    assert len(re.findall(r"<h1", body)) == 1
+
+
+async def test_bad_input_gets_a_plain_page_and_nothing_else(site: Site) -> None:
+    other_key = sign(SECRET, OTHER_GUILD, expires=int(NOW) + 60)
+    wrong_key = sign(SECRET, GUILD, expires=int(NOW) + 60)  # this server's key, not the other's
+    forged = sign(b"not-the-secret-not-the-secret!!", OTHER_GUILD, expires=int(NOW) + 60)
+    expired = sign(SECRET, OTHER_GUILD, expires=int(NOW) - 1)
+    cases = {
+        site.url(f"hand/{site.other}"): 404,  # another server's hand under a public server
+        site.url(f"hand/{site.other}", OTHER_GUILD): 403,  # link-only server, no key
+        site.url(f"hand/{site.other}?k={wrong_key}", OTHER_GUILD): 403,
+        site.url(f"hand/{site.other}?k={forged}", OTHER_GUILD): 403,
+        site.url(f"hand/{site.other}?k={expired}", OTHER_GUILD): 403,
+        site.url(f"hand/{site.hand}?k={other_key}", OTHER_GUILD): 404,  # key fine, hand not theirs
+        site.url("hand/99999999999999999999999999"): 404,
+        site.url("hand/18446744073709551616"): 404,
+        site.url("hand/-1"): 404,
+        site.url("hand/0"): 404,
+        site.url("member/-5"): 404,
+        site.url(f"member/{MEMBERS[0]}", OTHER_GUILD): 403,
+        site.url("table/99"): 404,
+        site.url("leaderboard?by=nonsense"): 404,
+        f"{site.root}/g/-1/": 404,
+        f"{site.root}/g/99999999999999999999999/leaderboard": 404,
+        f"{site.root}/static/../../settings.py": 404,
+    }
+    record = await site.store.load_hand(site.other)
+    secret_bits = [record.deck_salt.hex()] if record.deck_salt else []
+    for url, status in cases.items():
+        got, body, _ = await _get(url)
+        assert got == status, url
+        _plain(got, body)
+        assert not any(bit in body for bit in secret_bits), url
+    got, body, _ = await _get(site.url(f"hand/{site.other}?k={expired}", OTHER_GUILD))
+    assert "expired" in body
+    got, body, _ = await _get(site.url(f"hand/{site.other}?k={other_key}", OTHER_GUILD))
+    assert got == 200 and f"#{site.other}" in body
+
+
+async def test_pages_name_players_as_the_table_showed_them_in_each_language(site: Site) -> None:
+    for lang, words in (("en", "Leaderboard"), ("nb", "Plass"), ("da", "Plads")):
+        status, body, headers = await _get(site.url(f"leaderboard?lang={lang}"))
+        assert status == 200 and f'<html lang="{lang}">' in body and words in body
+        assert "Bjørn" in body and f"#{str(MEMBERS[3])[-4:]}" in body
+        assert "script-src 'self'" in headers["Content-Security-Policy"]
+    status, body, _ = await _get(site.url(f"member/{MEMBERS[1]}?lang=da"))
+    assert status == 200 and "Bjørn" in body and f"hand/{site.hand}" in body
+
+
+async def test_the_phh_download_hides_unshown_cards_and_reveals_the_deck(site: Site) -> None:
+    status, text, headers = await _get(site.url(f"hand/{site.hand}.phh"))
+    assert status == 200 and "attachment" in headers["Content-Disposition"]
+    record = await site.store.load_hand(site.hand)
+    hand = record.replay()
+    assert record.deck_salt is not None and record.deck_salt.hex() in text
+    assert "Bjørn" in text and "????" in text  # unshown hands hidden
+    shown = [p for p in range(hand.player_count) if hand.shown[p]]
+    for p in shown:
+        assert "".join(map(str, hand.hole[p])) in text
+
+
+async def test_every_page_weighs_under_100_kb_with_its_style_and_script(site: Site) -> None:
+    _, css, _ = await _get(f"{site.root}/static/web.css")
+    _, js, _ = await _get(f"{site.root}/static/web.js")
+    assets = len(css.encode()) + len(js.encode())
+    for path in (f"hand/{site.hand}", f"hand/{site.twice}", "", "leaderboard",
+                 f"member/{MEMBERS[0]}", "table/5"):  # fmt: skip
+        status, body, _ = await _get(site.url(path))
+        assert status == 200
+        assert len(body.encode()) + assets < PAGE_BUDGET, path
+
+
+def test_links_are_scoped_to_one_server_and_expire() -> None:
+    url = link("https://poker.example.org/", SECRET, GUILD, "hand/12", now=1000.0, days=1)
+    key = url.split("?k=")[1]
+    assert url.startswith(f"https://poker.example.org/g/{GUILD}/hand/12?k=")
+    assert check(SECRET, GUILD, key, now=1000.0 + 86399) is Access.GRANTED
+    assert check(SECRET, GUILD, key, now=1000.0 + 86400) is Access.EXPIRED
+    assert check(SECRET, OTHER_GUILD, key, now=1000.0) is Access.FORGED
+    stretched = f"{int(key.split('.')[0]) + 10**6}.{key.split('.')[1]}"
+    assert check(SECRET, GUILD, stretched, now=1000.0) is Access.FORGED
+    assert check(b"", GUILD, key, now=1000.0) is Access.FORGED
+    with pytest.raises(ConfigError, match="HOLDEM_WEB_SECRET"):
+        load_web_settings({"HOLDEM_WEB_SECRET": "short"})
+    with pytest.raises(ConfigError, match="HOLDEM_WEB_PORT"):
+        load_web_settings({"HOLDEM_WEB_PORT": "-1"})
+
+
+def _strings(value: object) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _strings(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    return []
+
+
+async def test_a_live_view_never_holds_a_hole_card_nor_the_deck(site: Site) -> None:
+    """Every state of a hand in play, action by action: no unshown hole card, no deck, no
+    salt, in any field or line of the view."""
+    table = f"{GUILD}:6"
+    await open_table(site.store, table)
+    hand_id, actions = await store_hand(site.store, table, 11, finish=False)
+    record = await site.store.load_hand(hand_id)
+    assert record.deck_salt is not None
+    for count in range(len(actions) + 1):
+        partial = HandRecord(**{**_fields(record), "actions": actions[:count], "finished": False})
+        view = live_state(partial, NAMES, "en")
+        text = json.dumps(view, ensure_ascii=False)
+        hand = partial.replay()
+        for p in range(hand.player_count):
+            if not hand.shown[p]:
+                for card in hand.hole[p]:
+                    assert str(card) not in _strings(view), (count, p, card)
+                    assert f'"code": "{card}"' not in text
+        assert record.deck_salt.hex() not in text
+        assert "".join(str(c) for c in hand.deck[:10]) not in text.replace(" ", "")
+        assert view["commitment"] and len(view["commitment"]) == 64
+
+
+def _fields(record: HandRecord) -> dict[str, object]:
+    return {name: getattr(record, name) for name in HandRecord.__slots__}
+
+
+async def test_the_steps_are_the_engines_state_after_each_action(site: Site) -> None:
+    record = await site.store.load_hand(site.hand)
+    data = hand_steps(record, NAMES, "en")
+    states: list[tuple[list[int], list[int], int]] = []
+
+    def note(hand: Hand) -> None:
+        states.append((list(hand.stacks), list(hand.bets), hand.pot_total))
+
+    replay(record.config, record.deck, record.actions, watch=note)
+    assert len(data["steps"]) == len(states)
+    for step, (stacks, bets, total) in zip(data["steps"], states):
+        assert [s["stack"] for s in step["seats"]] == stacks
+        assert step["total"] == total
+        if not step["over"]:
+            assert [s["bet"] for s in step["seats"]] == bets
