@@ -170,3 +170,13 @@ async def test_the_steps_are_the_engines_state_after_each_action(site: Site) -> 
         assert step["total"] == total
         if not step["over"]:
             assert [s["bet"] for s in step["seats"]] == bets
+
+
+async def test_a_forgotten_member_is_named_no_more(site: Site) -> None:
+    """``/holdem-admin forget`` (Store.erase_member) on a closed table: the pages that named
+    the member name them no more, and their hands still replay."""
+    await site.store.close_table(f"{GUILD}:5", now=NOW)
+    await site.store.erase_member(GUILD, MEMBERS[1], now=NOW)
+    for path in (f"hand/{site.hand}", "leaderboard", f"hand/{site.hand}.phh"):
+        status, body, _ = await _get(site.url(path))
+        assert status == 200 and "Bjørn" not in body and "Ada" in body, path
