@@ -205,10 +205,28 @@ def replay_page(
         f'<h3>{_h(t(lang, "web.replay.now"))}</h3><ul id="now" class="now"></ul></section>'
         f'<section aria-labelledby="story-title"><h2 id="story-title">'
         f'{_h(t(lang, "web.replay.story"))}</h2><ol id="story" class="story">{story}</ol></section>'
+        f"{_odds_section(lang, replay['odds'])}"
         f"{_fair_section(where, number, fair)}"
     )
-    data = {"kind": "replay", "labels": _labels(lang), **replay}
+    data = {"kind": "replay", "labels": _labels(lang)}
+    data.update((k, v) for k, v in replay.items() if k != "odds")
     return _page(lang, title, body, where=where, data=data)
+
+
+def _odds_section(lang: Lang, odds: Sequence[Mapping[str, Any]]) -> str:
+    """The all-in odds street by street, folded away: opened, they tell the board to come."""
+    if not odds:
+        return ""
+    streets = "".join(
+        f"<li><strong>{_h(o['street'])}</strong> {_h(o['board'])}<ul>"
+        + "".join(f"<li>{_h(line)}</li>" for line in o["lines"])
+        + "</ul></li>"
+        for o in odds
+    )
+    return (
+        f"<section><details><summary>{_h(t(lang, 'web.odds.title'))}</summary>"
+        f"<ul>{streets}</ul></details></section>"
+    )
 
 
 def _fair_section(where: Where, number: int, fair: Mapping[str, str] | None) -> str:

@@ -16,12 +16,13 @@ from typing import Any
 
 from bot.i18n import Lang, cards_text, street_name, t
 from bot.i18n.poker import event_lines
-from bot.i18n.television import board_line
+from bot.i18n.television import board_line, odds_lines
 from bot.store.records import HandRecord
 from engine import Card, Hand
 from engine.actions import Street
 from engine.events import BoardDealt, CardsShown, Event, HandStarted, PotAwarded, is_private
 from engine.fair import commit, encode
+from engine.odds import street_odds
 
 __all__ = ["Step", "fair_facts", "hand_steps", "live_state", "player_names"]
 
@@ -143,6 +144,7 @@ def hand_steps(record: HandRecord, names: Mapping[int, str], lang: Lang) -> dict
         streets.setdefault(step["street"], index)
     return {
         "hand": record.hand_id,
+        "odds": _odds(whole, labels, lang, record.hand_id),
         "players": _players(hand, labels, lang),
         "steps": steps,
         "streets": [
@@ -151,6 +153,25 @@ def hand_steps(record: HandRecord, names: Mapping[int, str], lang: Lang) -> dict
         ],
         "twice": bool(hand.second_board),
     }
+
+
+_STREET_OF_BOARD = {0: Street.PREFLOP, 3: Street.FLOP, 4: Street.TURN}
+
+
+def _odds(hand: Hand, labels: Sequence[str], lang: Lang, seed: int) -> list[dict[str, Any]]:
+    """The all-in odds at each street of a hand run out (the first board of a hand run
+    twice), as television showed them: the board, then one line per player and pot."""
+    if not hand.ran_out or not hand.is_over:
+        return []
+    names = {p: labels[p] for p in hand.live_players()}
+    return [
+        {
+            "street": street_name(lang, _STREET_OF_BOARD[len(odds.board)]),
+            "board": cards_text(odds.board),
+            "lines": odds_lines(lang, odds, names),
+        }
+        for odds in street_odds(hand, seed=seed)
+    ]
 
 
 def live_state(record: HandRecord | None, names: Mapping[int, str], lang: Lang) -> Step:

@@ -5,15 +5,19 @@ from __future__ import annotations
 
 import json
 import re
+from html import escape
 
 import aiohttp
 import pytest
 
+from bot.i18n import cards_text
+from bot.i18n.television import odds_lines
 from bot.settings import ConfigError, load_web_settings
 from bot.store.records import HandRecord
 from bot.web.links import Access, check, link, sign
-from bot.web.steps import hand_steps, live_state
+from bot.web.steps import hand_steps, live_state, player_names
 from engine import Hand, replay
+from engine.odds import street_odds
 from tests.web.conftest import NOW, SECRET, Site
 from tests.web.hands import GUILD, MEMBERS, NAMES, OTHER_GUILD, open_table, store_hand
 
@@ -180,3 +184,21 @@ async def test_a_forgotten_member_is_named_no_more(site: Site) -> None:
     for path in (f"hand/{site.hand}", "leaderboard", f"hand/{site.hand}.phh"):
         status, body, _ = await _get(site.url(path))
         assert status == 200 and "Bjørn" not in body and "Ada" in body, path
+
+
+async def test_a_hand_run_out_shows_its_odds_at_each_street(site: Site) -> None:
+    record = await site.store.load_hand(site.twice)
+    expected = street_odds(record.replay(), seed=record.hand_id)
+    assert expected  # the all-in hand was run out
+    status, body, _ = await _get(site.url(f"hand/{site.twice}"))
+    section = body.split("<details>")[1].split("</details>")[0]
+    assert status == 200 and section.count("<strong>") == len(expected)
+    labels = player_names(record, NAMES)
+    live = {p: labels[p] for p in record.replay().live_players()}
+    items = section.split("<strong>")[1:]
+    for odds, item in zip(expected, items):  # each street's figures, in order
+        assert cards_text(odds.board) in item
+        for line in odds_lines("en", odds, live):
+            assert escape(line) in item
+    _, plain, _ = await _get(site.url(f"hand/{site.hand}"))
+    assert "<details>" not in plain  # no run-out, no odds
