@@ -237,3 +237,56 @@ async def test_the_pages_look_as_their_references_on_a_phone_and_a_desktop(
         await tab.open(site.url("leaderboard"))
         await _shot(tab, "leaderboard-phone", 390, 844, mobile=True)
     assert GUILD
+
+
+_CONTRAST = """(() => {
+  const lum = (rgb) => {
+    const [r, g, b] = rgb.map(v => {
+      v /= 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const parse = (c) => c.match(/[\\d.]+/g).map(Number);
+  const background = (el) => {
+    for (; el; el = el.parentElement) {
+      const c = parse(getComputedStyle(el).backgroundColor);
+      if (c.length < 4 || c[3] > 0) return c.slice(0, 3);
+    }
+    return [255, 255, 255];
+  };
+  const low = [];
+  let checked = 0;
+  for (const el of document.querySelectorAll('body *')) {
+    const text = [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+    const style = getComputedStyle(el);
+    const hidden = style.display === 'none' || style.visibility === 'hidden';
+    if (!text || hidden || !el.getClientRects().length) continue;
+    const fg = lum(parse(style.color).slice(0, 3)), bg = lum(background(el));
+    const ratio = (Math.max(fg, bg) + 0.05) / (Math.min(fg, bg) + 0.05);
+    const size = parseFloat(style.fontSize), bold = Number(style.fontWeight) >= 700;
+    const large = size >= 24 || (bold && size >= 18.66);
+    checked += 1;
+    if (ratio < (large ? 3 : 4.5)) low.push([el.tagName, el.textContent.slice(0, 30), ratio]);
+  }
+  return {checked, low};
+})()"""
+
+
+async def test_every_text_passes_wcag_aa_contrast_and_every_control_has_a_name(
+    site: Site, browser: Browser
+) -> None:
+    async with Tab(browser) as tab:
+        for path in (f"hand/{site.twice}", "leaderboard", "", "table/5", "hand/99"):
+            await tab.open(site.url(path))
+            await tab.key("End", "End", 35)
+            found = await tab.js(_CONTRAST)
+            assert found["checked"] >= 2 and found["low"] == [], (path, found["low"])
+            unnamed = await tab.js(
+                "[...document.querySelectorAll('button, a, input, textarea')]"
+                ".filter(e => !(e.textContent.trim() || e.labels?.length"
+                " || e.getAttribute('aria-label'))).length"
+            )
+            assert unnamed == 0, path
+            assert await tab.js("document.documentElement.lang") == "en"
+            assert await tab.js("document.querySelectorAll('h1').length") == 1
