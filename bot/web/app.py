@@ -230,7 +230,7 @@ async def _member(request: web.Request) -> web.Response:
     name = names.get(member) or f"#{str(member)[-4:]}"
     stats = await store.member_stats(where.guild_id, member, Period.ALL, now=request.app[_CLOCK]())
     lines = stats_lines(where.lang, stats, name=name, period=Period.ALL)
-    hands = await store.last_hands(where.guild_id, member, 10)
+    hands = await store.last_hands(where.guild_id, member, 50)
     return _html(pages.member_page(where, name, lines, hands))
 
 

@@ -325,14 +325,49 @@ def member_page(
         f'<li><a href="{_h(where.url(f"hand/{hand.hand_id}"))}">'
         f"{_h(t(lang, 'web.member.result', number=hand.hand_id, net=_signed(lang, hand.net)))}"
         "</a></li>"
-        for hand in hands
+        for hand in hands[:10]
     )
     body = (
         f"<h1>{_h(name)}</h1><h2>{_h(stats_lines[0] if stats_lines else name)}</h2>"
-        f"<ul>{items}</ul><h2>{_h(t(lang, 'web.member.recent'))}</h2>"
+        f"<ul>{items}</ul>{_chart(lang, [hand.net or 0 for hand in reversed(hands)])}"
+        f"<h2>{_h(t(lang, 'web.member.recent'))}</h2>"
         + (f"<ul>{recent}</ul>" if hands else f"<p>{_h(t(lang, 'web.home.no_hands'))}</p>")
     )
     return _page(lang, name, body, where=where, data=None)
+
+
+_CHART_W, _CHART_H, _PAD = 600, 200, 8
+
+
+def _chart(lang: Lang, nets: Sequence[int]) -> str:
+    """The member's running result over their last hands, oldest first: an inline SVG (no
+    script, no style attribute) with its title and a description in words."""
+    if len(nets) < 2:
+        return ""
+    running = [0]
+    for net in nets:
+        running.append(running[-1] + net)
+    low, high = min(running), max(running)
+    span = (high - low) or 1
+    step = (_CHART_W - 2 * _PAD) / (len(running) - 1)
+
+    def y(value: int) -> float:
+        return _PAD + (high - value) * (_CHART_H - 2 * _PAD) / span
+
+    points = " ".join(f"{_PAD + k * step:.1f},{y(v):.1f}" for k, v in enumerate(running))
+    title = t(lang, "web.member.chart_title", count=len(nets))
+    words = t(
+        lang, "web.member.chart_desc", last=_signed(lang, running[-1]),
+        low=_signed(lang, low), high=_signed(lang, high),
+    )  # fmt: skip
+    return (
+        f'<h2 id="chart-title">{_h(title)}</h2><p id="chart-desc">{_h(words)}</p>'
+        f'<svg class="chart" viewBox="0 0 {_CHART_W} {_CHART_H}" role="img" '
+        f'aria-labelledby="chart-title chart-desc"><title>{_h(title)}</title>'
+        f'<line x1="{_PAD}" x2="{_CHART_W - _PAD}" y1="{y(0):.1f}" y2="{y(0):.1f}" '
+        f'stroke="#767676" stroke-dasharray="4 4"/>'
+        f'<polyline points="{points}" fill="none" stroke="#0b5d1e" stroke-width="3"/></svg>'
+    )
 
 
 def _signed(lang: Lang, net: int | None) -> str:

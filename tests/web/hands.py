@@ -7,6 +7,7 @@ import asyncio
 import random
 import secrets
 
+from bot.stats.counters import hand_facts
 from bot.store.store import Store
 from engine import Action, Hand, HandConfig
 from engine.actions import ActionKind
@@ -80,7 +81,9 @@ async def store_hand(
         hand.run_out(2)
     if finish:
         nets = [hand.stacks[p] - config.stacks[p] for p in range(config.player_count)]
-        await store.finish_hand(hand_id, nets=nets, now=now + 60)
+        # the hand's own facts, as the bot passes them (the store's replay without them deals a
+        # held run-out once: see the report of issue 29)
+        await store.finish_hand(hand_id, nets=nets, now=now + 60, facts=hand_facts(hand))
     return hand_id, actions
 
 

@@ -18,7 +18,7 @@ from bot.store.records import HandRecord
 from engine import Hand
 from tests.web.browser import Browser, Tab
 from tests.web.conftest import TABLE, Site, start_site
-from tests.web.hands import GUILD, store_hand
+from tests.web.hands import GUILD, MEMBERS, store_hand
 
 REFERENCE = Path(__file__).parent / "reference"
 UPDATE = os.environ.get("HOLDEM_UPDATE_WEB_REFERENCES") == "1"
@@ -277,7 +277,8 @@ async def test_every_text_passes_wcag_aa_contrast_and_every_control_has_a_name(
     site: Site, browser: Browser
 ) -> None:
     async with Tab(browser) as tab:
-        for path in (f"hand/{site.twice}", "leaderboard", "", "table/5", "hand/99"):
+        member = f"member/{MEMBERS[1]}"
+        for path in (f"hand/{site.twice}", "leaderboard", "", "table/5", member, "hand/99"):
             await tab.open(site.url(path))
             await tab.key("End", "End", 35)
             found = await tab.js(_CONTRAST)

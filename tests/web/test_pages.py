@@ -202,3 +202,15 @@ async def test_a_hand_run_out_shows_its_odds_at_each_street(site: Site) -> None:
             assert escape(line) in item
     _, plain, _ = await _get(site.url(f"hand/{site.hand}"))
     assert "<details>" not in plain  # no run-out, no odds
+
+
+async def test_a_members_page_charts_their_running_result(site: Site) -> None:
+    hands = await site.store.last_hands(GUILD, MEMBERS[0], 50)
+    assert len(hands) == 2
+    status, body, _ = await _get(site.url(f"member/{MEMBERS[0]}"))
+    points = re.search(r'<polyline points="([^"]+)"', body)
+    assert status == 200 and points is not None
+    assert len(points[1].split()) == len(hands) + 1  # the start, then after each hand
+    total = sum(hand.net or 0 for hand in hands)
+    assert f"ends at {'+' if total > 0 else ''}{total:,}" in body
+    assert 'role="img"' in body and "<title>" in body
