@@ -394,6 +394,9 @@ class WebSettings:
     links the bot hands out; empty: ``http://host:port``."""
     link_days: float = DEFAULT_WEB_LINK_DAYS
     """How long a signed link stays good."""
+    beside: bool = False
+    """``HOLDEM_WEB=1``: ``python -m bot`` serves the pages itself, from its own store (the
+    way to serve them from an SQLite file, which the bot holds alone)."""
 
     @property
     def root(self) -> str:
@@ -439,6 +442,7 @@ def load_web_settings(environ: Mapping[str, str] | None = None) -> WebSettings:
         "HOLDEM_WEB_LINK_DAYS", get("HOLDEM_WEB_LINK_DAYS"), DEFAULT_WEB_LINK_DAYS, problems
     )
     base_url = _url("HOLDEM_WEB_BASE_URL", get("HOLDEM_WEB_BASE_URL"), ("https", "http"), problems)
+    beside = _flag("HOLDEM_WEB", get("HOLDEM_WEB"), problems)
     if problems:
         raise ConfigError(problems)
     return WebSettings(
@@ -450,6 +454,7 @@ def load_web_settings(environ: Mapping[str, str] | None = None) -> WebSettings:
         delay=delay,
         base_url=base_url or "",
         link_days=days,
+        beside=beside,
     )
 
 
