@@ -18,10 +18,13 @@ from __future__ import annotations
 import hashlib
 import hmac
 import re
+from collections.abc import Mapping
 from enum import Enum
 from urllib.parse import quote
 
-__all__ = ["Access", "check", "link", "sign"]
+from bot.settings import ConfigError, load_web_settings
+
+__all__ = ["Access", "check", "link", "page_link", "sign"]
 
 _KEY = re.compile(r"([0-9]{1,12})\.([0-9a-f]{32})")
 
@@ -60,3 +63,30 @@ def link(root: str, secret: bytes, guild_id: int, path: str, *, now: float, days
     server's own (``hand/12``, ``leaderboard``, ``member/34``); for the bot's commands."""
     key = sign(secret, guild_id, expires=int(now + days * 86400))
     return f"{root.rstrip('/')}/g/{guild_id}/{quote(path)}?k={key}"
+
+
+def page_link(
+    guild_id: int, path: str, *, now: float, environ: Mapping[str, str] | None = None
+) -> str | None:
+    """The address of one of a server's pages for the bot's replies (``/holdem replay``,
+    ``/holdem stats``): plain for a public server, signed otherwise; ``None`` when the pages
+    are off (neither ``HOLDEM_WEB`` nor ``HOLDEM_WEB_BASE_URL`` set), their settings are
+    wrong, or there is no secret to sign with.
+
+    >>> env = {"HOLDEM_WEB_BASE_URL": "https://poker.example.org", "HOLDEM_WEB_PUBLIC": "7"}
+    >>> page_link(7, "hand/3", now=0.0, environ=env)
+    'https://poker.example.org/g/7/hand/3'
+    >>> page_link(8, "hand/3", now=0.0, environ=env) is None
+    True
+    """
+    try:
+        settings = load_web_settings(environ)
+    except ConfigError:
+        return None
+    if not (settings.beside or settings.base_url):
+        return None
+    if guild_id in settings.public:
+        return f"{settings.root.rstrip('/')}/g/{guild_id}/{quote(path)}"
+    if not settings.secret:
+        return None
+    return link(settings.root, settings.secret, guild_id, path, now=now, days=settings.link_days)

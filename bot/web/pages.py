@@ -19,7 +19,7 @@ from string import Template
 from typing import Any
 from urllib.parse import urlencode
 
-from bot.i18n import LOCALES, Lang, format_number, t
+from bot.i18n import CATALOGUE, LOCALES, Lang, format_number, t
 from bot.store.records import HandSummary, LeaderboardRow
 from bot.store.web_reads import GuildHand
 
@@ -157,7 +157,7 @@ def _table_section(lang: Lang) -> str:
 
 def _labels(lang: Lang) -> dict[str, str]:
     return {
-        "step": t(lang, "web.replay.step"),
+        "step": CATALOGUE.raw(lang, "web.replay.step"),  # a template: the script fills it
         "hidden": t(lang, "web.replay.hidden"),
         "noBoard": t(lang, "web.replay.no_board"),
         "folded": t(lang, "label.folded"),
@@ -167,7 +167,7 @@ def _labels(lang: Lang) -> dict[str, str]:
         "pause": t(lang, "web.replay.pause"),
         "fairOk": t(lang, "web.fair.ok"),
         "fairBad": t(lang, "web.fair.bad"),
-        "hand": t(lang, "web.live.hand"),
+        "hand": CATALOGUE.raw(lang, "web.live.hand"),
         "lost": t(lang, "web.live.lost"),
     }
 
