@@ -196,9 +196,10 @@ def live_state(record: HandRecord | None, names: Mapping[int, str], lang: Lang) 
 def fair_facts(record: HandRecord) -> dict[str, str] | None:
     """What the browser hashes to check a finished hand's deck: exactly the bytes of
     :func:`engine.fair.encode` split into salt and deck, and the commitment; ``None`` for a
-    hand dealt without a salt, and for an unfinished hand (its deck is still secret)."""
-    if record.deck_salt is None or not record.finished:
-        return None
+    hand dealt without a salt, for an unfinished hand (its deck is still secret) and for one
+    voided half way, as the PHH export does."""
+    if record.deck_salt is None or not record.finished or not record.replay().is_over:
+        return None  # a voided hand stopped half way: its deck would show the unshown cards
     text = encode(record.deck, record.deck_salt).decode("ascii")
     _, salt, deck = text.split(":")
     return {"salt": salt, "deck": deck, "commitment": commit(record.deck, record.deck_salt)}

@@ -56,7 +56,7 @@ def deal(seed: int, players: int = 4) -> tuple[HandConfig, list[int], bytes]:
 
 async def store_hand(
     store: Store, table_id: str, seed: int, *, shove: bool = False, twice: bool = False,
-    finish: bool = True, now: float = 1.0e9, pause: float = 0.0,
+    finish: bool = True, now: float = 1.0e9, pause: float = 0.0, stop_after: int | None = None,
 ) -> tuple[int, list[Action]]:  # fmt: skip
     """Store one hand played to its end (``finish=False``: the actions, not the end)."""
     config, deck, salt = deal(seed)
@@ -69,7 +69,7 @@ async def store_hand(
     hand.hold_run_out = twice
     rng = random.Random(seed)
     actions: list[Action] = []
-    while not hand.is_over and not hand.held:
+    while not hand.is_over and not hand.held and len(actions) != stop_after:
         action = choose(hand, rng, shove=shove)
         hand.apply(action)
         if pause:

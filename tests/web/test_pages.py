@@ -214,3 +214,19 @@ async def test_a_members_page_charts_their_running_result(site: Site) -> None:
     total = sum(hand.net or 0 for hand in hands)
     assert f"ends at {'+' if total > 0 else ''}{total:,}" in body
     assert 'role="img"' in body and "<title>" in body
+
+
+async def test_a_voided_hand_replays_without_revealing_its_deck(site: Site) -> None:
+    """A hand voided half way (a player's seat voided it, every net 0): its page shows the
+    moves made, and neither the deck nor the salt, which would give the unshown cards."""
+    table = f"{GUILD}:6"
+    await open_table(site.store, table)
+    voided, _ = await store_hand(site.store, table, 12, finish=False, stop_after=3)
+    await site.store.finish_hand(voided, nets=[0] * 4, now=NOW, result={"voided": "left"},
+                                 counted=False)  # fmt: skip
+    status, body, _ = await _get(site.url(f"hand/{voided}"))
+    stored = await site.store.load_hand(voided)
+    assert stored.deck_salt is not None and not stored.replay().is_over
+    assert status == 200 and stored.deck_salt.hex() not in body and "fair-deck" not in body
+    _, phh, _ = await _get(site.url(f"hand/{voided}.phh"))
+    assert stored.deck_salt.hex() not in phh
