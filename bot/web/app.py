@@ -170,8 +170,10 @@ async def _finished_hand(request: web.Request, where: pages.Where) -> Any:
     record = await hand_in_guild(
         request.app[_STORE], where.guild_id, _number(request.match_info["hand"])
     )
-    if record is None or not record.finished:
+    if record is None:
         raise _not_found()
+    if not record.finished:  # its deck and the cards to come are still secret
+        raise _Refused(404, "web.replay.unfinished")
     return record
 
 
@@ -317,6 +319,7 @@ def create_app(
     app.router.add_get("/healthz", _health)
     app.router.add_get("/static/{name}", _static)
     app.router.add_get(f"{guild}/", _home)
+    app.router.add_get(guild, _home)
     app.router.add_get(f"{guild}/hand/{{hand:{_ID}}}", _replay)
     app.router.add_get(f"{guild}/hand/{{hand:{_ID}}}.phh", _phh)
     app.router.add_get(f"{guild}/leaderboard", _leaderboard)

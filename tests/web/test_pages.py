@@ -18,7 +18,7 @@ from bot.web.links import Access, check, link, sign
 from bot.web.steps import hand_steps, live_state, player_names
 from engine import Hand, replay
 from engine.odds import street_odds
-from tests.web.conftest import NOW, SECRET, Site
+from tests.web.conftest import NOW, SECRET, TABLE, Site
 from tests.web.hands import GUILD, MEMBERS, NAMES, OTHER_GUILD, open_table, store_hand
 
 PAGE_BUDGET = 100 * 1024
@@ -67,6 +67,12 @@ async def test_bad_input_gets_a_plain_page_and_nothing_else(site: Site) -> None:
         assert got == status, url
         _plain(got, body)
         assert not any(bit in body for bit in secret_bits), url
+    unfinished, _ = await store_hand(site.store, TABLE, 13, finish=False)
+    got, body, _ = await _get(site.url(f"hand/{unfinished}"))
+    _plain(got, body)
+    assert "still being played" in body
+    got, body, _ = await _get(site.url(f"hand/{unfinished}.phh"))
+    assert got == 404
     got, body, _ = await _get(site.url(f"hand/{site.other}?k={expired}", OTHER_GUILD))
     assert "expired" in body
     got, body, _ = await _get(site.url(f"hand/{site.other}?k={other_key}", OTHER_GUILD))
