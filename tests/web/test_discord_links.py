@@ -1,6 +1,7 @@
-"""Links from Discord: with the pages on, ``/holdem replay`` and ``/holdem stats`` (the real
-bot in SimCord) answer with a signed link under their title, and that link opens the page
-of the same hand, or member, from the same database; without the setting, no link."""
+"""Links from Discord: with the pages on, ``/holdem replay``, ``/holdem stats`` and
+``/holdem history`` (the real bot in SimCord) answer with a signed link under their title,
+and that link opens the page of the same hand, or member, from the same database; without
+the setting, no link."""
 
 from __future__ import annotations
 
@@ -36,12 +37,15 @@ async def test_replay_and_stats_answer_with_a_signed_link_that_opens_the_page(
         await env.advance_time(5)
         replayed = (await alice.slash(channel, "holdem replay")).response.content
         stats = (await alice.slash(channel, "holdem stats")).response.content
+        history = await alice.slash(channel, "holdem history")
+        listed = history.followups[0].content if history.followups else history.response.content
         monkeypatch.delenv("HOLDEM_WEB_BASE_URL")
         plain = (await alice.slash(channel, "holdem replay")).response.content
         now = bot.clock()
     hand_url = re.search(rf"In your browser: ({re.escape(BASE)}\S+)", replayed.splitlines()[1])
     member_url = re.search(rf"In your browser: ({re.escape(BASE)}\S+)", stats.splitlines()[1])
     assert hand_url and member_url and "In your browser" not in plain
+    assert member_url[1].split("?")[0] in listed  # /holdem history links the member's page
     assert f"/g/{channel.guild.id}/hand/1?k=" in hand_url[1]
     assert f"/g/{channel.guild.id}/member/{alice.id}?k=" in member_url[1]
     async with await Store.open(str(tmp_path / "holdem.sqlite3")) as store:
