@@ -34,7 +34,7 @@ from _common import ROOT, table
 from bot.settings import WebSettings
 from bot.store.store import Store
 from bot.web import create_app
-from tests.web.hands import GUILD, open_table, store_hand
+from tests.web.hands import GUILD, MEMBERS, open_table, store_hand
 
 HANDS = 30
 LIVE = f"{GUILD}:9"
@@ -118,7 +118,7 @@ async def weights(session: aiohttp.ClientSession, root: str, hand: int) -> list[
 
     assets = await size("/static/web.css") + await size("/static/web.js")
     pages = [f"/g/{GUILD}/hand/{hand}", f"/g/{GUILD}/", f"/g/{GUILD}/leaderboard",
-             f"/g/{GUILD}/table/9"]  # fmt: skip
+             f"/g/{GUILD}/member/{MEMBERS[0]}", f"/g/{GUILD}/table/9"]  # fmt: skip
     return [(page, await size(page) + assets) for page in pages]
 
 
