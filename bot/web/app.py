@@ -25,7 +25,7 @@ from bot.i18n import LOCALES, Lang, resolve_locale
 from bot.present.stats import stats_lines
 from bot.settings import WebSettings
 from bot.stats.counters import Period
-from bot.store.records import HiddenCards
+from bot.store.records import HandRecord, HiddenCards
 from bot.store.store import Store
 from bot.store.web_reads import (
     guild_hands,
@@ -62,7 +62,9 @@ _STORE: web.AppKey[Store] = web.AppKey("store", Store)
 _SETTINGS: web.AppKey[WebSettings] = web.AppKey("settings", WebSettings)
 _WATCHERS: web.AppKey[Watchers] = web.AppKey("watchers", Watchers)
 _CLOCK: web.AppKey[Callable[[], float]] = web.AppKey("clock")
-_REPLAYS: web.AppKey[OrderedDict[tuple[int, str], Any]] = web.AppKey("replays")
+_Replay = tuple[dict[str, Any], dict[str, str] | None]
+"""A finished hand's replayer data and fair-deck facts, kept by hand and language."""
+_REPLAYS: web.AppKey[OrderedDict[tuple[int, str], _Replay]] = web.AppKey("replays")
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -166,7 +168,7 @@ async def _home(request: web.Request) -> web.Response:
     return _html(pages.home_page(where, tables, hands))
 
 
-async def _finished_hand(request: web.Request, where: pages.Where) -> Any:
+async def _finished_hand(request: web.Request, where: pages.Where) -> HandRecord:
     record = await hand_in_guild(
         request.app[_STORE], where.guild_id, _number(request.match_info["hand"])
     )

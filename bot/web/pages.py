@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from html import escape
 from importlib.resources import files
@@ -37,15 +38,15 @@ _TEMPLATE = Template((files("bot.web") / "templates" / "page.html").read_text("u
 _LANGUAGE_NAMES = {"en": "English", "nb": "Norsk bokmål", "da": "Dansk"}
 
 
+@dataclass(frozen=True, slots=True)
 class Where:
     """Where a page sits: its server, the reader's language and key, and the addresses of
     the server's other pages (each carrying the key, so a signed link opens them too)."""
 
-    def __init__(self, guild_id: int, lang: Lang, key: str | None, path: str) -> None:
-        self.guild_id = guild_id
-        self.lang = lang
-        self.key = key
-        self.path = path
+    guild_id: int
+    lang: Lang
+    key: str | None
+    path: str
 
     def url(self, page: str = "", *, lang: Lang | None = None, **query: str) -> str:
         params = dict(query)
