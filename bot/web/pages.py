@@ -48,12 +48,11 @@ class Where:
     key: str | None
     path: str
 
-    def url(self, page: str = "", *, lang: Lang | None = None, **query: str) -> str:
-        params = dict(query)
+    def url(self, page: str = "", **query: str) -> str:
+        """The address of another of the server's pages, in the same language and key."""
+        params = {**query, "lang": self.lang}
         if self.key:
             params["k"] = self.key
-        if lang is not None:
-            params["lang"] = lang
         tail = f"?{urlencode(params)}" if params else ""
         return f"/g/{self.guild_id}/{page}{tail}"
 

@@ -236,3 +236,18 @@ async def test_a_voided_hand_replays_without_revealing_its_deck(site: Site) -> N
     assert status == 200 and stored.deck_salt.hex() not in body and "fair-deck" not in body
     _, phh, _ = await _get(site.url(f"hand/{voided}.phh"))
     assert stored.deck_salt.hex() not in phh
+
+
+async def test_the_pages_links_and_streams_keep_the_readers_language(site: Site) -> None:
+    _, body, _ = await _get(site.url("table/5?lang=nb"))
+    data = json.loads(body.split('id="page-data">')[1].split("</script>")[0])
+    assert "lang=nb" in data["events"] and "lang=nb" in data["replay"]
+    async with (
+        aiohttp.ClientSession() as session,
+        session.get(site.root + data["events"]) as stream,
+    ):
+        line = await stream.content.readline()
+    view = json.loads(line.decode().removeprefix("data: "))
+    assert any("vinner" in line for line in view["story"]), view["story"]
+    _, body, _ = await _get(site.url(f"hand/{site.hand}?lang=da"))
+    assert f'href="/g/{GUILD}/leaderboard?lang=da"' in body
