@@ -3,6 +3,7 @@ what a live view may carry, and each page's weight."""
 
 from __future__ import annotations
 
+import doctest
 import json
 import re
 from html import escape
@@ -10,6 +11,7 @@ from html import escape
 import aiohttp
 import pytest
 
+import bot.web.links
 from bot.i18n import cards_text
 from bot.i18n.television import odds_lines
 from bot.settings import ConfigError, load_web_settings
@@ -251,3 +253,8 @@ async def test_the_pages_links_and_streams_keep_the_readers_language(site: Site)
     assert any("vinner" in line for line in view["story"]), view["story"]
     _, body, _ = await _get(site.url(f"hand/{site.hand}?lang=da"))
     assert f'href="/g/{GUILD}/leaderboard?lang=da"' in body
+
+
+def test_the_links_modules_examples_run() -> None:
+    result = doctest.testmod(bot.web.links)
+    assert result.attempted > 0 and result.failed == 0
