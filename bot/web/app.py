@@ -43,7 +43,9 @@ __all__ = ["create_app"]
 
 log = logging.getLogger("holdem.web")
 
-_SNOWFLAKE_MAX = 2**64 - 1
+_ID_MAX = 2**63 - 1
+"""The largest id the database holds: every id column is a signed 64-bit integer (Discord's
+ids fit, with room to spare)."""
 _ID = r"[0-9]{1,20}"
 _STATIC = {
     name: (files("bot.web") / "static" / name).read_bytes() for name in ("web.css", "web.js")
@@ -127,9 +129,10 @@ async def _answers(request: web.Request, handler: Handler) -> web.StreamResponse
 
 
 def _number(text: str) -> int:
-    """A positive id from the address, or the 404 page (no id is 0 or past 64 bits)."""
+    """A positive id from the address, or the 404 page (no id is 0 or past what the
+    database holds: a larger number would overflow its column, not miss)."""
     value = int(text) if text.isdigit() and len(text) <= 20 else 0
-    if not 0 < value <= _SNOWFLAKE_MAX:
+    if not 0 < value <= _ID_MAX:
         raise _not_found()
     return value
 

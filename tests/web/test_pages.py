@@ -258,3 +258,17 @@ async def test_the_pages_links_and_streams_keep_the_readers_language(site: Site)
 def test_the_links_modules_examples_run() -> None:
     result = doctest.testmod(bot.web.links)
     assert result.attempted > 0 and result.failed == 0
+
+
+async def test_an_id_past_what_the_database_holds_is_not_found(site: Site) -> None:
+    """Every id column is a signed 64-bit integer: a number past 2**63 - 1 in any place of an
+    address is a plain 404, never the database's overflow as a 500."""
+    paths = [f"member/{2**63}", f"member/{2**64 - 1}", f"hand/{2**63}", f"table/{2**63}"]
+    for path in paths:
+        got, body, _ = await _get(site.url(path))
+        assert got == 404, path
+        _plain(got, body)
+    for guild in (2**63, 2**64 - 1):  # no server has such an id
+        got, body, _ = await _get(f"{site.root}/g/{guild}/leaderboard")
+        assert got == 404, guild
+        _plain(got, body)
