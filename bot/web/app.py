@@ -37,7 +37,7 @@ from bot.store.web_reads import (
 from bot.web import pages
 from bot.web.links import Access, check
 from bot.web.live import END, Watchers
-from bot.web.steps import fair_facts, hand_steps
+from bot.web.steps import fair_facts, hand_steps, player_names
 
 __all__ = ["create_app"]
 
@@ -65,8 +65,9 @@ _SETTINGS: web.AppKey[WebSettings] = web.AppKey("settings", WebSettings)
 _WATCHERS: web.AppKey[Watchers] = web.AppKey("watchers", Watchers)
 _CLOCK: web.AppKey[Callable[[], float]] = web.AppKey("clock")
 _Replay = tuple[dict[str, Any], dict[str, str] | None]
-"""A finished hand's replayer data and fair-deck facts, kept by hand and language."""
-_REPLAYS: web.AppKey[OrderedDict[tuple[int, str], _Replay]] = web.AppKey("replays")
+"""A finished hand's replayer data and fair-deck facts, kept by hand, language and the names
+its players were shown under."""
+_REPLAYS: web.AppKey[OrderedDict[tuple[int, str, tuple[str, ...]], _Replay]] = web.AppKey("replays")
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -186,10 +187,12 @@ async def _replay(request: web.Request) -> web.Response:
     where = await _open(request)
     record = await _finished_hand(request, where)
     cache = request.app[_REPLAYS]
-    key = (record.hand_id, where.lang)
+    # the names are read every time and are part of the key: a member forgotten since the
+    # replay was built is named no more (the store may be another process's)
+    names = await table_names(request.app[_STORE], record.table_id)
+    key = (record.hand_id, where.lang, tuple(player_names(record, names)))
     replay = cache.get(key)
     if replay is None:
-        names = await table_names(request.app[_STORE], record.table_id)
         replay = (hand_steps(record, names, where.lang), fair_facts(record))
         cache[key] = replay
         if len(cache) > _CACHED_REPLAYS:

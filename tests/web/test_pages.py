@@ -272,3 +272,16 @@ async def test_an_id_past_what_the_database_holds_is_not_found(site: Site) -> No
         got, body, _ = await _get(f"{site.root}/g/{guild}/leaderboard")
         assert got == 404, guild
         _plain(got, body)
+
+
+async def test_a_member_forgotten_after_their_hand_was_viewed_is_named_no_more(
+    site: Site,
+) -> None:
+    """The server keeps replays it has built; a name the table no longer shows (the member
+    forgotten since) is not kept with them."""
+    status, body, _ = await _get(site.url(f"hand/{site.hand}"))
+    assert status == 200 and "Bjørn" in body
+    await site.store.close_table(f"{GUILD}:5", now=NOW)
+    await site.store.erase_member(GUILD, MEMBERS[1], now=NOW)
+    status, body, _ = await _get(site.url(f"hand/{site.hand}"))
+    assert status == 200 and "Bjørn" not in body and "Ada" in body
