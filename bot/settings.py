@@ -403,9 +403,14 @@ class WebSettings:
         return self.base_url or f"http://{self.host}:{self.port}"
 
 
-def load_web_settings(environ: Mapping[str, str] | None = None) -> WebSettings:
+def load_web_settings(
+    environ: Mapping[str, str] | None = None, *, serving: bool = False
+) -> WebSettings:
     """Read and check the web companion's settings; raise :class:`ConfigError` listing all
-    problems.
+    problems. ``serving``: for the process that serves the pages, which refuses to start with
+    neither a secret nor a public server, since it would then refuse every page (a secret is
+    never made up here: the bot signs the links the pages check, so both must be given the
+    same one).
 
     >>> w = load_web_settings({"HOLDEM_WEB_PORT": "9000", "HOLDEM_WEB_PUBLIC": "12, 34",
     ...                        "HOLDEM_WEB_SECRET": "x" * 32})
@@ -443,6 +448,13 @@ def load_web_settings(environ: Mapping[str, str] | None = None) -> WebSettings:
     )
     base_url = _url("HOLDEM_WEB_BASE_URL", get("HOLDEM_WEB_BASE_URL"), ("https", "http"), problems)
     beside = _flag("HOLDEM_WEB", get("HOLDEM_WEB"), problems)
+    if serving and not secret and not public:
+        problems.append(
+            "HOLDEM_WEB_SECRET is not set and HOLDEM_WEB_PUBLIC names no server, so every "
+            "page would be refused: set HOLDEM_WEB_SECRET to the same secret as the bot's (make "
+            "one with python3 -c 'import secrets; print(secrets.token_urlsafe(32))'), or list "
+            "the servers whose pages are public in HOLDEM_WEB_PUBLIC"
+        )
     if problems:
         raise ConfigError(problems)
     return WebSettings(

@@ -23,9 +23,9 @@ from bot.web.app import create_app
 
 async def serve() -> int:
     try:
-        settings = load_web_settings()
+        settings = load_web_settings(serving=True)
     except ConfigError as error:
-        print("\n".join(error.problems), file=sys.stderr)
+        print("\n".join(f"error: {problem}" for problem in error.problems), file=sys.stderr)
         return 2
     try:
         store = await Store.open(settings.db_path)

@@ -311,6 +311,11 @@ def create_app(
     store: Store, settings: WebSettings, *, clock: Callable[[], float] = time.time
 ) -> web.Application:
     """The application over an open store (the caller opens and closes it)."""
+    if not settings.secret:
+        log.warning(
+            "web: HOLDEM_WEB_SECRET is not set: only the pages of the servers in "
+            "HOLDEM_WEB_PUBLIC are served, and no link to another server's pages opens"
+        )
     app = web.Application(middlewares=[_answers])
     app[_STORE] = store
     app[_SETTINGS] = settings

@@ -32,7 +32,7 @@ async def start_beside(
     web companion is on."""
     if read_environment().get("HOLDEM_WEB", "").strip().lower() in ("", "0", "false", "no", "off"):
         return None
-    settings = load_web_settings()
+    settings = load_web_settings(serving=True)
     runner = web.AppRunner(create_app(store, settings, clock=clock), access_log=None)
     await runner.setup()
     try:

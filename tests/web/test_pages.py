@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import doctest
 import json
+import os
 import re
+import subprocess
+import sys
 from html import escape
+from pathlib import Path
 
 import aiohttp
 import pytest
@@ -285,3 +289,24 @@ async def test_a_member_forgotten_after_their_hand_was_viewed_is_named_no_more(
     await site.store.erase_member(GUILD, MEMBERS[1], now=NOW)
     status, body, _ = await _get(site.url(f"hand/{site.hand}"))
     assert status == 200 and "Bjørn" not in body and "Ada" in body
+
+
+def test_the_server_refuses_to_start_with_no_secret_and_no_public_server(
+    tmp_path: Path,
+) -> None:
+    """``python -m bot.web`` with neither a secret nor a public server would refuse every
+    page: it says so and stops, before it opens the database or a port."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("HOLDEM_", "DISCORD_"))}
+    env |= {"HOLDEM_DB": str(tmp_path / "never.sqlite3"), "HOLDEM_WEB_PORT": "1"}
+    for secret in ("", "   "):
+        done = subprocess.run(
+            [sys.executable, "-m", "bot.web"], cwd=tmp_path, capture_output=True, text=True,
+            env={**env, "HOLDEM_WEB_SECRET": secret}, timeout=30,
+        )  # fmt: skip
+        assert done.returncode == 2, done.stderr
+        assert "error: HOLDEM_WEB_SECRET is not set" in done.stderr
+        assert "Traceback" not in done.stderr and not (tmp_path / "never.sqlite3").exists()
+    with pytest.raises(ConfigError, match="HOLDEM_WEB_PUBLIC"):
+        load_web_settings({}, serving=True)
+    assert load_web_settings({"HOLDEM_WEB_PUBLIC": "7"}, serving=True).public == {7}
+    assert load_web_settings({}).secret == b""  # the bot's links: none, and no error
