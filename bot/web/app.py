@@ -264,7 +264,10 @@ async def _events(request: web.Request) -> web.StreamResponse:
     15 seconds to keep proxies from closing a quiet stream."""
     where = await _open(request)
     table_id, _ = await _table_id(request, where)
+    # joined before anything is awaited: a watch whose last spectator leaves meanwhile stops,
+    # and one joined after that would never hear from it again
     watch = request.app[_WATCHERS].watch(table_id, where.lang)
+    queue = watch.join()
     response = web.StreamResponse(
         headers={
             **_HEADERS,
@@ -273,9 +276,8 @@ async def _events(request: web.Request) -> web.StreamResponse:
             "X-Accel-Buffering": "no",
         }
     )
-    await response.prepare(request)
-    queue = watch.join()
     try:
+        await response.prepare(request)
         while True:
             try:
                 view = await asyncio.wait_for(queue.get(), 15)

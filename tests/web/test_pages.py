@@ -3,6 +3,7 @@ what a live view may carry, and each page's weight."""
 
 from __future__ import annotations
 
+import asyncio
 import doctest
 import json
 import os
@@ -14,6 +15,7 @@ from pathlib import Path
 
 import aiohttp
 import pytest
+from aiohttp import web
 
 import bot.web.links
 from bot.i18n import cards_text
@@ -21,6 +23,7 @@ from bot.i18n.television import odds_lines
 from bot.settings import ConfigError, load_web_settings
 from bot.store.records import HandRecord
 from bot.web.links import Access, check, link, sign
+from bot.web.live import Watch
 from bot.web.steps import hand_steps, live_state, player_names
 from engine import Hand, replay
 from engine.odds import street_odds
@@ -310,3 +313,48 @@ def test_the_server_refuses_to_start_with_no_secret_and_no_public_server(
         load_web_settings({}, serving=True)
     assert load_web_settings({"HOLDEM_WEB_PUBLIC": "7"}, serving=True).public == {7}
     assert load_web_settings({}).secret == b""  # the bot's links: none, and no error
+
+
+async def test_a_spectator_who_arrives_as_the_last_one_leaves_still_sees_the_table(
+    site: Site, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The table's watch stops with its last spectator. One who arrived while that spectator
+    was leaving (their stream not yet open) is counted already, so the watch goes on for them
+    and they see the next hand, rather than a table frozen where it was."""
+    left = asyncio.Event()
+    leave = Watch.leave
+
+    def noted(self: Watch, queue: asyncio.Queue[str]) -> None:
+        leave(self, queue)
+        left.set()
+
+    prepare = web.StreamResponse.prepare
+    opening = asyncio.Event()
+
+    async def slow(self: web.StreamResponse, request: web.BaseRequest) -> object:
+        if self.content_type == "text/event-stream" and not opening.is_set():
+            opening.set()
+            await left.wait()  # the first spectator leaves while this stream opens
+        return await prepare(self, request)
+
+    url = site.url("table/5/events")
+    async with aiohttp.ClientSession() as first:
+        answer = await first.get(url)
+        assert (await answer.content.readline()).startswith(b"data: ")
+        monkeypatch.setattr(Watch, "leave", noted)
+        monkeypatch.setattr(web.StreamResponse, "prepare", slow)
+        async with aiohttp.ClientSession() as second:
+            arriving = asyncio.create_task(second.get(url))
+            await asyncio.wait_for(opening.wait(), 5)
+            answer.close()  # the first spectator goes; the table plays on
+            await first.close()
+            await store_hand(site.store, TABLE, 21)
+            await asyncio.wait_for(left.wait(), 10)
+            stream = await asyncio.wait_for(arriving, 5)
+            last, _ = await store_hand(site.store, TABLE, 22)
+            seen: set[int | None] = set()
+            while last not in seen:
+                line = await asyncio.wait_for(stream.content.readline(), 5)
+                if line.startswith(b"data: "):
+                    seen.add(json.loads(line[6:])["hand"])
+            stream.close()
