@@ -7,11 +7,13 @@ import asyncio
 import doctest
 import json
 import os
+import random
 import re
 import subprocess
 import sys
 from html import escape
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import pytest
@@ -25,10 +27,12 @@ from bot.store.records import HandRecord
 from bot.web.links import Access, check, link, sign
 from bot.web.live import Watch
 from bot.web.steps import hand_steps, live_state, player_names
-from engine import Hand, replay
+from engine import Action, Hand, HandConfig, replay
+from engine.config import AnteMode
+from engine.events import CardsShown
 from engine.odds import street_odds
 from tests.web.conftest import NOW, SECRET, TABLE, Site
-from tests.web.hands import GUILD, MEMBERS, NAMES, OTHER_GUILD, open_table, store_hand
+from tests.web.hands import GUILD, MEMBERS, NAMES, OTHER_GUILD, choose, open_table, store_hand
 
 PAGE_BUDGET = 100 * 1024
 
@@ -358,3 +362,80 @@ async def test_a_spectator_who_arrives_as_the_last_one_leaves_still_sees_the_tab
                 if line.startswith(b"data: "):
                     seen.add(json.loads(line[6:])["hand"])
             stream.close()
+
+
+def _seeded_record(seed: int) -> HandRecord:
+    """A finished hand of 2 to 6 players with uneven stacks (side pots), antes in every
+    mode, all-ins often, and a run-out held for run it twice in half of them (then run once,
+    twice, or, still to choose, not at all)."""
+    rng = random.Random(seed)
+    players = rng.randint(2, 6)
+    deck = list(range(52))
+    rng.shuffle(deck)
+    mode = list(AnteMode)[seed % len(AnteMode)]
+    config = HandConfig(
+        stacks=tuple(rng.randint(3, 300) for _ in range(players)), button=rng.randrange(players),
+        small_blind=1, big_blind=2, ante=0 if mode is AnteMode.NONE else 1 + seed % 3,
+        ante_mode=mode,
+    )  # fmt: skip
+    hand = Hand(config, deck)
+    hand.hold_run_out = seed % 2 == 0
+    actions: list[Action] = []
+    while not hand.is_over and not hand.held:
+        actions.append(choose(hand, rng, shove=rng.random() < 0.2))
+        hand.apply(actions[-1])
+    run_count = None if not hand.hold_run_out else (seed // 2) % 3 if hand.held else 0
+    return HandRecord(
+        hand_id=seed + 1, table_id=TABLE, guild_id=GUILD, config=config, deck=deck,
+        players=MEMBERS[:players] + tuple(range(1, players - 3)), actions=actions,
+        started_at=0.0, deadline=None, finished=run_count != 0, result=None,
+        run_count=run_count,
+    )  # fmt: skip
+
+
+def test_every_step_is_the_engines_state_with_antes_side_pots_and_boards_run_twice() -> None:
+    """Many hands: at each step the stacks, bets, pots, boards, street, who folded, who is to
+    act and the cards shown are the engine's, a card shown only from the step that shows it."""
+    kinds = {"side pots": 0, "antes": 0, "twice": 0, "held": 0}
+    for seed in range(24):
+        record = _seeded_record(seed)
+        data = hand_steps(record, NAMES, "en")
+        engine = Hand(record.config, record.deck)
+        engine.hold_run_out = record.run_count is not None
+        states = [_state_of(engine)]
+        for action in record.actions:
+            engine.apply(action)
+            states.append(_state_of(engine))
+        if record.run_count and engine.held:
+            engine.run_out(record.run_count)
+            states.append(_state_of(engine))
+        assert [_shown_of(step) for step in data["steps"]] == states, seed
+        kinds["side pots"] += any(len(step["pots"]) > 1 for step in data["steps"])
+        kinds["antes"] += record.config.ante > 0
+        kinds["twice"] += bool(engine.second_board)
+        kinds["held"] += engine.held
+    assert all(kinds.values()), kinds  # the seeds cover every case
+
+
+def _state_of(hand: Hand) -> dict[str, object]:
+    shown = {e.player: [str(c) for c in e.cards] for e in hand.events if isinstance(e, CardsShown)}
+    return {
+        "stacks": list(hand.stacks),
+        "bets": [0] * len(hand.bets) if hand.is_over else list(hand.bets),
+        "pots": [pot.amount for pot in hand.pots()], "total": hand.pot_total,
+        "board": [str(c) for c in hand.board], "board2": [str(c) for c in hand.second_board],
+        "street": int(hand.street), "folded": list(hand.folded),
+        "toAct": None if hand.is_over or hand.held else hand.to_act,
+        "cards": [shown.get(p) for p in range(hand.player_count)],
+    }  # fmt: skip
+
+
+def _shown_of(step: dict[str, Any]) -> dict[str, object]:
+    seats = step["seats"]
+    return {
+        "stacks": [s["stack"] for s in seats], "bets": [s["bet"] for s in seats],
+        "pots": step["pots"], "total": step["total"],
+        "board": [c["code"] for c in step["board"]], "board2": [c["code"] for c in step["board2"]],
+        "street": step["street"], "folded": [s["folded"] for s in seats], "toAct": step["toAct"],
+        "cards": [None if s["cards"] is None else [c["code"] for c in s["cards"]] for s in seats],
+    }  # fmt: skip
