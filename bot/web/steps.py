@@ -92,18 +92,27 @@ def _state(hand: Hand, teller: _Teller, lang: Lang, lines: list[str]) -> Step:
         "total": hand.pot_total,
         "toAct": None if over or hand.held else hand.to_act,
         "over": over,
-        "seats": [
-            {
-                "stack": hand.stacks[p],
-                "bet": 0 if over else hand.bets[p],
-                "folded": hand.folded[p],
-                "allIn": hand.all_in[p] and not over,
-                "cards": [_card(c) for c in teller.shown[p]] if p in teller.shown else None,
-            }
-            for p in range(hand.player_count)
-        ],
+        "seats": [_seat(hand, teller, p) for p in range(hand.player_count)],
         "lines": lines,
     }
+
+
+def _seat(hand: Hand, teller: _Teller, p: int) -> Step:
+    """A player at one step: the stack always, and ``bet``, ``folded``, ``allIn`` and
+    ``cards`` only when there is one, they did, they are, or they were shown (the script reads
+    a missing one as none or no). A step of a ten-seat hand is a third the size, so a long
+    hand's page stays within its weight."""
+    over = hand.is_over
+    seat: Step = {"stack": hand.stacks[p]}
+    if hand.bets[p] and not over:
+        seat["bet"] = hand.bets[p]
+    if hand.folded[p]:
+        seat["folded"] = True
+    if hand.all_in[p] and not over:
+        seat["allIn"] = True
+    if p in teller.shown:
+        seat["cards"] = [_card(c) for c in teller.shown[p]]
+    return seat
 
 
 def _players(hand: Hand, labels: Sequence[str], lang: Lang) -> list[dict[str, Any]]:

@@ -12,6 +12,7 @@ import re
 import subprocess
 import sys
 from html import escape
+from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
@@ -24,11 +25,13 @@ from bot.i18n import cards_text
 from bot.i18n.television import odds_lines
 from bot.settings import ConfigError, load_web_settings
 from bot.store.records import HandRecord
+from bot.web import pages
 from bot.web.links import Access, check, link, sign
 from bot.web.live import Watch
-from bot.web.steps import hand_steps, live_state, player_names
+from bot.web.steps import fair_facts, hand_steps, live_state, player_names
 from engine import Action, Hand, HandConfig, replay
-from engine.config import AnteMode
+from engine.actions import ActionKind
+from engine.config import AnteMode, Structure
 from engine.events import CardsShown
 from engine.odds import street_odds
 from tests.web.conftest import NOW, SECRET, TABLE, Site
@@ -192,7 +195,7 @@ async def test_the_steps_are_the_engines_state_after_each_action(site: Site) -> 
         assert [s["stack"] for s in step["seats"]] == stacks
         assert step["total"] == total
         if not step["over"]:
-            assert [s["bet"] for s in step["seats"]] == bets
+            assert [s.get("bet", 0) for s in step["seats"]] == bets
 
 
 async def test_a_forgotten_member_is_named_no_more(site: Site) -> None:
@@ -433,9 +436,44 @@ def _state_of(hand: Hand) -> dict[str, object]:
 def _shown_of(step: dict[str, Any]) -> dict[str, object]:
     seats = step["seats"]
     return {
-        "stacks": [s["stack"] for s in seats], "bets": [s["bet"] for s in seats],
+        "stacks": [s["stack"] for s in seats], "bets": [s.get("bet", 0) for s in seats],
         "pots": step["pots"], "total": step["total"],
         "board": [c["code"] for c in step["board"]], "board2": [c["code"] for c in step["board2"]],
-        "street": step["street"], "folded": [s["folded"] for s in seats], "toAct": step["toAct"],
-        "cards": [None if s["cards"] is None else [c["code"] for c in s["cards"]] for s in seats],
+        "street": step["street"], "folded": [s.get("folded", False) for s in seats],
+        "toAct": step["toAct"],
+        "cards": [[c["code"] for c in s["cards"]] if "cards" in s else None for s in seats],
     }  # fmt: skip
+
+
+def test_a_long_hand_at_a_full_table_weighs_under_100_kb() -> None:
+    """Ten players of fixed-limit, raises to the cap: a hand of about a hundred moves, whose
+    replayer page (with its style sheet and script) stays within the budget."""
+    rng = random.Random(44)
+    deck = list(range(52))
+    rng.shuffle(deck)
+    config = HandConfig(
+        stacks=(500,) * 10, button=0, small_blind=1, big_blind=2,
+        structure=Structure.FIXED_LIMIT, raise_cap=4,
+    )  # fmt: skip
+    hand = Hand(config, deck)
+    actions: list[Action] = []
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        if legal.can_raise and legal.min_raise_to is not None and rng.random() < 0.3:
+            kind = ActionKind.BET if legal.is_bet else ActionKind.RAISE
+            actions.append(Action(player=legal.player, kind=kind, amount=legal.min_raise_to))
+        else:
+            kind = ActionKind.CHECK if legal.can_check else ActionKind.CALL
+            actions.append(Action(player=legal.player, kind=kind))
+        hand.apply(actions[-1])
+    assert len(actions) >= 100
+    record = HandRecord(
+        hand_id=2**40, table_id=TABLE, guild_id=GUILD, config=config, deck=deck,
+        players=tuple(10**17 + k for k in range(10)), actions=actions, started_at=NOW,
+        deadline=None, finished=True, result=None, deck_salt=bytes(range(32)),
+    )  # fmt: skip
+    names = {10**17 + k: f"Spiller nummer {k}" for k in range(10)}
+    where = pages.Where(GUILD, "nb", sign(SECRET, GUILD, expires=int(NOW)), "/g/1/hand/1")
+    page = pages.replay_page(where, hand_steps(record, names, "nb"), fair_facts(record), NOW)
+    assets = sum(len((files("bot.web") / "static" / n).read_bytes()) for n in ("web.css", "web.js"))
+    assert len(page.encode()) + assets < PAGE_BUDGET

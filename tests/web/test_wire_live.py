@@ -139,6 +139,6 @@ def _check(record: HandRecord, received: list[str]) -> None:
                "actions": record.actions[: view["actions"]]}
         ).replay()  # fmt: skip
         for p, seat in enumerate(view["state"]["seats"]):
-            for card in seat["cards"] or []:
+            for card in seat.get("cards", []):
                 assert at_that_point.shown[p], (view["actions"], p, card)
                 assert card["code"] in {str(c) for c in played.hole[p]}
