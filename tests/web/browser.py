@@ -146,11 +146,14 @@ class Tab:
                 raise TimeoutError(expression)
             await asyncio.sleep(0.05)
 
-    async def key(self, key: str, code: str, key_code: int) -> None:
+    async def key(self, key: str, code: str, key_code: int, *, text: str = "") -> None:
+        """Press and release a key; ``text``: the character it types, for the keys whose
+        default action (a summary opened by the space bar) needs one."""
         for kind in ("keyDown", "keyUp"):
+            typed = {"text": text} if text and kind == "keyDown" else {}
             await self.send(
                 "Input.dispatchKeyEvent", type=kind, key=key, code=code,
-                windowsVirtualKeyCode=key_code,
+                windowsVirtualKeyCode=key_code, **typed,
             )  # fmt: skip
 
     async def size(self, width: int, height: int, *, mobile: bool = False) -> None:

@@ -118,6 +118,23 @@ async def test_the_replayer_shows_the_engines_state_at_every_step(
         assert await tab.js("document.querySelectorAll('#board [data-card]').length") == 3
 
 
+async def test_the_space_bar_plays_the_replay_but_opens_the_odds_when_they_have_focus(
+    site: Site, browser: Browser
+) -> None:
+    """The space bar starts the replay from anywhere on the page, but on a focused control it
+    does what that control does: it opens the folded all-in odds."""
+    playing = "document.getElementById('play').getAttribute('aria-pressed')"
+    async with Tab(browser) as tab:
+        await tab.open(site.url(f"hand/{site.twice}"))
+        await tab.js("document.querySelector('summary').focus()")
+        await tab.key(" ", "Space", 32, text=" ")
+        assert await tab.js("document.querySelector('details').open") is True
+        assert await tab.js(playing) != "true"
+        await tab.js("document.activeElement.blur()")
+        await tab.key(" ", "Space", 32, text=" ")
+        assert await tab.js(playing) == "true"
+
+
 async def test_the_fair_deck_checks_in_the_page_and_a_tampered_one_fails(
     site: Site, browser: Browser
 ) -> None:

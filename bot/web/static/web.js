@@ -110,7 +110,8 @@
       else if (e.key === "ArrowLeft") { stop(); go(at - 1); }
       else if (e.key === "Home") { stop(); go(0); }
       else if (e.key === "End") { stop(); go(steps.length - 1); }
-      else if (e.key === " " && tag !== "BUTTON") { toggle(); }
+      /* a focused button or summary (the all-in odds) keeps its own space bar */
+      else if (e.key === " " && tag !== "BUTTON" && tag !== "SUMMARY") { toggle(); }
       else if (/^[1-5]$/.test(e.key)) {
         var s = data.streets.filter(function (x) { return x.street === Number(e.key) - 1; })[0];
         if (s) { stop(); go(s.step); } else handled = false;
