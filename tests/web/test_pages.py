@@ -35,7 +35,16 @@ from engine.config import AnteMode, Structure
 from engine.events import CardsShown
 from engine.odds import street_odds
 from tests.web.conftest import NOW, SECRET, TABLE, Site
-from tests.web.hands import GUILD, MEMBERS, NAMES, OTHER_GUILD, choose, open_table, store_hand
+from tests.web.hands import (
+    GUILD,
+    MEMBERS,
+    NAMES,
+    OTHER_GUILD,
+    choose,
+    deal,
+    open_table,
+    store_hand,
+)
 
 PAGE_BUDGET = 100 * 1024
 
@@ -477,3 +486,63 @@ def test_a_long_hand_at_a_full_table_weighs_under_100_kb() -> None:
     page = pages.replay_page(where, hand_steps(record, names, "nb"), fair_facts(record), NOW)
     assets = sum(len((files("bot.web") / "static" / n).read_bytes()) for n in ("web.css", "web.js"))
     assert len(page.encode()) + assets < PAGE_BUDGET
+
+
+async def _every_route(site: Site, hand_id: int, channel: int) -> list[tuple[int, str]]:
+    """What every page, download and stream that takes a hand or its table answers."""
+    answers = [await _get(site.url(path)) for path in (
+        f"hand/{hand_id}", f"hand/{hand_id}.phh", f"table/{channel}", "", "leaderboard",
+        f"member/{MEMBERS[0]}",
+    )]  # fmt: skip
+    async with (
+        aiohttp.ClientSession() as session,
+        session.get(site.url(f"table/{channel}/events")) as stream,
+    ):
+        first = await asyncio.wait_for(stream.content.readline(), 5)
+    return [(status, body) for status, body, _ in answers] + [(stream.status, first.decode())]
+
+
+async def test_a_held_run_out_reaches_no_page_before_it_is_dealt(site: Site) -> None:
+    """All in before the river, the run-out held while the players choose to run it twice:
+    the hands are face up at the table, the board to come is not. No page, download or
+    stream holds a card of it, nor the deck or its salt; the replayer and PHH are not found."""
+    table = f"{GUILD}:8"
+    await open_table(site.store, table)
+    config, deck, salt = deal(4)
+    hand_id = await site.store.start_hand(
+        table_id=table, config=config, deck=deck, players=MEMBERS, now=NOW, deck_salt=salt,
+        hold_run_out=True,
+    )  # fmt: skip
+    hand = Hand(config, deck)
+    hand.hold_run_out = True
+    rng = random.Random(4)
+    while not hand.held:
+        action = choose(hand, rng, shove=True)
+        await site.store.append_action(hand_id, len(hand.actions), action)
+        hand.apply(action)
+    shown = {str(c) for p in range(hand.player_count) for c in hand.hole[p]}
+    answers = await _every_route(site, hand_id, 8)
+    statuses = [status for status, _ in answers]
+    assert statuses[:2] == [404, 404] and all(s == 200 for s in statuses[2:]), statuses
+    stream = answers[-1][1]
+    view = json.loads(stream.removeprefix("data: "))
+    assert view["hand"] == hand_id and view["state"]["board"] == []
+    assert set(re.findall(r'"code": ?"(\w\w)"', stream)) == shown  # face up, nothing more
+    deck_text = "".join(str(c) for c in hand.deck)
+    for _, body in answers:
+        assert salt.hex() not in body and deck_text not in body.replace(" ", "")
+
+
+async def test_a_folded_hand_is_in_no_step_of_its_replay(site: Site) -> None:
+    """A finished hand where players folded without showing: the replayer's data and story
+    never carry their cards (the fair-deck panel holds the whole deck, by design)."""
+    record = await site.store.load_hand(site.hand)
+    hand = record.replay()
+    folded = [p for p in range(hand.player_count) if not hand.shown[p]]
+    assert folded
+    _, body, _ = await _get(site.url(f"hand/{site.hand}"))
+    data = body.split('id="page-data">')[1].split("</script>")[0]
+    story = body.split('id="story"')[1].split("</ol>")[0]
+    for p in folded:
+        for card in hand.hole[p]:
+            assert f'"{card}"' not in data and cards_text([card]) not in story + data
