@@ -38,12 +38,13 @@ from bot.ops.logs import setup_logging
 from bot.settings import ConfigError, Settings, load_settings, read_environment
 from bot.store.errors import DatabaseLocked
 from bot.store.store import Store
-from bot.web.beside import start_beside
+from bot.web.beside import beside_settings, start_beside
 
 log = logging.getLogger("holdem.bot")
 
 
 async def run(settings: Settings) -> None:
+    beside_settings()  # HOLDEM_WEB=1: the pages' settings are checked before anything starts
     point_at(settings)
     bot = build_bot(settings)
     if settings.application_id is not None:

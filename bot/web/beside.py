@@ -15,13 +15,23 @@ from collections.abc import Callable
 
 from aiohttp import web
 
-from bot.settings import load_web_settings, read_environment
+from bot.settings import WebSettings, load_web_settings, read_environment
 from bot.store.store import Store
 from bot.web.app import create_app
 
-__all__ = ["start_beside"]
+__all__ = ["beside_settings", "start_beside"]
 
 log = logging.getLogger("holdem.web")
+
+
+def beside_settings() -> WebSettings | None:
+    """The pages' settings when ``HOLDEM_WEB`` is on, else ``None``; raises
+    :class:`~bot.settings.ConfigError` for settings the pages cannot start on. The bot calls
+    it before it logs in, so a mistake stops it at once rather than after its tables are
+    restored."""
+    if read_environment().get("HOLDEM_WEB", "").strip().lower() in ("", "0", "false", "no", "off"):
+        return None
+    return load_web_settings(serving=True)
 
 
 async def start_beside(
@@ -30,9 +40,9 @@ async def start_beside(
     """Start the pages on the bot's store when ``HOLDEM_WEB`` is on; the runner to clean up,
     or ``None``. Raises :class:`~bot.settings.ConfigError` for bad web settings only when the
     web companion is on."""
-    if read_environment().get("HOLDEM_WEB", "").strip().lower() in ("", "0", "false", "no", "off"):
+    settings = beside_settings()
+    if settings is None:
         return None
-    settings = load_web_settings(serving=True)
     runner = web.AppRunner(create_app(store, settings, clock=clock), access_log=None)
     await runner.setup()
     try:

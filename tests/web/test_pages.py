@@ -23,7 +23,7 @@ from aiohttp import web
 import bot.web.links
 from bot.i18n import cards_text
 from bot.i18n.television import odds_lines
-from bot.settings import ConfigError, load_web_settings
+from bot.settings import FAKE_TOKEN, ConfigError, load_web_settings
 from bot.store.records import HandRecord
 from bot.web import pages
 from bot.web.links import Access, check, link, sign
@@ -546,3 +546,20 @@ async def test_a_folded_hand_is_in_no_step_of_its_replay(site: Site) -> None:
     for p in folded:
         for card in hand.hole[p]:
             assert f'"{card}"' not in data and cards_text([card]) not in story + data
+
+
+def test_the_bot_checks_its_pages_settings_before_it_logs_in(tmp_path: Path) -> None:
+    """``HOLDEM_WEB=1`` with settings the pages cannot start on: ``python -m bot`` says so
+    and stops before it opens the database or reaches Discord."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("HOLDEM_", "DISCORD_"))}
+    env |= {
+        "DISCORD_TOKEN": FAKE_TOKEN, "DISCORD_API_BASE": "http://127.0.0.1:9",
+        "HOLDEM_DB": str(tmp_path / "never.sqlite3"), "HOLDEM_WEB": "1", "HOLDEM_FONT_DIRS": "",
+    }  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-m", "bot"], cwd=tmp_path, capture_output=True, text=True, env=env,
+        timeout=60,
+    )  # fmt: skip
+    assert done.returncode == 2, done.stderr
+    assert "error: HOLDEM_WEB_SECRET is not set" in done.stderr
+    assert "Discord" not in done.stderr and not (tmp_path / "never.sqlite3").exists()
