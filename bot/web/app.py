@@ -35,7 +35,7 @@ from bot.store.web_reads import (
     table_names,
 )
 from bot.web import pages
-from bot.web.links import Access, check
+from bot.web.links import Access, check, expiry
 from bot.web.live import END, Watchers
 from bot.web.steps import fair_facts, hand_steps, player_names
 
@@ -261,9 +261,14 @@ async def _live(request: web.Request) -> web.Response:
 
 async def _events(request: web.Request) -> web.StreamResponse:
     """Server-sent events: the table's view as each change is released, a comment every
-    15 seconds to keep proxies from closing a quiet stream."""
+    15 seconds to keep proxies from closing a quiet stream. A stream opened by a signed link
+    ends when the link expires (within those 15 seconds): the browser's reconnection then
+    gets the "expired" page."""
     where = await _open(request)
     table_id, _ = await _table_id(request, where)
+    public = where.guild_id in request.app[_SETTINGS].public
+    until = None if public or where.key is None else expiry(where.key)
+    clock = request.app[_CLOCK]
     # joined before anything is awaited: a watch whose last spectator leaves meanwhile stops,
     # and one joined after that would never hear from it again
     watch = request.app[_WATCHERS].watch(table_id, where.lang)
@@ -280,13 +285,14 @@ async def _events(request: web.Request) -> web.StreamResponse:
         await response.prepare(request)
         while True:
             try:
-                view = await asyncio.wait_for(queue.get(), 15)
+                view: str | None = await asyncio.wait_for(queue.get(), 15)
             except TimeoutError:
-                await response.write(b": still here\n\n")
-                continue
-            if view == END:
+                view = None
+            if view == END or (until is not None and clock() >= until):
                 break
-            await response.write(f"data: {view}\n\n".encode())
+            await response.write(
+                b": still here\n\n" if view is None else f"data: {view}\n\n".encode()
+            )
     except (ConnectionResetError, asyncio.CancelledError):
         pass
     finally:

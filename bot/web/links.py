@@ -24,7 +24,7 @@ from urllib.parse import quote
 
 from bot.settings import ConfigError, load_web_settings
 
-__all__ = ["Access", "check", "link", "page_link", "sign"]
+__all__ = ["Access", "check", "expiry", "link", "page_link", "sign"]
 
 _KEY = re.compile(r"([0-9]{1,12})\.([0-9a-f]{32})")
 
@@ -56,6 +56,17 @@ def check(secret: bytes, guild_id: int, key: str, *, now: float) -> Access:
     if not hmac.compare_digest(found[2], _mac(secret, guild_id, expires)):
         return Access.FORGED
     return Access.GRANTED if now < expires else Access.EXPIRED
+
+
+def expiry(key: str) -> int | None:
+    """When a key says it expires (checked or not: ask :func:`check` first); ``None`` for
+    a text that is no key.
+
+    >>> expiry(sign(b"k" * 32, 42, expires=2_000)), expiry("nonsense")
+    (2000, None)
+    """
+    found = _KEY.fullmatch(key)
+    return None if found is None else int(found[1])
 
 
 def link(root: str, secret: bytes, guild_id: int, path: str, *, now: float, days: float) -> str:

@@ -23,9 +23,10 @@ from aiohttp import web
 import bot.web.links
 from bot.i18n import cards_text
 from bot.i18n.television import odds_lines
-from bot.settings import FAKE_TOKEN, ConfigError, load_web_settings
+from bot.settings import FAKE_TOKEN, ConfigError, WebSettings, load_web_settings
 from bot.store.records import HandRecord
-from bot.web import pages
+from bot.store.store import Store
+from bot.web import create_app, pages
 from bot.web.links import Access, check, link, sign
 from bot.web.live import Watch
 from bot.web.steps import fair_facts, hand_steps, live_state, player_names
@@ -34,7 +35,7 @@ from engine.actions import ActionKind
 from engine.config import AnteMode, Structure
 from engine.events import CardsShown
 from engine.odds import street_odds
-from tests.web.conftest import NOW, SECRET, TABLE, Site
+from tests.web.conftest import NOW, OTHER_TABLE, SECRET, TABLE, Site
 from tests.web.hands import (
     GUILD,
     MEMBERS,
@@ -563,3 +564,31 @@ def test_the_bot_checks_its_pages_settings_before_it_logs_in(tmp_path: Path) -> 
     assert done.returncode == 2, done.stderr
     assert "error: HOLDEM_WEB_SECRET is not set" in done.stderr
     assert "Discord" not in done.stderr and not (tmp_path / "never.sqlite3").exists()
+
+
+async def test_a_live_stream_ends_when_its_link_expires(tmp_path: Path) -> None:
+    """A spectator of a server whose pages need a link is watching when the link expires:
+    the stream ends there (the browser's reconnection then gets the "expired" page), rather
+    than showing the table for as long as the connection lasts."""
+    store = await Store.open(str(tmp_path / "expiry.sqlite3"))
+    await open_table(store, OTHER_TABLE, guild=OTHER_GUILD)
+    now = [NOW]
+    settings = WebSettings(secret=SECRET, delay=0.0)
+    runner = web.AppRunner(create_app(store, settings, clock=lambda: now[0]))
+    await runner.setup()
+    await web.TCPSite(runner, "127.0.0.1", 0).start()
+    key = sign(SECRET, OTHER_GUILD, expires=int(NOW) + 60)
+    url = f"http://127.0.0.1:{runner.addresses[0][1]}/g/{OTHER_GUILD}/table/7/events?k={key}"
+    try:
+        async with aiohttp.ClientSession() as session, session.get(url) as stream:
+            first = await asyncio.wait_for(stream.content.readline(), 5)
+            assert json.loads(first.removeprefix(b"data: "))["hand"] is None
+            now[0] = NOW + 61
+            await store_hand(store, OTHER_TABLE, 5)  # the table plays on
+            rest = await asyncio.wait_for(stream.content.read(), 5)
+        assert b"data: " not in rest
+        async with aiohttp.ClientSession() as session, session.get(url) as again:
+            assert again.status == 403 and "expired" in await again.text()
+    finally:
+        await runner.cleanup()
+        await store.close()
