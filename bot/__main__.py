@@ -38,11 +38,13 @@ from bot.ops.logs import setup_logging
 from bot.settings import ConfigError, Settings, load_settings, read_environment
 from bot.store.errors import DatabaseLocked
 from bot.store.store import Store
+from bot.web.beside import beside_settings, start_beside
 
 log = logging.getLogger("holdem.bot")
 
 
 async def run(settings: Settings) -> None:
+    beside_settings()  # HOLDEM_WEB=1: the pages' settings are checked before anything starts
     point_at(settings)
     bot = build_bot(settings)
     if settings.application_id is not None:
@@ -76,6 +78,7 @@ async def _serve(bot: HoldemBot, settings: Settings) -> None:
     """Log in (``setup_hook`` opens the store, restores the tables and publishes changed
     commands), start the scheduled backups, then connect to the gateway."""
     await bot.login(settings.token)
+    pages = await start_beside(bot.store, clock=bot.clock)  # HOLDEM_WEB=1: the web companion
     backups: asyncio.Task[None] | None = None
     if settings.backup_dir and not bot.store.backs_up_itself:
         log.warning(
@@ -91,6 +94,8 @@ async def _serve(bot: HoldemBot, settings: Settings) -> None:
     finally:
         if backups is not None:
             backups.cancel()
+        if pages is not None:
+            await pages.cleanup()
 
 
 async def publish(settings: Settings) -> int:

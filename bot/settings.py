@@ -361,3 +361,119 @@ def _flag(name: str, raw: str, problems: list[str]) -> bool:
 def _digits(text: str) -> bool:
     """ASCII digits only (``str.isdigit`` also accepts "１２３" and "²")."""
     return re.fullmatch(r"[0-9]+", text) is not None
+
+
+# ---------------------------------------------------------------------- the web companion
+# ``python -m bot.web`` (issue 29) reads its own settings: it needs no Discord token, so it
+# has its own value and loader rather than fields of :class:`Settings`.
+
+DEFAULT_WEB_PORT = 8080
+DEFAULT_WEB_DELAY = 5.0
+DEFAULT_WEB_LINK_DAYS = 7.0
+_MIN_WEB_SECRET = 16
+
+
+@dataclass(frozen=True, kw_only=True)
+class WebSettings:
+    """The web companion's settings (``HOLDEM_WEB_*``); the secret is left out of ``repr``.
+
+    ``public`` lists the servers whose pages anyone may read; every other server's pages need
+    a link signed with ``secret`` (HMAC, scoped to that server, with an expiry). Without a
+    secret no link can be made or checked, so only the public servers' pages are served.
+    """
+
+    db_path: str = DEFAULT_DB
+    host: str = "127.0.0.1"
+    port: int = DEFAULT_WEB_PORT
+    secret: bytes = field(default=b"", repr=False)
+    public: frozenset[int] = frozenset()
+    delay: float = DEFAULT_WEB_DELAY
+    """Seconds a spectator's live view runs behind the table (the house delay)."""
+    base_url: str = ""
+    """The address the pages are reached at from outside (behind the reverse proxy), for the
+    links the bot hands out; empty: ``http://host:port``."""
+    link_days: float = DEFAULT_WEB_LINK_DAYS
+    """How long a signed link stays good."""
+    beside: bool = False
+    """``HOLDEM_WEB=1``: ``python -m bot`` serves the pages itself, from its own store (the
+    way to serve them from an SQLite file, which the bot holds alone)."""
+
+    @property
+    def root(self) -> str:
+        return self.base_url or f"http://{self.host}:{self.port}"
+
+
+def load_web_settings(
+    environ: Mapping[str, str] | None = None, *, serving: bool = False
+) -> WebSettings:
+    """Read and check the web companion's settings; raise :class:`ConfigError` listing all
+    problems. ``serving``: for the process that serves the pages, which refuses to start with
+    neither a secret nor a public server, since it would then refuse every page (a secret is
+    never made up here: the bot signs the links the pages check, so both must be given the
+    same one).
+
+    >>> w = load_web_settings({"HOLDEM_WEB_PORT": "9000", "HOLDEM_WEB_PUBLIC": "12, 34",
+    ...                        "HOLDEM_WEB_SECRET": "x" * 32})
+    >>> w.port, sorted(w.public), len(w.secret), w.delay
+    (9000, [12, 34], 32, 5.0)
+    """
+    env = read_environment() if environ is None else environ
+    problems: list[str] = []
+
+    def get(name: str) -> str:
+        return env.get(name, "").strip()
+
+    db_path = get("HOLDEM_DATABASE_URL") or get("HOLDEM_DB") or DEFAULT_DB
+    port_text = get("HOLDEM_WEB_PORT")
+    port = DEFAULT_WEB_PORT
+    if port_text:
+        if _digits(port_text) and 1 <= int(port_text) <= 65535:
+            port = int(port_text)
+        else:
+            problems.append(f"HOLDEM_WEB_PORT must be a port from 1 to 65535; got {port_text!r}")
+    secret = get("HOLDEM_WEB_SECRET")
+    if secret and len(secret) < _MIN_WEB_SECRET:
+        problems.append(
+            f"HOLDEM_WEB_SECRET must be at least {_MIN_WEB_SECRET} characters (make one with "
+            "python3 -c 'import secrets; print(secrets.token_urlsafe(32))')"
+        )
+    public: set[int] = set()
+    for part in filter(None, (p.strip() for p in get("HOLDEM_WEB_PUBLIC").split(","))):
+        guild = _snowflake("HOLDEM_WEB_PUBLIC", part, problems)
+        if guild is not None:
+            public.add(guild)
+    delay = _web_seconds("HOLDEM_WEB_DELAY", get("HOLDEM_WEB_DELAY"), DEFAULT_WEB_DELAY, problems)
+    days = _web_seconds(
+        "HOLDEM_WEB_LINK_DAYS", get("HOLDEM_WEB_LINK_DAYS"), DEFAULT_WEB_LINK_DAYS, problems
+    )
+    base_url = _url("HOLDEM_WEB_BASE_URL", get("HOLDEM_WEB_BASE_URL"), ("https", "http"), problems)
+    beside = _flag("HOLDEM_WEB", get("HOLDEM_WEB"), problems)
+    if serving and not secret and not public:
+        problems.append(
+            "HOLDEM_WEB_SECRET is not set and HOLDEM_WEB_PUBLIC names no server, so every "
+            "page would be refused: set HOLDEM_WEB_SECRET to the same secret as the bot's (make "
+            "one with python3 -c 'import secrets; print(secrets.token_urlsafe(32))'), or list "
+            "the servers whose pages are public in HOLDEM_WEB_PUBLIC"
+        )
+    if problems:
+        raise ConfigError(problems)
+    return WebSettings(
+        db_path=db_path,
+        host=get("HOLDEM_WEB_HOST") or "127.0.0.1",
+        port=port,
+        secret=secret.encode("utf-8"),
+        public=frozenset(public),
+        delay=delay,
+        base_url=base_url or "",
+        link_days=days,
+        beside=beside,
+    )
+
+
+def _web_seconds(name: str, raw: str, default: float, problems: list[str]) -> float:
+    if not raw:
+        return default
+    if re.fullmatch(r"[0-9]+(\.[0-9]+)?", raw) and float(raw) <= 3600:
+        return float(raw)
+    problems.append(f"{name} must be a number from 0 to 3600; got {raw!r}")
+    return default

@@ -44,6 +44,7 @@ NO_DISCORD = (
     "bot.stats",
     "bot.computers",
     "bot.i18n",
+    "bot.web",
 )
 # The application below the Discord layer: it never imports it.
 BELOW_THE_DISCORD_LAYER = ("bot.tables", "bot.store", "bot.guilds", "bot.stats")
@@ -297,3 +298,23 @@ def test_the_discord_layer_modules_stay_small() -> None:
         if m.startswith("bot/discord/") and n > MAX_DISCORD_MODULE_LINES
     }
     assert large == {}
+
+
+# The web companion (issue 29) reads; it never drives a table nor reaches Discord, and it takes
+# from the store its interface, its records and the web's own read-only queries.
+STORE_FOR_THE_WEB = {
+    "bot.store.store",
+    "bot.store.records",
+    "bot.store.errors",
+    "bot.store.web_reads",
+}
+
+
+def test_the_web_companion_reads_and_never_drives_a_table() -> None:
+    modules = [m for m in _modules() if _within(m, "bot.web")]
+    assert modules, "bot.web has no module: is the list current?"
+    for module in modules:
+        edges = _edges(module)
+        assert not {e for e in edges if _within(e, "bot.discord") or _within(e, "bot.tables")}
+        store = {e for e in edges if _within(e, "bot.store")}
+        assert store <= STORE_FOR_THE_WEB, f"{module} imports {sorted(store)}"

@@ -14,6 +14,7 @@ from bot.discord.names import member_names
 from bot.i18n import format_number, t
 from bot.present import rules_lines
 from bot.tables.service import table_id_for
+from bot.web.links import page_link
 
 __all__ = ["chips", "dm", "help_text", "history", "leaderboard", "rules"]
 
@@ -86,6 +87,9 @@ async def history(interaction: discord.Interaction[Any], count: int) -> None:
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
     lines = [t(lang, "history.title")]
+    # the web companion's page of the member, whose hands link to their replays (pages on)
+    if (url := page_link(guild_id, f"member/{interaction.user.id}", now=ctx.clock())) is not None:
+        lines.append(t(lang, "web.link", url=url))
     for entry in entries:
         summary = entry.summary
         net = summary.net or 0

@@ -34,6 +34,7 @@ from bot.present.stats import (
 from bot.stats.counters import Period
 from bot.stats.service import SessionChart
 from bot.tables.service import table_id_for
+from bot.web.links import page_link
 
 __all__ = ["StatsCommands", "add_to", "session_chart_file"]
 
@@ -110,6 +111,7 @@ class StatsCommands:
         who = member or interaction.user
         found = await context_of(interaction).stats.member_stats(guild_id, who.id, period)
         lines = stats_lines(lang, found, name=who.display_name, period=period)
+        _link(lines, lang, guild_id, f"member/{who.id}", context_of(interaction).clock())
         await reply_private(interaction, _cut(lines))
 
     async def replay(self, interaction: discord.Interaction[Any], hand: int | None) -> None:
@@ -131,7 +133,9 @@ class StatsCommands:
             f"hand-{record.hand_id}.gif",
             description=replay_alt(lang, record, view),
         )
-        text = _cut(replay_lines(record, names, lang))
+        lines = replay_lines(record, names, lang)
+        _link(lines, lang, guild_id, f"hand/{record.hand_id}", ctx.clock())
+        text = _cut(lines)
         await interaction.followup.send(text, file=file, ephemeral=True)
 
     async def chart(self, interaction: discord.Interaction[Any]) -> None:
@@ -148,6 +152,13 @@ class StatsCommands:
         names[interaction.user.id] = interaction.user.display_name
         file = await _chart_file(ctx, found, names, lang, standings=None)
         await interaction.followup.send(file=file, ephemeral=True)
+
+
+def _link(lines: list[str], lang: Lang, guild_id: int, page: str, now: float) -> None:
+    """The web companion's page of the same thing, under the title, when the pages are on."""
+    url = page_link(guild_id, page, now=now)
+    if url is not None:
+        lines.insert(1, t(lang, "web.link", url=url))
 
 
 def _members(found: SessionChart) -> list[int]:
