@@ -16,6 +16,7 @@ import dataclasses
 import logging
 import signal
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -33,7 +34,7 @@ from bot.discord.invite import invite_url
 from bot.discord.launch import build_bot, point_at, shutdown
 from bot.discord.sync import GLOBAL, sync_commands
 from bot.ops.backup import BackupPolicy, backup_command, backup_loop
-from bot.ops.health import heartbeat_loop
+from bot.ops.health import heartbeat_loop, mark_stopped
 from bot.ops.logs import setup_logging
 from bot.settings import ConfigError, Settings, load_settings, read_environment
 from bot.store.errors import DatabaseLocked
@@ -43,6 +44,15 @@ log = logging.getLogger("holdem.bot")
 
 
 async def run(settings: Settings) -> None:
+    """Run the bot until a signal or a failure; either way the heartbeat then says it has
+    stopped, so ``--health`` fails at once."""
+    try:
+        await _run(settings)
+    finally:
+        mark_stopped(settings.heartbeat_path, time.time())
+
+
+async def _run(settings: Settings) -> None:
     point_at(settings)
     bot = build_bot(settings)
     if settings.application_id is not None:
@@ -56,20 +66,35 @@ async def run(settings: Settings) -> None:
     async with bot:
         runner = asyncio.create_task(_serve(bot, settings))
         beat = asyncio.create_task(heartbeat_loop(settings.heartbeat_path, bot.clock, watch))
-        stopper = asyncio.create_task(stopping.wait())
-        done, _ = await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
-        beat.cancel()
-        if stopper in done:
-            log.info("stopping on a signal")
-            await shutdown(bot)
-        else:
-            stopper.cancel()
-        if runner.done():
-            runner.result()
-        else:
-            await bot.close()
+        try:
+            await _until_stopped(bot, runner, stopping)
+        finally:
+            beat.cancel()  # and wait for a beat being written, so the last one says stopped
             with contextlib.suppress(asyncio.CancelledError):
-                await runner
+                await beat
+
+
+async def _until_stopped(
+    bot: HoldemBot, runner: asyncio.Task[None], stopping: asyncio.Event
+) -> None:
+    """Serve until a signal (then shut down in order) or until the bot ends by itself."""
+    stopper = asyncio.create_task(stopping.wait())
+    done, _ = await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
+    if stopper in done:
+        log.info("stopping on a signal")
+        await shutdown(bot)
+    else:
+        stopper.cancel()
+    if not runner.done():
+        await bot.close()
+        await asyncio.wait({runner})
+    if runner.cancelled() or runner.exception() is None:
+        return
+    if stopper in done:
+        # A signal during the login or the first connection: closing the bot ended it.
+        log.info("stopped before the bot was connected", extra={"error": repr(runner.exception())})
+        return
+    runner.result()
 
 
 async def _serve(bot: HoldemBot, settings: Settings) -> None:
