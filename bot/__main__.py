@@ -121,12 +121,13 @@ async def _serve(bot: HoldemBot, settings: Settings) -> None:
 async def publish(settings: Settings) -> int:
     """``--sync``: publish the commands now (REST only, no gateway), say what went where.
 
-    The bot is built on a throwaway in-memory database, so this works beside a running bot
-    (which holds ``HOLDEM_DB``) and never touches its tables; when ``HOLDEM_DB`` is free, what
-    was published is recorded there so the next start does not publish it again.
+    The bot is built on a throwaway in-memory database with its commands only (no start-up
+    of tables), so this works beside a running bot (which holds ``HOLDEM_DB``) and never
+    touches its tables; when ``HOLDEM_DB`` is free, what was published is recorded there so
+    the next start does not publish it again.
     """
     point_at(settings)
-    bot = build_bot(dataclasses.replace(settings, db_path=":memory:"))
+    bot = build_bot(dataclasses.replace(settings, db_path=":memory:"), only_commands=True)
     async with bot:
         await bot.login(settings.token)
         results = await sync_commands(bot, bot.store, dev_guild=settings.dev_guild)
