@@ -199,7 +199,11 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
 def _token(raw: str, problems: list[str]) -> str:
     token = raw.strip("'\"").strip()
     if not token:
-        problems.append(f"DISCORD_TOKEN is not set: put your bot token in .env ({_WHERE_TOKEN})")
+        problems.append(
+            "DISCORD_TOKEN is not set: put your bot token in .env, a file in the folder the bot "
+            "starts in, as DISCORD_TOKEN=<token> (or set it in the environment); the token is "
+            f"under {_WHERE_TOKEN}"
+        )
         return ""
     if token.lower().startswith("bot "):
         problems.append("DISCORD_TOKEN starts with 'Bot ': put the token alone, without 'Bot '")

@@ -224,3 +224,29 @@ async def test_the_database_and_its_backups_are_created_for_their_owner_only(
         assert mode(copied) == 0o600
     finally:
         os.umask(old)
+
+
+async def test_check_says_how_to_start_the_bot_as_it_was_started(tmp_path: Path) -> None:
+    """From the wheel the command is ``holdem-dealer``, and no ``.env.example`` is there to
+    point at: the messages name the command and say what to put in the environment."""
+    import io
+
+    from bot.cli import program
+
+    assert program("/venv/bin/holdem-dealer") == "holdem-dealer"
+    env = {"DISCORD_TOKEN": FAKE_TOKEN, "HOLDEM_DB": str(tmp_path / "h.sqlite3")}
+    out = io.StringIO()
+    assert await run_check_command(env, out=out, name="holdem-dealer") == 0
+    assert out.getvalue().rstrip().endswith("configuration OK: start the bot with holdem-dealer")
+    out = io.StringIO()
+    assert await run_check_command({**env, "DISCORD_TOKEN": ""}, out=out) == 2
+    text = out.getvalue()
+    assert "DISCORD_TOKEN=<token>" in text and "environment" in text, text
+    assert ".env.example" not in text
+
+
+def test_help_says_what_to_put_in_the_environment(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        parse_args(["--help"])
+    usage = capsys.readouterr().out
+    assert "DISCORD_TOKEN=<your bot token>" in usage and ".env.example" not in usage
