@@ -89,8 +89,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     mode.add_argument(
         "--backup",
         metavar="PATH",
-        help="copy the database of a stopped bot to the new file PATH and exit (a running bot "
-        "makes its own backups: HOLDEM_BACKUP_DIR)",
+        help="copy the database of a stopped bot to the new file PATH, or into the folder PATH "
+        "under a name with the time, and exit (a running bot makes its own backups: "
+        "HOLDEM_BACKUP_DIR)",
     )
     mode.add_argument(
         "--migrate-to",
