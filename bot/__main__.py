@@ -42,6 +42,9 @@ from bot.store.store import Store
 
 log = logging.getLogger("holdem.bot")
 
+BEAT_LANDS = 2.0
+"""Seconds to let a heartbeat being written land before the last one, which says stopped."""
+
 
 async def run(settings: Settings) -> None:
     """Run the bot until a signal or a failure; either way the heartbeat then says it has
@@ -69,9 +72,8 @@ async def _run(settings: Settings) -> None:
         try:
             await _until_stopped(bot, runner, stopping)
         finally:
-            beat.cancel()  # and wait for a beat being written, so the last one says stopped
-            with contextlib.suppress(asyncio.CancelledError):
-                await beat
+            beat.cancel()  # and let a beat being written land, so the last one says stopped
+            await asyncio.wait({beat}, timeout=BEAT_LANDS)
 
 
 async def _until_stopped(

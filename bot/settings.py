@@ -31,8 +31,8 @@ __all__ = [
     "DEFAULT_BACKUP_KEEP",
     "DEFAULT_DB",
     "DEFAULT_LEASE_SECONDS",
-    "DISCORD_UPLOAD_LIMIT",
     "LOG_LEVELS",
+    "UPLOAD_LIMIT",
     "ConfigError",
     "Settings",
     "application_id_from_token",
@@ -53,7 +53,7 @@ _TRUE = frozenset({"1", "true", "yes", "on"})
 _FALSE = frozenset({"", "0", "false", "no", "off"})
 # Discord bot tokens are three base64url parts: the application id, a timestamp, an HMAC.
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{17,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{20,}")
-DISCORD_UPLOAD_LIMIT = 10 * 1024 * 1024
+UPLOAD_LIMIT = 10 * 1024 * 1024
 """Discord's default upload limit for a bot's message, 10 MiB (a server's boosts raise it; an
 interaction says its own as ``attachment_size_limit``): the one figure the pictures' budgets
 are set from."""

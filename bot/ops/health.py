@@ -234,6 +234,9 @@ async def heartbeat_loop(
         except asyncio.CancelledError:
             await write  # a cancelled loop ends after its write, never before a later beat
             raise
+        # asyncio.timeout, not wait_for: Python 3.11's wait_for swallows a cancel that comes
+        # as the event is set (the gateway closing at a stop), and the loop would run on.
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(watch.changed.wait(), interval)
+            async with asyncio.timeout(interval):
+                await watch.changed.wait()
         now = clock()

@@ -258,12 +258,12 @@ def test_fair_verify_runs_as_documented(tmp_path: Path) -> None:
 
 
 def test_the_upload_limit_is_discords_default_wherever_the_docs_give_it() -> None:
-    """Discord's default upload limit is 10 MiB (``bot.settings.DISCORD_UPLOAD_LIMIT``), not
+    """Discord's default upload limit is 10 MiB (``bot.settings.UPLOAD_LIMIT``), not
     the 25 MiB the guides once assumed; the replay's budget is set from it."""
     from bot.pictures.replay import LIMIT
-    from bot.settings import DISCORD_UPLOAD_LIMIT
+    from bot.settings import UPLOAD_LIMIT
 
-    assert DISCORD_UPLOAD_LIMIT == 10 * 1024 * 1024 and LIMIT <= DISCORD_UPLOAD_LIMIT // 2
+    assert UPLOAD_LIMIT == 10 * 1024 * 1024 and LIMIT <= UPLOAD_LIMIT // 2
     texts = [ROOT / "README.md", *sorted(DOCS.glob("*.md")), ROOT / "bot/pictures/replay.py"]
     for path in texts:
         text = path.read_text(encoding="utf-8")
