@@ -16,6 +16,7 @@ import dataclasses
 import logging
 import signal
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -33,7 +34,7 @@ from bot.discord.invite import invite_url
 from bot.discord.launch import build_bot, point_at, shutdown
 from bot.discord.sync import GLOBAL, sync_commands
 from bot.ops.backup import BackupPolicy, backup_command, backup_loop
-from bot.ops.health import heartbeat_loop
+from bot.ops.health import heartbeat_loop, mark_stopped
 from bot.ops.logs import setup_logging
 from bot.settings import ConfigError, Settings, load_settings, read_environment
 from bot.store.errors import DatabaseLocked
@@ -42,8 +43,20 @@ from bot.web.beside import beside_settings, start_beside
 
 log = logging.getLogger("holdem.bot")
 
+BEAT_LANDS = 2.0
+"""Seconds to let a heartbeat being written land before the last one, which says stopped."""
+
 
 async def run(settings: Settings) -> None:
+    """Run the bot until a signal or a failure; either way the heartbeat then says it has
+    stopped, so ``--health`` fails at once."""
+    try:
+        await _run(settings)
+    finally:
+        mark_stopped(settings.heartbeat_path, time.time())
+
+
+async def _run(settings: Settings) -> None:
     beside_settings()  # HOLDEM_WEB=1: the pages' settings are checked before anything starts
     point_at(settings)
     bot = build_bot(settings)
@@ -58,20 +71,34 @@ async def run(settings: Settings) -> None:
     async with bot:
         runner = asyncio.create_task(_serve(bot, settings))
         beat = asyncio.create_task(heartbeat_loop(settings.heartbeat_path, bot.clock, watch))
-        stopper = asyncio.create_task(stopping.wait())
-        done, _ = await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
-        beat.cancel()
-        if stopper in done:
-            log.info("stopping on a signal")
-            await shutdown(bot)
-        else:
-            stopper.cancel()
-        if runner.done():
-            runner.result()
-        else:
-            await bot.close()
-            with contextlib.suppress(asyncio.CancelledError):
-                await runner
+        try:
+            await _until_stopped(bot, runner, stopping)
+        finally:
+            beat.cancel()  # and let a beat being written land, so the last one says stopped
+            await asyncio.wait({beat}, timeout=BEAT_LANDS)
+
+
+async def _until_stopped(
+    bot: HoldemBot, runner: asyncio.Task[None], stopping: asyncio.Event
+) -> None:
+    """Serve until a signal (then shut down in order) or until the bot ends by itself."""
+    stopper = asyncio.create_task(stopping.wait())
+    done, _ = await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
+    if stopper in done:
+        log.info("stopping on a signal")
+        await shutdown(bot)
+    else:
+        stopper.cancel()
+    if not runner.done():
+        await bot.close()
+        await asyncio.wait({runner})
+    if runner.cancelled() or runner.exception() is None:
+        return
+    if stopper in done:
+        # A signal during the login or the first connection: closing the bot ended it.
+        log.info("stopped before the bot was connected", extra={"error": repr(runner.exception())})
+        return
+    runner.result()
 
 
 async def _serve(bot: HoldemBot, settings: Settings) -> None:
@@ -101,12 +128,13 @@ async def _serve(bot: HoldemBot, settings: Settings) -> None:
 async def publish(settings: Settings) -> int:
     """``--sync``: publish the commands now (REST only, no gateway), say what went where.
 
-    The bot is built on a throwaway in-memory database, so this works beside a running bot
-    (which holds ``HOLDEM_DB``) and never touches its tables; when ``HOLDEM_DB`` is free, what
-    was published is recorded there so the next start does not publish it again.
+    The bot is built on a throwaway in-memory database with its commands only (no start-up
+    of tables), so this works beside a running bot (which holds ``HOLDEM_DB``) and never
+    touches its tables; when ``HOLDEM_DB`` is free, what was published is recorded there so
+    the next start does not publish it again.
     """
     point_at(settings)
-    bot = build_bot(dataclasses.replace(settings, db_path=":memory:"))
+    bot = build_bot(dataclasses.replace(settings, db_path=":memory:"), only_commands=True)
     async with bot:
         await bot.login(settings.token)
         results = await sync_commands(bot, bot.store, dev_guild=settings.dev_guild)

@@ -37,6 +37,7 @@ __all__ = [
     "health_command",
     "migrate_command",
     "parse_args",
+    "program",
     "run_check_command",
 ]
 
@@ -45,13 +46,26 @@ EXIT_PROBLEM = 1
 EXIT_CONFIG = 2
 
 
+def program(argv0: str | None = None) -> str:
+    """How the member started the bot, to say it back: ``holdem-dealer`` (the command the
+    install puts on the path) or ``python -m bot``.
+
+    >>> program("/srv/venv/bin/holdem-dealer"), program("/src/bot/__main__.py")
+    ('holdem-dealer', 'python -m bot')
+    """
+    name = Path(sys.argv[0] if argv0 is None else argv0).name
+    return "holdem-dealer" if name.startswith("holdem-dealer") else "python -m bot"
+
+
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     """``check``, ``sync`` and ``health`` booleans and ``backup`` (a path or ``None``); the
     modes exclude each other."""
     parser = argparse.ArgumentParser(
-        prog="python -m bot",
+        prog=program(),
         description="Holdem Dealer, a Discord bot that deals Texas hold'em. Settings come from "
-        "the environment and .env (see .env.example).",
+        "the environment, or from a file named .env in the folder it starts in, one NAME=value "
+        "a line: DISCORD_TOKEN=<your bot token> is the one to set; the operators' guide "
+        "(docs/operators.md, Settings) lists the rest.",
     )
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument(
@@ -75,8 +89,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     mode.add_argument(
         "--backup",
         metavar="PATH",
-        help="copy the database of a stopped bot to the new file PATH and exit (a running bot "
-        "makes its own backups: HOLDEM_BACKUP_DIR)",
+        help="copy the database of a stopped bot to the new file PATH, or into the folder PATH "
+        "under a name with the time, and exit (a running bot makes its own backups: "
+        "HOLDEM_BACKUP_DIR)",
     )
     mode.add_argument(
         "--migrate-to",
@@ -89,10 +104,14 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
 
 
 async def run_check_command(
-    environ: Mapping[str, str] | None = None, *, out: TextIO | None = None
+    environ: Mapping[str, str] | None = None,
+    *,
+    out: TextIO | None = None,
+    name: str | None = None,
 ) -> int:
     """``--check``: print every problem (configuration and database) or a summary and
-    "configuration OK"; return the exit code."""
+    "configuration OK", naming the command to start the bot as it was started (``name``,
+    else :func:`program`); return the exit code."""
     stream = sys.stdout if out is None else out
     env = read_environment() if environ is None else environ
     try:
@@ -108,7 +127,7 @@ async def run_check_command(
         if not problems:
             for line in summary(settings, invite=invite_url):
                 print(line, file=stream)
-            print("configuration OK: start the bot with python -m bot", file=stream)
+            print(f"configuration OK: start the bot with {name or program()}", file=stream)
             return EXIT_OK
     for problem in problems:
         print(f"error: {problem}", file=stream)

@@ -32,6 +32,7 @@ __all__ = [
     "DEFAULT_DB",
     "DEFAULT_LEASE_SECONDS",
     "LOG_LEVELS",
+    "UPLOAD_LIMIT",
     "ConfigError",
     "Settings",
     "application_id_from_token",
@@ -52,6 +53,10 @@ _TRUE = frozenset({"1", "true", "yes", "on"})
 _FALSE = frozenset({"", "0", "false", "no", "off"})
 # Discord bot tokens are three base64url parts: the application id, a timestamp, an HMAC.
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{17,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{20,}")
+UPLOAD_LIMIT = 10 * 1024 * 1024
+"""Discord's default upload limit for a bot's message, 10 MiB (a server's boosts raise it; an
+interaction says its own as ``attachment_size_limit``): the one figure the pictures' budgets
+are set from."""
 _WHERE_TOKEN = "Developer Portal → your application → Bot → Reset Token"
 _SNOWFLAKE_MAX = 2**64 - 1
 _MAX_SHARDS = 100_000
@@ -199,7 +204,11 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
 def _token(raw: str, problems: list[str]) -> str:
     token = raw.strip("'\"").strip()
     if not token:
-        problems.append(f"DISCORD_TOKEN is not set: put your bot token in .env ({_WHERE_TOKEN})")
+        problems.append(
+            "DISCORD_TOKEN is not set: put your bot token in .env, a file in the folder the bot "
+            "starts in, as DISCORD_TOKEN=<token> (or set it in the environment); the token is "
+            f"under {_WHERE_TOKEN}"
+        )
         return ""
     if token.lower().startswith("bot "):
         problems.append("DISCORD_TOKEN starts with 'Bot ': put the token alone, without 'Bot '")

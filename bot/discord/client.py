@@ -85,6 +85,7 @@ class HoldemBot(commands.Bot):
         shards: Shards | None = None,
         lease_terms: LeaseTerms | None = None,
         runout_pause: float | None = None,
+        only_commands: bool = False,
         **options: Any,
     ) -> None:
         intents = options.pop("intents", None) or discord.Intents.default()
@@ -110,6 +111,8 @@ class HoldemBot(commands.Bot):
         self.lease_owner = new_owner()
         self.keeper: LeaseKeeper | None = None
         self._lease_timer: asyncio.Task[None] | None = None
+        self.only_commands = only_commands
+        """Set up the commands and nothing else: no publishing, no tables (``--sync``)."""
 
     async def setup_hook(self) -> None:
         fenced = self.lease_terms is not None
@@ -149,6 +152,8 @@ class HoldemBot(commands.Bot):
         settings.add_to(holdem)
         self.computers = practice.add_to(holdem, self.service, pause=self.computer_pause)
         self.tree.error(self.on_app_command_error)
+        if self.only_commands:
+            return
         # Before the restore: restored tables' loops start at once and would race the awaits.
         await sync_commands(self, self.store, dev_guild=self.dev_guild, force=self.sync_commands)
         if self.lease_terms is None:

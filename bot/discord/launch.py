@@ -50,7 +50,9 @@ def point_at(settings: Settings) -> None:
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.gateway_url)
 
 
-def build_bot(settings: Settings) -> HoldemBot:
+def build_bot(settings: Settings, *, only_commands: bool = False) -> HoldemBot:
+    """The client for these settings; ``only_commands`` sets up its commands and nothing
+    else (``--sync``: no tables restored, nothing published by the start-up)."""
     # The bot never joins a voice channel: discord.py's warnings about voice libraries
     # (PyNaCl, davey) would only puzzle the host.
     discord.VoiceClient.warn_nacl = False
@@ -69,7 +71,7 @@ def build_bot(settings: Settings) -> HoldemBot:
     terms = LeaseTerms(ttl=seconds, renew_every=seconds / 3) if shared else None
     return cls(
         db_path=settings.db_path, dev_guild=settings.dev_guild, shards=shards, lease_terms=terms,
-        **options,
+        only_commands=only_commands, **options,
     )  # fmt: skip
 
 

@@ -8,7 +8,9 @@ store's own worker thread, off the event loop. The schedule follows the newest b
 folder, so a bot that restarts often does not back up at every start.
 
 ``--backup PATH`` copies the file of a bot that is *not* running (before an upgrade, say)
-without migrating it; next to a running bot it says so and how to get a backup instead.
+without migrating it; next to a running bot it says so and how to get a backup instead. A
+``PATH`` that is a folder gets a backup named as the scheduled ones inside it; a ``PATH`` in a
+folder that does not exist is refused in words, before SQLite says "unable to open".
 """
 
 from __future__ import annotations
@@ -145,8 +147,20 @@ async def backup_command(target: str, environ: Mapping[str, str]) -> int:
             file=sys.stderr,
         )
         return 1
+    final = Path(target)
+    if final.is_dir():
+        final = final / backup_name(time.time())
+    elif not final.parent.is_dir():
+        missing = "is not a folder" if final.parent.exists() else "does not exist"
+        print(
+            f"error: cannot write the backup {final}: the folder {final.parent} {missing}; "
+            "create it first, or give a file in an existing folder (or a folder: the backup "
+            "is then named by its time inside it)",
+            file=sys.stderr,
+        )
+        return 1
     try:
-        size = await backup_database(path, target)
+        size = await backup_database(path, final)
     except DatabaseLocked:
         print(
             f"error: the bot is running on {path} and holds it, so it cannot be copied from "
@@ -158,5 +172,5 @@ async def backup_command(target: str, environ: Mapping[str, str]) -> int:
     except (StartupError, BackupFailed) as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
-    print(f"backed up {path} to {target} ({size:,} bytes)")
+    print(f"backed up {path} to {final} ({size:,} bytes)")
     return 0

@@ -13,6 +13,10 @@ start (logging in and the first ``READY`` take a while on a big bot), and
 :data:`RECONNECT_GRACE` after a dropped connection (discord.py reconnects by itself; the first
 heartbeat on a new connection is acknowledged within about 40 seconds).
 
+A bot that exits, cleanly on SIGTERM or after a failed start, writes a last beat saying
+:attr:`Gateway.STOPPED` (:func:`mark_stopped`), so the check fails at once instead of after
+:data:`MAX_AGE`; only a process killed outright leaves a beat that ages out.
+
 The time is written *into* the file and ``now`` is passed in, so the check does not depend
 on file-system timestamps or a hidden clock.
 """
@@ -42,6 +46,7 @@ __all__ = [
     "GatewayProbe",
     "heartbeat_loop",
     "heartbeat_path",
+    "mark_stopped",
     "read_heartbeat",
     "unhealthy",
     "write_heartbeat",
@@ -68,6 +73,8 @@ class Gateway(Enum):
     """The connection dropped (for a sharded bot: at least one shard's)."""
     CLOSED = "closed"
     """The bot has closed its connection for good (it is stopping)."""
+    STOPPED = "stopped"
+    """The process has exited (the last beat it writes)."""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -147,6 +154,8 @@ def unhealthy(
     """
     if beat is None:
         return "no heartbeat: the bot is not running (or HOLDEM_HEARTBEAT points elsewhere)"
+    if beat.gateway is Gateway.STOPPED:
+        return f"the bot is not running: it stopped {max(now - beat.at, 0.0):.0f} s ago"
     age = now - beat.at
     if not -max_age <= age <= max_age:
         return (
@@ -172,6 +181,22 @@ def unhealthy(
         else "disconnected from Discord's gateway"
     )
     return f"{what} for {lasted:.0f} s"
+
+
+def mark_stopped(path: str | os.PathLike[str], now: float) -> None:
+    """The last beat of a process on its way out: unhealthy at once. A heartbeat folder the
+    bot cannot write (perhaps why it stopped) is left as it is.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     mark_stopped(f"{folder}/heartbeat", 100.0)
+    ...     unhealthy(read_heartbeat(f"{folder}/heartbeat"), 100.5)
+    'the bot is not running: it stopped 0 s ago'
+    """
+    previous = read_heartbeat(path)
+    started = now if previous is None else previous.started
+    with contextlib.suppress(OSError):
+        write_heartbeat(path, now, gateway=Gateway.STOPPED, started=started, since=now)
 
 
 class GatewayProbe(Protocol):
@@ -200,9 +225,18 @@ async def heartbeat_loop(
         if state is not last:
             since = now if last is not None else started
             last = state
-        await asyncio.to_thread(
-            write_heartbeat, path, now, gateway=state, started=started, since=since
-        )
+        write = asyncio.ensure_future(
+            asyncio.to_thread(write_heartbeat, path, now, gateway=state, started=started,
+                              since=since)
+        )  # fmt: skip
+        try:
+            await asyncio.shield(write)
+        except asyncio.CancelledError:
+            await write  # a cancelled loop ends after its write, never before a later beat
+            raise
+        # asyncio.timeout, not wait_for: Python 3.11's wait_for swallows a cancel that comes
+        # as the event is set (the gateway closing at a stop), and the loop would run on.
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(watch.changed.wait(), interval)
+            async with asyncio.timeout(interval):
+                await watch.changed.wait()
         now = clock()

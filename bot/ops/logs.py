@@ -12,10 +12,19 @@ Context goes in ``extra`` (or through :func:`table_logger`, which adds it to eve
 token (and anything shaped like a bot token) becomes ``[redacted]``, and the fields and
 phrases that could carry hole cards or the deck become ``[hidden]``. Logging a hole card is a
 bug; the filter is the net under it, not the place to rely on.
+
+Other libraries' DEBUG lines carry payloads: aiosqlite logs every statement with its
+parameters (the deck and salt of the hand being dealt), discord.py logs every REST body (a
+member's hole cards in a private reply) and every gateway event. Below INFO, a record from any
+logger but the bot's own keeps its message and its plain arguments (methods, URLs, ids,
+numbers) and loses the rest: a statement shows as its SQL without its parameters, a body or
+an event as its type (:func:`opaque`). A run of three or more cards written together (the
+stored deck, ``AsKd7c…``) is hidden at every level.
 """
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
 import sys
@@ -25,20 +34,28 @@ from typing import Any, TextIO
 
 __all__ = [
     "HIDDEN_FIELDS",
+    "OWN_LOGGERS",
     "KeyValueFormatter",
     "RedactingFilter",
     "TableLogger",
+    "opaque",
     "redact",
     "setup_logging",
     "table_logger",
 ]
 
-HIDDEN_FIELDS = frozenset({"token", "hole", "holes", "hole_cards", "cards", "deck", "seed"})
+HIDDEN_FIELDS = frozenset(
+    {"token", "hole", "holes", "hole_cards", "cards", "deck", "seed", "salt", "deck_salt"}
+)
 """``extra`` keys whose values are never written, whatever they hold."""
+OWN_LOGGERS = ("holdem", "bot")
+"""The bot's own loggers (``holdem.*``, ``bot.*``): their DEBUG lines keep their arguments."""
 
 _CONTEXT = ("guild", "channel", "table")
 _TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{20,}")
 _CARD = r"(?:10|[2-9TJQKA])[shdc♠♥♦♣](?![A-Za-z0-9])"
+_CARD_RUN = re.compile(r"(?<![A-Za-z0-9])(?:(?:10|[2-9TJQKA])[shdc]){3,}(?![A-Za-z0-9])")
+_PLAIN = re.compile(r"[\w.:/?&=%+@#-]{0,200}")
 _HOLE_PHRASE = re.compile(
     rf"(\b(?:hole(?:[ _-]?cards?)?|holes|deck)\b\W*)((?:{_CARD}[\s,/\[\]()'\"]*)+)",
     re.IGNORECASE,
@@ -59,11 +76,14 @@ def redact(text: str, secrets: Iterable[str] = ()) -> str:
     'login with [redacted]'
     >>> redact("p3 hole cards: As Kd, acts first")
     'p3 hole cards: [hidden], acts first'
+    >>> redact("deck='AsKd7c2h'")
+    "deck='[hidden]'"
     """
     for secret in secrets:
         if secret:
             text = text.replace(secret, "[redacted]")
     text = _TOKEN_SHAPE.sub("[redacted]", text)
+    text = _CARD_RUN.sub("[hidden]", text)
     return _HOLE_PHRASE.sub(lambda m: m.group(1) + "[hidden]" + _trailing(m.group(2)), text)
 
 
@@ -71,6 +91,37 @@ def _trailing(cards: str) -> str:
     """Keep the separator that followed the last card (``", acts"`` stays readable)."""
     stripped = cards.rstrip(" ,/[]()'\"\t")
     return cards[len(stripped) :]
+
+
+def opaque(value: object) -> object:
+    """What a DEBUG line of another library may show of one argument: numbers and plain
+    words (a method, a URL, an id) as they are; a call (aiosqlite's statement) as its name and
+    SQL, without parameters; anything else as its type and size.
+
+    >>> import functools, sqlite3
+    >>> call = functools.partial(sqlite3.Cursor.execute, "SELECT deck FROM hands WHERE id=?", (7,))
+    >>> opaque("POST"), opaque(42), opaque(call)
+    ('POST', 42, "execute('SELECT deck FROM hands WHERE id=?', 1 parameters)")
+    >>> opaque({"content": "Your cards: A♠ K♦"}), opaque("Your cards: A♠ K♦")
+    ('[dict]', '[text, 17 characters]')
+    """
+    if value is None or isinstance(value, bool | int | float):
+        return value
+    if isinstance(value, str):
+        return value if _PLAIN.fullmatch(value) else f"[text, {len(value)} characters]"
+    if isinstance(value, functools.partial):
+        name = getattr(value.func, "__name__", type(value.func).__name__)
+        args = value.args
+        if args and isinstance(args[0], str):
+            sql = " ".join(args[0].split())[:300]
+            count = sum(len(a) if isinstance(a, list | tuple) else 1 for a in args[1:2])
+            return f"{name}({sql!r}, {count} parameters)"
+        return f"{name}(…)"
+    return f"[{type(value).__name__}]"
+
+
+def _own(name: str) -> bool:
+    return any(name == own or name.startswith(own + ".") for own in OWN_LOGGERS)
 
 
 class RedactingFilter(logging.Filter):
@@ -81,6 +132,11 @@ class RedactingFilter(logging.Filter):
         self.secrets = tuple(s for s in secrets if s)
 
     def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno < logging.INFO and record.args and not _own(record.name):
+            if isinstance(record.args, Mapping):
+                record.args = {key: opaque(value) for key, value in record.args.items()}
+            else:
+                record.args = tuple(opaque(arg) for arg in record.args)
         record.msg = redact(record.getMessage(), self.secrets)
         record.args = None
         if record.exc_info and not record.exc_text:

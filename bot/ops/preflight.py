@@ -1,13 +1,16 @@
 """``python -m bot --check``: is this host ready to run the bot? No Discord connection.
 
 :func:`run_check` returns the problems, one line each (``[]`` means ready): the database
-opens (via :meth:`bot.store.store.Store.open`, whose start-up errors already name the cause), its
-folder and the heartbeat's folder can be written. :func:`summary` describes what the bot
-would run with, without the token.
+opens (via :meth:`bot.store.store.Store.open`, whose start-up errors already name the cause), an
+SQLite file passes SQLite's own integrity check (:func:`check_integrity`: a restored backup
+with a damaged page opens, and would fail at its first write), its folder and the
+heartbeat's folder can be written. :func:`summary` describes what the bot would run with,
+without the token.
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
 import sqlite3
 import tempfile
@@ -20,7 +23,10 @@ from bot.store.backend import is_postgres_url, redacted
 from bot.store.errors import StartupError
 from bot.store.store import Store
 
-__all__ = ["check_database", "check_folder", "run_check", "summary"]
+__all__ = ["check_database", "check_folder", "check_integrity", "run_check", "summary"]
+
+DAMAGE_SHOWN = 5
+"""How many of SQLite's integrity messages ``--check`` prints (it finds up to 100)."""
 
 
 def check_folder(path: str, setting: str) -> str | None:
@@ -71,7 +77,54 @@ async def check_database(path: str, *, busy_timeout: float = 5.0) -> list[str]:
     except (sqlite3.Error, OSError) as error:
         return [f"{name}: cannot open the database {redacted(path)}: {error}"]
     await store.close()
-    return []
+    if server or path.startswith("file:") or path == ":memory:":
+        return []
+    return await asyncio.to_thread(check_integrity, path.removeprefix("sqlite:///"), name)
+
+
+def check_integrity(path: str, setting: str = "HOLDEM_DB") -> list[str]:
+    """SQLite's ``PRAGMA integrity_check`` of the file at ``path``: ``[]`` if it is sound,
+    else one line naming the damage (the tables it is in, SQLite's first messages) and what
+    to do. Reads only; run it on a stopped bot's file (the running bot holds it)."""
+    try:
+        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True, isolation_level=None)
+    except sqlite3.Error as error:
+        return [f"{setting}: cannot read {path} to check it: {error}"]
+    try:
+        found = _integrity(con, "")
+        damaged = [] if found == ["ok"] else _damaged_tables(con)
+    except sqlite3.Error as error:  # the schema itself cannot be read
+        found, damaged = [str(error)], []
+    finally:
+        con.close()
+    if found == ["ok"]:
+        return []
+    where = f" in {', '.join(damaged)}" if damaged else ""
+    shown = "; ".join(found[:DAMAGE_SHOWN]) + (" …" if len(found) > DAMAGE_SHOWN else "")
+    return [
+        f"{setting}: {path} is damaged{where}: SQLite's integrity check says {shown}; do not "
+        "start the bot on it: restore an older backup (run python -m bot --check on each until "
+        "one passes) and keep this file for inspection"
+    ]
+
+
+def _integrity(con: sqlite3.Connection, table: str) -> list[str]:
+    """SQLite's integrity messages for the whole file (``table`` empty) or one table; a
+    page too damaged for the check to go on is its one message."""
+    pragma = f'PRAGMA integrity_check("{table}")' if table else "PRAGMA integrity_check(100)"
+    try:
+        return [str(row[0]) for row in con.execute(pragma)]
+    except sqlite3.DatabaseError as error:
+        return [str(error)]
+
+
+def _damaged_tables(con: sqlite3.Connection) -> list[str]:
+    """The tables whose own check fails (each table is checked on its own, so one broken
+    page does not hide where it is)."""
+    tables = [
+        str(row[0]) for row in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+    ]
+    return sorted(name for name in tables if _integrity(con, name.replace('"', '""')) != ["ok"])
 
 
 async def run_check(settings: Settings) -> list[str]:

@@ -5,7 +5,8 @@ of :func:`bot.pictures.table.draw_table`, mapped to one shared 256-colour palett
 last frame (the fullest: the board out, the shown cards face up) without dithering, so the
 flat felt and card faces stay clean and every frame after the first stores only the region
 that changed. A hand of forty actions comes to a few hundred kilobytes, far under Discord's
-upload limit (25 MiB on the free tier; :data:`LIMIT` is the budget checked by the tests).
+upload limit (10 MiB by default, :data:`bot.settings.UPLOAD_LIMIT`; :data:`LIMIT` is
+the budget checked by the tests).
 """
 
 from __future__ import annotations
@@ -16,11 +17,12 @@ from PIL import Image
 
 from bot.pictures.stats_views import ReplayView
 from bot.pictures.table import draw_table
+from bot.settings import UPLOAD_LIMIT
 
 __all__ = ["LIMIT", "render_replay"]
 
-LIMIT = 8 * 1024 * 1024
-"""The most bytes a replay may take: a third of Discord's free upload limit."""
+LIMIT = UPLOAD_LIMIT // 2
+"""The most bytes a replay may take: half of Discord's default upload limit."""
 
 
 def render_replay(view: ReplayView) -> bytes:

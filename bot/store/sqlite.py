@@ -19,6 +19,7 @@ durability, at a cost measured in ``benchmarks/README.md``.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import sqlite3
 from collections.abc import AsyncIterator, Iterable, Sequence
@@ -73,8 +74,19 @@ def startup_error(error: sqlite3.Error, path: str) -> StartupError:
     return DatabaseUnavailable(f"cannot open the database {path}: {error}", path=path)
 
 
+def create_private(path: str | os.PathLike[str]) -> None:
+    """Create ``path`` empty, readable and writable by its owner only (0600), unless it
+    exists: a database holds every member's chips and the decks of the hands being played.
+    SQLite gives the ``-wal`` and ``-shm`` files beside it the same mode. Anything else
+    (a missing folder) is left for SQLite to name."""
+    with contextlib.suppress(OSError):
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+
+
 def _probe(path: str, uri: bool, busy_timeout: float) -> None:
     """Open the file and take the write lock for a moment, or raise a :class:`StartupError`."""
+    if not uri and path != ":memory:":
+        create_private(path)
     try:
         probe = sqlite3.connect(path, uri=uri, timeout=busy_timeout, isolation_level=None)
     except sqlite3.Error as error:
@@ -292,6 +304,7 @@ def _open_copy(path: Path) -> sqlite3.Connection:
     """A fresh file for a backup; used from the store's worker thread, hence not tied to
     this one."""
     path.unlink(missing_ok=True)  # a partial copy a crash left behind
+    create_private(path)
     return sqlite3.connect(path, isolation_level=None, check_same_thread=False)
 
 

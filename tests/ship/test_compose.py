@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
 import yaml
 
 from bot.settings import FAKE_TOKEN, load_settings
@@ -47,10 +48,14 @@ def test_two_bot_shards_on_postgresql_with_settings_the_bot_accepts() -> None:
     found = services()
     bots = {name: s for name, s in found.items() if name != "postgres"}
     assert sorted(bots) == ["shard-0", "shard-1"]
-    env = {"DISCORD_TOKEN": FAKE_TOKEN, "POSTGRES_PASSWORD": "secret"}
+    env = {"DISCORD_TOKEN": FAKE_TOKEN, "POSTGRES_PASSWORD": "p@ss/w:rd?#%"}
     example = (ROOT / ".env.example").read_text()
+    built = [bot for bot in bots.values() if "build" in bot]
+    assert len(built) == 1, "one service builds the image, the others run it"
+    assert (ROOT / built[0]["build"] / "Dockerfile").is_file()
+    assert {bot["image"] for bot in bots.values()} == {built[0]["image"]}
+    assert all(bot.get("pull_policy") == "never" for bot in bots.values() if "build" not in bot)
     for number, (name, bot) in enumerate(sorted(bots.items())):
-        assert (ROOT / bot["build"] / "Dockerfile").is_file(), name
         assert bot["env_file"] == ".env"
         assert bot["depends_on"] == {"postgres": {"condition": "service_healthy"}}
         assert bot["stop_grace_period"]  # the bot's SIGTERM path: finish writes, tell tables
@@ -60,7 +65,53 @@ def test_two_bot_shards_on_postgresql_with_settings_the_bot_accepts() -> None:
         settings = load_settings({k: interpolated(v, env) for k, v in raw.items()})
         assert (settings.shard_count, settings.shard_ids) == (2, (number,)), name
         assert settings.token == FAKE_TOKEN
-        url = interpolated(raw["HOLDEM_DATABASE_URL"], env)
-        assert url == "postgresql://holdem:secret@postgres:5432/holdem", name
+        # The password travels apart from the URL, whatever characters it has.
+        assert raw["HOLDEM_DATABASE_URL"] == "postgresql://holdem@postgres:5432/holdem", name
+        assert interpolated(raw["PGPASSWORD"], env) == env["POSTGRES_PASSWORD"], name
     volumes = [b["volumes"][0].split(":")[0] for b in bots.values()]
     assert len(set(volumes)) == 2  # one heartbeat file each
+
+
+async def test_the_bots_send_pgpassword_as_it_is_beside_a_url_without_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """What compose sets (a URL without the password, ``PGPASSWORD`` beside it) reaches the
+    server intact through the bot's own connection code, '@', '/' and ':' included. The
+    "server" asks for a clear-text password and keeps what it gets."""
+    import asyncio
+    import struct
+
+    from bot.store.errors import StartupError
+    from bot.store.store import Store
+
+    sent: list[bytes] = []
+
+    async def server(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            while True:
+                (length,) = struct.unpack("!i", await reader.readexactly(4))
+                body = await reader.readexactly(length - 4)
+                if body[:4] == struct.pack("!i", 80877103):  # SSLRequest: no TLS here
+                    writer.write(b"N")
+                    continue
+                writer.write(b"R" + struct.pack("!ii", 8, 3))  # AuthenticationCleartextPassword
+                await writer.drain()
+                assert await reader.readexactly(1) == b"p"
+                (length,) = struct.unpack("!i", await reader.readexactly(4))
+                sent.append((await reader.readexactly(length - 4)).rstrip(b"\0"))
+                break
+        except (asyncio.IncompleteReadError, ConnectionError):
+            pass
+        finally:
+            writer.close()
+
+    listening = await asyncio.start_server(server, "127.0.0.1", 0)
+    port = listening.sockets[0].getsockname()[1]
+    password = "p@ss/w:rd?#%"
+    monkeypatch.setenv("PGPASSWORD", password)
+    try:
+        with pytest.raises(StartupError):
+            await Store.open(f"postgresql://holdem@127.0.0.1:{port}/holdem")
+    finally:
+        listening.close()
+    assert sent and sent[0] == password.encode()

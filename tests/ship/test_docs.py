@@ -255,3 +255,17 @@ def test_fair_verify_runs_as_documented(tmp_path: Path) -> None:
     run = _run([*command[:4], str(bad)], tmp_path)
     assert run.returncode == 1
     assert run.stdout.startswith(f"FAIL {bad}: ")
+
+
+def test_the_upload_limit_is_discords_default_wherever_the_docs_give_it() -> None:
+    """Discord's default upload limit is 10 MiB (``bot.settings.UPLOAD_LIMIT``), not
+    the 25 MiB the guides once assumed; the replay's budget is set from it."""
+    from bot.pictures.replay import LIMIT
+    from bot.settings import UPLOAD_LIMIT
+
+    assert UPLOAD_LIMIT == 10 * 1024 * 1024 and LIMIT <= UPLOAD_LIMIT // 2
+    texts = [ROOT / "README.md", *sorted(DOCS.glob("*.md")), ROOT / "bot/pictures/replay.py"]
+    for path in texts:
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"\b25 ?Mi?B\b|fiftieth", text), path
+    assert "10 MiB" in (DOCS / "players.md").read_text(encoding="utf-8")

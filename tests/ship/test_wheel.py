@@ -120,13 +120,18 @@ def test_the_wheel_installs_and_draws_from_another_folder(tmp_path: Path) -> Non
 
     settings = {**env, "DISCORD_TOKEN": FAKE_TOKEN, "HOLDEM_FONT_DIRS": ""}
     usage = _run([str(bin_dir / "holdem-dealer"), "--help"], cwd=elsewhere, env=settings)
-    assert "--check" in usage, usage
+    assert "--check" in usage and usage.startswith("usage: holdem-dealer"), usage
+    assert ".env.example" not in usage and "DISCORD_TOKEN=" in usage, usage  # not in the wheel
     module = [str(bin_dir / "python"), "-m", "bot", "--check"]
     check = [str(bin_dir / "holdem-dealer"), "--check"]
-    for command in (module, check):
+    for command, name in ((module, "python -m bot"), (check, "holdem-dealer")):
         ready = subprocess.run(command, cwd=elsewhere, env=settings, capture_output=True, text=True)
         assert ready.returncode == 0, ready.stdout + ready.stderr
-        assert "configuration OK" in ready.stdout
+        assert f"configuration OK: start the bot with {name}" in ready.stdout
+    tokenless = {**settings, "DISCORD_TOKEN": ""}
+    unset = subprocess.run(check, cwd=elsewhere, env=tokenless, capture_output=True, text=True)
+    assert unset.returncode == 2 and ".env.example" not in unset.stdout, unset.stdout
+    assert "DISCORD_TOKEN is not set" in unset.stdout and "environment" in unset.stdout
     assert (elsewhere / "holdem.sqlite3").exists()
 
     # A broken installation: --check names the missing file in one line instead of a table

@@ -78,6 +78,8 @@ class BotProcess:
     db: Path
     env: dict[str, str] = field(default_factory=dict)
     """Settings over the harness's own (``SHARD_IDS``, a PostgreSQL URL …)."""
+    module: str = "bot"
+    """The module ``python -m`` runs: the bot, or a test's wrapper around its entry point."""
 
     def __post_init__(self) -> None:
         self.process: asyncio.subprocess.Process | None = None
@@ -103,7 +105,7 @@ class BotProcess:
             self.process = await asyncio.create_subprocess_exec(
                 sys.executable,
                 "-m",
-                "bot",
+                self.module,
                 cwd=ROOT,
                 env={**environment(self.standin, self.db), **self.env},
                 stdin=asyncio.subprocess.DEVNULL,

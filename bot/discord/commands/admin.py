@@ -18,6 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.commands.options import CheckedGroup
 from bot.discord.context import Context, context_of
 from bot.discord.errors import error_text, reply_private
 from bot.discord.translator import cmd_str
@@ -113,13 +114,13 @@ def _changes(setting: str, value: str) -> dict[str, Any]:
 
 
 class AdminCog(commands.Cog, name="Admin"):
-    admin = app_commands.Group(
+    admin = CheckedGroup(
         name="holdem-admin",
         description=cmd_str("admin.cmd.description"),
         guild_only=True,
         default_permissions=discord.Permissions(manage_guild=True),
     )
-    config = app_commands.Group(
+    config = CheckedGroup(
         name="config", description=cmd_str("admin.cmd.config.description"), parent=admin
     )
 

@@ -16,6 +16,7 @@ import discord
 from discord import app_commands
 
 from bot.computers import Level
+from bot.discord.commands.options import CheckedGroup
 from bot.discord.commands.seats import is_admin
 from bot.discord.context import Context, context_of, remember, split_table_id
 from bot.discord.errors import error_text, reply_private
@@ -111,9 +112,7 @@ async def remove(interaction: discord.Interaction[Any], level: str | None) -> No
 
 def commands() -> app_commands.Group:
     """The ``computer`` subgroup of ``/holdem``."""
-    group = app_commands.Group(
-        name="computer", description=cmd_str("cmd.holdem.computer.description")
-    )
+    group = CheckedGroup(name="computer", description=cmd_str("cmd.holdem.computer.description"))
 
     @group.command(name="add", description=cmd_str("cmd.holdem.computer.add.description"))
     @app_commands.describe(level=cmd_str("cmd.option.level.description"))

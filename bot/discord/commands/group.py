@@ -20,6 +20,7 @@ from discord.ext import commands
 
 from bot.discord.commands import info
 from bot.discord.commands import seats as seating
+from bot.discord.commands.options import CheckedGroup
 from bot.discord.table.hole_cards import show_cards
 from bot.discord.translator import cmd_str
 from bot.tables.service import table_id_for
@@ -42,7 +43,7 @@ def _d(key: str) -> app_commands.locale_str:
 
 
 class TablesCog(commands.Cog, name="Tables"):
-    holdem = app_commands.Group(name="holdem", description=_d("holdem"), guild_only=True)
+    holdem = CheckedGroup(name="holdem", description=_d("holdem"), guild_only=True)
 
     # ----------------------------------------------------------------- tables and seats
 

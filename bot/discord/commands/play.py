@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.commands.options import check_options
 from bot.discord.context import context_of
 from bot.discord.moves import make_move
 from bot.discord.translator import cmd_str
@@ -40,6 +41,10 @@ def suggested_amounts(interaction: discord.Interaction[Any]) -> tuple[int, ...]:
 
 
 class PlayCog(commands.Cog, name="Play"):
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        """Only amounts the commands declare (:mod:`bot.discord.commands.options`)."""
+        return await check_options(interaction)
+
     async def _amounts(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[int]]:

@@ -2,7 +2,9 @@
 
 Like the turn's buttons they outlive the process (a :class:`discord.ui.DynamicItem` parses
 the table back from the ``custom_id``); a press is the same as the slash command, answered
-by updating the lobby in place (:attr:`~bot.discord.table.messages.Origin.LOBBY`).
+by updating the lobby in place (:attr:`~bot.discord.table.messages.Origin.LOBBY`). A press
+whose ``custom_id`` names a table other than its own channel's is refused
+(:func:`~bot.discord.controls.custom_ids.from_here`).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from typing import Any
 import discord
 
 from bot.discord.commands import seats
-from bot.discord.controls.custom_ids import table_id_of, table_token
+from bot.discord.controls.custom_ids import from_here, table_id_of, table_token
 from bot.discord.table.messages import Origin
 from bot.i18n import Lang, t
 
@@ -41,6 +43,9 @@ class LobbyButton(
         /,
     ) -> LobbyButton:
         return cls(table_id_of(match["table"]), match["what"])
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        return await from_here(interaction, self.table_id)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         if self.what == "join":

@@ -16,7 +16,7 @@ from typing import Any
 import discord
 
 from bot.discord.context import context_of, remember, split_table_id
-from bot.discord.controls.custom_ids import table_id_of, table_token
+from bot.discord.controls.custom_ids import from_here, table_id_of, table_token
 from bot.discord.errors import error_text, reply_private
 from bot.discord.table.messages import Origin
 from bot.i18n import Lang, t
@@ -46,6 +46,9 @@ class RunTwiceButton(
         /,
     ) -> RunTwiceButton:
         return cls(table_id_of(match["table"]), int(match["hand"]))
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        return await from_here(interaction, self.table_id)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await agree(interaction, self.table_id, self.hand_id)

@@ -20,7 +20,7 @@ from typing import Any
 import discord
 
 from bot.discord.context import context_of, remember
-from bot.discord.controls.custom_ids import table_id_of, table_token
+from bot.discord.controls.custom_ids import from_here, table_id_of, table_token
 from bot.discord.errors import error_text, reply_private
 from bot.discord.moves import make_move
 from bot.discord.table.hole_cards import show_cards
@@ -78,6 +78,9 @@ class ActButton(
         return cls(
             table_id_of(match["table"]), int(match["hand"]), int(match["seq"]), match["move"]
         )
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        return await from_here(interaction, self.table_id)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         if self.move == "cards":
@@ -180,6 +183,8 @@ async def on_raise_form(interaction: discord.Interaction[Any]) -> None:
     if found is None:
         return
     table_id, hand_id, seq, typed = found
+    if not await from_here(interaction, table_id):
+        return
     lang = resolve_locale(interaction.locale)
     try:
         amount = parse_amount(typed, lang)

@@ -121,3 +121,25 @@ async def test_backup_command_does_not_migrate_the_copied_database(
     for path in (database, target):
         with sqlite3.connect(path) as db:
             assert db.execute("SELECT MAX(version) FROM schema_version").fetchone() == (1,)
+
+
+async def test_backup_command_into_a_folder_names_the_file_and_a_missing_folder_is_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    database = tmp_path / "holdem.sqlite3"
+    store = await Store.open(str(database))
+    await store.close()
+    env = {"HOLDEM_DB": str(database)}
+    folder = tmp_path / "backups"
+    folder.mkdir()
+    assert await backup_command(str(folder), env) == 0
+    (made,) = folder.iterdir()
+    assert bot.ops.backup.backup_time(made.name) is not None, made
+    assert f"backed up {database} to {made} (" in capsys.readouterr().out
+
+    missing = tmp_path / "nowhere" / "copy.sqlite3"
+    assert await backup_command(str(missing), env) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: cannot write the backup {missing}: the folder ")
+    assert f"{tmp_path / 'nowhere'} does not exist" in err and "unable to open" not in err
+    assert not (tmp_path / "nowhere").exists()

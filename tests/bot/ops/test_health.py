@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import signal
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -141,3 +144,79 @@ def test_the_examples_in_the_docstrings_hold() -> None:
 
     result = doctest.testmod(bot.ops.health)
     assert result.attempted > 0 and result.failed == 0
+
+
+# ----------------------------------------------------------------- a bot that has exited
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def test_a_stopped_beat_is_unhealthy_at_once_whatever_its_age() -> None:
+    stopped = _beat(Gateway.STOPPED, at=1_000.0)
+    assert unhealthy(stopped, 1_000.0) == "the bot is not running: it stopped 0 s ago"
+    assert "not running" in (unhealthy(stopped, 1_000.0 + MAX_AGE + 5) or "")
+
+
+async def _silent_discord() -> tuple[asyncio.Server, int]:
+    """A server that accepts connections and never answers: the bot waits at its login."""
+
+    async def hold(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        await reader.read()
+        writer.close()
+
+    server = await asyncio.start_server(hold, "127.0.0.1", 0)
+    return server, server.sockets[0].getsockname()[1]
+
+
+async def _start(tmp_path: Path, api_base: str) -> asyncio.subprocess.Process:
+    from tests.wire.process import bot_environment
+
+    env = bot_environment(
+        api_base=api_base, gateway_url="", db=tmp_path / "holdem.sqlite3",
+        heartbeat=tmp_path / "heartbeat",
+    )  # fmt: skip
+    env["PYTHONPATH"] = str(ROOT)
+    return await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", cwd=tmp_path, env=env, stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,
+    )  # fmt: skip
+
+
+async def test_health_fails_at_once_after_a_failed_start(tmp_path: Path) -> None:
+    """A bot that was healthy a moment ago is restarted and cannot reach Discord: it exits,
+    and ``--health`` fails at once, not when the old beat is too old."""
+    heartbeat = tmp_path / "heartbeat"
+    write_heartbeat(heartbeat, time.time())  # the last run's fresh, ready beat
+    server, port = await _silent_discord()
+    server.close()  # nothing listens there any more: the login fails at once
+    await server.wait_closed()
+    process = await _start(tmp_path, f"http://127.0.0.1:{port}/api")
+    _, err = await asyncio.wait_for(process.communicate(), timeout=60)
+    assert process.returncode == 1, err.decode()
+    beat = read_heartbeat(heartbeat)
+    assert beat is not None and beat.gateway is Gateway.STOPPED, beat
+    assert health_command({"HOLDEM_HEARTBEAT": str(heartbeat)}) == 1
+
+
+async def test_health_fails_at_once_after_a_clean_stop(tmp_path: Path) -> None:
+    """SIGTERM while the bot waits for Discord: it exits 0, and ``--health`` fails at once."""
+    heartbeat = tmp_path / "heartbeat"
+    server, port = await _silent_discord()
+    process = await _start(tmp_path, f"http://127.0.0.1:{port}/api")
+    try:
+        for _ in range(600):
+            if read_heartbeat(heartbeat) is not None:
+                break
+            await asyncio.sleep(0.05)
+        assert health_command({"HOLDEM_HEARTBEAT": str(heartbeat)}) == 0  # starting: in grace
+        process.send_signal(signal.SIGTERM)
+        _, err = await asyncio.wait_for(process.communicate(), timeout=60)
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
+        server.close()
+    assert process.returncode == 0, err.decode()
+    beat = read_heartbeat(heartbeat)
+    assert beat is not None and beat.gateway is Gateway.STOPPED, beat
+    assert health_command({"HOLDEM_HEARTBEAT": str(heartbeat)}) == 1

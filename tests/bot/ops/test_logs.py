@@ -110,3 +110,53 @@ def test_setup_logging_routes_discord_through_the_redacting_handler() -> None:
         root.handlers[:] = saved[0]
         root.setLevel(saved[1])
         logging.getLogger("discord").setLevel(logging.NOTSET)
+
+
+DECK = "AsKd7c2h" + "3c" * 4
+SALT = "9f" * 16
+
+
+def library_lines(name: str, level: int, message: str, *args: object) -> str:
+    stream = io.StringIO()
+    handler = logging.StreamHandler(stream)
+    handler.setFormatter(KeyValueFormatter())
+    handler.addFilter(RedactingFilter())
+    logger = logging.getLogger(name)
+    logger.addHandler(handler)
+    logger.setLevel(logging.DEBUG)
+    logger.propagate = False
+    try:
+        logger.log(level, message, *args)
+    finally:
+        logger.removeHandler(handler)
+    return stream.getvalue()
+
+
+def test_a_librarys_debug_statement_shows_its_sql_without_the_deck_or_the_salt() -> None:
+    import functools
+    import sqlite3
+
+    call = functools.partial(
+        sqlite3.Cursor.execute, "INSERT INTO hands (deck, deck_salt) VALUES (?,?)", (DECK, SALT)
+    )
+    line = library_lines("aiosqlite", logging.DEBUG, "executing %s", call)
+    assert "INSERT INTO hands (deck, deck_salt) VALUES (?,?)" in line and "2 parameters" in line
+    assert DECK not in line and SALT not in line
+
+
+def test_a_librarys_debug_body_is_hidden_but_its_method_and_url_stay() -> None:
+    body = '{"content":"Your hole cards: A\u2665 6\u2665.","flags":64}'
+    url = "https://discord.com/api/v10/webhooks/1/tok/messages/@original"
+    line = library_lines(
+        "discord.http", logging.DEBUG, "%s %s with %s has returned %s", "PATCH", url, body, 200
+    )
+    assert f"PATCH {url} with [text, {len(body)} characters] has returned 200" in line
+    line = library_lines("discord.gateway", logging.DEBUG, "Event: %s", {"d": {"deck": DECK}})
+    assert "[dict]" in line and DECK not in line
+
+
+def test_the_bots_own_debug_lines_keep_their_arguments_and_a_deck_is_hidden_anywhere() -> None:
+    line = library_lines("holdem.render", logging.DEBUG, "font skipped path=%s", "a b.ttf")
+    assert "font skipped path=a b.ttf" in line
+    line = library_lines("some.library", logging.WARNING, "stored %s", DECK)
+    assert DECK not in line and "[hidden]" in line

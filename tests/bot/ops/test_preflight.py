@@ -159,3 +159,94 @@ def test_summary_says_which_scripts_of_names_draw(tmp_path: Path) -> None:
     fonts = [line for line in text.splitlines() if line.startswith("fonts: ")]
     assert len(fonts) == 1
     assert "CJK" in fonts[0] and "apt install fonts-noto-cjk" in fonts[0]
+
+
+async def test_check_names_a_damaged_page_in_a_restored_backup(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 24, item 7: zero one data page of a ``--backup`` copy and restore it as the
+    README says (copy it to ``HOLDEM_DB``): the file still opens, so only SQLite's integrity
+    check finds the damage, and ``--check`` names it."""
+    from bot.ops.backup import backup_command
+
+    live = tmp_path / "live.sqlite3"
+    store = await Store.open(str(live))
+    for guild in range(1, 400):  # more than one page of guilds
+        await store.set_language(guild, "da", now=1.0)
+    await store.close()
+    restored = tmp_path / "restored.sqlite3"
+    assert await backup_command(str(restored), {"HOLDEM_DB": str(live)}) == 0
+    with sqlite3.connect(restored) as db:
+        (page_size,) = db.execute("PRAGMA page_size").fetchone()
+        (root,) = db.execute("SELECT rootpage FROM sqlite_master WHERE name = 'guilds'").fetchone()
+        (leaf,) = db.execute(  # a data page of the table, not its root
+            "SELECT pageno FROM dbstat WHERE name = 'guilds' AND pagetype = 'leaf' LIMIT 1"
+        ).fetchone()
+    assert leaf != root
+    with restored.open("r+b") as file:
+        file.seek((leaf - 1) * page_size)
+        file.write(bytes(page_size))
+    capsys.readouterr()
+
+    env = {"DISCORD_TOKEN": FAKE_TOKEN, "HOLDEM_DB": str(restored)}
+    assert await run_check_command(env) == 1
+    out = capsys.readouterr().out
+    assert f"error: HOLDEM_DB: {restored} is damaged in guilds: SQLite's integrity check" in out
+    assert "restore an older backup" in out and "configuration OK" not in out
+    assert await run_check_command({**env, "HOLDEM_DB": str(live)}) == 0  # the original is sound
+
+
+async def test_the_database_and_its_backups_are_created_for_their_owner_only(
+    tmp_path: Path,
+) -> None:
+    """Issue 24, item 8: a new database file, its write-ahead log, and every backup (the
+    running bot's and ``--backup``'s) are 0600, whatever the umask lets others read."""
+    import os
+    import stat
+
+    from bot.ops.backup import BackupPolicy, backup_command, scheduled_backup
+
+    def mode(path: Path) -> int:
+        return stat.S_IMODE(path.stat().st_mode)
+
+    old = os.umask(0o022)
+    try:
+        database = tmp_path / "holdem.sqlite3"
+        store = await Store.open(str(database))
+        await store.set_language(1, "da", now=1.0)
+        wal = tmp_path / "holdem.sqlite3-wal"
+        policy = BackupPolicy(folder=tmp_path / "backups", every=3600.0, keep=2)
+        scheduled = await scheduled_backup(store, policy, 0.0)
+        assert (mode(database), mode(wal), mode(scheduled)) == (0o600, 0o600, 0o600)
+        await store.close()
+        copied = tmp_path / "copy.sqlite3"
+        assert await backup_command(str(copied), {"HOLDEM_DB": str(database)}) == 0
+        assert mode(copied) == 0o600
+    finally:
+        os.umask(old)
+
+
+async def test_check_says_how_to_start_the_bot_as_it_was_started(tmp_path: Path) -> None:
+    """From the wheel the command is ``holdem-dealer``, and no ``.env.example`` is there to
+    point at: the messages name the command and say what to put in the environment."""
+    import io
+
+    from bot.cli import program
+
+    assert program("/venv/bin/holdem-dealer") == "holdem-dealer"
+    env = {"DISCORD_TOKEN": FAKE_TOKEN, "HOLDEM_DB": str(tmp_path / "h.sqlite3")}
+    out = io.StringIO()
+    assert await run_check_command(env, out=out, name="holdem-dealer") == 0
+    assert out.getvalue().rstrip().endswith("configuration OK: start the bot with holdem-dealer")
+    out = io.StringIO()
+    assert await run_check_command({**env, "DISCORD_TOKEN": ""}, out=out) == 2
+    text = out.getvalue()
+    assert "DISCORD_TOKEN=<token>" in text and "environment" in text, text
+    assert ".env.example" not in text
+
+
+def test_help_says_what_to_put_in_the_environment(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        parse_args(["--help"])
+    usage = capsys.readouterr().out
+    assert "DISCORD_TOKEN=<your bot token>" in usage and ".env.example" not in usage

@@ -12,6 +12,7 @@ from bot.pictures.replay import LIMIT, render_replay
 from bot.pictures.stats_views import ReplayFrame, ReplayView
 from bot.pictures.table import draw_table
 from bot.pictures.views import SeatView, TableView
+from bot.settings import UPLOAD_LIMIT
 
 
 def frames(count: int, seats: int, rng: random.Random) -> ReplayView:
@@ -61,4 +62,4 @@ def test_the_frames_are_the_table_pictures() -> None:
 
 def test_a_long_ten_handed_replay_stays_far_under_the_upload_limit() -> None:
     gif = render_replay(frames(40, 10, random.Random(3)))  # about 40 actions at most
-    assert len(gif) < LIMIT < 25 * 1024 * 1024
+    assert len(gif) < LIMIT < UPLOAD_LIMIT == 10 * 1024 * 1024
