@@ -1,0 +1,147 @@
+"""One tournament table as the director sees it: who sits where, where the button was, who
+waits for the big blind; and the positions that follow from it.
+
+The next hand's button and blinds are worked out by :func:`engine.blinds.next_plan`, the same
+function every live :class:`~engine.table.Table` asks (moving button, newcomers wait for the big
+blind), so the director's "who is big blind next" is the table's. A table that has dealt no
+hand yet starts from its drawn button with everyone dealt in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from engine.blinds import Plan, Roles, after, between, from_button, next_plan
+from engine.rules import HouseRules
+
+__all__ = ["TablePlan", "TableState", "dealt", "plan", "waits_if_seated", "worst_seat"]
+
+_RULES = HouseRules()  # moving button, newcomers wait for the big blind: the tables' defaults
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class TableState:
+    """A table of the event. ``seats[k]`` is the player in seat ``k`` or ``None``; ``button``
+    is the drawn button before the first hand, then the last hand's; ``roles`` is the last
+    hand's (``None`` before the first); ``waiting`` are players who wait for the big blind;
+    ``hands`` counts the hands dealt here; ``in_hand`` says a hand is being played, and
+    ``hand_players`` who was dealt in."""
+
+    number: int
+    seats: tuple[str | None, ...]
+    button: int
+    roles: Roles | None = None
+    waiting: frozenset[str] = frozenset()
+    hands: int = 0
+    in_hand: bool = False
+    hand_players: tuple[str, ...] = ()
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return tuple(p for p in self.seats if p is not None)
+
+    @property
+    def count(self) -> int:
+        return sum(1 for p in self.seats if p is not None)
+
+    def seat_of(self, player: str) -> int:
+        return self.seats.index(player)
+
+    def empty_seats(self) -> tuple[int, ...]:
+        return tuple(k for k, p in enumerate(self.seats) if p is None)
+
+    def with_player(self, seat: int, player: str | None, *, waits: bool = False) -> TableState:
+        """This table with ``seat`` taken by ``player`` (or emptied)."""
+        old = self.seats[seat]
+        seats = self.seats[:seat] + (player,) + self.seats[seat + 1 :]
+        waiting = self.waiting - {old} if old is not None else self.waiting
+        if player is not None and waits:
+            waiting = waiting | {player}
+        return replace(self, seats=seats, waiting=waiting)
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class TablePlan:
+    """The next hand at a table: the dealt-in seats, the button, the blinds' seats."""
+
+    seats: tuple[int, ...]
+    button: int
+    small_blind: int
+    big_blind: int
+
+
+def plan(table: TableState) -> TablePlan | None:
+    """The next hand at ``table`` as things stand, or ``None`` with fewer than two players."""
+    occupied = tuple(k for k, p in enumerate(table.seats) if p is not None)
+    if len(occupied) < 2:
+        return None
+    size = len(table.seats)
+    if table.roles is None:
+        button = table.button if table.button in occupied else after(table.button, occupied, size)
+        raw: Plan = from_button(occupied, button)
+    else:
+        live = tuple(k for k in occupied if table.seats[k] not in table.waiting)
+        players = {k: p for k, p in enumerate(table.seats) if p is not None}
+        raw = next_plan(
+            candidates=occupied, live=live, players=players, roles=table.roles, rules=_RULES,
+            size=size,
+        )  # fmt: skip
+    seats = raw.seats
+    if len(seats) == 2:
+        small = raw.button
+    else:
+        small = after(raw.button, seats, size)
+    return TablePlan(seats=seats, button=raw.button, small_blind=small, big_blind=raw.big_blind)
+
+
+def worst_seat(table: TableState) -> int:
+    """TDA rule 10A's "worst position" at ``table`` for a player moved in to balance: of its
+    empty seats, the one that pays the big blind soonest, which is the first clockwise after
+    the next hand's small blind (taking the next big blind itself when a seat between the
+    blinds is free). It is never the small blind: the seats between the button and the small
+    blind come last, and a player there would wait for the big blind anyway."""
+    empty = table.empty_seats()
+    nxt = plan(table)
+    size = len(table.seats)
+    if nxt is None:
+        anchor = table.button
+    else:
+        anchor = nxt.small_blind
+    return min(empty, key=lambda k: (k - anchor - 1) % size)
+
+
+def waits_if_seated(table: TableState, seat: int) -> bool:
+    """Whether a newcomer in empty ``seat`` waits for the big blind: at a table that has dealt,
+    a seat after the last hand's button and before the next hand's small blind. Dealt in
+    there, the player would take the moving button or the small blind without having paid
+    the blinds of the orbit; so, as TDA rules 7 and 9 say, they are never dealt in between
+    the small blind and the button, and wait for the big blind to reach them."""
+    if table.roles is None or table.roles.button is None:
+        return False
+    nxt = plan(table)
+    if nxt is None:
+        return False
+    return between(seat, table.roles.button, nxt.small_blind, len(table.seats))
+
+
+def dealt(table: TableState, hand: TablePlan) -> TableState:
+    """``table`` after dealing ``hand``: its roles move on, dealt-in waiters stop waiting."""
+    players = {k: p for k, p in enumerate(table.seats) if p is not None}
+    small_player = players[hand.small_blind]
+    big_player = players[hand.big_blind]
+    dealt_in = {players[k] for k in hand.seats}
+    return replace(
+        table,
+        button=hand.button,
+        roles=Roles(
+            button=hand.button,
+            big_blind=hand.big_blind,
+            small_blind_player=small_player,
+            big_blind_player=big_player,
+            heads_up=len(hand.seats) == 2,
+        ),
+        waiting=table.waiting - dealt_in,
+        hands=table.hands + 1,
+        in_hand=True,
+        hand_players=tuple(players[k] for k in hand.seats),
+    )

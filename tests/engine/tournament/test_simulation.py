@@ -1,0 +1,67 @@
+"""The acceptance simulation of issue 27: a seeded 300-entrant event played to its end by the
+director, with random chip-transfer hands, watched from its decisions alone
+(:mod:`tests.engine.tournament.watcher`), then replayed from its log."""
+
+from __future__ import annotations
+
+from engine.tournament import (
+    EventConfig,
+    EventFinished,
+    Level,
+    MoveReason,
+    PlayerMoved,
+    RegistrationClosed,
+    SeatsRedrawn,
+    TableBroken,
+    replay,
+)
+from tests.engine.tournament.simulate import simulate
+from tests.engine.tournament.watcher import Watcher
+
+CONFIG = EventConfig(
+    seats_per_table=10,
+    starting_chips=1_000,
+    levels=(Level(small_blind=5, big_blind=10, length=20),),
+    buy_in=100,
+    hand_for_hand_margin=30,
+    redraw_at=(3, 2),
+    seed="acceptance",
+)
+
+
+def test_a_300_entrant_event_follows_the_rules_and_replays_from_its_log() -> None:
+    watcher = Watcher(starting_chips=CONFIG.starting_chips, seats=CONFIG.seats_per_table)
+    run = simulate(CONFIG, 300, seed=27, check=watcher)
+    state = run.state
+    assert state is not None and state.phase.value == "finished"
+    decisions = run.all_decisions
+
+    # Every entry has exactly one place, 1 to 300; the prizes add up to the pool.
+    assert sorted(watcher.places) == sorted(f"p{k:03d}" for k in range(300))
+    covered = sorted(p for f in state.places for p in range(f.best, f.worst + 1))
+    assert covered == list(range(1, 301))
+    (closed,) = [d for d in decisions if isinstance(d, RegistrationClosed)]
+    assert closed.pool == 300 * 100 == sum(closed.prizes)
+    assert sum(sum(f.prizes) for f in state.places) == closed.pool
+    (finished,) = [d for d in decisions if isinstance(d, EventFinished)]
+    assert watcher.places[finished.winner].best == 1
+
+    # The rules were exercised, not only never broken.
+    moves = [d for d in decisions if isinstance(d, PlayerMoved)]
+    assert sum(m.reason is MoveReason.BALANCE for m in moves) >= 20
+    assert sum(isinstance(d, TableBroken) for d in decisions) == 29
+    assert [d.tables for d in decisions if isinstance(d, SeatsRedrawn)] == [
+        (1, 2, 3), (1, 2), (1,),
+    ]  # fmt: skip
+    assert watcher.balance_moves_checked >= 20
+    assert watcher.first_hands_checked >= 20
+    assert watcher.first_hands_as_big_blind >= 1
+    assert watcher.balanced_checks >= 100
+    assert watcher.rounds_checked >= 3
+    assert watcher.tied_across_tables >= 10
+    assert watcher.ordered_at_one_table >= 1
+
+    # The whole event replays identically from its log.
+    again, replayed = replay(CONFIG, run.inputs)
+    assert replayed == decisions
+    assert again == state
