@@ -68,7 +68,8 @@ class EventState:
     the next to break first; ``ready`` are the tables held that asked to deal; ``round`` the
     tables that have played their hand-for-hand hand of the round, ``round_outs`` its busts;
     ``unplaced`` the busts while registration is open (placed when it closes), in order;
-    ``places`` every place finished so far."""
+    ``places`` every place finished so far; ``last_table`` the highest table number used
+    (a table opened later takes the next, never a broken table's)."""
 
     config: EventConfig
     phase: Phase = Phase.REGISTERING
@@ -89,6 +90,7 @@ class EventState:
     prizes: tuple[int, ...] = ()
     places: tuple[PlaceFinished, ...] = ()
     ready: frozenset[int] = frozenset()
+    last_table: int = 0
 
     @property
     def pool(self) -> int:
@@ -168,6 +170,7 @@ class _Work:
         self.places = list(state.places)
         self.placed = state.placed
         self.ready = set(state.ready)
+        self.last_table = state.last_table
         self.out: list[Decision] = []
         self._rng: random.Random | None = None
 
@@ -198,6 +201,7 @@ class _Work:
             prizes=self.prizes,
             places=tuple(self.places),
             ready=frozenset(self.ready),
+            last_table=self.last_table,
         )
 
     # --- registration -------------------------------------------------------------------------
@@ -222,7 +226,8 @@ class _Work:
         self.chips[player] = self.config.starting_chips
         seated = seat_late(self.tables, player, self.config.starting_chips, self.rng)
         if seated is None:
-            number = max(self.tables, default=0) + 1
+            number = self.last_table + 1
+            self.last_table = number
             button = self.rng.randrange(self.config.seats_per_table)
             self.tables[number] = TableState(
                 number=number, seats=(None,) * self.config.seats_per_table, button=button
@@ -247,6 +252,7 @@ class _Work:
         seats = self.config.seats_per_table
         count = len(self.registered)
         numbers = list(range(1, (count + seats - 1) // seats + 1))
+        self.last_table = len(numbers)
         for player in self.registered:
             self.entries[player] = 1
             self.chips[player] = self.config.starting_chips
@@ -445,9 +451,13 @@ class _Work:
         self._deal_ready()
 
     def _round_over(self) -> bool:
+        """Every table has played its hand of the round, or cannot (too few players, too
+        short, or every seat about to be drawn again); none is still playing."""
         tables = self.tables.values()
         if any(t.in_hand for t in tables):
             return False
+        if self._needs_redraw() is not None:
+            return True
         return all(t.number in self.round or self._idle_hold(t) for t in tables)
 
     def _idle_hold(self, table: TableState) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from engine.blinds import Plan, Roles, after, between, from_button, next_plan
+from engine.blinds import Plan, Roles, after, from_button, next_plan
 from engine.rules import HouseRules
 
 __all__ = ["TablePlan", "TableState", "dealt", "plan", "waits_if_seated", "worst_seat"]
@@ -94,34 +94,46 @@ def plan(table: TableState) -> TablePlan | None:
     return TablePlan(seats=seats, button=raw.button, small_blind=small, big_blind=raw.big_blind)
 
 
-def worst_seat(table: TableState) -> int:
-    """TDA rule 10A's "worst position" at ``table`` for a player moved in to balance: of its
-    empty seats, the one that pays the big blind soonest, which is the first clockwise after
-    the next hand's small blind (taking the next big blind itself when a seat between the
-    blinds is free). It is never the small blind: the seats between the button and the small
-    blind come last, and a player there would wait for the big blind anyway."""
-    empty = table.empty_seats()
-    nxt = plan(table)
-    size = len(table.seats)
+_NEWCOMER = "\x00newcomer"  # a name no player has: the newcomer of the what-if plans
+
+
+def _role(table: TableState, seat: int) -> int:
+    """What a newcomer dealt in at once in empty ``seat`` would be next hand: 0 the big
+    blind, 1 an ordinary seat, 2 the button or the small blind (without having paid for the
+    orbit: such a player waits for the big blind instead)."""
+    if table.roles is None and table.count < 2:
+        return 1
+    nxt = plan(table.with_player(seat, _NEWCOMER))
     if nxt is None:
-        anchor = table.button
-    else:
-        anchor = nxt.small_blind
-    return min(empty, key=lambda k: (k - anchor - 1) % size)
+        return 1
+    if seat == nxt.big_blind:
+        return 0
+    if table.roles is not None and seat in (nxt.button, nxt.small_blind):
+        return 2
+    return 1
+
+
+def worst_seat(table: TableState) -> int:
+    """TDA rule 10A's "worst position" at ``table`` for a player moved in to balance: the empty
+    seat that pays the big blind soonest. A seat where the player would post the next big
+    blind comes first, then the seats they are dealt in from at once, nearest after the big
+    blind first; the seats where they would take the button or the small blind come last (and
+    there they wait for the big blind), so the player is never moved into the small blind.
+    With three or more players and nobody waiting, this is the first empty seat clockwise
+    after the next hand's small blind."""
+    nxt = plan(table)
+    anchor = table.button if nxt is None else nxt.small_blind
+    size = len(table.seats)
+    return min(table.empty_seats(), key=lambda k: (_role(table, k), (k - anchor - 1) % size))
 
 
 def waits_if_seated(table: TableState, seat: int) -> bool:
     """Whether a newcomer in empty ``seat`` waits for the big blind: at a table that has dealt,
-    a seat after the last hand's button and before the next hand's small blind. Dealt in
-    there, the player would take the moving button or the small blind without having paid
-    the blinds of the orbit; so, as TDA rules 7 and 9 say, they are never dealt in between
-    the small blind and the button, and wait for the big blind to reach them."""
-    if table.roles is None or table.roles.button is None:
-        return False
-    nxt = plan(table)
-    if nxt is None:
-        return False
-    return between(seat, table.roles.button, nxt.small_blind, len(table.seats))
+    where being dealt in at once would give them the moving button or the small blind without
+    having paid the blinds of the orbit (with three or more players and nobody waiting: a
+    seat after the last hand's button and before the next small blind). As TDA rules 7 and 9
+    say, they are never dealt in between the small blind and the button."""
+    return _role(table, seat) == 2
 
 
 def dealt(table: TableState, hand: TablePlan) -> TableState:

@@ -99,6 +99,7 @@ def simulate(
         feed(Start())
     latecomers = [f"late{k:03d}" for k in range(late)]
     finished = 0
+    clock = 0.0
     while state.phase is Phase.RUNNING and len(run.inputs) < max_inputs:
         playing = sorted(n for n, t in state.tables.items() if t.in_hand)
         if playing:
@@ -110,8 +111,8 @@ def simulate(
             feed(HandFinished(table=number, stacks=tuple(sorted(after.items()))))
             finished += 1
             if finished % 4 == 0:
-                tables = max(1, len(state.tables))
-                feed(ClockTicked(seconds=finished * 120.0 / tables))
+                clock += 4 * 120.0 / max(1, len(state.tables))
+                feed(ClockTicked(seconds=clock))
             if state.registration_open and latecomers and rng.random() < 0.2:
                 feed(Registered(player=latecomers.pop()))
             if state.registration_open and reentry_rate and rng.random() < reentry_rate:
@@ -128,7 +129,7 @@ def simulate(
             feed(HandStarting(table=rng.choice(idle)))
             continue
         # Every table is held and none is playing: only the clock can move things now.
-        feed(ClockTicked(seconds=(finished + 60) * 120.0))
-        finished += 60
+        clock += 60.0
+        feed(ClockTicked(seconds=clock))
     run.state = state
     return run

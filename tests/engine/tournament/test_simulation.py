@@ -58,7 +58,7 @@ def test_a_300_entrant_event_follows_the_rules_and_replays_from_its_log() -> Non
     assert watcher.first_hands_as_big_blind >= 1
     assert watcher.balanced_checks >= 100
     assert watcher.rounds_checked >= 3
-    assert watcher.tied_across_tables >= 10
+    assert watcher.tied_across_tables >= 5
     assert watcher.ordered_at_one_table >= 1
 
     # The whole event replays identically from its log.

@@ -103,9 +103,7 @@ class Watcher:
         elif isinstance(decision, TableOpened):
             if decision.table not in self.order:
                 self.order.insert(0, decision.table)
-            self.tables[decision.table] = _Mirror(
-                seats=[None] * self.seats, button=decision.button
-            )
+            self.tables[decision.table] = _Mirror(seats=[None] * self.seats, button=decision.button)
         elif isinstance(decision, PlayerSeated):
             table = self.tables[decision.table]
             table.seats[decision.seat] = decision.player
@@ -118,16 +116,18 @@ class Watcher:
             self.order.pop(0)
             del self.tables[decision.table]
         elif isinstance(decision, Bust):
-            self.owes_big_blind.discard(decision.player)
-            self.pending_first_hand.pop(decision.player, None)
+            # A bust at the table changes its blinds: the promise made at the move lapses.
+            for player, number in list(self.pending_first_hand.items()):
+                if number == decision.table or player == decision.player:
+                    del self.pending_first_hand[player]
+                    self.owes_big_blind.discard(player)
             table = self.tables[decision.table]
             table.seats[table.seats.index(decision.player)] = None
         elif isinstance(decision, HandDealt):
             self._dealt(decision)
         elif isinstance(decision, PlaceFinished):
             for player in decision.players:
-                assert player not in self.places
-                self.places[player] = decision
+                self.places[player] = decision  # a re-entered player's last entry counts
 
     def _move(self, move: PlayerMoved) -> None:
         self.owes_big_blind.discard(move.player)
@@ -171,7 +171,11 @@ class Watcher:
             _, small, big = target.blinds()
             if 0 < (move.to_seat - small) % size < (big - small) % size:
                 self.owes_big_blind.add(move.player)
-        self.pending_first_hand[move.player] = move.to_table
+            if target.last_button is not None:
+                # A table that has dealt no hand has no worst position yet (its button was
+                # drawn), nor one where fewer than two players are not waiting (everyone is
+                # dealt in there, RULES.md).
+                self.pending_first_hand[move.player] = move.to_table
 
     def _dealt(self, hand: HandDealt) -> None:
         table = self.tables[hand.table]

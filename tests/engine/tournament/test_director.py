@@ -1,0 +1,230 @@
+"""The director on small events built by hand: registration, sit-and-go, the clock, refused
+inputs, and places when players bust together."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.errors import InvalidSetup, SessionError
+from engine.tournament import (
+    Break,
+    BreakEnded,
+    BreakStarted,
+    ClockTicked,
+    Decision,
+    EventConfig,
+    EventFinished,
+    EventStarted,
+    EventState,
+    HandDealt,
+    HandFinished,
+    HandForHand,
+    HandHeld,
+    HandStarting,
+    HoldReason,
+    Input,
+    Level,
+    LevelStarted,
+    PlaceFinished,
+    PlayerSeated,
+    Registered,
+    RegistrationClosed,
+    Start,
+    Unregistered,
+    apply,
+    new_event,
+)
+
+
+def feed(state: EventState, *inputs: Input) -> tuple[EventState, list[Decision]]:
+    out: list[Decision] = []
+    for item in inputs:
+        state, taken = apply(state, item)
+        out.extend(taken)
+    return state, out
+
+
+def register(config: EventConfig, count: int) -> EventState:
+    state, _ = feed(new_event(config), *(Registered(player=f"p{k}") for k in range(count)))
+    return state
+
+
+def finish(state: EventState, table: int, **changes: int) -> tuple[EventState, list[Decision]]:
+    """Finish the hand at ``table``, the named players' stacks changed, the rest as before."""
+    players = state.tables[table].hand_players
+    stacks = tuple((p, changes.get(p, state.chips[p])) for p in players)
+    return feed(state, HandFinished(table=table, stacks=stacks))
+
+
+def test_a_sit_and_go_starts_by_itself_when_the_last_seat_is_taken() -> None:
+    config = EventConfig(seats_per_table=6, start_when=6, payouts=(65, 35), buy_in=50)
+    state = register(config, 5)
+    assert state.phase.value == "registering"
+    state, out = feed(state, Registered(player="p5"))
+    assert state.phase.value == "running"
+    (started,) = [d for d in out if isinstance(d, EventStarted)]
+    assert started.tables == (1,) and started.entries == 6
+    seated = [d for d in out if isinstance(d, PlayerSeated)]
+    assert sorted(d.player for d in seated) == [f"p{k}" for k in range(6)]
+    assert len({d.seat for d in seated}) == 6
+    (closed,) = [d for d in out if isinstance(d, RegistrationClosed)]
+    assert closed.pool == 300 and closed.prizes == (195, 105)
+
+
+def test_registration_refusals_change_nothing() -> None:
+    state = register(EventConfig(), 3)
+    with pytest.raises(SessionError) as caught:
+        apply(state, Registered(player="p1"))
+    assert caught.value.code == "tournament_registered"
+    state, _ = feed(state, Unregistered(player="p1"))
+    assert state.registered == ("p0", "p2")
+    with pytest.raises(SessionError):
+        apply(register(EventConfig(), 1), Start())
+
+
+def test_a_hand_whose_chips_do_not_add_up_is_refused() -> None:
+    state, _ = feed(register(EventConfig(seats_per_table=4), 4), Start(), HandStarting(table=1))
+    players = state.tables[1].hand_players
+    wrong = tuple((p, state.chips[p] + (1 if k == 0 else 0)) for k, p in enumerate(players))
+    with pytest.raises(SessionError) as caught:
+        apply(state, HandFinished(table=1, stacks=wrong))
+    assert caught.value.code == "tournament_chips"
+    with pytest.raises(SessionError):
+        apply(state, HandFinished(table=1, stacks=wrong[1:]))
+    with pytest.raises(SessionError):
+        apply(state, HandStarting(table=1))  # a hand is being played there
+
+
+def test_players_busting_in_one_hand_at_one_table_place_by_their_starting_stacks() -> None:
+    config = EventConfig(seats_per_table=4, starting_chips=100, payouts=(50, 30, 20), buy_in=10)
+    state, _ = feed(register(config, 4), Start(), HandStarting(table=1))
+    a, b, c, d = sorted(state.tables[1].hand_players)
+    state, _ = finish(state, 1, **{a: 60, b: 140})
+    state, _ = feed(state, HandStarting(table=1))
+    # a started with 60, c with 100: both bust to d; c places above a.
+    state, out = finish(state, 1, **{a: 0, c: 0, d: 260})
+    places = {p.players: (p.best, p.worst, p.prizes) for p in out if isinstance(p, PlaceFinished)}
+    assert places == {(a,): (4, 4, (0,)), (c,): (3, 3, (8,))}
+    state, _ = feed(state, HandStarting(table=1))
+    state, out = finish(state, 1, **{b: 0, d: 400})
+    places = {p.players: (p.best, p.prizes) for p in out if isinstance(p, PlaceFinished)}
+    assert places == {(b,): (2, (12,)), (d,): (1, (20,))}
+    assert any(isinstance(x, EventFinished) and x.winner == d for x in out)
+    assert state.phase.value == "finished"
+
+
+def test_hand_for_hand_busts_at_different_tables_tie_and_split_their_prizes() -> None:
+    # Eight players on two tables, seven paid: hand-for-hand from the start (the bubble).
+    config = EventConfig(
+        seats_per_table=4, starting_chips=1000, buy_in=100,
+        payouts=(30, 20, 15, 10, 10, 8, 7), hand_for_hand_margin=1,
+    )  # fmt: skip
+    state, out = feed(register(config, 8), Start())
+    assert HandForHand(on=True) in out
+    state, out = feed(state, HandStarting(table=1))
+    assert any(isinstance(d, HandDealt) for d in out)
+    state, _ = finish(state, 1)
+    # Table 1 has played its hand of the round: it waits for table 2.
+    state, out = feed(state, HandStarting(table=1))
+    assert out == [HandHeld(table=1, reason=HoldReason.HAND_FOR_HAND)]
+    state, out = feed(state, HandStarting(table=2))
+    state, out = finish(state, 2)
+    assert [d.table for d in out if isinstance(d, HandDealt)] == [1]  # the held table deals
+    x, y, z, _ = state.tables[1].hand_players
+    state, _ = finish(state, 1, **{x: 500, y: 1500})
+    state, _ = feed(state, HandStarting(table=1), HandStarting(table=2))
+    state, out = finish(state, 2)
+    assert [d.table for d in out if isinstance(d, HandDealt)] == [1]
+    state, _ = feed(state, HandStarting(table=2))
+    # Round three: x (500) and y (1500) bust at table 1, w at table 2, in the same round.
+    state, out = finish(state, 1, **{x: 0, y: 0, z: 3000})
+    assert not [d for d in out if isinstance(d, PlaceFinished)]  # the round is not over
+    w, v, *_ = state.tables[2].hand_players
+    state, out = finish(state, 2, **{w: 0, v: 2000})
+    places = [(p.best, p.worst, p.players, p.prizes) for p in out if isinstance(p, PlaceFinished)]
+    # Pool 800: places 6 and 7 pay 64 and 56; y and w share them, x is out on the bubble.
+    assert places == [(8, 8, (x,), (0,)), (6, 7, tuple(sorted((w, y))), (60, 60))]
+    assert HandForHand(on=False) in out
+
+
+def test_the_clock_raises_the_blinds_pauses_and_closes_late_registration() -> None:
+    config = EventConfig(
+        seats_per_table=6,
+        levels=(Level(small_blind=10, big_blind=20, length=10),),
+        breaks=(Break(after_level=2, minutes=5),),
+        late_registration_until=2,
+        re_entries=1,
+        buy_in=10,
+    )
+    state, _ = feed(register(config, 6), Start())
+    assert state.registration_open
+    state, out = feed(state, ClockTicked(seconds=600))
+    assert out == [LevelStarted(level=2, small_blind=20, big_blind=40, ante=0)]
+    state, out = feed(state, Registered(player="late"))
+    assert [d.table for d in out if isinstance(d, PlayerSeated)] == [2]
+    state, out = feed(state, ClockTicked(seconds=1200), HandStarting(table=1))
+    assert BreakStarted(after_level=2) in out
+    assert HandHeld(table=1, reason=HoldReason.ON_BREAK) in out
+    state, out = feed(state, ClockTicked(seconds=1500))
+    assert BreakEnded() in out
+    assert any(isinstance(d, RegistrationClosed) and d.entries == 7 for d in out)
+    assert any(isinstance(d, HandDealt) and d.big_blind == 80 for d in out)  # level 3
+    with pytest.raises(SessionError):
+        apply(state, Registered(player="later"))
+
+
+def test_a_busted_player_re_enters_while_registration_is_open() -> None:
+    config = EventConfig(
+        seats_per_table=3, starting_chips=100, late_registration_until=1, re_entries=1,
+        buy_in=10, payouts=(100,),
+    )  # fmt: skip
+    state, _ = feed(register(config, 3), Start(), HandStarting(table=1))
+    a, b, _ = state.tables[1].hand_players
+    state, out = finish(state, 1, **{a: 0, b: 200})
+    assert not [d for d in out if isinstance(d, PlaceFinished)]  # placed when it closes
+    state, out = feed(state, Registered(player=a))
+    assert state.entries[a] == 2 and state.chips[a] == 100
+    state, _ = feed(state, HandStarting(table=1))
+    while a not in state.tables[1].hand_players:  # a waits for the big blind
+        state, _ = finish(state, 1)
+        state, _ = feed(state, HandStarting(table=1))
+    state, _ = finish(state, 1, **{a: 0, b: 300})
+    with pytest.raises(SessionError) as caught:
+        apply(state, Registered(player=a))
+    assert caught.value.code == "tournament_no_reentry"
+    state, out = feed(state, ClockTicked(seconds=15 * 60))
+    (closed,) = [d for d in out if isinstance(d, RegistrationClosed)]
+    assert closed.entries == 4 and closed.pool == 40
+    # a's two entries are places 4 and 3, in the order they busted.
+    places = [(p.best, p.players) for p in out if isinstance(p, PlaceFinished)]
+    assert places == [(4, (a,)), (3, (a,))]
+
+
+@pytest.mark.parametrize(
+    ("changes", "code"),
+    [
+        ({"seats_per_table": 1}, "tournament_seats"),
+        ({"levels": ()}, "tournament_levels"),
+        ({"levels": (Level(small_blind=5, big_blind=2),)}, "tournament_levels"),
+        ({"payouts": (50, 30)}, "tournament_payouts"),
+        ({"payouts": (30, 70)}, "tournament_payouts"),
+        ({"breaks": (Break(after_level=1, minutes=5),), "clock": "hands"}, "tournament_breaks"),
+        ({"start_when": 1}, "tournament_start"),
+        ({"redraw_at": (1,)}, "tournament_redraw"),
+    ],
+)
+def test_an_event_that_cannot_be_played_is_refused(changes: dict[str, object], code: str) -> None:
+    from engine.tournament import Clock
+
+    if changes.get("clock") == "hands":
+        changes = {**changes, "clock": Clock.HANDS}
+    with pytest.raises(InvalidSetup) as caught:
+        EventConfig(**changes)  # type: ignore[arg-type]
+    assert caught.value.code == code
+
+
+def test_levels_past_the_structure_double_as_seed_002_says() -> None:
+    config = EventConfig(levels=(Level(small_blind=1, big_blind=2, length=15),))
+    assert [config.level(n).big_blind for n in (1, 2, 3, 4)] == [2, 4, 8, 16]
+    assert config.schedule_at(15 * 60 - 1) == (1, False)
+    assert config.schedule_at(15 * 60) == (2, False)
