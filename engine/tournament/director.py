@@ -68,8 +68,9 @@ class EventState:
     the next to break first; ``ready`` are the tables held that asked to deal; ``round`` the
     tables that have played their hand-for-hand hand of the round, ``round_outs`` its busts;
     ``unplaced`` the busts while registration is open (placed when it closes), in order;
-    ``places`` every place finished so far; ``last_table`` the highest table number used
-    (a table opened later takes the next, never a broken table's)."""
+    ``places`` every place finished so far (``placed`` places in all); ``last_table`` the
+    highest table number used (a table opened later takes the next, never a broken
+    table's)."""
 
     config: EventConfig
     phase: Phase = Phase.REGISTERING
@@ -91,14 +92,11 @@ class EventState:
     places: tuple[PlaceFinished, ...] = ()
     ready: frozenset[int] = frozenset()
     last_table: int = 0
+    placed: int = 0
 
     @property
     def pool(self) -> int:
         return self.config.buy_in * self.total_entries
-
-    @property
-    def placed(self) -> int:
-        return sum(p.worst - p.best + 1 for p in self.places)
 
     def table_of(self, player: str) -> TableState | None:
         for table in self.tables.values():
@@ -202,6 +200,7 @@ class _Work:
             places=tuple(self.places),
             ready=frozenset(self.ready),
             last_table=self.last_table,
+            placed=self.placed,
         )
 
     # --- registration -------------------------------------------------------------------------

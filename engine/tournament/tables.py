@@ -42,7 +42,7 @@ class TableState:
 
     @property
     def count(self) -> int:
-        return sum(1 for p in self.seats if p is not None)
+        return len(self.seats) - self.seats.count(None)
 
     def seat_of(self, player: str) -> int:
         return self.seats.index(player)
@@ -57,7 +57,11 @@ class TableState:
         waiting = self.waiting - {old} if old is not None else self.waiting
         if player is not None and waits:
             waiting = waiting | {player}
-        return replace(self, seats=seats, waiting=waiting)
+        return TableState(
+            number=self.number, seats=seats, button=self.button, roles=self.roles,
+            waiting=waiting, hands=self.hands, in_hand=self.in_hand,
+            hand_players=self.hand_players,
+        )  # fmt: skip
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
