@@ -66,7 +66,8 @@ class EventState:
     ``chips`` are the players still in (with their stacks before any hand in progress);
     ``entries`` counts each player's entries; ``break_order`` lists the tables still open,
     the next to break first; ``ready`` are the tables held that asked to deal; ``round`` the
-    tables that have played their hand-for-hand hand of the round, ``round_outs`` its busts;
+    tables that have played their hand-for-hand hand of the round (``round_closed``: no other
+    table may join it, its hands began before hand-for-hand), ``round_outs`` its busts;
     ``unplaced`` the busts while registration is open (placed when it closes), in order;
     ``places`` every place finished so far (``placed`` places in all); ``last_table`` the
     highest table number used (a table opened later takes the next, never a broken
@@ -86,6 +87,7 @@ class EventState:
     on_break: bool = False
     hand_for_hand: bool = False
     round: frozenset[int] = frozenset()
+    round_closed: bool = False
     round_outs: tuple[Out, ...] = ()
     unplaced: tuple[tuple[Out, ...], ...] = ()
     prizes: tuple[int, ...] = ()
@@ -162,6 +164,7 @@ class _Work:
         self.on_break = state.on_break
         self.hand_for_hand = state.hand_for_hand
         self.round = set(state.round)
+        self.round_closed = state.round_closed
         self.round_outs = list(state.round_outs)
         self.unplaced = list(state.unplaced)
         self.prizes = state.prizes
@@ -194,6 +197,7 @@ class _Work:
             on_break=self.on_break,
             hand_for_hand=self.hand_for_hand,
             round=frozenset(self.round),
+            round_closed=self.round_closed,
             round_outs=tuple(self.round_outs),
             unplaced=tuple(self.unplaced),
             prizes=self.prizes,
@@ -400,10 +404,7 @@ class _Work:
         most = max(t.count for t in self.tables.values())
         if self.config.halt_short and table.count <= most - self.config.halt_short:
             return HoldReason.SHORT
-        if self.hand_for_hand and (
-            table.number in self.round
-            or (not self.round and any(t.in_hand for t in self.tables.values()))
-        ):
+        if self.hand_for_hand and (table.number in self.round or self.round_closed):
             return HoldReason.HAND_FOR_HAND
         return None
 
@@ -440,6 +441,7 @@ class _Work:
                 self._deal_ready()
                 return
             outs, self.round_outs, self.round = tuple(self.round_outs), [], set()
+            self.round_closed = False
             if outs:
                 self._bust(outs)
         self._shrink()
@@ -455,7 +457,7 @@ class _Work:
         tables = self.tables.values()
         if any(t.in_hand for t in tables):
             return False
-        if self._needs_redraw() is not None:
+        if self.round_closed or self._needs_redraw() is not None:
             return True
         return all(t.number in self.round or self._idle_hold(t) for t in tables)
 
@@ -524,8 +526,12 @@ class _Work:
             and paid < left <= paid + margin
         )
         if on != self.hand_for_hand:
+            # WSOP 2024 rule 126a and c: the hands being played when hand-for-hand starts
+            # are its first round (their busts share places); no other table deals until
+            # they are over.
             self.hand_for_hand = on
-            self.round = set()
+            self.round = {n for n, t in self.tables.items() if t.in_hand} if on else set()
+            self.round_closed = bool(self.round)
             self.out.append(HandForHand(on=on))
 
     def _finish(self) -> bool:
