@@ -162,8 +162,8 @@ def redraw(
             del tables[number]
             out.append(TableBroken(table=number))
     hands = {n: tables[n].hands for n in keep}
-    empty: dict[str, int] = {}
-    drawn, opened = draw(sorted(where), keep, seats, empty | {p: 0 for p in where}, rng)
+    # The draw's seatings become moves below; the chips it would announce are not used.
+    drawn, opened = draw(sorted(where), keep, seats, dict.fromkeys(where, 0), rng)
     for number, table in drawn.items():
         tables[number] = replace(table, hands=hands[number])
     for decision in opened:
