@@ -101,43 +101,41 @@ def plan(table: TableState) -> TablePlan | None:
 _NEWCOMER = "\x00newcomer"  # a name no player has: the newcomer of the what-if plans
 
 
-def _role(table: TableState, seat: int) -> int:
-    """What a newcomer dealt in at once in empty ``seat`` would be next hand: 0 the big
-    blind, 1 an ordinary seat, 2 the button or the small blind (without having paid for the
-    orbit: such a player waits for the big blind instead)."""
-    if table.roles is None and table.count < 2:
-        return 1
+def waits_if_seated(table: TableState, seat: int) -> bool:
+    """Whether a newcomer in empty ``seat`` waits for the big blind: at a table that has dealt,
+    where being dealt in at once would give them the moving button or the small blind without
+    having paid the blinds of the orbit (with three or more players and nobody waiting: a
+    seat after the last hand's button and before the next small blind). As TDA rules 7 and 9
+    and WSOP rule 66 say, they are never dealt in between the small blind and the button."""
+    if table.roles is None:
+        return False
     nxt = plan(table.with_player(seat, _NEWCOMER))
-    if nxt is None:
-        return 1
-    if seat == nxt.big_blind:
+    return nxt is not None and seat in (nxt.button, nxt.small_blind) and seat != nxt.big_blind
+
+
+def _role(table: TableState, seat: int) -> int:
+    """What a newcomer seated in empty ``seat`` (waiting or not, by
+    :func:`waits_if_seated`) is next hand: 0 the big blind, 1 dealt in elsewhere, 2 waiting
+    for the big blind."""
+    waits = waits_if_seated(table, seat)
+    nxt = plan(table.with_player(seat, _NEWCOMER, waits=waits))
+    if nxt is not None and nxt.big_blind == seat:
         return 0
-    if table.roles is not None and seat in (nxt.button, nxt.small_blind):
-        return 2
-    return 1
+    return 2 if waits else 1
 
 
 def worst_seat(table: TableState) -> int:
     """TDA rule 10A's "worst position" at ``table`` for a player moved in to balance: the empty
-    seat that pays the big blind soonest. A seat where the player would post the next big
-    blind comes first, then the seats they are dealt in from at once, nearest after the big
-    blind first; the seats where they would take the button or the small blind come last (and
-    there they wait for the big blind), so the player is never moved into the small blind.
+    seat that pays the big blind soonest. A seat where the player posts the next big blind
+    comes first, then the seats they are dealt in from at once, nearest after the big blind
+    first; the seats where they wait for the big blind (those that would give them the button
+    or the small blind) come last, so the player is never moved into the small blind.
     With three or more players and nobody waiting, this is the first empty seat clockwise
     after the next hand's small blind."""
     nxt = plan(table)
     anchor = table.button if nxt is None else nxt.small_blind
     size = len(table.seats)
     return min(table.empty_seats(), key=lambda k: (_role(table, k), (k - anchor - 1) % size))
-
-
-def waits_if_seated(table: TableState, seat: int) -> bool:
-    """Whether a newcomer in empty ``seat`` waits for the big blind: at a table that has dealt,
-    where being dealt in at once would give them the moving button or the small blind without
-    having paid the blinds of the orbit (with three or more players and nobody waiting: a
-    seat after the last hand's button and before the next small blind). As TDA rules 7 and 9
-    say, they are never dealt in between the small blind and the button."""
-    return _role(table, seat) == 2
 
 
 def dealt(table: TableState, hand: TablePlan) -> TableState:

@@ -4,6 +4,12 @@ director, with random chip-transfer hands, watched from its decisions alone
 
 from __future__ import annotations
 
+import hashlib
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 from engine.tournament import (
     EventConfig,
     EventFinished,
@@ -18,6 +24,7 @@ from engine.tournament import (
 from tests.engine.tournament.simulate import simulate
 from tests.engine.tournament.watcher import Watcher
 
+ROOT = Path(__file__).resolve().parents[3]
 CONFIG = EventConfig(
     seats_per_table=10,
     starting_chips=1_000,
@@ -65,3 +72,23 @@ def test_a_300_entrant_event_follows_the_rules_and_replays_from_its_log() -> Non
     again, replayed = replay(CONFIG, run.inputs)
     assert replayed == decisions
     assert again == state
+
+
+def test_the_decisions_do_not_depend_on_the_process() -> None:
+    """The same event in another interpreter, with another string-hash seed, decides the same."""
+    script = (
+        "import hashlib, sys\n"
+        "from tests.engine.tournament.simulate import simulate\n"
+        "from tests.engine.tournament.test_simulation import CONFIG\n"
+        "run = simulate(CONFIG, 60, seed=5)\n"
+        "print(hashlib.sha256(repr(run.all_decisions).encode()).hexdigest())\n"
+    )
+    here = simulate(CONFIG, 60, seed=5)
+    expected = hashlib.sha256(repr(here.all_decisions).encode()).hexdigest()
+    for hash_seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": str(ROOT)}
+        done = subprocess.run(
+            [sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True,
+            check=True,
+        )  # fmt: skip
+        assert done.stdout.strip() == expected
