@@ -10,6 +10,7 @@ from engine.tournament import (
     Break,
     BreakEnded,
     BreakStarted,
+    Clock,
     ClockTicked,
     Decision,
     EventConfig,
@@ -214,8 +215,6 @@ def test_a_busted_player_re_enters_while_registration_is_open() -> None:
     ],
 )
 def test_an_event_that_cannot_be_played_is_refused(changes: dict[str, object], code: str) -> None:
-    from engine.tournament import Clock
-
     if changes.get("clock") == "hands":
         changes = {**changes, "clock": Clock.HANDS}
     with pytest.raises(InvalidSetup) as caught:
@@ -251,3 +250,18 @@ def test_the_hands_being_played_when_hand_for_hand_starts_are_its_first_round() 
     assert places == [(6, 7, tuple(sorted((w, x))), (40, 40))]
     assert HandForHand(on=False) in out
     assert [d.table for d in out if isinstance(d, HandDealt)] == [1]
+
+
+def test_a_structure_by_hands_moves_up_with_the_busiest_table() -> None:
+    config = EventConfig(
+        seats_per_table=3, clock=Clock.HANDS,
+        levels=(Level(small_blind=5, big_blind=10, ante=1, length=2),),
+    )  # fmt: skip
+    state, out = feed(register(config, 6), Start(), HandStarting(table=1))
+    assert [d.big_blind for d in out if isinstance(d, HandDealt)] == [10]
+    state, _ = finish(state, 1)
+    state, out = feed(state, HandStarting(table=1))
+    state, out = finish(state, 1)
+    assert LevelStarted(level=2, small_blind=10, big_blind=20, ante=2) in out
+    state, out = feed(state, HandStarting(table=2))
+    assert [(d.level, d.big_blind, d.ante) for d in out if isinstance(d, HandDealt)] == [(2, 20, 2)]
