@@ -5,7 +5,9 @@ construction and players bust quickly.
 
 One table plays at a time (a table asks to deal, its hand is played, the next table asks),
 except that the director may deal several held tables at once, as it does to start a
-hand-for-hand round. Every input is kept, so the run can be replayed from its log.
+hand-for-hand round; with ``concurrent`` the tables ask and finish in a random interleaving,
+several hands being played at once as on a live server. Every input is kept, so the run can
+be replayed from its log.
 """
 
 from __future__ import annotations
@@ -70,6 +72,7 @@ def simulate(
     seed: int = 0,
     late: int = 0,
     reentry_rate: float = 0.0,
+    concurrent: bool = False,
     check: Check | None = None,
     max_inputs: int = 200_000,
 ) -> Run:
@@ -102,7 +105,8 @@ def simulate(
     clock = 0.0
     while state.phase is Phase.RUNNING and len(run.inputs) < max_inputs:
         playing = sorted(n for n, t in state.tables.items() if t.in_hand)
-        if playing:
+        idle = sorted(n for n, t in state.tables.items() if n not in state.ready and not t.in_hand)
+        if playing and (not concurrent or not idle or rng.random() < 0.5):
             number = rng.choice(playing)
             dealt = hands.pop(number)
             table = state.tables[number]
@@ -124,7 +128,6 @@ def simulate(
                 if gone:
                     feed(Registered(player=rng.choice(gone)))
             continue
-        idle = sorted(n for n, t in state.tables.items() if n not in state.ready)
         if idle:
             feed(HandStarting(table=rng.choice(idle)))
             continue

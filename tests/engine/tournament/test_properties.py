@@ -1,7 +1,7 @@
 """Properties of the director over many small seeded events (hypothesis): every rule the
 watcher checks holds whatever the field, the table size, late entries, re-entries, the break
-order and the redraws; every entry gets one place; the prizes add up to the pool; the event
-replays from its log."""
+order, the redraws, and hands played one at a time or interleaved; every entry gets one
+place; the prizes add up to the pool; the event replays from its log."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from tests.engine.tournament.watcher import Watcher
 
 
 @st.composite
-def events(draw: st.DrawFn) -> tuple[EventConfig, int, int, int]:
+def events(draw: st.DrawFn) -> tuple[EventConfig, int, int, int, bool]:
     seats = draw(st.integers(2, 10))
     config = EventConfig(
         seats_per_table=seats,
@@ -32,17 +32,20 @@ def events(draw: st.DrawFn) -> tuple[EventConfig, int, int, int]:
     )
     entrants = draw(st.integers(2, 40))
     late = draw(st.integers(0, 8)) if config.late_registration_until else 0
-    return config, entrants, late, draw(st.integers(0, 10**6))
+    return config, entrants, late, draw(st.integers(0, 10**6)), draw(st.booleans())
 
 
 @settings(max_examples=40, deadline=None)
 @given(events())
-def test_small_events_keep_every_rule(event: tuple[EventConfig, int, int, int]) -> None:
-    config, entrants, late, seed = event
+def test_small_events_keep_every_rule(event: tuple[EventConfig, int, int, int, bool]) -> None:
+    config, entrants, late, seed, concurrent = event
     watcher = Watcher(
         starting_chips=config.starting_chips, seats=config.seats_per_table, within_one_from=99
     )
-    run = simulate(config, entrants, late=late, seed=seed, reentry_rate=0.3, check=watcher)
+    run = simulate(
+        config, entrants, late=late, seed=seed, reentry_rate=0.3, concurrent=concurrent,
+        check=watcher,
+    )  # fmt: skip
     state = run.state
     assert state is not None and state.phase.value == "finished"
     covered = sorted(p for f in state.places for p in range(f.best, f.worst + 1))
