@@ -90,7 +90,8 @@ class EventConfig:
     - ``levels`` and ``clock``; ``breaks`` (minutes clock only).
     - ``start_when``: a sit-and-go starts by itself when this many have registered.
     - ``late_registration_until``: registration (and re-entry) stays open to the end of this
-      level (1-based); 0 closes it when play starts.
+      level (1-based); 0 closes it when play starts. With a clock by hands it also closes
+      when one player has every chip (nothing can be dealt, so the level cannot end).
     - ``re_entries``: how many times a busted player may enter again while it is open.
     - ``buy_in``: points per entry (0 allowed); the pool is ``buy_in`` times the entries.
     - ``payouts``: explicit percentages by place (summing to 100), or empty for ``structure``.

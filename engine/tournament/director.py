@@ -535,10 +535,14 @@ class _Work:
             self.out.append(HandForHand(on=on))
 
     def _finish(self) -> bool:
-        if len(self.chips) != 1 or self.registration_open:
+        if len(self.chips) != 1 or any(t.in_hand for t in self.tables.values()):
             return False
-        if any(t.in_hand for t in self.tables.values()):
-            return False
+        if self.registration_open:
+            if self.config.clock is not Clock.HANDS:
+                return False  # the minutes clock will close it; a late entry may still come
+            # A clock counting hands cannot move with nothing to deal: the level that ends
+            # late registration would never come, so it ends here.
+            self.close_registration()
         (winner,) = self.chips
         finished = pay((winner,), 1, self.prizes)
         self.places.append(finished)

@@ -265,3 +265,20 @@ def test_a_structure_by_hands_moves_up_with_the_busiest_table() -> None:
     assert LevelStarted(level=2, small_blind=10, big_blind=20, ante=2) in out
     state, out = feed(state, HandStarting(table=2))
     assert [(d.level, d.big_blind, d.ante) for d in out if isinstance(d, HandDealt)] == [(2, 20, 2)]
+
+
+def test_a_structure_by_hands_ends_late_registration_when_one_player_has_every_chip() -> None:
+    # With the clock counting hands, nothing can be dealt to one player, so the level that
+    # ends late registration would never come: the event would stall with its winner known.
+    config = EventConfig(
+        seats_per_table=3, starting_chips=100, clock=Clock.HANDS, buy_in=10,
+        levels=(Level(small_blind=1, big_blind=2, length=50),), late_registration_until=2,
+    )  # fmt: skip
+    state, _ = feed(register(config, 2), Start(), HandStarting(table=1))
+    a, b = sorted(state.tables[1].hand_players)
+    state, out = finish(state, 1, **{a: 0, b: 200})
+    (closed,) = [d for d in out if isinstance(d, RegistrationClosed)]
+    assert closed.entries == 2 and closed.pool == 20
+    places = [(p.best, p.players, p.prizes) for p in out if isinstance(p, PlaceFinished)]
+    assert places == [(2, (a,), (0,)), (1, (b,), (20,))]
+    assert EventFinished(winner=b) in out and state.phase.value == "finished"

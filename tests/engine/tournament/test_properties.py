@@ -1,14 +1,15 @@
 """Properties of the director over many small seeded events (hypothesis): every rule the
-watcher checks holds whatever the field, the table size, late entries, re-entries, the break
-order, the redraws, and hands played one at a time or interleaved; every entry gets one
-place; the prizes add up to the pool; the event replays from its log."""
+watcher checks holds whatever the field, the table size, the clock (minutes or hands), late
+entries, re-entries, the break order, the redraws, and hands played one at a time or
+interleaved; every entry gets one place; the prizes add up to the pool; the event replays
+from its log."""
 
 from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.tournament import BreakOrder, EventConfig, Level, PayoutStructure, replay
+from engine.tournament import BreakOrder, Clock, EventConfig, Level, PayoutStructure, replay
 from tests.engine.tournament.simulate import simulate
 from tests.engine.tournament.watcher import Watcher
 
@@ -20,6 +21,7 @@ def events(draw: st.DrawFn) -> tuple[EventConfig, int, int, int, bool]:
         seats_per_table=seats,
         starting_chips=draw(st.sampled_from((20, 100, 1000))),
         levels=(Level(small_blind=1, big_blind=2, length=draw(st.integers(1, 30))),),
+        clock=draw(st.sampled_from(list(Clock))),
         late_registration_until=draw(st.integers(0, 3)),
         re_entries=draw(st.integers(0, 2)),
         buy_in=draw(st.integers(0, 77)),
