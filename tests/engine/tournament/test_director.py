@@ -3,6 +3,8 @@ inputs, and places when players bust together."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from engine.errors import InvalidSetup, SessionError
@@ -26,7 +28,9 @@ from engine.tournament import (
     Input,
     Level,
     LevelStarted,
+    MoveReason,
     PlaceFinished,
+    PlayerMoved,
     PlayerSeated,
     Registered,
     RegistrationClosed,
@@ -34,6 +38,8 @@ from engine.tournament import (
     Unregistered,
     apply,
     new_event,
+    plan,
+    worst_seat,
 )
 
 
@@ -282,3 +288,62 @@ def test_a_structure_by_hands_ends_late_registration_when_one_player_has_every_c
     places = [(p.best, p.players, p.prizes) for p in out if isinstance(p, PlaceFinished)]
     assert places == [(2, (a,), (0,)), (1, (b,), (20,))]
     assert EventFinished(winner=b) in out and state.phase.value == "finished"
+
+
+def test_refusals_after_the_start_unregistering_and_re_entering_once_closed() -> None:
+    config = EventConfig(
+        seats_per_table=3, starting_chips=100, late_registration_until=1, re_entries=2,
+    )  # fmt: skip
+    state, _ = feed(register(config, 3), Start())
+    with pytest.raises(SessionError) as caught:
+        apply(state, Unregistered(player="p0"))  # play has started: the entry stands
+    assert caught.value.code == "tournament_unregister"
+    state, _ = feed(state, HandStarting(table=1))
+    a, b, _ = state.tables[1].hand_players
+    state, _ = finish(state, 1, **{a: 0, b: 200})
+    state, _ = feed(state, ClockTicked(seconds=15 * 60))  # level 2: late registration closed
+    assert not state.registration_open
+    with pytest.raises(SessionError) as caught:
+        apply(state, Registered(player=a))  # re-entries left, but no longer open
+    assert caught.value.code == "tournament_closed"
+
+
+def test_a_table_reduced_to_one_player_is_refilled_by_the_next_big_blind() -> None:
+    config = EventConfig(seats_per_table=4, starting_chips=100, hand_for_hand_margin=0)
+    state, _ = feed(register(config, 8), Start(), HandStarting(table=2))
+    x, y, z, w = state.tables[2].hand_players
+    next_hand = plan(state.tables[1])
+    assert next_hand is not None
+    big_blind = state.tables[1].seats[next_hand.big_blind]
+    # Three players at table 2 bust in one hand: w is alone there and cannot be dealt to.
+    # Table 1 (four players, between hands) sends its next big blind to table 2.
+    state, out = finish(state, 2, **{x: 0, y: 0, z: 0, w: 400})
+    moves = [d for d in out if isinstance(d, PlayerMoved)]
+    assert [(m.player, m.from_table, m.to_table, m.reason) for m in moves] == [
+        (big_blind, 1, 2, MoveReason.BALANCE)
+    ]
+    assert moves[0].to_seat == worst_seat(replace(state.tables[2], seats=tuple(
+        None if p == big_blind else p for p in state.tables[2].seats
+    )))  # fmt: skip
+    assert sorted(t.count for t in state.tables.values()) == [2, 3]
+    # Heads-up at table 2: the button posts the small blind, the newcomer takes the big one.
+    state, out = feed(state, HandStarting(table=2))
+    (hand,) = [d for d in out if isinstance(d, HandDealt)]
+    assert len(hand.seats) == 2 and hand.small_blind_seat == hand.button
+    assert state.tables[2].seats[hand.big_blind_seat] == big_blind
+
+
+def test_players_busting_together_with_equal_stacks_tie_for_the_last_paid_place() -> None:
+    config = EventConfig(
+        seats_per_table=4, starting_chips=100, buy_in=25, payouts=(50, 30, 20),
+        hand_for_hand_margin=0,
+    )  # fmt: skip
+    state, _ = feed(register(config, 4), Start(), HandStarting(table=1))
+    a, b, c, d = sorted(state.tables[1].hand_players)
+    state, out = finish(state, 1, **{a: 0, b: 0, c: 150, d: 250})
+    places = [(p.best, p.worst, p.players, p.prizes) for p in out if isinstance(p, PlaceFinished)]
+    assert places == [(3, 4, (a, b), (10, 10))]  # place 3 pays 20 of the pool of 100
+    state, _ = feed(state, HandStarting(table=1))
+    state, out = finish(state, 1, **{c: 0, d: 400})
+    places = [(p.best, p.players, p.prizes) for p in out if isinstance(p, PlaceFinished)]
+    assert places == [(2, (c,), (30,)), (1, (d,), (50,))]
