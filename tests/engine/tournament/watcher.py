@@ -179,6 +179,11 @@ class Watcher:
 
     def _dealt(self, hand: HandDealt) -> None:
         table = self.tables[hand.table]
+        assert {hand.button, hand.small_blind_seat, hand.big_blind_seat} <= set(hand.seats)
+        if len(hand.seats) == 2:
+            assert hand.small_blind_seat == hand.button, "heads-up the button posts the SB"
+        else:
+            assert hand.small_blind_seat != hand.button != hand.big_blind_seat
         players = {k: table.seats[k] for k in hand.seats}
         assert None not in players.values()
         for seat, player in players.items():
