@@ -42,7 +42,7 @@ class PayoutStructure(Enum):
 
 
 class BreakOrder(Enum):
-    """The published order in which tables break (TDA rule 10C: a predetermined procedure)."""
+    """The published order in which tables break (WSOP 2024 rule 66: posted in advance)."""
 
     HIGHEST_FIRST = "highest-first"
     """The highest-numbered table breaks first; tables opened later break before the rest."""

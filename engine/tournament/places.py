@@ -1,7 +1,7 @@
 """Who places above whom when players bust together, and what each is paid.
 
 - Players busting in the same hand at one table: the one who started the hand with more
-  chips places higher; equal starting stacks tie (TDA rule 11 as restated in RULES.md).
+  chips places higher (WSOP 2024 rule 126b); equal starting stacks tie (a choice, RULES.md).
 - Hand-for-hand, players busting in the same round at different tables tie and split the
   prizes of the places they share. Combined with the rule above, a player is placed below
   exactly those busted at their own table who started with more chips: players with as many
