@@ -231,14 +231,15 @@ class _Work:
         if seated is None:
             number = self.last_table + 1
             self.last_table = number
-            button = self.rng.randrange(self.config.seats_per_table)
             self.tables[number] = TableState(
-                number=number, seats=(None,) * self.config.seats_per_table, button=button
+                number=number, seats=(None,) * self.config.seats_per_table, button=0
             )
             self.break_order.insert(0, number)
-            self.out.append(TableOpened(table=number, button=button))
             seated = seat_late(self.tables, player, self.config.starting_chips, self.rng)
             assert seated is not None
+            # The entrant posts the table's first small blind (see TableState.opener).
+            self.tables[number] = replace(self.tables[number], button=seated.seat, opener=player)
+            self.out.append(TableOpened(table=number, button=seated.seat, opener=player))
         self.out.append(seated)
         self.settle()
 

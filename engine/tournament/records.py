@@ -123,8 +123,13 @@ class EventStarted:
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class TableOpened:
+    """A table opens with its drawn ``button``; ``opener``: a table opened for a late entry
+    (every seat taken), that entrant, who posts its first small blind, the button being the
+    player before them (players moved in to balance never get that small blind)."""
+
     table: int
     button: int
+    opener: str | None = None
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

@@ -25,7 +25,9 @@ class TableState:
     is the drawn button before the first hand, then the last hand's; ``roles`` is the last
     hand's (``None`` before the first); ``waiting`` are players who wait for the big blind;
     ``hands`` counts the hands dealt here; ``in_hand`` says a hand is being played, and
-    ``hand_players`` who was dealt in."""
+    ``hand_players`` who was dealt in; ``opener``: at a table opened for a late entry, that
+    entrant, who posts its first small blind (so that no player moved in to balance before
+    its first hand does, WSOP 2024 rule 67a)."""
 
     number: int
     seats: tuple[str | None, ...]
@@ -35,6 +37,7 @@ class TableState:
     hands: int = 0
     in_hand: bool = False
     hand_players: tuple[str, ...] = ()
+    opener: str | None = None
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -60,7 +63,7 @@ class TableState:
         return TableState(
             number=self.number, seats=seats, button=self.button, roles=self.roles,
             waiting=waiting, hands=self.hands, in_hand=self.in_hand,
-            hand_players=self.hand_players,
+            hand_players=self.hand_players, opener=self.opener,
         )  # fmt: skip
 
 
@@ -82,6 +85,12 @@ def plan(table: TableState) -> TablePlan | None:
     size = len(table.seats)
     if table.roles is None:
         button = table.button if table.button in occupied else after(table.button, occupied, size)
+        if table.opener is not None and table.opener in table.seats:
+            # The late entry who opened the table posts its first small blind: the button is
+            # the player before them (heads-up, they have it themselves).
+            small = table.seats.index(table.opener)
+            before = min(occupied, key=lambda s: (small - s - 1) % size)
+            button = small if len(occupied) == 2 else before
         raw: Plan = from_button(occupied, button)
     else:
         live = tuple(k for k in occupied if table.seats[k] not in table.waiting)

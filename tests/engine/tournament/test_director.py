@@ -347,3 +347,23 @@ def test_players_busting_together_with_equal_stacks_tie_for_the_last_paid_place(
     state, out = finish(state, 1, **{c: 0, d: 400})
     places = [(p.best, p.players, p.prizes) for p in out if isinstance(p, PlaceFinished)]
     assert places == [(2, (c,), (30,)), (1, (d,), (50,))]
+
+
+@pytest.mark.parametrize("seed", ["0", "3", "7"])
+def test_players_moved_to_a_table_opened_for_a_late_entry_never_get_its_first_small_blind(
+    seed: str,
+) -> None:
+    # Every seat is taken, so the late entry opens table 3; it has dealt no hand, and the
+    # next big blinds of tables 1 and 2 are moved there until the tables are within one.
+    config = EventConfig(
+        seats_per_table=10, starting_chips=100, late_registration_until=2, seed=seed
+    )
+    state, _ = feed(register(config, 20), Start())
+    state, out = feed(state, Registered(player="late"))
+    moved = {d.player for d in out if isinstance(d, PlayerMoved)}
+    assert len(moved) == 6 and sorted(t.count for t in state.tables.values()) == [7, 7, 7]
+    state, out = feed(state, HandStarting(table=3))
+    (hand,) = [d for d in out if isinstance(d, HandDealt)]
+    seats = state.tables[3].seats
+    assert seats[hand.small_blind_seat] == "late"  # WSOP 2024 rule 67a: never the small blind
+    assert seats[hand.big_blind_seat] in moved  # a player moved in takes the big blind

@@ -37,6 +37,10 @@ def _after(seat: int, pool: list[int], size: int) -> int:
     return min(pool, key=lambda s: (s - seat - 1) % size)
 
 
+def _before(seat: int, pool: list[int], size: int) -> int:
+    return min(pool, key=lambda s: (seat - s - 1) % size)
+
+
 @dataclass
 class _Mirror:
     seats: list[str | None]
@@ -44,6 +48,7 @@ class _Mirror:
     last_button: int | None = None
     last_heads_up: bool = False
     waiting: set[str] = field(default_factory=set)
+    opener: str | None = None
 
     def occupied(self) -> list[int]:
         return [k for k, p in enumerate(self.seats) if p is not None]
@@ -56,6 +61,10 @@ class _Mirror:
     def blinds(self) -> tuple[int, int, int]:
         """(button, small blind, big blind) seats of the next hand, by the plain rule."""
         occupied, size = self.occupied(), len(self.seats)
+        if self.last_button is None and self.opener is not None and self.opener in self.seats:
+            # A table opened for a late entry: the entrant posts the first small blind.
+            small = self.seats.index(self.opener)
+            return _before(small, occupied, size), small, _after(small, occupied, size)
         if self.last_button is None:
             button = self.button if self.button in occupied else _after(self.button, occupied, size)
         else:
@@ -103,7 +112,9 @@ class Watcher:
         elif isinstance(decision, TableOpened):
             if decision.table not in self.order:
                 self.order.insert(0, decision.table)
-            self.tables[decision.table] = _Mirror(seats=[None] * self.seats, button=decision.button)
+            self.tables[decision.table] = _Mirror(
+                seats=[None] * self.seats, button=decision.button, opener=decision.opener
+            )
         elif isinstance(decision, PlayerSeated):
             table = self.tables[decision.table]
             table.seats[decision.seat] = decision.player
@@ -169,12 +180,15 @@ class Watcher:
             assert move.to_seat == worst, "to the worst position"
             self.balance_moves_checked += 1
             _, small, big = target.blinds()
-            if 0 < (move.to_seat - small) % size < (big - small) % size:
+            between = 0 < (move.to_seat - small) % size < (big - small) % size
+            if target.last_button is not None and between:
                 self.owes_big_blind.add(move.player)
-            if target.last_button is not None:
-                # A table that has dealt no hand has no worst position yet (its button was
-                # drawn), nor one where fewer than two players are not waiting (everyone is
-                # dealt in there, RULES.md).
+            if target.last_button is not None or target.opener is not None:
+                # A table drawn at the start or at a redraw that has dealt no hand has no
+                # worst position yet (its button was drawn), nor one where fewer than two
+                # players are not waiting (everyone is dealt in there, RULES.md). At a table
+                # opened for a late entry the entrant posts the first small blind, so nobody
+                # moved there gets it (the next big blind there moves on as more arrive).
                 self.pending_first_hand[move.player] = move.to_table
 
     def _dealt(self, hand: HandDealt) -> None:
