@@ -367,3 +367,24 @@ def test_players_moved_to_a_table_opened_for_a_late_entry_never_get_its_first_sm
     seats = state.tables[3].seats
     assert seats[hand.small_blind_seat] == "late"  # WSOP 2024 rule 67a: never the small blind
     assert seats[hand.big_blind_seat] in moved  # a player moved in takes the big blind
+
+
+@pytest.mark.parametrize("halt_short", [3, 0])
+def test_a_table_three_players_short_halts_until_it_is_balanced(halt_short: int) -> None:
+    config = EventConfig(
+        seats_per_table=6, starting_chips=100, hand_for_hand_margin=0, halt_short=halt_short
+    )
+    state, _ = feed(register(config, 12), Start(), HandStarting(table=1), HandStarting(table=2))
+    a, b, c, d, *_ = state.tables[1].hand_players
+    # Three bust at table 1 while table 2 is in a hand: nobody can be moved yet (WSOP 67).
+    state, out = finish(state, 1, **{a: 0, b: 0, c: 0, d: 400})
+    assert not [m for m in out if isinstance(m, PlayerMoved)]
+    state, out = feed(state, HandStarting(table=1))
+    if halt_short == 0:
+        assert [d.table for d in out if isinstance(d, HandDealt)] == [1]
+        return
+    assert out == [HandHeld(table=1, reason=HoldReason.SHORT)]  # 3 against 6 (TDA 10D)
+    state, out = finish(state, 2)
+    (move,) = [m for m in out if isinstance(m, PlayerMoved)]
+    assert (move.from_table, move.to_table, move.reason) == (2, 1, MoveReason.BALANCE)
+    assert [d.table for d in out if isinstance(d, HandDealt)] == [1]  # 4 against 5: it deals
