@@ -71,7 +71,7 @@ class EventState:
     ``unplaced`` the busts while registration is open (placed when it closes), in order;
     ``places`` every place finished so far (``placed`` places in all); ``last_table`` the
     highest table number used (a table opened later takes the next, never a broken
-    table's)."""
+    table's); ``seconds`` the latest reading of the clock (an older one is ignored)."""
 
     config: EventConfig
     phase: Phase = Phase.REGISTERING
@@ -95,6 +95,7 @@ class EventState:
     ready: frozenset[int] = frozenset()
     last_table: int = 0
     placed: int = 0
+    seconds: float = 0.0
 
     @property
     def pool(self) -> int:
@@ -172,6 +173,7 @@ class _Work:
         self.placed = state.placed
         self.ready = set(state.ready)
         self.last_table = state.last_table
+        self.seconds = state.seconds
         self.out: list[Decision] = []
         self._rng: random.Random | None = None
 
@@ -205,6 +207,7 @@ class _Work:
             ready=frozenset(self.ready),
             last_table=self.last_table,
             placed=self.placed,
+            seconds=self.seconds,
         )
 
     # --- registration -------------------------------------------------------------------------
@@ -297,8 +300,9 @@ class _Work:
     # --- the clock ----------------------------------------------------------------------------
 
     def clock(self, seconds: float) -> None:
-        if self.phase is not Phase.RUNNING:
-            return
+        if self.phase is not Phase.RUNNING or seconds < self.seconds:
+            return  # a stale reading must not end a break or start it again
+        self.seconds = seconds
         if self.config.clock is Clock.MINUTES:
             level, on_break = self.config.schedule_at(seconds)
             self._to_level(level)

@@ -388,3 +388,22 @@ def test_a_table_three_players_short_halts_until_it_is_balanced(halt_short: int)
     (move,) = [m for m in out if isinstance(m, PlayerMoved)]
     assert (move.from_table, move.to_table, move.reason) == (2, 1, MoveReason.BALANCE)
     assert [d.table for d in out if isinstance(d, HandDealt)] == [1]  # 4 against 5: it deals
+
+
+def test_a_stale_clock_reading_changes_nothing() -> None:
+    # A reading older than one already applied (a late message, a restart reading the clock
+    # from an earlier write) neither ends a break nor starts one again.
+    config = EventConfig(
+        seats_per_table=6,
+        levels=(Level(small_blind=10, big_blind=20, length=10),),
+        breaks=(Break(after_level=1, minutes=5),),
+    )
+    state, _ = feed(register(config, 6), Start())
+    state, out = feed(state, ClockTicked(seconds=700))
+    assert out == [BreakStarted(after_level=1)]
+    state, out = feed(state, ClockTicked(seconds=500))
+    assert out == [] and state.on_break
+    state, out = feed(state, ClockTicked(seconds=900))
+    assert BreakEnded() in out and not state.on_break
+    state, out = feed(state, ClockTicked(seconds=650))
+    assert out == [] and not state.on_break
