@@ -7,10 +7,11 @@ light text, chosen for contrast on Discord's dark and light themes alike.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from bot.pictures.fonts import draw_text, fit_text, text_width
+from bot.pictures.fonts import draw_text, fit_squeezed, fit_text, text_width
 
 __all__ = [
     "BACKGROUND",
@@ -22,6 +23,7 @@ __all__ = [
     "chip",
     "paste_tile",
     "pill",
+    "pill_tile",
     "text_in",
 ]
 
@@ -108,29 +110,70 @@ def pill(
     bold: bool = True,
     outline: Colour | None = None,
 ) -> Rect:
-    """A rounded label centred on ``centre``, never wider than ``max_width``; return its box."""
-    pad = size // 2 + 2
-    shown = fit_text(text, size, max_width - 2 * pad, bold=bold)
-    width = int(text_width(shown, size, bold=bold)) + 2 * pad
-    height = size + 8
+    """A rounded label centred on ``centre``, never wider than ``max_width``; return its box.
+
+    The label is drawn once into a tile and kept: a table shows the same few pills ("All-in",
+    "SB") picture after picture, and pasting a tile costs a tenth of drawing it.
+    """
+    tile = pill_tile(text, size, max_width, fill, colour, bold, outline)
     x, y = centre
     rect = Rect(
-        left=x - width // 2,
-        top=y - height // 2,
-        right=x - width // 2 + width,
-        bottom=y - height // 2 + height,
+        left=x - tile.width // 2,
+        top=y - tile.height // 2,
+        right=x - tile.width // 2 + tile.width,
+        bottom=y - tile.height // 2 + tile.height,
     )
+    # ImageDraw has no public way back to its image; the tile is pasted onto it.
+    canvas: Image.Image = draw._image
+    canvas.paste(tile, (rect.left, rect.top), tile)
+    return rect
+
+
+@lru_cache(maxsize=2048)
+def pill_tile(
+    text: str,
+    size: int,
+    max_width: int,
+    fill: Colour,
+    colour: Colour = TEXT,
+    bold: bool = True,
+    outline: Colour | None = None,
+) -> Image.Image:
+    """The tile that :func:`pill` pastes: text narrowed or cut to fit ``max_width``."""
+    pad = size // 2 + 2
+    shown, squeeze = fit_squeezed(text, size, max_width - 2 * pad, bold=bold)
+    width = int(text_width(shown, size, bold=bold) * squeeze) + 2 * pad
+    height = size + 8
+    tile = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(tile)
     draw.rounded_rectangle(
-        rect.box, radius=height // 2, fill=fill, outline=outline, width=1 if outline else 0
+        (0, 0, width - 1, height - 1),
+        radius=height // 2,
+        fill=fill,
+        outline=outline,
+        width=1 if outline else 0,
     )
     if shown:
-        draw_text(draw, (x, y + 1), shown, size=size, fill=colour, bold=bold, anchor="mm")
-    return rect
+        draw_text(
+            draw,
+            (width // 2, height // 2 + 1),
+            shown,
+            size=size,
+            fill=colour,
+            bold=bold,
+            anchor="mm",
+            squeeze=squeeze,
+        )
+    return tile
 
 
 def chip(draw: ImageDraw.ImageDraw, centre: tuple[int, int], radius: int, colour: Colour) -> None:
     """A casino chip seen from above: a coloured disc with white edge spots and an inner ring."""
     x, y = centre
+    _chip_shape(draw, x, y, radius, colour)
+
+
+def _chip_shape(draw: ImageDraw.ImageDraw, x: int, y: int, radius: int, colour: Colour) -> None:
     draw.ellipse(
         (x - radius, y - radius, x + radius, y + radius),
         fill=colour,

@@ -20,6 +20,7 @@ __all__ = [
     "Blind",
     "HoleCardsView",
     "PotView",
+    "PotWin",
     "SeatOdds",
     "SeatState",
     "SeatView",
@@ -121,16 +122,30 @@ class TableLabels:
 
 @dataclass(frozen=True, kw_only=True)
 class HoleCardsView:
-    """A player's private cards, and after the flop the name of their hand ("Pair of kings")."""
+    """A player's private cards, and after the flop the name of their hand ("Pair of kings").
+
+    ``board`` (the cards dealt so far) is drawn small under the hole cards, so the player sees
+    their hand without scrolling back to the table; ``to_call`` (chips) is drawn with
+    ``to_call_label`` ("To call {amount}", translated by the bot) when it is above zero.
+    """
 
     cards: tuple[str, ...]
     hand_name: str | None = None
     four_colour: bool = False
+    board: tuple[str, ...] = ()
+    to_call: int = 0
+    to_call_label: str = "To call {amount}"
+    thousands_sep: str = ","
 
     def __post_init__(self) -> None:
         if not 1 <= len(self.cards) <= 2:
             raise ValueError(f"hole cards: one or two cards, got {len(self.cards)}")
         _check_cards(self.cards, 2, "hole cards")
+        _check_cards(self.board, 5, "board")
+        if set(self.cards) & set(self.board):
+            raise ValueError("a hole card is also on the board")
+        if self.to_call < 0:
+            raise ValueError("the amount to call cannot be negative")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -233,8 +248,19 @@ class ShowdownLabels:
 
 
 @dataclass(frozen=True, kw_only=True)
+class PotWin:
+    """What one hand took from one pot: ``label`` is translated ("Pot", "Side pot 1")."""
+
+    label: str
+    amount: int
+
+
+@dataclass(frozen=True, kw_only=True)
 class ShowdownHandView:
-    """One revealed hand: ``best_five`` are the cards that play (from hole cards and board)."""
+    """One revealed hand: ``best_five`` are the cards that play (from hole cards and board).
+
+    ``pots`` says what ``won`` came from, pot by pot; when empty the picture shows the total.
+    """
 
     name: str
     cards: tuple[str, ...]
@@ -242,6 +268,7 @@ class ShowdownHandView:
     best_five: tuple[str, ...] = ()
     won: int = 0
     is_winner: bool = False
+    pots: tuple[PotWin, ...] = ()
 
     def __post_init__(self) -> None:
         _check_cards(self.cards, 2, f"hand of {self.name!r}")

@@ -15,6 +15,7 @@ from bot.pictures.views import (
     Blind,
     HoleCardsView,
     PotView,
+    PotWin,
     SeatState,
     SeatView,
     ShowdownHandView,
@@ -75,16 +76,31 @@ def example_table(
 
 
 def example_hole_cards(*, four_colour: bool = False) -> HoleCardsView:
-    """A pair of kings after the flop."""
-    return HoleCardsView(cards=("Kh", "Kc"), hand_name="Pair of kings", four_colour=four_colour)
+    """Three kings on the flop, facing a bet."""
+    return HoleCardsView(
+        cards=("Kh", "Kc"),
+        hand_name="Three of a kind, kings",
+        four_colour=four_colour,
+        board=("As", "Kd", "7c"),
+        to_call=2150,
+    )
 
 
 def example_showdown(*, four_colour: bool = False) -> ShowdownView:
-    """Three hands shown down; the full house wins."""
+    """Three hands shown down; aces full win the main pot, kings full the side pot."""
     return ShowdownView(
-        title="Showdown · Pot 4,350",
+        title="Showdown · Pot 5,550",
         board=("As", "Kh", "7c", "7d", "2s"),
         hands=(
+            ShowdownHandView(
+                name="Bartholomew Maximilian Fitzgerald",
+                cards=("Kd", "Ks"),
+                hand_name="Full house, kings full of sevens",
+                best_five=("Kd", "Ks", "Kh", "7c", "7d"),
+                won=1200,
+                is_winner=True,
+                pots=(PotWin(label="Side pot 1", amount=1200),),
+            ),
             ShowdownHandView(
                 name="Alice",
                 cards=("Ah", "Ad"),
@@ -92,12 +108,7 @@ def example_showdown(*, four_colour: bool = False) -> ShowdownView:
                 best_five=("Ah", "Ad", "As", "7c", "7d"),
                 won=4350,
                 is_winner=True,
-            ),
-            ShowdownHandView(
-                name="Bartholomew Maximilian Fitzgerald",
-                cards=("Kd", "Ks"),
-                hand_name="Full house, kings full of sevens",
-                best_five=("Kd", "Ks", "Kh", "7c", "7d"),
+                pots=(PotWin(label="Pot", amount=4350),),
             ),
             ShowdownHandView(
                 name="Grace Hopper",
