@@ -64,6 +64,8 @@ def clean_text(text: str) -> str:
 
 def text_width(text: str, size: int, *, bold: bool = False) -> float:
     """How wide ``text`` draws."""
+    if _NUMBER.issuperset(text):
+        return _number_width(text, size, bold)
     return layout(text, size, bold).width
 
 
@@ -103,8 +105,11 @@ def fit_squeezed(
     >>> fit_squeezed("Bartholomew Maxi", 20, 160, bold=True)
     ('Bartholomew Maxi', 0.76)
     """
-    text = clean_text(text)
-    full = layout(text, size, bold).width
+    if _NUMBER.issuperset(text):
+        full = _number_width(text, size, bold)
+    else:
+        text = clean_text(text)
+        full = layout(text, size, bold).width
     if full <= width:
         return text, 1.0
     if full * least <= width:
@@ -135,6 +140,8 @@ def draw_text(
     """
     if not text:
         return 0.0
+    if squeeze == 1.0 and _NUMBER.issuperset(text):
+        return _draw_number(draw, xy, text, size=size, fill=fill, bold=bold, anchor=anchor)
     sprite = _sprite(text, size, bold, anchor, squeeze)
     x, y = round(xy[0]), round(xy[1])
     if sprite.mask is not None:
@@ -148,6 +155,47 @@ def draw_text(
                 origin = (left + piece.left, baseline)
                 _draw_piece(draw, origin, piece, size=size, fill=fill, bold=bold)
     return sprite.width
+
+
+# Amounts change from one picture to the next; their characters do not. A number is drawn
+# glyph by glyph from cached masks, at the pen positions of the font's own advances, instead of
+# asking FreeType to render a new string every time.
+_NUMBER = frozenset("0123456789,.'% \u00a0\u202f<>-+")
+
+
+def _draw_number(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    *,
+    size: int,
+    fill: Colour,
+    bold: bool,
+    anchor: str,
+) -> float:
+    advances = _advances(size, bold)
+    width = _number_width(text, size, bold)
+    pen = round(xy[0]) - {"l": 0.0, "m": width / 2, "r": width}[anchor[0]]
+    y = round(xy[1])
+    across = "l" + anchor[1]
+    for char in text:
+        glyph = _sprite(char, size, bold, across, 1.0)
+        if glyph.mask is not None and char != " ":
+            draw.bitmap((round(pen) + glyph.left, y + glyph.top), glyph.mask, fill=fill)
+        pen += advances[char]
+    return width
+
+
+def _number_width(text: str, size: int, bold: bool) -> float:
+    advances = _advances(size, bold)
+    return sum(advances[char] for char in text)
+
+
+@lru_cache(maxsize=64)
+def _advances(size: int, bold: bool) -> dict[str, float]:
+    """How far the pen moves after each character of :data:`_NUMBER` in the bundled font."""
+    loaded = font(size, bold=bold)
+    return {char: loaded.getlength(char) for char in _NUMBER}
 
 
 @dataclass(frozen=True)
@@ -293,5 +341,5 @@ def reload() -> None:
     (``HOLDEM_FONT_DIRS``) again. For tests and tools; the bot reads them once."""
     fontchain.reload()
     textlayout.reload()
-    for cached in (fit_text, _bitmap_picture, _sprite):
+    for cached in (fit_text, _bitmap_picture, _sprite, _advances):
         cached.cache_clear()

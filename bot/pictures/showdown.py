@@ -9,6 +9,8 @@ come first, framed in gold, with the hand's name large and one line per pot they
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from PIL import Image, ImageDraw
 
 from bot.pictures import draw as d
@@ -89,6 +91,30 @@ def showdown_layout(view: ShowdownView) -> tuple[tuple[Rect, tuple[Rect, ...]], 
     return tuple(rows)
 
 
+@lru_cache(maxsize=64)
+def _row_plate(width: int, height: int, winner: bool) -> Image.Image:
+    """The box of one row, a winner's framed in gold; drawn once per size."""
+    tile = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    ImageDraw.Draw(tile).rounded_rectangle(
+        (0, 0, width - 1, height - 1),
+        radius=12,
+        fill=(24, 52, 38) if winner else d.SEAT,
+        outline=d.GOLD if winner else d.SEAT_EDGE,
+        width=3 if winner else 1,
+    )
+    return tile
+
+
+@lru_cache(maxsize=1)
+def _card_frame() -> Image.Image:
+    """The gold outline around a card that plays, transparent inside."""
+    tile = Image.new("RGBA", (CARD + 6, tile_height(CARD) + 6), (0, 0, 0, 0))
+    ImageDraw.Draw(tile).rounded_rectangle(
+        (0, 0, CARD + 5, tile_height(CARD) + 5), radius=8, outline=d.GOLD, width=3
+    )
+    return tile
+
+
 def _line(
     draw: ImageDraw.ImageDraw,
     xy: tuple[int, int],
@@ -113,13 +139,7 @@ def _hand(
     row: Rect,
     places: tuple[Rect, ...],
 ) -> None:
-    draw.rounded_rectangle(
-        row.box,
-        radius=12,
-        fill=(24, 52, 38) if hand.is_winner else d.SEAT,
-        outline=d.GOLD if hand.is_winner else d.SEAT_EDGE,
-        width=3 if hand.is_winner else 1,
-    )
+    d.paste_tile(canvas, _row_plate(row.width, row.height, hand.is_winner), (row.left, row.top))
     text_x, column = MARGIN + 8, TEXT_COLUMN - 8
     top = row.top + _band(hand)
     _line(draw, (text_x, top + 26), hand.name, size=NAME_SIZE, width=column, fill=d.TEXT,
@@ -159,12 +179,7 @@ def _hand(
             canvas, card_tile(card, CARD, four_colour=view.four_colour), (place.left, place.top)
         )
         if playing:
-            draw.rounded_rectangle(
-                (place.left - 3, place.top - 3, place.right + 2, place.bottom + 2),
-                radius=8,
-                outline=d.GOLD,
-                width=3,
-            )
+            d.paste_tile(canvas, _card_frame(), (place.left - 3, place.top - 3))
 
 
 def draw_showdown(view: ShowdownView) -> Image.Image:
