@@ -30,6 +30,7 @@ NAME_SIZE, HAND_SIZE, WIN_SIZE = 20, 24, 20
 LINE = 27  # one line of won pots
 CARDS_HEIGHT = tile_height(CARD) + 20
 TITLE_BAND = 40
+_ROW_WINNER = (24, 52, 38)
 WIDTH = MARGIN + TEXT_COLUMN + MARGIN + 2 * CARD + GAP + 24 + 5 * CARD + 4 * GAP + MARGIN
 
 
@@ -93,26 +94,43 @@ def showdown_layout(view: ShowdownView) -> tuple[tuple[Rect, tuple[Rect, ...]], 
 
 @lru_cache(maxsize=64)
 def _row_plate(width: int, height: int, winner: bool) -> Image.Image:
-    """The box of one row, a winner's framed in gold; drawn once per size."""
-    tile = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    """The box of one row, a winner's framed in gold, on the background; drawn once per size.
+
+    This tile and those of the cards are opaque, so pasting them is a block copy."""
+    tile = Image.new("RGB", (width, height), d.BACKGROUND)
     ImageDraw.Draw(tile).rounded_rectangle(
         (0, 0, width - 1, height - 1),
         radius=12,
-        fill=(24, 52, 38) if winner else d.SEAT,
+        fill=_ROW_WINNER if winner else d.SEAT,
         outline=d.GOLD if winner else d.SEAT_EDGE,
         width=3 if winner else 1,
     )
     return tile
 
 
-@lru_cache(maxsize=1)
-def _card_frame() -> Image.Image:
-    """The gold outline around a card that plays, transparent inside."""
-    tile = Image.new("RGBA", (CARD + 6, tile_height(CARD) + 6), (0, 0, 0, 0))
-    ImageDraw.Draw(tile).rounded_rectangle(
-        (0, 0, CARD + 5, tile_height(CARD) + 5), radius=8, outline=d.GOLD, width=3
-    )
+@lru_cache(maxsize=1024)
+def _card_on_row(card: str | None, look: str, four_colour: bool, winner: bool) -> Image.Image:
+    """A card on its row's colour with 3 pixels around it: ``look`` ``"play"`` (framed in
+    gold), ``"dim"`` (not in the best five) or ``"plain"``; ``None`` is a place to come."""
+    height = tile_height(CARD)
+    tile = Image.new("RGB", (CARD + 6, height + 6), _ROW_WINNER if winner else d.SEAT)
+    if card is None:
+        art = place_tile(CARD)
+    elif look == "dim":
+        art = dimmed_tile(card, CARD, four_colour=four_colour)
+    else:
+        art = card_tile(card, CARD, four_colour=four_colour)
+    tile.paste(art, (3, 3), art)
+    if look == "play" and card is not None:
+        ImageDraw.Draw(tile).rounded_rectangle(
+            (0, 0, CARD + 5, height + 5), radius=8, outline=d.GOLD, width=3
+        )
     return tile
+
+
+@lru_cache(maxsize=16)
+def _blank(width: int, height: int) -> Image.Image:
+    return Image.new("RGB", (width, height), d.BACKGROUND)
 
 
 def _line(
@@ -139,7 +157,7 @@ def _hand(
     row: Rect,
     places: tuple[Rect, ...],
 ) -> None:
-    d.paste_tile(canvas, _row_plate(row.width, row.height, hand.is_winner), (row.left, row.top))
+    canvas.paste(_row_plate(row.width, row.height, hand.is_winner), (row.left, row.top))
     text_x, column = MARGIN + 8, TEXT_COLUMN - 8
     top = row.top + _band(hand)
     _line(draw, (text_x, top + 26), hand.name, size=NAME_SIZE, width=column, fill=d.TEXT,
@@ -165,28 +183,16 @@ def _hand(
     board = [view.board[i] if i < len(view.board) else None for i in range(5)]
     playing = set(hand.best_five)
     for card, place in zip(hole + board, places, strict=True):
-        if card is None:
-            d.paste_tile(canvas, place_tile(CARD), (place.left, place.top))
-            continue
-        if playing and card not in playing:
-            d.paste_tile(
-                canvas,
-                dimmed_tile(card, CARD, four_colour=view.four_colour),
-                (place.left, place.top),
-            )
-            continue
-        d.paste_tile(
-            canvas, card_tile(card, CARD, four_colour=view.four_colour), (place.left, place.top)
-        )
-        if playing:
-            d.paste_tile(canvas, _card_frame(), (place.left - 3, place.top - 3))
+        look = "plain" if not playing else "play" if card in playing else "dim"
+        tile = _card_on_row(card, look, view.four_colour, hand.is_winner)
+        canvas.paste(tile, (place.left - 3, place.top - 3))
 
 
 def draw_showdown(view: ShowdownView) -> Image.Image:
     """The showdown as an RGB image; :func:`render_showdown` is the same as PNG bytes."""
     layout = showdown_layout(view)
     height = (layout[-1][0].bottom if layout else _top(view)) + 6 + MARGIN // 2
-    canvas = Image.new("RGB", (WIDTH, height), d.BACKGROUND)
+    canvas = _blank(WIDTH, height).copy()
     draw = ImageDraw.Draw(canvas)
     if view.title:
         d.text_in(

@@ -268,6 +268,42 @@ def _plate(width: int, height: int, look: str, turn: bool) -> Image.Image:
     return tile
 
 
+@lru_cache(maxsize=256)
+def _plate_on_felt(box: Rect, look: str) -> Image.Image:
+    """A seat's box without a turn marker, on the felt under it: an opaque tile that pastes
+    as a block copy (a tile with transparent corners costs five times as much to paste)."""
+    tile = _felt().crop((box.left, box.top, box.right, box.bottom))
+    plate = _plate(box.width, box.height, look, False)
+    inner = plate.crop((_GLOW, _GLOW, _GLOW + box.width, _GLOW + box.height))
+    tile.paste(inner, (0, 0), inner)
+    return tile
+
+
+@lru_cache(maxsize=256)
+def _backs_on_felt(cx: int, top: int) -> Image.Image:
+    """Two face-down cards side by side on the felt under them, as one opaque tile."""
+    left = cx - SEAT_CARD_WIDTH - 2
+    back = card_tile("back", SEAT_CARD_WIDTH)
+    tile = _felt().crop((left, top, left + 2 * SEAT_CARD_WIDTH + 4, top + back.height))
+    for i in range(2):
+        tile.paste(back, (i * (SEAT_CARD_WIDTH + 4), 0), back)
+    return tile
+
+
+@lru_cache(maxsize=1024)
+def _board_on_felt(card: str | None, index: int, four_colour: bool) -> Image.Image:
+    """A board card (or the empty place of one still to come) on the felt under its slot."""
+    slot = board_slots()[index]
+    tile = _felt().crop((slot.left, slot.top, slot.right, slot.bottom))
+    art = (
+        card_tile(card, BOARD_CARD_WIDTH, four_colour=four_colour)
+        if card is not None
+        else place_tile(BOARD_CARD_WIDTH)
+    )
+    tile.paste(art, (0, 0), art)
+    return tile
+
+
 @lru_cache(maxsize=32)
 def _button(text: str) -> Image.Image:
     """The dealer button with its (translated) letter."""
@@ -286,11 +322,7 @@ def _seat(
     box, rect = spot.box, spot.rect
     cx = (box.left + box.right) // 2
     if seat.state is SeatState.EMPTY:
-        d.paste_tile(
-            canvas,
-            _plate(box.width, box.height, "empty", False),
-            (box.left - _GLOW, box.top - _GLOW),
-        )
+        canvas.paste(_plate_on_felt(box, "empty"), (box.left, box.top))
         d.text_in(
             draw,
             (cx, box.top + box.height // 2 + 7),
@@ -301,15 +333,20 @@ def _seat(
             anchor="ms",
         )
         return
-    cards = seat.cards if seat.cards is not None else (("back", "back") if seat.shows_backs else ())
-    for i, card in enumerate(cards):
+    if seat.cards is None and seat.shows_backs:
+        backs = _backs_on_felt(cx, rect.top + 2)
+        canvas.paste(backs, (cx - SEAT_CARD_WIDTH - 2, rect.top + 2))
+    for i, card in enumerate(seat.cards or ()):
         tile = card_tile(card, SEAT_CARD_WIDTH, four_colour=view.four_colour)
         d.paste_tile(
             canvas, tile, (cx - SEAT_CARD_WIDTH - 2 + i * (SEAT_CARD_WIDTH + 4), rect.top + 2)
         )
     dim = seat.state in (SeatState.FOLDED, SeatState.SITTING_OUT)
-    plate = _plate(box.width, box.height, "dim" if dim else "live", seat.is_turn)
-    d.paste_tile(canvas, plate, (box.left - _GLOW, box.top - _GLOW))
+    if seat.is_turn:
+        plate = _plate(box.width, box.height, "dim" if dim else "live", True)
+        d.paste_tile(canvas, plate, (box.left - _GLOW, box.top - _GLOW))
+    else:
+        canvas.paste(_plate_on_felt(box, "dim" if dim else "live"), (box.left, box.top))
     name, squeeze = fit_squeezed(seat.name, NAME_SIZE, box.width - 14, bold=True)
     draw_text(
         draw,
@@ -532,11 +569,8 @@ def draw_table(view: TableView) -> Image.Image:
     draw = ImageDraw.Draw(canvas)
     _header(draw, view)
     for i, slot in enumerate(board_slots()):
-        if i < len(view.board):
-            tile = card_tile(view.board[i], BOARD_CARD_WIDTH, four_colour=view.four_colour)
-        else:
-            tile = place_tile(BOARD_CARD_WIDTH)
-        d.paste_tile(canvas, tile, (slot.left, slot.top))
+        card = view.board[i] if i < len(view.board) else None
+        canvas.paste(_board_on_felt(card, i, view.four_colour), (slot.left, slot.top))
     _pots(draw, view.pots, view.labels)
     spots = table_layout(len(view.seats))
     for spot, seat in zip(spots, view.seats, strict=True):
