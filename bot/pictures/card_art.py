@@ -38,8 +38,8 @@ _BLUE = (0, 20, 240)
 # deck, for players who confuse the suits. Hue alone is not enough: under deuteranopia the
 # red of hearts and a mid green both turn olive. So the four differ in lightness too, by at
 # least 10 CIELAB L* in normal vision and simulated deuteranopia and protanopia (checked by
-# tests/bot/pictures/test_colour_blind.py): spades black (L* 7), diamonds deep blue (31-43),
-# hearts red (32-48), clubs light green (59-63), in whichever vision.
+# tests/bot/pictures/test_colour_blind.py): spades black (L* 7), clubs light green (59-63),
+# diamonds deep blue and hearts red in between (31-48), 11 apart in each vision.
 SUIT_COLOURS: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
     "c": (_BLACK, _GREEN),
     "d": (_RED, _BLUE),

@@ -118,6 +118,7 @@ class TableLabels:
     odds_win: str = "{win}%"
     odds_tie: str = "tie {tie}%"
     odds_side: str = "side {n}: {win}%"
+    board_n: str = "Board {n}"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -216,6 +217,12 @@ class TableView:
 
     ``street`` is the translated street name; ``blind_level`` and ``next_level`` are short
     translated lines ("Level 3 · 50/100", "Next level in 4:32") or ``None`` when no schedule runs.
+
+    For the run-out picture (:func:`bot.pictures.runout.render_runout`): ``first_board`` is the
+    first board of a hand run twice (``board`` is then the second, being dealt),
+    ``board_results`` one translated line per finished board saying what it paid ("Alice wins
+    2,175"), and ``odds_error`` the sampling error of the seats' odds (one standard error, as a
+    chance) when they were estimated by sampling, ``None`` when they are exact.
     """
 
     seats: tuple[SeatView, ...]
@@ -226,11 +233,22 @@ class TableView:
     next_level: str | None = None
     four_colour: bool = False
     labels: TableLabels = field(default_factory=TableLabels)
+    first_board: tuple[str, ...] = ()
+    board_results: tuple[str, ...] = ()
+    odds_error: float | None = None
 
     def __post_init__(self) -> None:
         if not 1 <= len(self.seats) <= MAX_SEATS:
             raise ValueError(f"a table has 1 to {MAX_SEATS} seats, got {len(self.seats)}")
         _check_cards(self.board, 5, "board")
+        _check_cards(self.first_board, 5, "first board")
+        shown = {card for seat in self.seats for card in seat.cards or ()}
+        if shown & set(self.first_board):
+            raise ValueError("a card of the first board is also in a hand")
+        if len(self.board_results) > (2 if self.first_board else 1):
+            raise ValueError("one result line per board at most")
+        if self.odds_error is not None and not 0.0 <= self.odds_error <= 1.0:
+            raise ValueError(f"a sampling error lies between 0 and 1, not {self.odds_error}")
         seen = set(self.board)
         for seat in self.seats:
             for card in seat.cards or ():

@@ -10,12 +10,21 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from bot.pictures.stats_views import (
+    ChartLabels,
+    ChartLine,
+    ChartView,
+    ReplayFrame,
+    ReplayView,
+    Standing,
+)
 from bot.pictures.table import render_table
 from bot.pictures.views import (
     Blind,
     HoleCardsView,
     PotView,
     PotWin,
+    SeatOdds,
     SeatState,
     SeatView,
     ShowdownHandView,
@@ -23,7 +32,15 @@ from bot.pictures.views import (
     TableView,
 )
 
-__all__ = ["example_hole_cards", "example_showdown", "example_table", "main"]
+__all__ = [
+    "example_chart",
+    "example_hole_cards",
+    "example_replay",
+    "example_runout",
+    "example_showdown",
+    "example_table",
+    "main",
+]
 
 NAMES = (
     "Alice",
@@ -119,6 +136,77 @@ def example_showdown(*, four_colour: bool = False) -> ShowdownView:
         ),
         four_colour=four_colour,
     )
+
+
+def example_runout(*, twice: bool = False, four_colour: bool = False) -> TableView:
+    """Three players all in on the flop at a ten-seat table, a side pot between two of them;
+    ``twice``: the same hand run twice, the second board on the turn and the first paid out."""
+    figures = (
+        SeatOdds(win=0.6249, tie=0.0316),
+        SeatOdds(win=0.2101, tie=0.0316, side=((1, 0.71),)),
+        SeatOdds(win=0.1334, side=((1, 0.29),)),
+    )
+    players = (
+        ("Alice", 0, ("As", "Ah")),
+        ("Bartholomew Maximilian", 0, ("Kd", "Kc")),
+        ("Cecilie", 140, ("7h", "6h")),
+    )
+    seats = tuple(
+        SeatView(
+            name=name,
+            stack=stack,
+            state=SeatState.ALL_IN if stack == 0 else SeatState.ACTIVE,
+            cards=cards,
+            odds=odds,
+        )
+        for (name, stack, cards), odds in zip(players, figures, strict=True)
+    ) + tuple(SeatView(state=SeatState.EMPTY, in_hand=False) for _ in range(7))
+    pots = (PotView(label="Main pot", amount=150), PotView(label="Side pot 1", amount=80))
+    if twice:
+        return TableView(
+            seats=seats,
+            board=("Qs", "8h", "2c", "9c"),
+            first_board=("Qs", "8h", "2c", "Td", "4h"),
+            board_results=("Alice wins 75 · Bartholomew wins 40",),
+            pots=pots,
+            street="Run it twice · board 2",
+            four_colour=four_colour,
+        )
+    return TableView(
+        seats=seats,
+        board=("Qs", "8h", "2c"),
+        pots=pots,
+        street="All-in · Flop",
+        odds_error=0.008,
+        four_colour=four_colour,
+    )
+
+
+def example_replay() -> ReplayView:
+    """A six-handed hand in four pictures: the deal, the flop, the turn and the end."""
+    streets = (((), "Pre-flop"), (("As", "Kh", "7c"), "Flop"), (("As", "Kh", "7c", "Td"), "Turn"))
+    frames = [
+        ReplayFrame(table=example_table(6, board=board, street=street), duration_ms=1200)
+        for board, street in streets
+    ]
+    return ReplayView(frames=tuple(frames))
+
+
+def example_chart() -> ChartView:
+    """Four players over forty hands: one busts, one doubles up."""
+    stacks = {
+        "Alice": [1000 + 40 * k for k in range(41)],
+        "Bartholomew Maximilian": [1000 - 25 * k for k in range(41)],
+        "李小龍": [None] * 10 + [1000 + (k % 7) * 30 for k in range(31)],
+        "Dana": [max(0, 1000 - 60 * k) for k in range(41)],
+    }
+    lines = tuple(ChartLine(name=name, stacks=tuple(s)) for name, s in stacks.items())
+    ranked = sorted(range(len(lines)), key=lambda i: -(lines[i].stacks[-1] or 0))
+    standings = tuple(
+        Standing(place=k + 1, name=lines[i].name, chips=lines[i].stacks[-1] or 0, line=i)
+        for k, i in enumerate(ranked)
+    )
+    return ChartView(lines=lines, standings=standings, labels=ChartLabels(title="Session 12"))
 
 
 def main(argv: list[str] | None = None) -> int:
