@@ -7,6 +7,7 @@ product.
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from pathlib import Path
 
@@ -183,13 +184,22 @@ def example_runout(*, twice: bool = False, four_colour: bool = False) -> TableVi
 
 
 def example_replay() -> ReplayView:
-    """A six-handed hand in four pictures: the deal, the flop, the turn and the end."""
+    """A six-handed hand in four pictures: the deal, the flop, the turn and the showdown,
+    where Alice shows and the others' cards are mucked."""
     streets = (((), "Pre-flop"), (("As", "Kh", "7c"), "Flop"), (("As", "Kh", "7c", "Td"), "Turn"))
+    captions = ("Alice posts 50 · Bartholomew posts 100", "Zoë calls 2,150", "Dana bets 600")
     frames = [
-        ReplayFrame(table=example_table(6, board=board, street=street), duration_ms=1200)
-        for board, street in streets
+        ReplayFrame(
+            table=example_table(6, board=board, street=street), duration_ms=900, caption=caption
+        )
+        for (board, street), caption in zip(streets, captions, strict=True)
     ]
-    return ReplayView(frames=tuple(frames))
+    end = example_table(6, board=("As", "Kh", "7c", "Td", "2s"), street="Showdown")
+    seats = list(end.seats)
+    seats[0] = dataclasses.replace(seats[0], cards=("Ah", "Ad"), bet=0)
+    end = dataclasses.replace(end, seats=tuple(seats))
+    frames.append(ReplayFrame(table=end, duration_ms=4000, caption="Alice shows Ah Ad"))
+    return ReplayView(frames=tuple(frames), result="Alice wins 4,350 with three of a kind, aces")
 
 
 def example_chart() -> ChartView:
