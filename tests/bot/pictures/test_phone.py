@@ -136,3 +136,20 @@ def test_a_hand_run_twice_shows_both_boards_in_one_picture() -> None:
     seats = (SeatView(name="a", stack=1, cards=("Qs", "8h")),)
     with pytest.raises(ValueError):  # a card on both boards and in a hand is refused
         TableView(seats=seats, board=("2c",), first_board=("Qs", "3d", "4d"))
+
+
+def test_the_chart_legend_and_line_names_are_seven_pixels_on_a_phone() -> None:
+    base = example_chart()
+    standing = dataclasses.replace(base.standings[0], name="HEIGHT")
+    legend = dataclasses.replace(base, standings=(standing, *base.standings[1:]))
+    assert _ink_height(render_chart(base), render_chart(legend)) >= MIN_TEXT
+    chips = dataclasses.replace(base.standings[0], chips=8888)
+    other = dataclasses.replace(base.standings[0], chips=1111)
+    heights = [
+        render_chart(dataclasses.replace(base, standings=(s, *base.standings[1:])))
+        for s in (chips, other)
+    ]
+    assert _ink_height(*heights) >= MIN_TEXT
+    line = dataclasses.replace(base.lines[0], name="HEIGHT")
+    named = dataclasses.replace(base, lines=(line, *base.lines[1:]))
+    assert _ink_height(render_chart(base), render_chart(named)) >= MIN_TEXT
