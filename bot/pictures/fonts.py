@@ -36,7 +36,7 @@ __all__ = [
 ]
 
 ELLIPSIS = "\u2026"
-SQUEEZE = 0.72
+SQUEEZE = 0.70
 """The narrowest a name is drawn (of its width) before it is cut: still read as letters."""
 Colour = tuple[int, int, int]
 Ink = Colour | int  # an RGB colour, or a grey level for a mask

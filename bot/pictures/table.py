@@ -53,7 +53,7 @@ __all__ = [
 WIDTH, HEIGHT = 800, 560
 CENTRE = (400, 280)
 SEAT_ORBIT = (322, 212)
-SEAT_WIDTH, SEAT_HEIGHT, BOX_HEIGHT = 154, 94, 62
+SEAT_WIDTH, SEAT_HEIGHT, BOX_HEIGHT = 156, 94, 62
 SEAT_CARD_WIDTH = 38
 BOARD_CARD_WIDTH = 50
 BOARD_TOP = 192
@@ -347,7 +347,7 @@ def _seat(
         d.paste_tile(canvas, plate, (box.left - _GLOW, box.top - _GLOW))
     else:
         canvas.paste(_plate_on_felt(box, "dim" if dim else "live"), (box.left, box.top))
-    name, squeeze = fit_squeezed(seat.name, NAME_SIZE, box.width - 14, bold=True)
+    name, squeeze = fit_squeezed(seat.name, NAME_SIZE, box.width - 8, bold=True)
     draw_text(
         draw,
         (cx, box.top + 28),

@@ -1,8 +1,8 @@
 """Example views: the documentation picture, the benchmarks and the tests draw the same tables.
 
-``python -m tests.bot.pictures.examples docs/table-example.png`` writes the README's example
-table. ``--check`` draws a table of its own (:mod:`bot.pictures.check`): these stay out of the
-product.
+``HOLDEM_FONT_DIRS=tests/bot/pictures/fonts python -m tests.bot.pictures.examples docs`` writes
+the README's example pictures (with the test fonts, so that every name shows in its script).
+``--check`` draws a table of its own (:mod:`bot.pictures.check`): these stay out of the product.
 """
 
 from __future__ import annotations
@@ -220,13 +220,23 @@ def example_chart() -> ChartView:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Write the example table to the path given (default ``docs/table-example.png``)."""
+    """Write the README's example pictures into the folder given (default ``docs``): the
+    table, the all-in run-out and the showdown."""
+    from bot.pictures import render_runout, render_showdown
+
     args = sys.argv[1:] if argv is None else argv
-    path = Path(args[0] if args else "docs/table-example.png")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    view = example_table(board=("As", "Kh", "7c", "Td"), street="Turn")
-    path.write_bytes(render_table(view))
-    print(f"wrote {path}")
+    folder = Path(args[0] if args else "docs")
+    folder.mkdir(parents=True, exist_ok=True)
+    pictures = {
+        "table-example.png": render_table(
+            example_table(board=("As", "Kh", "7c", "Td"), street="Turn")
+        ),
+        "runout-example.png": render_runout(example_runout()),
+        "showdown-example.png": render_showdown(example_showdown()),
+    }
+    for name, data in pictures.items():
+        (folder / name).write_bytes(data)
+        print(f"wrote {folder / name}")
     return 0
 
 

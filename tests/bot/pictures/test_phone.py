@@ -153,3 +153,19 @@ def test_the_chart_legend_and_line_names_are_seven_pixels_on_a_phone() -> None:
     line = dataclasses.replace(base.lines[0], name="HEIGHT")
     named = dataclasses.replace(base, lines=(line, *base.lines[1:]))
     assert _ink_height(render_chart(base), render_chart(named)) >= MIN_TEXT
+
+
+@pytest.mark.parametrize(
+    "name", ["Bartholomew Maxi", "Antoinette-Margu", "Grace Hopper Jr.", "Zoë Kristiansen"]
+)
+def test_names_of_sixteen_characters_are_drawn_whole(name: str) -> None:
+    # Narrowed (down to 70% of their width), never cut: the seat box of a ten-seat table.
+    from bot.pictures.fonts import fit_squeezed
+    from bot.pictures.table import NAME_SIZE, table_layout
+
+    room = table_layout(10)[0].box.width - 8
+    shown, squeeze = fit_squeezed(name, NAME_SIZE, room, bold=True)
+    assert shown == name and squeeze >= 0.70
+    seated = _seat(example_table(10), 0, name=name)
+    cut = _seat(example_table(10), 0, name=name[:12])
+    assert render_table(seated) != render_table(cut)
