@@ -17,6 +17,7 @@ import math
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -145,7 +146,7 @@ def draw_text(
     sprite = _sprite(text, size, bold, anchor, squeeze)
     x, y = round(xy[0]), round(xy[1])
     if sprite.mask is not None:
-        draw.bitmap((x + sprite.left, y + sprite.top), sprite.mask, fill=fill)
+        _bitmap(draw, (x + sprite.left, y + sprite.top), sprite.mask, _ink(draw, fill))
     if sprite.colour:
         line = layout(text, size, bold)
         left = x - {"l": 0.0, "m": line.width / 2, "r": line.width}[anchor[0]]
@@ -173,17 +174,45 @@ def _draw_number(
     bold: bool,
     anchor: str,
 ) -> float:
-    advances = _advances(size, bold)
     width = _number_width(text, size, bold)
     pen = round(xy[0]) - {"l": 0.0, "m": width / 2, "r": width}[anchor[0]]
     y = round(xy[1])
-    across = "l" + anchor[1]
+    glyphs = _glyphs(size, bold, anchor[1])
+    ink = _ink(draw, fill)
+    core: Any = draw.draw
     for char in text:
-        glyph = _sprite(char, size, bold, across, 1.0)
-        if glyph.mask is not None and char != " ":
-            draw.bitmap((round(pen) + glyph.left, y + glyph.top), glyph.mask, fill=fill)
-        pen += advances[char]
+        mask, left, top, advance = glyphs[char]
+        if mask is not None:
+            core.draw_bitmap((round(pen) + left, y + top), mask, ink)
+        pen += advance
     return width
+
+
+@lru_cache(maxsize=64)
+def _glyphs(size: int, bold: bool, row: str) -> dict[str, tuple[Any, int, int, float]]:
+    """For each character of :data:`_NUMBER`: its mask in Pillow's core form (``None`` for a
+    space), where the mask's corner goes from the pen, and how far the pen then moves."""
+    advances = _advances(size, bold)
+    glyphs: dict[str, tuple[Any, int, int, float]] = {}
+    for char in _NUMBER:
+        sprite = _sprite(char, size, bold, "l" + row, 1.0)
+        mask = sprite.mask.im if sprite.mask is not None and char.strip() else None
+        glyphs[char] = (mask, sprite.left, sprite.top, advances[char])
+    return glyphs
+
+
+def _ink(draw: ImageDraw.ImageDraw, fill: Colour) -> int:
+    """``fill`` as the drawing's core wants it (what :meth:`ImageDraw.bitmap` computes on
+    every call)."""
+    core: Any = draw.draw
+    return int(core.draw_ink(fill))
+
+
+def _bitmap(draw: ImageDraw.ImageDraw, xy: tuple[int, int], mask: Image.Image, ink: int) -> None:
+    """:meth:`ImageDraw.ImageDraw.bitmap` without its per-call checks: a number is a dozen
+    glyphs, a picture a hundred, and the checks cost twice the blend itself."""
+    core: Any = draw.draw
+    core.draw_bitmap(xy, mask.im, ink)
 
 
 def _number_width(text: str, size: int, bold: bool) -> float:
@@ -341,5 +370,5 @@ def reload() -> None:
     (``HOLDEM_FONT_DIRS``) again. For tests and tools; the bot reads them once."""
     fontchain.reload()
     textlayout.reload()
-    for cached in (fit_text, _bitmap_picture, _sprite, _advances):
+    for cached in (fit_text, _bitmap_picture, _sprite, _advances, _glyphs):
         cached.cache_clear()

@@ -160,7 +160,12 @@ def _hands(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: TableView, top:
     for row, seat in enumerate(runout_seats(view)):
         assert seat.odds is not None
         y = top + row * HAND_ROW
-        canvas.paste(_plate(WIDTH - 2 * MARGIN, HAND_ROW - 8, _ROW, d.SEAT_EDGE), (MARGIN, y))
+        d.blit(
+            canvas,
+            _plate(WIDTH - 2 * MARGIN, HAND_ROW - 8, _ROW, d.SEAT_EDGE),
+            (MARGIN, y),
+            masked=False,
+        )
         card_top = y + (HAND_ROW - 8 - tile_height(HAND_CARD)) // 2
         for i, card in enumerate(seat.cards or ("back", "back")):
             tile = card_tile(card, HAND_CARD, four_colour=view.four_colour)

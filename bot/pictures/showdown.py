@@ -157,7 +157,9 @@ def _hand(
     row: Rect,
     places: tuple[Rect, ...],
 ) -> None:
-    canvas.paste(_row_plate(row.width, row.height, hand.is_winner), (row.left, row.top))
+    d.blit(
+        canvas, _row_plate(row.width, row.height, hand.is_winner), (row.left, row.top), masked=False
+    )
     text_x, column = MARGIN + 8, TEXT_COLUMN - 8
     top = row.top + _band(hand)
     _line(draw, (text_x, top + 26), hand.name, size=NAME_SIZE, width=column, fill=d.TEXT,
@@ -185,7 +187,7 @@ def _hand(
     for card, place in zip(hole + board, places, strict=True):
         look = "plain" if not playing else "play" if card in playing else "dim"
         tile = _card_on_row(card, look, view.four_colour, hand.is_winner)
-        canvas.paste(tile, (place.left - 3, place.top - 3))
+        d.blit(canvas, tile, (place.left - 3, place.top - 3), masked=False)
 
 
 def draw_showdown(view: ShowdownView) -> Image.Image:

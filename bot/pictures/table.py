@@ -322,7 +322,7 @@ def _seat(
     box, rect = spot.box, spot.rect
     cx = (box.left + box.right) // 2
     if seat.state is SeatState.EMPTY:
-        canvas.paste(_plate_on_felt(box, "empty"), (box.left, box.top))
+        d.blit(canvas, _plate_on_felt(box, "empty"), (box.left, box.top), masked=False)
         d.text_in(
             draw,
             (cx, box.top + box.height // 2 + 7),
@@ -335,7 +335,7 @@ def _seat(
         return
     if seat.cards is None and seat.shows_backs:
         backs = _backs_on_felt(cx, rect.top + 2)
-        canvas.paste(backs, (cx - SEAT_CARD_WIDTH - 2, rect.top + 2))
+        d.blit(canvas, backs, (cx - SEAT_CARD_WIDTH - 2, rect.top + 2), masked=False)
     for i, card in enumerate(seat.cards or ()):
         tile = card_tile(card, SEAT_CARD_WIDTH, four_colour=view.four_colour)
         d.paste_tile(
@@ -346,7 +346,9 @@ def _seat(
         plate = _plate(box.width, box.height, "dim" if dim else "live", True)
         d.paste_tile(canvas, plate, (box.left - _GLOW, box.top - _GLOW))
     else:
-        canvas.paste(_plate_on_felt(box, "dim" if dim else "live"), (box.left, box.top))
+        d.blit(
+            canvas, _plate_on_felt(box, "dim" if dim else "live"), (box.left, box.top), masked=False
+        )
     name, squeeze = fit_squeezed(seat.name, NAME_SIZE, box.width - 8, bold=True)
     draw_text(
         draw,
@@ -451,6 +453,15 @@ def _label_plate(width: int, height: int, radius: int) -> Image.Image:
     return tile
 
 
+@lru_cache(maxsize=512)
+def _label_on_felt(width: int, height: int, radius: int, left: int, top: int) -> Image.Image:
+    """:func:`_label_plate` on the felt under it at (``left``, ``top``), opaque."""
+    tile = _felt().crop((left, top, left + width, top + height))
+    plate = _label_plate(width, height, radius)
+    tile.paste(plate, (0, 0), plate)
+    return tile
+
+
 def _chip_label(
     draw: ImageDraw.ImageDraw,
     centre: tuple[int, int],
@@ -460,8 +471,12 @@ def _chip_label(
     max_width: int,
     label: str = "",
     colour: d.Colour = d.TEXT,
+    on_felt: bool = True,
 ) -> Rect:
     """A dark pill with a chip, an optional light ``label`` and the bold ``amount``.
+
+    ``on_felt``: nothing but the felt lies under the label (bets and pots always, by the
+    layout), so its plate is pasted opaque with the felt already in its corners.
 
     A bet shows only its amount; a pot shows its translated label too. When the label does
     not fit, it is the label that gets cut: the amount is the fact players need, and is drawn
@@ -484,8 +499,11 @@ def _chip_label(
         bottom=y - height // 2 + height,
     )
     canvas: Image.Image = draw._image
-    plate = _label_plate(width, height, radius)
-    canvas.paste(plate, (rect.left, rect.top), plate)
+    if on_felt:
+        plate = _label_on_felt(width, height, radius, rect.left, rect.top)
+        d.blit(canvas, plate, (rect.left, rect.top), masked=False)
+    else:
+        d.blit(canvas, _label_plate(width, height, radius), (rect.left, rect.top), masked=True)
     text_x = rect.left + 2 * radius + 9
     if shown_label:
         draw_text(draw, (text_x, y + 1), shown_label, size=size, fill=d.TEXT, anchor="lm")
@@ -570,7 +588,9 @@ def draw_table(view: TableView) -> Image.Image:
     _header(draw, view)
     for i, slot in enumerate(board_slots()):
         card = view.board[i] if i < len(view.board) else None
-        canvas.paste(_board_on_felt(card, i, view.four_colour), (slot.left, slot.top))
+        d.blit(
+            canvas, _board_on_felt(card, i, view.four_colour), (slot.left, slot.top), masked=False
+        )
     _pots(draw, view.pots, view.labels)
     spots = table_layout(len(view.seats))
     for spot, seat in zip(spots, view.seats, strict=True):
