@@ -22,10 +22,10 @@ from bot.pictures.views import ShowdownHandView, ShowdownView, format_amount
 
 __all__ = ["CARD", "draw_showdown", "ordered_hands", "render_showdown", "showdown_layout"]
 
-CARD = 60
+CARD = 52
 GAP = 6
 MARGIN = 16
-TEXT_COLUMN = 270
+TEXT_COLUMN = 250
 NAME_SIZE, HAND_SIZE, WIN_SIZE = 20, 24, 20
 LINE = 27  # one line of won pots
 CARDS_HEIGHT = tile_height(CARD) + 20
