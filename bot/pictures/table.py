@@ -235,45 +235,12 @@ def _felt() -> Image.Image:
     return image
 
 
-@lru_cache(maxsize=64)
-def _plate(width: int, height: int, look: str, turn: bool) -> Image.Image:
-    """A seat's box as a tile with :data:`_GLOW` pixels of room around it, drawn once.
-
-    ``look`` is ``"empty"``, ``"dim"`` (folded or sitting out) or ``"live"``. The player to act
-    gets a wide gold halo, a gold frame and a warmer box: at 400 px a 2 px outline vanishes,
-    a halo and a lit box do not.
-    """
-    tile = Image.new("RGBA", (width + 2 * _GLOW, height + 2 * _GLOW), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(tile)
-    box = (_GLOW, _GLOW, _GLOW + width - 1, _GLOW + height - 1)
-    if look == "empty":
-        draw.rounded_rectangle(box, radius=12, fill=(26, 30, 34), outline=(70, 76, 84), width=1)
-        return tile
-    if turn:
-        for step, alpha in enumerate((50, 90, 140, 200)):
-            grow = _GLOW - 2 * step
-            draw.rounded_rectangle(
-                (box[0] - grow, box[1] - grow, box[2] + grow, box[3] + grow),
-                radius=12 + grow,
-                fill=(*d.GOLD, alpha),
-            )
-    fill = {"dim": d.SEAT_DIM, "live": d.SEAT}[look]
-    draw.rounded_rectangle(
-        box,
-        radius=12,
-        fill=(58, 48, 16) if turn else fill,
-        outline=d.GOLD if turn else d.SEAT_EDGE,
-        width=4 if turn else 1,
-    )
-    return tile
-
-
 @lru_cache(maxsize=256)
 def _plate_on_felt(box: Rect, look: str) -> Image.Image:
     """A seat's box without a turn marker, on the felt under it: an opaque tile that pastes
     as a block copy (a tile with transparent corners costs five times as much to paste)."""
     tile = _felt().crop((box.left, box.top, box.right, box.bottom))
-    plate = _plate(box.width, box.height, look, False)
+    plate = d.seat_plate(box.width, box.height, look, False, _GLOW)
     inner = plate.crop((_GLOW, _GLOW, _GLOW + box.width, _GLOW + box.height))
     tile.paste(inner, (0, 0), inner)
     return tile
@@ -301,17 +268,6 @@ def _board_on_felt(card: str | None, index: int, four_colour: bool) -> Image.Ima
         else place_tile(BOARD_CARD_WIDTH)
     )
     tile.paste(art, (0, 0), art)
-    return tile
-
-
-@lru_cache(maxsize=32)
-def _button(text: str) -> Image.Image:
-    """The dealer button with its (translated) letter."""
-    tile = Image.new("RGBA", (30, 30), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(tile)
-    draw.ellipse((0, 0, 29, 29), fill=(250, 250, 246), outline=(60, 60, 60), width=2)
-    shown = fit_text(text, 18, 24, bold=True)
-    draw_text(draw, (15, 16), shown, size=18, fill=(20, 20, 20), bold=True, anchor="mm")
     return tile
 
 
@@ -343,7 +299,7 @@ def _seat(
         )
     dim = seat.state in (SeatState.FOLDED, SeatState.SITTING_OUT)
     if seat.is_turn:
-        plate = _plate(box.width, box.height, "dim" if dim else "live", True)
+        plate = d.seat_plate(box.width, box.height, "dim" if dim else "live", True, _GLOW)
         d.paste_tile(canvas, plate, (box.left - _GLOW, box.top - _GLOW))
     else:
         d.blit(
@@ -411,7 +367,7 @@ def _seat(
             colour=d.TEXT if small else (20, 20, 20),
         )
     if seat.is_button:
-        d.paste_tile(canvas, _button(labels.dealer), (cx + 58 - 15, marker_y - 15))
+        d.paste_tile(canvas, d.dealer_button(labels.dealer), (cx + 58 - 15, marker_y - 15))
 
 
 def odds_text(odds: SeatOdds, labels: TableLabels, *, width: int | None = None) -> str:
@@ -442,22 +398,10 @@ def _label_width(label: str, amount: str, size: int) -> int:
 
 
 @lru_cache(maxsize=512)
-def _label_plate(width: int, height: int, radius: int) -> Image.Image:
-    """The dark pill and red chip behind a bet or a pot, ``width`` pixels wide, drawn once."""
-    tile = Image.new("RGBA", (width, height), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(tile)
-    draw.rounded_rectangle(
-        (0, 0, width - 1, height - 1), radius=height // 2, fill=d.PILL, outline=d.FELT_LINE, width=1
-    )
-    d.chip(draw, (radius + 4, height // 2), radius, (196, 32, 44))
-    return tile
-
-
-@lru_cache(maxsize=512)
 def _label_on_felt(width: int, height: int, radius: int, left: int, top: int) -> Image.Image:
-    """:func:`_label_plate` on the felt under it at (``left``, ``top``), opaque."""
+    """:func:`bot.pictures.draw.label_plate` on the felt under it at (``left``, ``top``), opaque."""
     tile = _felt().crop((left, top, left + width, top + height))
-    plate = _label_plate(width, height, radius)
+    plate = d.label_plate(width, height, radius)
     tile.paste(plate, (0, 0), plate)
     return tile
 
@@ -503,7 +447,7 @@ def _chip_label(
         plate = _label_on_felt(width, height, radius, rect.left, rect.top)
         d.blit(canvas, plate, (rect.left, rect.top), masked=False)
     else:
-        d.blit(canvas, _label_plate(width, height, radius), (rect.left, rect.top), masked=True)
+        d.blit(canvas, d.label_plate(width, height, radius), (rect.left, rect.top), masked=True)
     text_x = rect.left + 2 * radius + 9
     if shown_label:
         draw_text(draw, (text_x, y + 1), shown_label, size=size, fill=d.TEXT, anchor="lm")
