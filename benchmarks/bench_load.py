@@ -38,6 +38,13 @@ same run; the report adds the computer tables' hands a second and the decision t
 in the worker thread, off the loop). Their pictures are drawn only with ``--computer-pictures``:
 at ``--computer-pause 0`` they would be hundreds a second, which no Discord channel takes.
 
+``--renderers 2406b56 current`` runs every configuration once per renderer, in the order given:
+``current`` draws with ``bot.pictures``, ``2406b56`` with the peer copy of the renderer before
+issue 26 (``benchmarks/peer_render_2406b56``), so both are measured in one invocation. The
+render worker times each picture with its own thread's CPU time (``render_timing.timed``); the
+report's *capacity* is pictures per CPU second of drawing, the rate at which the worker would
+saturate.
+
 The script checks that every timed action is in the database after the run and that every
 picture is a PNG, and exits non-zero otherwise. ``--smoke``: 10 tables, a few seconds.
 """
