@@ -22,7 +22,14 @@ from bot.pictures import draw as d
 from bot.pictures.fonts import draw_text, fit_squeezed
 from bot.pictures.png import encode_png
 from bot.pictures.tiles import card_tile, place_tile, tile_height
-from bot.pictures.views import SeatOdds, SeatView, TableView, format_amount, format_percent
+from bot.pictures.views import (
+    SeatOdds,
+    SeatState,
+    SeatView,
+    TableView,
+    format_amount,
+    format_percent,
+)
 
 __all__ = ["PERCENT_SIZE", "WIDTH", "draw_runout", "pot_columns", "render_runout", "runout_seats"]
 
@@ -39,14 +46,25 @@ _ROW = (22, 26, 31)
 
 
 def runout_seats(view: TableView) -> tuple[SeatView, ...]:
-    """The seats drawn: those with odds, in table order."""
-    return tuple(seat for seat in view.seats if seat.odds is not None)
+    """The seats drawn: those with odds, in table order; on a view without odds (a river),
+    the seats in the hand with their cards face up."""
+    with_odds = tuple(seat for seat in view.seats if seat.odds is not None)
+    if with_odds:
+        return with_odds
+    return tuple(
+        seat
+        for seat in view.seats
+        if seat.cards and seat.state not in (SeatState.FOLDED, SeatState.EMPTY)
+    )
 
 
 def pot_columns(view: TableView) -> tuple[int, ...]:
-    """The pots that get a column: 0 for the main pot, then each side pot some seat can win."""
-    sides = sorted({n for seat in runout_seats(view) for n, _ in seat.odds.side})  # type: ignore[union-attr]
-    return (0, *sides)
+    """The pots that get a column: 0 for the main pot, then each side pot some seat can win;
+    none when no seat has odds."""
+    odds = [seat.odds for seat in runout_seats(view) if seat.odds is not None]
+    if not odds:
+        return ()
+    return (0, *sorted({n for chances in odds for n, _ in chances.side}))
 
 
 def _chance(odds: SeatOdds, pot: int) -> tuple[float, float] | None:
@@ -136,7 +154,7 @@ def _board_rows(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: TableView)
 def _columns(view: TableView) -> list[tuple[int, int, int]]:
     """(pot, left, width) of each pot's column."""
     pots = pot_columns(view)
-    width = (WIDTH - MARGIN - COLUMNS_LEFT) // len(pots)
+    width = (WIDTH - MARGIN - COLUMNS_LEFT) // max(1, len(pots))
     return [(pot, COLUMNS_LEFT + k * width, width) for k, pot in enumerate(pots)]
 
 
@@ -158,7 +176,6 @@ def _hands(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: TableView, top:
     top += COLUMN_HEAD
     leaders = {pot: _leaders(view, pot) for pot, _, _ in columns}
     for row, seat in enumerate(runout_seats(view)):
-        assert seat.odds is not None
         y = top + row * HAND_ROW
         d.blit(
             canvas,
@@ -180,7 +197,7 @@ def _hands(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: TableView, top:
             d.pill(draw, (text_x + 45, y + 64), labels.all_in, size=20, max_width=room,
                    fill=d.ALL_IN)  # fmt: skip
         for pot, left, width in columns:
-            chance = _chance(seat.odds, pot)
+            chance = _chance(seat.odds, pot) if seat.odds is not None else None
             centre = left + width // 2
             if chance is None:
                 _text(draw, (centre, y + 62), "–", size=PERCENT_SIZE, width=width - 8,

@@ -169,3 +169,15 @@ def test_names_of_sixteen_characters_are_drawn_whole(name: str) -> None:
     seated = _seat(example_table(10), 0, name=name)
     cut = _seat(example_table(10), 0, name=name[:12])
     assert render_table(seated) != render_table(cut)
+
+
+def test_a_river_without_odds_still_shows_the_hands_face_up() -> None:
+    view = example_runout()
+    river = dataclasses.replace(
+        view,
+        board=("Qs", "8h", "2c", "Td", "4h"),
+        seats=tuple(dataclasses.replace(seat, odds=None) for seat in view.seats),
+    )
+    with_odds, without = decode(render_runout(view)), decode(render_runout(river))
+    assert with_odds.size == without.size  # the same three rows
+    assert with_odds.tobytes() != without.tobytes()
