@@ -246,13 +246,17 @@ def seat_plate(width: int, height: int, look: str, turn: bool, glow: int) -> Ima
 
 
 @lru_cache(maxsize=32)
-def dealer_button(text: str) -> Image.Image:
-    """The dealer button with its (translated) letter."""
-    tile = Image.new("RGBA", (30, 30), (0, 0, 0, 0))
+def dealer_button(
+    text: str, fill: Colour = (250, 250, 246), colour: Colour = (20, 20, 20)
+) -> Image.Image:
+    """A 32 px disc with a short (translated) label: the dealer button, or with another
+    ``fill`` a blind's marker. The label is 20 px, narrowed to fit (7 px on a phone)."""
+    tile = Image.new("RGBA", (32, 32), (0, 0, 0, 0))
     draw = ImageDraw.Draw(tile)
-    draw.ellipse((0, 0, 29, 29), fill=(250, 250, 246), outline=(60, 60, 60), width=2)
-    shown = fit_text(text, 18, 24, bold=True)
-    draw_text(draw, (15, 16), shown, size=18, fill=(20, 20, 20), bold=True, anchor="mm")
+    draw.ellipse((0, 0, 31, 31), fill=fill, outline=(60, 60, 60), width=2)
+    shown, squeeze = fit_squeezed(text, 20, 26, bold=True)
+    draw_text(draw, (16, 17), shown, size=20, fill=colour, bold=True, anchor="mm",
+              squeeze=squeeze)  # fmt: skip
     return tile
 
 

@@ -354,20 +354,18 @@ def _seat(
             max_width=box.width - 16,
             fill=badge[1],
         )
-    marker_y = rect.top + 16
+    # The blind and the dealer button sit on the box's top corners, above the name.
     if seat.blind is not None:
         small = seat.blind is Blind.SMALL
-        d.pill(
-            draw,
-            (cx - 58, marker_y),
+        disc = d.dealer_button(
             labels.small_blind if small else labels.big_blind,
-            size=16,
-            max_width=40,
-            fill=(46, 110, 200) if small else (224, 160, 32),
-            colour=d.TEXT if small else (20, 20, 20),
+            (46, 110, 200) if small else (224, 160, 32),
+            d.TEXT if small else (20, 20, 20),
         )
+        d.paste_tile(canvas, disc, (box.left, box.top - 20))
     if seat.is_button:
-        d.paste_tile(canvas, d.dealer_button(labels.dealer), (cx + 58 - 15, marker_y - 15))
+        button = d.dealer_button(labels.dealer)
+        d.paste_tile(canvas, button, (box.right - button.width, box.top - 20))
 
 
 def odds_text(odds: SeatOdds, labels: TableLabels, *, width: int | None = None) -> str:

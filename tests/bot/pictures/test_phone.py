@@ -181,3 +181,19 @@ def test_a_river_without_odds_still_shows_the_hands_face_up() -> None:
     with_odds, without = decode(render_runout(view)), decode(render_runout(river))
     assert with_odds.size == without.size  # the same three rows
     assert with_odds.tobytes() != without.tobytes()
+
+
+@pytest.mark.parametrize(
+    ("label", "first", "second"),
+    [("folded", "8888", "1111"), ("big_blind", "88", "11"), ("dealer", "8", "1")],
+)
+def test_badges_blinds_and_the_button_are_seven_pixels_on_a_phone(
+    label: str, first: str, second: str
+) -> None:
+    # Labels of digits, which all have one width: the pill or disc keeps its size.
+    base = example_table(10, board=("As", "Kh", "7c"))
+    views = [
+        dataclasses.replace(base, labels=dataclasses.replace(base.labels, **{label: text}))
+        for text in (first, second)
+    ]
+    assert _ink_height(*(render_table(view) for view in views)) >= MIN_TEXT
