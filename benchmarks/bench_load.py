@@ -38,6 +38,13 @@ same run; the report adds the computer tables' hands a second and the decision t
 in the worker thread, off the loop). Their pictures are drawn only with ``--computer-pictures``:
 at ``--computer-pause 0`` they would be hundreds a second, which no Discord channel takes.
 
+``--renderers 2406b56 current`` runs every configuration once per renderer, in the order given:
+``current`` draws with ``bot.pictures``, ``2406b56`` with the peer copy of the renderer before
+issue 26 (``benchmarks/peer_render_2406b56``), so both are measured in one invocation. The
+render worker times each picture with its own thread's CPU time (``render_timing.timed``); the
+report's *capacity* is pictures per CPU second of drawing, the rate at which the worker would
+saturate.
+
 The script checks that every timed action is in the database after the run and that every
 picture is a PNG, and exits non-zero otherwise. ``--smoke``: 10 tables, a few seconds.
 """
@@ -49,6 +56,7 @@ import asyncio
 import cProfile
 import gc
 import io
+import itertools
 import os
 import pstats
 import random
@@ -64,10 +72,10 @@ from pathlib import Path
 from typing import Any
 
 from _common import table  # first: puts the repository on sys.path
+from render_timing import RENDERERS, renderer, timed
 
 from bot.computers import Level
 from bot.i18n import Lang
-from bot.pictures import render_showdown, render_table
 from bot.pictures.worker import render_executor
 from bot.present import outcome_lines, showdown_alt, showdown_view, table_alt, table_view
 from bot.store.store import Store
@@ -109,35 +117,31 @@ class Stats:
     end_ms: list[float] = field(default_factory=list)  # actions that ended the hand
     pictures: int = 0
     render_busy: float = 0.0
+    render_cpu: float = 0.0  # CPU seconds of the drawing itself, in the worker
     hands: int = 0
 
 
 class Bench:
     """The bot's work after a move, without Discord: service, log lines, pictures."""
 
-    def __init__(self, service: TableService, stats: Stats, workers: int = 0) -> None:
+    def __init__(
+        self, service: TableService, stats: Stats, workers: int = 0, drawer: str = "current"
+    ) -> None:
         self.service = service
         self.stats = stats
+        self.render_table, self.render_showdown = renderer(drawer)
         # 0: the bot's own render worker, a process; N: N threads, for comparison.
-        self.timed = workers > 0
         self.pool: Executor = (
             ThreadPoolExecutor(max_workers=workers, thread_name_prefix="render")
             if workers
             else render_executor(in_process=True)
         )
 
-    def _timed(self, function: Callable[[Any], bytes], view: Any) -> bytes:
-        start = time.perf_counter()
-        png = function(view)
-        self.stats.render_busy += time.perf_counter() - start
-        return png
-
     async def render(self, function: Callable[[Any], bytes], view: Any) -> bytes:
         loop = asyncio.get_running_loop()
-        if self.timed:
-            png = await loop.run_in_executor(self.pool, self._timed, function, view)
-        else:
-            png = await loop.run_in_executor(self.pool, function, view)
+        png, cpu, wall = await loop.run_in_executor(self.pool, timed, function, view)
+        self.stats.render_cpu += cpu
+        self.stats.render_busy += wall
         if not png.startswith(PNG):
             raise SystemExit("a picture is not a PNG")
         self.stats.pictures += 1
@@ -145,14 +149,14 @@ class Bench:
 
     async def table_payload(self, outcome: Outcome) -> tuple[bytes, str]:
         view = table_view(outcome.state, LANG)
-        png = await self.render(render_table, view)
+        png = await self.render(self.render_table, view)
         return png, table_alt(LANG, view)
 
     async def showdown_payload(self, outcome: Outcome) -> tuple[bytes, str] | None:
         if outcome.showdown is None:
             return None
         view = showdown_view(outcome.showdown, LANG)
-        png = await self.render(render_showdown, view)
+        png = await self.render(self.render_showdown, view)
         return png, showdown_alt(LANG, view)
 
     async def deal(self, guild: int, channel: int) -> None:
@@ -353,6 +357,7 @@ class Run:
     computers: Computers | None = None
     on_spans: list[tuple[float, float]] = field(default_factory=list)
     warm_up: float = 0.0
+    drawer: str = "current"
 
 
 async def load_run(
@@ -364,6 +369,7 @@ async def load_run(
     actions: int,
     think: tuple[float, float] = (1.0, 3.0),
     workers: int = 0,
+    drawer: str = "current",
     profile: cProfile.Profile | None = None,
     computers: int = 0,
     computer_pause: float = 0.0,
@@ -371,14 +377,14 @@ async def load_run(
     windows: int = 4,
     warm_up: float = 10.0,
 ) -> Run:
-    path = folder / f"load-{tables}-{pattern}.sqlite3"
+    path = folder / f"load-{tables}-{pattern}-{drawer}.sqlite3"
     store = await Store.open(str(path))
     deck_rng = random.Random(SEED)
     service = TableService(
         store, clock=time.time, deck_source=lambda: random_deck(deck_rng), rng=random.Random(SEED)
     )
     stats = Stats()
-    bench = Bench(service, stats, workers)
+    bench = Bench(service, stats, workers, drawer)
     # Warm the renderer's caches (fonts, card tiles, felt) as a running bot has them.
     await open_tables(service, 1)
     await bench.deal(*seat_ids(0)[:2])
@@ -425,7 +431,8 @@ async def load_run(
         raise SystemExit(f"{timed} actions timed but {stored} in the database")
     if extra is not None and extra.hands and stored <= timed:
         raise SystemExit("computer tables ended hands but no computer move was stored")
-    return Run(tables, pattern, elapsed, timed, stats, rss_per_table, start, extra, spans, warm_up)
+    return Run(tables, pattern, elapsed, timed, stats, rss_per_table, start, extra, spans, warm_up,
+               drawer)  # fmt: skip
 
 
 async def open_tables_from(service: TableService, first: int, last: int) -> None:
@@ -535,6 +542,7 @@ def row(run: Run) -> list[str]:
     return [
         f"{run.tables}",
         run.pattern,
+        run.drawer,
         f"{run.actions:,}",
         f"{run.actions / run.seconds:,.0f}",
         f"{statistics.median(a):.1f}",
@@ -550,6 +558,8 @@ def row(run: Run) -> list[str]:
         else "-",
         f"{s.pictures / run.seconds:,.0f}",
         f"{1000 * s.render_busy / max(1, s.pictures):.1f}",
+        f"{1000 * s.render_cpu / max(1, s.pictures):.2f}",
+        f"{s.pictures / max(s.render_cpu, 1e-9):,.0f}",
         f"{100 * s.render_busy / run.seconds:.0f}%",
         f"{run.rss_per_table / 1024:,.0f}",
     ]
@@ -558,6 +568,7 @@ def row(run: Run) -> list[str]:
 HEADER = [
     "tables",
     "pattern",
+    "renderer",
     "actions",
     "actions/s",
     "p50 ms",
@@ -569,7 +580,9 @@ HEADER = [
     "deal p50/p99 ms",
     "pictures/s",
     "ms/picture",
-    "render thread busy",
+    "CPU ms/picture",
+    "capacity pictures/s",
+    "render worker busy",
     "RSS KB/table",
 ]
 
@@ -588,6 +601,14 @@ async def main() -> None:
         help="0: one render process, as the bot does; N: N render threads instead",
     )
     parser.add_argument("--profile", action="store_true", help="cProfile the event loop")
+    parser.add_argument(
+        "--renderers",
+        nargs="+",
+        choices=RENDERERS,
+        default=["current"],
+        help="draw with bot.pictures (current) and/or the peer renderer of commit 2406b56; "
+        "each configuration runs once per renderer, in the order given",
+    )
     parser.add_argument(
         "--computers",
         type=int,
@@ -619,34 +640,34 @@ async def main() -> None:
     ) as tmp:
         folder = Path(tmp)
         rows = []
-        for n in counts:
-            for pattern in patterns:
-                profile = cProfile.Profile() if args.profile else None
-                run = await load_run(
-                    folder,
-                    n,
-                    pattern,
-                    seconds=seconds,
-                    actions=actions,
-                    think=think,
-                    workers=args.render_workers,
-                    profile=profile,
-                    computers=args.computers,
-                    computer_pause=args.computer_pause,
-                    computer_pictures=args.computer_pictures,
-                    windows=args.windows,
-                    warm_up=warm_up,
-                )
-                rows.append(row(run))
-                print(table(HEADER, [rows[-1]]), flush=True)
-                if run.computers is not None:
-                    print(table(COMPUTER_HEADER, [computer_row(run)]), flush=True)
-                if profile is not None:
-                    out = io.StringIO()
-                    stats = pstats.Stats(profile, stream=out).sort_stats("cumulative")
-                    stats.print_stats(35)
-                    stats.sort_stats("tottime").print_stats(25)
-                    print(out.getvalue())
+        for n, pattern, drawer in itertools.product(counts, patterns, args.renderers):
+            profile = cProfile.Profile() if args.profile else None
+            run = await load_run(
+                folder,
+                n,
+                pattern,
+                seconds=seconds,
+                actions=actions,
+                think=think,
+                workers=args.render_workers,
+                drawer=drawer,
+                profile=profile,
+                computers=args.computers,
+                computer_pause=args.computer_pause,
+                computer_pictures=args.computer_pictures,
+                windows=args.windows,
+                warm_up=warm_up,
+            )
+            rows.append(row(run))
+            print(table(HEADER, [rows[-1]]), flush=True)
+            if run.computers is not None:
+                print(table(COMPUTER_HEADER, [computer_row(run)]), flush=True)
+            if profile is not None:
+                out = io.StringIO()
+                stats = pstats.Stats(profile, stream=out).sort_stats("cumulative")
+                stats.print_stats(35)
+                stats.sort_stats("tottime").print_stats(25)
+                print(out.getvalue())
         print()
         print(table(HEADER, rows))
         print()

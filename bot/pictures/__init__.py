@@ -8,12 +8,15 @@ from the same view.
 
 from bot.pictures.check import font_report, selfcheck
 from bot.pictures.holecards import render_hole_cards
+from bot.pictures.runout import render_runout
 from bot.pictures.showdown import render_showdown
 from bot.pictures.table import render_table, table_layout
 from bot.pictures.views import (
     Blind,
     HoleCardsView,
     PotView,
+    PotWin,
+    SeatOdds,
     SeatState,
     SeatView,
     ShowdownHandView,
@@ -27,6 +30,8 @@ __all__ = [
     "Blind",
     "HoleCardsView",
     "PotView",
+    "PotWin",
+    "SeatOdds",
     "SeatState",
     "SeatView",
     "ShowdownHandView",
@@ -36,6 +41,7 @@ __all__ = [
     "TableView",
     "font_report",
     "render_hole_cards",
+    "render_runout",
     "render_showdown",
     "render_table",
     "selfcheck",

@@ -32,10 +32,14 @@ RANK_TEXT = {r: r for r in "23456789JQKA"} | {"T": "10"}
 SUIT_GLYPHS = {"c": "\u2663", "d": "\u2666", "h": "\u2665", "s": "\u2660"}
 _BLACK = (22, 22, 24)
 _RED = (200, 16, 32)
-_GREEN = (16, 128, 48)
-_BLUE = (18, 88, 196)
+_GREEN = (0, 170, 0)
+_BLUE = (0, 20, 240)
 # (standard, four-colour) colour of each suit: clubs green and diamonds blue in the four-colour
-# deck, for players who confuse the suits.
+# deck, for players who confuse the suits. Hue alone is not enough: under deuteranopia the
+# red of hearts and a mid green both turn olive. So the four differ in lightness too, by at
+# least 10 CIELAB L* in normal vision and simulated deuteranopia and protanopia (checked by
+# tests/bot/pictures/test_colour_blind.py): spades black (L* 7), clubs light green (59-63),
+# diamonds deep blue and hearts red in between (31-48), 11 apart in each vision.
 SUIT_COLOURS: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
     "c": (_BLACK, _GREEN),
     "d": (_RED, _BLUE),

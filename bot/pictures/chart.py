@@ -1,11 +1,14 @@
 """The session chart: every player's stack over the hands of a session, with the standings.
 
-Legible with ten players and five hundred hands: each player has a colour from the Okabe-Ito
-palette (chosen to stay apart under the common colour-vision deficiencies; white stands in
-for its black on the dark background), and also a line style and a marker of their own, so
-no two lines depend on colour alone. The standings beside the plot repeat each line's style.
-Lines and markers are drawn at twice the size and scaled down (smooth edges); the text is
-drawn at the final size with the bundled font, cut to its box.
+Legible with ten players and five hundred hands, and on a phone: the picture is 800 px wide
+(halved at 400 px) and every text is 18-20 px. Each player has a colour from the Okabe-Ito
+palette (chosen to stay apart under the common colour-vision deficiencies; white stands in for
+its black on the dark background, and its blue and vermillion are lightened so that no line
+has less than 4.5:1 contrast with the background), and also a line style and a marker of their
+own, so no two lines depend on colour alone. Each line ends in its player's name, in its
+colour; the standings under the plot repeat each line's style, with the place, the name and the
+chips on one row. Lines and markers are drawn at twice the size and scaled down (smooth edges);
+the text is drawn at the final size with the bundled font, narrowed or cut to its box.
 """
 
 from __future__ import annotations
@@ -20,18 +23,30 @@ from PIL import Image, ImageDraw
 
 from bot.pictures import draw as d
 from bot.pictures.draw import Colour, Rect
-from bot.pictures.fonts import draw_text, fit_text, font
+from bot.pictures.fonts import draw_text, fit_squeezed
 from bot.pictures.png import encode_png
 from bot.pictures.stats_views import ChartLine, ChartView
 from bot.pictures.views import format_amount
 
-__all__ = ["HEIGHT", "PLOT", "STYLES", "WIDTH", "Dash", "LineStyle", "Marker", "render_chart"]
+__all__ = [
+    "HEIGHT",
+    "PLOT",
+    "STYLES",
+    "WIDTH",
+    "Dash",
+    "LineStyle",
+    "Marker",
+    "end_labels",
+    "legend_sample",
+    "render_chart",
+]
 
-WIDTH, HEIGHT = 1200, 720
-PLOT = Rect(left=96, top=72, right=860, bottom=650)
-PANEL_LEFT = 890
+WIDTH, HEIGHT = 800, 656
+PLOT = Rect(left=76, top=76, right=596, bottom=400)
+LEGEND_TOP, LEGEND_ROW, LEGEND_COLUMNS = 476, 34, 2
+LABEL_SIZE, TEXT_SIZE = 18, 20
 _SCALE = 2
-_LINE_WIDTH = 3
+_LINE_WIDTH = 4
 _GRID: Colour = (58, 63, 70)
 _AXIS: Colour = (110, 117, 126)
 
@@ -59,7 +74,14 @@ class LineStyle:
 
 
 _ORANGE, _SKY, _GREEN, _YELLOW = (230, 159, 0), (86, 180, 233), (0, 158, 115), (240, 228, 66)
-_BLUE, _VERMILLION, _PURPLE, _WHITE = (0, 114, 178), (213, 94, 0), (204, 121, 167), (235, 235, 235)
+# Okabe-Ito's blue (0, 114, 178) and vermillion (213, 94, 0) lightened: on the dark background
+# they had 3.1:1 and 4.2:1 contrast, and the blue line read as faint.
+_BLUE, _VERMILLION, _PURPLE, _WHITE = (
+    (100, 160, 255),
+    (240, 110, 30),
+    (204, 121, 167),
+    (235, 235, 235),
+)
 
 STYLES: tuple[LineStyle, ...] = (
     LineStyle(colour=_ORANGE, dash=Dash.SOLID, marker=Marker.CIRCLE),
@@ -217,20 +239,62 @@ def _axis_text(draw: ImageDraw.ImageDraw, view: ChartView, top: int) -> None:
     step = nice_step(top, 5)
     for k in range(int(top // step) + 1):
         value = int(k * step)
-        draw.text((PLOT.left - 10, _y(value, top)), format_amount(value, sep), font=font(15),
-                  fill=d.TEXT_DIM, anchor="rm")  # fmt: skip
+        draw_text(draw, (PLOT.left - 8, _y(value, top)), format_amount(value, sep),
+                  size=LABEL_SIZE, fill=d.TEXT_DIM, anchor="rm")  # fmt: skip
     hands = view.hands
-    x_step = max(1, int(nice_step(hands, 8)))
+    x_step = max(1, int(nice_step(hands, 6)))
     for k in range(0, hands + 1, x_step):
-        draw.text((_x(k, hands), PLOT.bottom + 10), format_amount(k, sep), font=font(15),
-                  fill=d.TEXT_DIM, anchor="mt")  # fmt: skip
+        draw_text(draw, (_x(k, hands), PLOT.bottom + 10), format_amount(k, sep),
+                  size=LABEL_SIZE, fill=d.TEXT_DIM, anchor="ma")  # fmt: skip
     centre = (PLOT.left + PLOT.right) // 2
-    d.text_in(draw, (centre, HEIGHT - 16), view.labels.hands, size=16, width=400,
+    d.text_in(draw, (centre, PLOT.bottom + 48), view.labels.hands, size=LABEL_SIZE, width=300,
               fill=d.TEXT_DIM, anchor="ms")  # fmt: skip
-    d.text_in(draw, (PLOT.left, PLOT.top - 14), view.labels.chips, size=16, width=200,
+    d.text_in(draw, (PLOT.left, PLOT.top - 12), view.labels.chips, size=LABEL_SIZE, width=200,
               fill=d.TEXT_DIM, anchor="ls")  # fmt: skip
-    d.text_in(draw, (24, 40), view.labels.title, size=26, width=PLOT.right - 24, fill=d.TEXT,
+    d.text_in(draw, (16, 30), view.labels.title, size=24, width=WIDTH - 32, fill=d.TEXT,
               bold=True, anchor="ls")  # fmt: skip
+
+
+def end_labels(view: ChartView) -> tuple[tuple[int, float], ...]:
+    """(line, y) of each name written where its line ends, right of the plot: at the last
+    stack, moved apart so that no two names overlap, and kept inside the plot's height."""
+    top = _top(view)
+    ends = []
+    for index, line in enumerate(view.lines):
+        last = next((s for s in reversed(line.stacks) if s is not None), None)
+        if last is not None and line.stacks[-1] is not None:
+            ends.append((_y(last, top), index))
+    ends.sort()
+    gap = TEXT_SIZE + 2
+    placed: list[list[float]] = []
+    for y, index in ends:
+        y = max(y, placed[-1][0] + gap) if placed else y
+        placed.append([y, index])
+    # Pushed below the plot: shift the whole run back up.
+    overflow = placed[-1][0] - PLOT.bottom if placed else 0.0
+    if overflow > 0:
+        for item in placed:
+            item[0] -= overflow
+        for k in range(len(placed) - 2, -1, -1):
+            placed[k][0] = min(placed[k][0], placed[k + 1][0] - gap)
+    return tuple((int(index), y) for y, index in placed)
+
+
+def _end_text(draw: ImageDraw.ImageDraw, view: ChartView) -> None:
+    left = PLOT.right + 10
+    for index, y in end_labels(view):
+        name, squeeze = fit_squeezed(view.lines[index].name, TEXT_SIZE, WIDTH - 8 - left,
+                                     bold=True)  # fmt: skip
+        draw_text(draw, (left, y), name, size=TEXT_SIZE, fill=STYLES[index].colour, bold=True,
+                  anchor="lm", squeeze=squeeze)  # fmt: skip
+
+
+def legend_sample(row: int) -> tuple[int, int, int]:
+    """The left and right ends and the height of the line sample of standings row ``row``."""
+    per_column = -(-len(STYLES) // LEGEND_COLUMNS)
+    column, line = divmod(row, per_column)
+    left = 16 + column * (WIDTH - 16) // LEGEND_COLUMNS
+    return left, left + 40, LEGEND_TOP + line * LEGEND_ROW + LEGEND_ROW // 2
 
 
 def _legend_samples(draw: ImageDraw.ImageDraw, view: ChartView) -> None:
@@ -239,30 +303,30 @@ def _legend_samples(draw: ImageDraw.ImageDraw, view: ChartView) -> None:
         if standing.line is None:
             continue
         style = STYLES[standing.line]
-        y = (_legend_top(row) + 13) * _SCALE
-        x0, x1 = (PANEL_LEFT + 34) * _SCALE, (PANEL_LEFT + 78) * _SCALE
-        for piece in _dashes([(x0, y), (x1, y)], style.dash):
+        left, right, y = legend_sample(row)
+        x0, x1, y2 = left * _SCALE, right * _SCALE, y * _SCALE
+        for piece in _dashes([(x0, y2), (x1, y2)], style.dash):
             draw.line(piece, fill=style.colour, width=_LINE_WIDTH * _SCALE)
-        _marker(draw, ((x0 + x1) / 2, y), style, 5 * _SCALE)
-
-
-def _legend_top(row: int) -> int:
-    return PLOT.top + 20 + 56 * row
+        _marker(draw, ((x0 + x1) / 2, y2), style, 5 * _SCALE)
 
 
 def _legend_text(draw: ImageDraw.ImageDraw, view: ChartView) -> None:
-    right = WIDTH - 20
-    d.text_in(draw, (PANEL_LEFT, PLOT.top + 4), view.labels.standings, size=18,
-              width=right - PANEL_LEFT, fill=d.TEXT, bold=True, anchor="ls")  # fmt: skip
+    d.text_in(draw, (16, LEGEND_TOP - 10), view.labels.standings, size=TEXT_SIZE,
+              width=WIDTH - 32, fill=d.TEXT, bold=True, anchor="ls")  # fmt: skip
+    column_width = (WIDTH - 16) // LEGEND_COLUMNS
     for row, standing in enumerate(view.standings[: len(STYLES)]):
-        top = _legend_top(row)
-        draw.text((PANEL_LEFT, top + 13), f"{standing.place}.", font=font(16, bold=True),
-                  fill=d.TEXT, anchor="lm")  # fmt: skip
+        left, sample_right, y = legend_sample(row)
+        right = left + column_width - 16
+        x = sample_right + 8
+        place = f"{standing.place}."
+        draw_text(draw, (x, y), place, size=TEXT_SIZE, fill=d.TEXT, bold=True, anchor="lm")
+        x += 42
         chips = format_amount(standing.chips, view.labels.thousands_sep)
-        draw.text((right, top + 40), chips, font=font(16, bold=True), fill=d.STACK, anchor="rm")
-        name = fit_text(standing.name, 17, right - PANEL_LEFT - 90)
+        used = draw_text(draw, (right, y), chips, size=TEXT_SIZE, fill=d.STACK, bold=True,
+                         anchor="rm")  # fmt: skip
         # Through the font chain: names in any script, emoji included, never as boxes.
-        draw_text(draw, (PANEL_LEFT + 90, top + 13), name, size=17, fill=d.TEXT, anchor="lm")
+        name, squeeze = fit_squeezed(standing.name, TEXT_SIZE, int(right - used - 12 - x))
+        draw_text(draw, (x, y), name, size=TEXT_SIZE, fill=d.TEXT, anchor="lm", squeeze=squeeze)
 
 
 def draw_chart(view: ChartView) -> Image.Image:
@@ -277,6 +341,7 @@ def draw_chart(view: ChartView) -> Image.Image:
     canvas = big.reduce(_SCALE)
     draw = ImageDraw.Draw(canvas)
     _axis_text(draw, view, top)
+    _end_text(draw, view)
     _legend_text(draw, view)
     return canvas
 

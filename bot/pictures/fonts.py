@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import math
 import unicodedata
+from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -27,6 +29,7 @@ __all__ = [
     "ELLIPSIS",
     "clean_text",
     "draw_text",
+    "fit_squeezed",
     "fit_text",
     "font",
     "reload",
@@ -34,7 +37,10 @@ __all__ = [
 ]
 
 ELLIPSIS = "\u2026"
+SQUEEZE = 0.70
+"""The narrowest a name is drawn (of its width) before it is cut: still read as letters."""
 Colour = tuple[int, int, int]
+Ink = Colour | int  # an RGB colour, or a grey level for a mask
 # Bidi embeddings, overrides and isolates: a name must not reorder the text drawn after it.
 _BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
@@ -59,6 +65,8 @@ def clean_text(text: str) -> str:
 
 def text_width(text: str, size: int, *, bold: bool = False) -> float:
     """How wide ``text`` draws."""
+    if _NUMBER.issuperset(text):
+        return _number_width(text, size, bold)
     return layout(text, size, bold).width
 
 
@@ -86,6 +94,30 @@ def fit_text(text: str, size: int, width: int, *, bold: bool = False) -> str:
     return "".join(parts[:low]).rstrip() + ELLIPSIS if low else ""
 
 
+def fit_squeezed(
+    text: str, size: int, width: int, *, bold: bool = False, least: float = SQUEEZE
+) -> tuple[str, float]:
+    """``text`` and how much to narrow it (1.0: not at all) to draw it at most ``width`` wide.
+
+    A name that is too wide is first drawn narrower, down to ``least`` of its width (a
+    condensed face made from the regular one), so that it keeps its height and can still be
+    read on a phone; only a name too wide even then is cut with an ellipsis.
+
+    >>> fit_squeezed("Bartholomew Maxi", 20, 160, bold=True)
+    ('Bartholomew Maxi', 0.76)
+    """
+    if _NUMBER.issuperset(text):
+        full = _number_width(text, size, bold)
+    else:
+        text = clean_text(text)
+        full = layout(text, size, bold).width
+    if full <= width:
+        return text, 1.0
+    if full * least <= width:
+        return text, math.floor(100 * width / full) / 100
+    return fit_text(text, size, int(width / least), bold=bold), least
+
+
 def draw_text(
     draw: ImageDraw.ImageDraw,
     xy: tuple[float, float],
@@ -95,26 +127,173 @@ def draw_text(
     fill: Colour,
     bold: bool = False,
     anchor: str = "ls",
+    squeeze: float = 1.0,
 ) -> float:
     """Draw one clean line of ``text`` at ``xy`` as Pillow would with ``anchor``; return its
     width.
 
     The anchor's first letter is ``l``, ``m`` or ``r``; its second ``a`` (ascender), ``m``
     (middle), ``s`` (baseline) or ``d`` (descender), measured on the bundled font, so that all
-    pieces of a line share one baseline.
+    pieces of a line share one baseline. ``squeeze`` below 1 draws the line that much narrower.
+
+    The line's coverage mask is rendered once per text, size, weight, anchor and squeeze and
+    kept (:func:`_sprite`): a picture redrawn with the same names and labels only pastes them.
     """
-    line = layout(text, size, bold)
-    if line.plain:
-        if line.pieces:
-            draw.text(xy, line.pieces[0].text, font=font(size, bold=bold), fill=fill, anchor=anchor)
-        return line.width
-    left = xy[0] - {"l": 0.0, "m": line.width / 2, "r": line.width}[anchor[0]]
+    if not text:
+        return 0.0
+    if squeeze == 1.0 and _NUMBER.issuperset(text):
+        return _draw_number(draw, xy, text, size=size, fill=fill, bold=bold, anchor=anchor)
+    sprite = _sprite(text, size, bold, anchor, squeeze)
+    x, y = round(xy[0]), round(xy[1])
+    if sprite.mask is not None:
+        _bitmap(draw, (x + sprite.left, y + sprite.top), sprite.mask, _ink(draw, fill))
+    if sprite.colour:
+        line = layout(text, size, bold)
+        left = x - {"l": 0.0, "m": line.width / 2, "r": line.width}[anchor[0]]
+        baseline = y + _baseline_shift(size, bold, anchor)
+        for piece in line.pieces:
+            if _is_colour(piece):
+                origin = (left + piece.left, baseline)
+                _draw_piece(draw, origin, piece, size=size, fill=fill, bold=bold)
+    return sprite.width
+
+
+# Amounts change from one picture to the next; their characters do not. A number is drawn
+# glyph by glyph from cached masks, at the pen positions of the font's own advances, instead of
+# asking FreeType to render a new string every time.
+_NUMBER = frozenset("0123456789,.'% \u00a0\u202f<>-+")
+
+
+def _draw_number(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    *,
+    size: int,
+    fill: Colour,
+    bold: bool,
+    anchor: str,
+) -> float:
+    width = _number_width(text, size, bold)
+    pen = round(xy[0]) - {"l": 0.0, "m": width / 2, "r": width}[anchor[0]]
+    y = round(xy[1])
+    glyphs = _glyphs(size, bold, anchor[1])
+    ink = _ink(draw, fill)
+    core: Any = draw.draw
+    for char in text:
+        mask, left, top, advance = glyphs[char]
+        if mask is not None:
+            core.draw_bitmap((round(pen) + left, y + top), mask, ink)
+        pen += advance
+    return width
+
+
+@lru_cache(maxsize=64)
+def _glyphs(size: int, bold: bool, row: str) -> dict[str, tuple[Any, int, int, float]]:
+    """For each character of :data:`_NUMBER`: its mask in Pillow's core form (``None`` for a
+    space), where the mask's corner goes from the pen, and how far the pen then moves."""
+    advances = _advances(size, bold)
+    glyphs: dict[str, tuple[Any, int, int, float]] = {}
+    for char in _NUMBER:
+        sprite = _sprite(char, size, bold, "l" + row, 1.0)
+        mask = sprite.mask.im if sprite.mask is not None and char.strip() else None
+        glyphs[char] = (mask, sprite.left, sprite.top, advances[char])
+    return glyphs
+
+
+def _ink(draw: ImageDraw.ImageDraw, fill: Colour) -> int:
+    """``fill`` as the drawing's core wants it (what :meth:`ImageDraw.bitmap` computes on
+    every call)."""
+    core: Any = draw.draw
+    return int(core.draw_ink(fill))
+
+
+def _bitmap(draw: ImageDraw.ImageDraw, xy: tuple[int, int], mask: Image.Image, ink: int) -> None:
+    """:meth:`ImageDraw.ImageDraw.bitmap` without its per-call checks: a number is a dozen
+    glyphs, a picture a hundred, and the checks cost twice the blend itself."""
+    core: Any = draw.draw
+    core.draw_bitmap(xy, mask.im, ink)
+
+
+def _number_width(text: str, size: int, bold: bool) -> float:
+    advances = _advances(size, bold)
+    return sum(advances[char] for char in text)
+
+
+@lru_cache(maxsize=64)
+def _advances(size: int, bold: bool) -> dict[str, float]:
+    """How far the pen moves after each character of :data:`_NUMBER` in the bundled font."""
+    loaded = font(size, bold=bold)
+    return {char: loaded.getlength(char) for char in _NUMBER}
+
+
+@dataclass(frozen=True)
+class _Sprite:
+    """A line's coverage mask (``None`` when only colour pieces draw), where its top-left
+    corner goes from the anchor point, its width, and whether colour pieces draw on top."""
+
+    mask: Image.Image | None
+    left: int
+    top: int
+    width: float
+    colour: bool
+
+
+def _baseline_shift(size: int, bold: bool, anchor: str) -> float:
     ascent, descent = font(size, bold=bold).getmetrics()
-    shift = {"a": ascent, "m": (ascent - descent) / 2, "s": 0, "d": -descent}[anchor[1]]
-    baseline = xy[1] + shift
+    return {"a": ascent, "m": (ascent - descent) / 2, "s": 0, "d": -descent}[anchor[1]]
+
+
+def _is_colour(piece: Piece) -> bool:
+    if piece.face is None:
+        return False
+    known = info(piece.face)
+    return known is not None and (bool(known.strikes) or known.colour)
+
+
+@lru_cache(maxsize=8192)
+def _sprite(text: str, size: int, bold: bool, anchor: str, squeeze: float) -> _Sprite:
+    """The mask of ``text`` drawn in white on black, as Pillow draws it at an anchor point."""
+    line = layout(text, size, bold)
+    if squeeze != 1.0:
+        base = _sprite(text, size, bold, anchor, 1.0)
+        if base.mask is None:
+            return base
+        narrow = base.mask.resize(
+            (max(1, round(base.mask.width * squeeze)), base.mask.height),
+            Image.Resampling.BICUBIC,
+        )
+        return _Sprite(
+            mask=narrow,
+            left=round(base.left * squeeze),
+            top=base.top,
+            width=base.width * squeeze,
+            colour=base.colour,
+        )
+    if line.plain:
+        loaded = font(size, bold=bold)
+        shown = line.pieces[0].text
+        left, top, right, bottom = (int(v) for v in loaded.getbbox(shown, anchor=anchor))
+        mask = Image.new("L", (right - left + 2, bottom - top + 2), 0)
+        ImageDraw.Draw(mask).text((1 - left, 1 - top), shown, font=loaded, fill=255, anchor=anchor)
+        return _Sprite(mask=mask, left=left - 1, top=top - 1, width=line.width, colour=False)
+    # Pieces from several fonts: all but the colour ones go into one mask.
+    ascent, descent = font(size, bold=bold).getmetrics()
+    pad = max(4, size // 2)
+    mask = Image.new("L", (math.ceil(line.width) + 2 * pad, ascent + descent + 2 * pad), 0)
+    target = ImageDraw.Draw(mask)
+    colour = False
     for piece in line.pieces:
-        _draw_piece(draw, (left + piece.left, baseline), piece, size=size, fill=fill, bold=bold)
-    return line.width
+        if _is_colour(piece):
+            colour = True
+            continue
+        origin = (pad + piece.left, pad + ascent)
+        _draw_piece(target, origin, piece, size=size, fill=255, bold=bold)
+    left = -round({"l": 0.0, "m": line.width / 2, "r": line.width}[anchor[0]]) - pad
+    top = round(_baseline_shift(size, bold, anchor)) - ascent - pad
+    return _Sprite(
+        mask=mask if mask.getbbox() else None, left=left, top=top, width=line.width, colour=colour
+    )
 
 
 def _draw_piece(
@@ -123,7 +302,7 @@ def _draw_piece(
     piece: Piece,
     *,
     size: int,
-    fill: Colour,
+    fill: Ink,
     bold: bool,
 ) -> None:
     if piece.face is None:
@@ -176,7 +355,7 @@ def _draw_standin(
     piece: Piece,
     *,
     size: int,
-    fill: Colour,
+    fill: Ink,
 ) -> None:
     """The code point in two rows of small digits, as tall as a capital letter."""
     digits = font(standin_size(size), bold=True)
@@ -191,5 +370,5 @@ def reload() -> None:
     (``HOLDEM_FONT_DIRS``) again. For tests and tools; the bot reads them once."""
     fontchain.reload()
     textlayout.reload()
-    for cached in (fit_text, _bitmap_picture):
+    for cached in (fit_text, _bitmap_picture, _sprite, _advances, _glyphs):
         cached.cache_clear()

@@ -92,10 +92,12 @@ class ChartView:
 
 @dataclass(frozen=True, kw_only=True)
 class ReplayFrame:
-    """One picture of a replay and how long it stays, in milliseconds."""
+    """One picture of a replay and how long it stays, in milliseconds; ``caption`` says what
+    just happened ("Zoë calls 2,150"), translated by the bot."""
 
     table: TableView
     duration_ms: int
+    caption: str = ""
 
     def __post_init__(self) -> None:
         if not 20 <= self.duration_ms <= 60_000:
@@ -105,9 +107,13 @@ class ReplayFrame:
 @dataclass(frozen=True, kw_only=True)
 class ReplayView:
     """A stored hand street by street; hole cards appear only in the frames where they were
-    shown (the bot builds the tables from the public state only)."""
+    shown (the bot builds the tables from the public state only). A hand that ends with cards
+    shown drops, on its last frame, the backs of the hands that were not shown (mucked)."""
 
     frames: tuple[ReplayFrame, ...]
+    result: str = ""
+    """What the hand ended in, drawn large on the last frame ("Alice wins 4,350 with a full
+    house, aces full of sevens"), translated by the bot."""
 
     def __post_init__(self) -> None:
         if not self.frames:

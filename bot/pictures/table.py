@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw
 
 from bot.pictures import draw as d
 from bot.pictures.draw import Rect
-from bot.pictures.fonts import draw_text, fit_text, text_width
+from bot.pictures.fonts import draw_text, fit_squeezed, fit_text, text_width
 from bot.pictures.png import encode_png
 from bot.pictures.tiles import card_tile, place_tile, tile_height
 from bot.pictures.views import (
@@ -35,6 +35,7 @@ from bot.pictures.views import (
 
 __all__ = [
     "BOARD_CARD_WIDTH",
+    "FOOTER_LEFT",
     "HEADER_LEFT",
     "HEADER_RIGHT",
     "HEIGHT",
@@ -47,28 +48,32 @@ __all__ = [
     "table_layout",
 ]
 
-WIDTH, HEIGHT = 1000, 620
-CENTRE = (500, 316)
-SEAT_ORBIT = (410, 245)
-SEAT_WIDTH, SEAT_HEIGHT, BOX_HEIGHT = 168, 100, 66
-SEAT_CARD_WIDTH = 40
-BOARD_CARD_WIDTH = 64
-BOARD_TOP = 218
-BOARD_GAP = 6
-BET_WIDTH, BET_HEIGHT, BET_SIZE = 116, 26, 15
-HEADER_WIDTH = 220
-POT_ROWS, POT_ROW_HEIGHT, POT_WIDTH = 3, 29, 360
+# 800 px wide, so that a phone showing it 400 px wide halves it: every text below is at least
+# 20 px (capitals and digits 15 px high), 7 px or more on the phone (tests measure them).
+WIDTH, HEIGHT = 800, 560
+CENTRE = (400, 280)
+SEAT_ORBIT = (322, 212)
+SEAT_WIDTH, SEAT_HEIGHT, BOX_HEIGHT = 156, 94, 62
+SEAT_CARD_WIDTH = 38
+BOARD_CARD_WIDTH = 50
+BOARD_TOP = 192
+BOARD_GAP = 5
+BET_WIDTH, BET_HEIGHT, BET_SIZE = 90, 28, 20
+HEADER_WIDTH = 210
+POT_ROWS, POT_ROW_HEIGHT, POT_WIDTH = 3, 30, 264
 # Fixed regions that seats and bets must keep clear of (checked by the tests).
-HEADER_LEFT = Rect(left=0, top=0, right=16 + HEADER_WIDTH, bottom=66)
-HEADER_RIGHT = Rect(left=WIDTH - 16 - HEADER_WIDTH, top=0, right=WIDTH, bottom=42)
+HEADER_LEFT = Rect(left=0, top=0, right=172, bottom=36)
+FOOTER_LEFT = Rect(left=0, top=HEIGHT - 32, right=12 + 230, bottom=HEIGHT)
+HEADER_RIGHT = Rect(left=WIDTH - 12 - HEADER_WIDTH, top=0, right=WIDTH, bottom=34)
 POT_AREA = Rect(
     left=CENTRE[0] - POT_WIDTH // 2,
-    top=BOARD_TOP + 90 + 6,
+    top=BOARD_TOP + 70 + 4,
     right=CENTRE[0] + POT_WIDTH // 2,
-    bottom=BOARD_TOP + 90 + 6 + POT_ROWS * POT_ROW_HEIGHT,
+    bottom=BOARD_TOP + 70 + 4 + POT_ROWS * POT_ROW_HEIGHT,
 )
-_NAME_SIZE, _STACK_SIZE, _BADGE_SIZE = 18, 18, 14
-_ODDS, _ODDS_SIZE = (236, 236, 228), 13  # a light strip in the seat, as on a broadcast
+NAME_SIZE, STACK_SIZE, BADGE_SIZE, ODDS_SIZE = 20, 20, 20, 20
+_ODDS = (236, 236, 228)  # a light strip in the seat, as on a broadcast
+_GLOW = 9  # room around a seat box for the turn marker's glow
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -135,6 +140,7 @@ def _place_bets(rects: list[Rect]) -> list[tuple[int, int]]:
         *rects,
         HEADER_LEFT,
         HEADER_RIGHT,
+        FOOTER_LEFT,
         POT_AREA,
         Rect(left=board[0].left, top=board[0].top, right=board[-1].right, bottom=board[-1].bottom),
     ]
@@ -160,7 +166,7 @@ def table_layout(seat_count: int) -> tuple[SeatSpot, ...]:
     """Seats spread evenly around the oval, seat 0 at the bottom, then clockwise.
 
     >>> [spot.box.top for spot in table_layout(2)]
-    [545, 55]
+    [477, 53]
     """
     if not 1 <= seat_count <= MAX_SEATS:
         raise ValueError(f"a table has 1 to {MAX_SEATS} seats, got {seat_count}")
@@ -216,16 +222,53 @@ def _felt() -> Image.Image:
     def oval(rx: int, ry: int, **kwargs: object) -> None:
         draw.ellipse((cx - rx, cy - ry, cx + rx, cy + ry), **kwargs)  # type: ignore[arg-type]
 
-    oval(438, 250, fill=(18, 20, 24))
-    oval(432, 244, fill=d.RAIL)
-    oval(428, 240, outline=d.RAIL_EDGE, width=3)
-    oval(404, 216, fill=(12, 70, 40))
+    ox, oy = SEAT_ORBIT
+    oval(ox + 26, oy + 6, fill=(18, 20, 24))
+    oval(ox + 20, oy, fill=d.RAIL)
+    oval(ox + 16, oy - 4, outline=d.RAIL_EDGE, width=3)
+    oval(ox - 6, oy - 26, fill=(12, 70, 40))
     # A few bands of lighter green towards the middle, like a lamp over the table.
     for step in range(12):
         shade = tuple(c + step * 2 for c in (16, 82, 48))
-        oval(400 - step * 14, 212 - step * 11, fill=shade)
-    oval(320, 170, outline=d.FELT_LINE, width=2)
+        oval(ox - 10 - step * 11, oy - 30 - step * 9, fill=shade)
+    oval(ox - 70, oy - 64, outline=d.FELT_LINE, width=2)
     return image
+
+
+@lru_cache(maxsize=256)
+def _plate_on_felt(box: Rect, look: str) -> Image.Image:
+    """A seat's box without a turn marker, on the felt under it: an opaque tile that pastes
+    as a block copy (a tile with transparent corners costs five times as much to paste)."""
+    tile = _felt().crop((box.left, box.top, box.right, box.bottom))
+    plate = d.seat_plate(box.width, box.height, look, False, _GLOW)
+    inner = plate.crop((_GLOW, _GLOW, _GLOW + box.width, _GLOW + box.height))
+    tile.paste(inner, (0, 0), inner)
+    return tile
+
+
+@lru_cache(maxsize=256)
+def _backs_on_felt(cx: int, top: int) -> Image.Image:
+    """Two face-down cards side by side on the felt under them, as one opaque tile."""
+    left = cx - SEAT_CARD_WIDTH - 2
+    back = card_tile("back", SEAT_CARD_WIDTH)
+    tile = _felt().crop((left, top, left + 2 * SEAT_CARD_WIDTH + 4, top + back.height))
+    for i in range(2):
+        tile.paste(back, (i * (SEAT_CARD_WIDTH + 4), 0), back)
+    return tile
+
+
+@lru_cache(maxsize=1024)
+def _board_on_felt(card: str | None, index: int, four_colour: bool) -> Image.Image:
+    """A board card (or the empty place of one still to come) on the felt under its slot."""
+    slot = board_slots()[index]
+    tile = _felt().crop((slot.left, slot.top, slot.right, slot.bottom))
+    art = (
+        card_tile(card, BOARD_CARD_WIDTH, four_colour=four_colour)
+        if card is not None
+        else place_tile(BOARD_CARD_WIDTH)
+    )
+    tile.paste(art, (0, 0), art)
+    return tile
 
 
 def _seat(
@@ -235,103 +278,94 @@ def _seat(
     box, rect = spot.box, spot.rect
     cx = (box.left + box.right) // 2
     if seat.state is SeatState.EMPTY:
-        draw.rounded_rectangle(box.box, radius=12, fill=(26, 30, 34), outline=(70, 76, 84), width=1)
+        d.blit(canvas, _plate_on_felt(box, "empty"), (box.left, box.top), masked=False)
         d.text_in(
             draw,
-            (cx, box.top + 38),
+            (cx, box.top + box.height // 2 + 7),
             labels.empty_seat,
-            size=16,
+            size=18,
             width=box.width - 16,
             fill=d.TEXT_DIM,
             anchor="ms",
         )
         return
-    cards = seat.cards if seat.cards is not None else (("back", "back") if seat.shows_backs else ())
-    for i, card in enumerate(cards):
+    if seat.cards is None and seat.shows_backs:
+        backs = _backs_on_felt(cx, rect.top + 2)
+        d.blit(canvas, backs, (cx - SEAT_CARD_WIDTH - 2, rect.top + 2), masked=False)
+    for i, card in enumerate(seat.cards or ()):
         tile = card_tile(card, SEAT_CARD_WIDTH, four_colour=view.four_colour)
         d.paste_tile(
             canvas, tile, (cx - SEAT_CARD_WIDTH - 2 + i * (SEAT_CARD_WIDTH + 4), rect.top + 2)
         )
     dim = seat.state in (SeatState.FOLDED, SeatState.SITTING_OUT)
     if seat.is_turn:
-        glow = (box.left - 1, box.top - 1, box.right, box.bottom)
-        draw.rounded_rectangle(glow, radius=14, outline=d.GOLD, width=4)
-    draw.rounded_rectangle(
-        box.box,
-        radius=12,
-        fill=d.SEAT_DIM if dim else d.SEAT,
-        outline=d.GOLD if seat.is_turn else d.SEAT_EDGE,
-        width=2 if seat.is_turn else 1,
-    )
-    # With odds to show, name and stack move up to make room for the odds strip in the box.
-    name_y, stack_y, stack_size = (28, 45, 16) if seat.odds else (30, 55, _STACK_SIZE)
-    d.text_in(
+        plate = d.seat_plate(box.width, box.height, "dim" if dim else "live", True, _GLOW)
+        d.paste_tile(canvas, plate, (box.left - _GLOW, box.top - _GLOW))
+    else:
+        d.blit(
+            canvas, _plate_on_felt(box, "dim" if dim else "live"), (box.left, box.top), masked=False
+        )
+    name, squeeze = fit_squeezed(seat.name, NAME_SIZE, box.width - 8, bold=True)
+    draw_text(
         draw,
-        (cx, box.top + name_y),
-        seat.name,
-        size=_NAME_SIZE,
-        width=box.width - 18,
+        (cx, box.top + 28),
+        name,
+        size=NAME_SIZE,
         fill=d.TEXT_DIM if dim else d.TEXT,
         bold=True,
         anchor="ms",
+        squeeze=squeeze,
     )
-    d.text_in(
+    amount, squeeze = fit_squeezed(
+        format_amount(seat.stack, labels.thousands_sep), STACK_SIZE, box.width - 14, bold=True
+    )
+    draw_text(
         draw,
-        (cx, box.top + stack_y),
-        format_amount(seat.stack, labels.thousands_sep),
-        size=stack_size,
-        width=box.width - 18,
+        (cx, box.top + 53),
+        amount,
+        size=STACK_SIZE,
         fill=d.TEXT_DIM if dim else d.STACK,
+        bold=True,
         anchor="ms",
+        squeeze=squeeze,
     )
     badge = {
         SeatState.FOLDED: (labels.folded, d.BADGE_GREY),
         SeatState.ALL_IN: (labels.all_in, d.ALL_IN),
         SeatState.SITTING_OUT: (labels.sitting_out, d.BADGE_GREY),
     }.get(seat.state)
-    if badge:
-        d.pill(
-            draw,
-            (cx, box.top + 3),
-            badge[0],
-            size=_BADGE_SIZE,
-            max_width=box.width - 16,
-            fill=badge[1],
-        )
     if seat.odds is not None:
+        # During a run-out the chances take the badge's place, over the top of the box.
         d.pill(
             draw,
-            (cx, box.top + 57),
-            odds_text(seat.odds, labels, width=box.width - 10 - 2 * (_ODDS_SIZE // 2 + 2)),
-            size=_ODDS_SIZE,
-            max_width=box.width - 10,
+            (cx, box.top - 3),
+            odds_text(seat.odds, labels, width=box.width + 4 - 2 * (ODDS_SIZE // 2 + 2)),
+            size=ODDS_SIZE,
+            max_width=box.width + 4,
             fill=_ODDS,
             colour=(20, 20, 20),
         )
-    marker_y = rect.top + 14
-    if seat.blind is not None:
-        small = seat.blind is Blind.SMALL
+    elif badge:
         d.pill(
             draw,
-            (cx - 63, marker_y),
+            (cx, box.top - 3),
+            badge[0],
+            size=BADGE_SIZE,
+            max_width=box.width - 16,
+            fill=badge[1],
+        )
+    # The blind and the dealer button sit on the box's top corners, above the name.
+    if seat.blind is not None:
+        small = seat.blind is Blind.SMALL
+        disc = d.dealer_button(
             labels.small_blind if small else labels.big_blind,
-            size=13,
-            max_width=40,
-            fill=(46, 110, 200) if small else (224, 160, 32),
-            colour=d.TEXT if small else (20, 20, 20),
+            (46, 110, 200) if small else (224, 160, 32),
+            d.TEXT if small else (20, 20, 20),
         )
+        d.paste_tile(canvas, disc, (box.left, box.top - 20))
     if seat.is_button:
-        bx = cx + 63
-        draw.ellipse(
-            (bx - 13, marker_y - 13, bx + 13, marker_y + 13),
-            fill=(250, 250, 246),
-            outline=(60, 60, 60),
-            width=2,
-        )
-        shown = fit_text(labels.dealer, 15, 22, bold=True)
-        draw_text(
-            draw, (bx, marker_y + 1), shown, size=15, fill=(20, 20, 20), bold=True, anchor="mm"
-        )
+        button = d.dealer_button(labels.dealer)
+        d.paste_tile(canvas, button, (box.right - button.width, box.top - 20))
 
 
 def odds_text(odds: SeatOdds, labels: TableLabels, *, width: int | None = None) -> str:
@@ -349,16 +383,25 @@ def odds_text(odds: SeatOdds, labels: TableLabels, *, width: int | None = None) 
     if width is None:
         return lines[0]
     return next(
-        (line for line in lines if text_width(line, _ODDS_SIZE, bold=True) <= width), lines[-1]
+        (line for line in lines if text_width(line, ODDS_SIZE, bold=True) <= width), lines[-1]
     )
 
 
 def _label_width(label: str, amount: str, size: int) -> int:
     """The width of a chip label holding ``label`` and ``amount``, before any cut."""
-    width = 2 * (size // 2 + 1) + 22 + int(text_width(amount, size, bold=True))
+    width = 2 * (size // 2 - 2) + 20 + int(text_width(amount, size, bold=True))
     if label:
         width += int(text_width(label, size)) + size // 2
     return width
+
+
+@lru_cache(maxsize=512)
+def _label_on_felt(width: int, height: int, radius: int, left: int, top: int) -> Image.Image:
+    """:func:`bot.pictures.draw.label_plate` on the felt under it at (``left``, ``top``), opaque."""
+    tile = _felt().crop((left, top, left + width, top + height))
+    plate = d.label_plate(width, height, radius)
+    tile.paste(plate, (0, 0), plate)
+    return tile
 
 
 def _chip_label(
@@ -370,19 +413,25 @@ def _chip_label(
     max_width: int,
     label: str = "",
     colour: d.Colour = d.TEXT,
+    on_felt: bool = True,
 ) -> Rect:
     """A dark pill with a chip, an optional light ``label`` and the bold ``amount``.
 
+    ``on_felt``: nothing but the felt lies under the label (bets and pots always, by the
+    layout), so its plate is pasted opaque with the felt already in its corners.
+
     A bet shows only its amount; a pot shows its translated label too. When the label does
-    not fit, it is the label that gets cut: the amount is the fact players need.
+    not fit, it is the label that gets cut: the amount is the fact players need, and is drawn
+    narrower rather than cut.
     """
-    radius = size // 2 + 1
-    shown_amount = fit_text(amount, size, max_width - 2 * radius - 18, bold=True)
-    amount_width = int(text_width(shown_amount, size, bold=True))
-    room = max_width - 2 * radius - 18 - amount_width - size // 2
+    radius = size // 2 - 2
+    room = max_width - 2 * radius - 16
+    shown_amount, squeeze = fit_squeezed(amount, size, room, bold=True, least=0.6)
+    amount_width = int(text_width(shown_amount, size, bold=True) * squeeze)
+    room = max_width - 2 * radius - 16 - amount_width - size // 2
     shown_label = fit_text(label, size, room) if label and room > size else ""
     label_width = int(text_width(shown_label, size)) + size // 2 if shown_label else 0
-    width = 2 * radius + 18 + label_width + amount_width
+    width = 2 * radius + 16 + label_width + amount_width
     height = size + 10
     x, y = centre
     rect = Rect(
@@ -391,13 +440,26 @@ def _chip_label(
         right=x - width // 2 + width,
         bottom=y - height // 2 + height,
     )
-    draw.rounded_rectangle(rect.box, radius=height // 2, fill=d.PILL, outline=d.FELT_LINE, width=1)
-    d.chip(draw, (rect.left + radius + 4, y), radius, (196, 32, 44))
-    text_x = rect.left + 2 * radius + 10
+    canvas: Image.Image = draw._image
+    if on_felt:
+        plate = _label_on_felt(width, height, radius, rect.left, rect.top)
+        d.blit(canvas, plate, (rect.left, rect.top), masked=False)
+    else:
+        d.blit(canvas, d.label_plate(width, height, radius), (rect.left, rect.top), masked=True)
+    text_x = rect.left + 2 * radius + 9
     if shown_label:
         draw_text(draw, (text_x, y + 1), shown_label, size=size, fill=d.TEXT, anchor="lm")
         text_x += label_width
-    draw_text(draw, (text_x, y + 1), shown_amount, size=size, fill=colour, bold=True, anchor="lm")
+    draw_text(
+        draw,
+        (text_x, y + 1),
+        shown_amount,
+        size=size,
+        fill=colour,
+        bold=True,
+        anchor="lm",
+        squeeze=squeeze,
+    )
     return rect
 
 
@@ -414,7 +476,7 @@ def _pots(draw: ImageDraw.ImageDraw, pots: tuple[PotView, ...], labels: TableLab
     for number, row in enumerate(rows):
         if not row:
             continue
-        size = 19 if number == 0 else 15
+        size = 22 if number == 0 else 20
         most = POT_WIDTH if number == 0 else (POT_WIDTH - 8 * (per_row - 1)) // per_row
         amounts = [format_amount(pot.amount, labels.thousands_sep) for pot in row]
         widths = [
@@ -437,15 +499,24 @@ def _pots(draw: ImageDraw.ImageDraw, pots: tuple[PotView, ...], labels: TableLab
 
 
 def _header(draw: ImageDraw.ImageDraw, view: TableView) -> None:
-    d.text_in(draw, (16, 34), view.street, size=24, width=HEADER_WIDTH, fill=d.TEXT, bold=True)
+    d.text_in(
+        draw, (12, 28), view.street, size=24, width=HEADER_LEFT.width - 12, fill=d.TEXT, bold=True
+    )
     if view.blind_level:
-        d.text_in(draw, (16, 58), view.blind_level, size=16, width=HEADER_WIDTH, fill=d.TEXT_DIM)
+        d.text_in(
+            draw,
+            (12, HEIGHT - 10),
+            view.blind_level,
+            size=18,
+            width=FOOTER_LEFT.width - 12,
+            fill=d.TEXT_DIM,
+        )
     if view.next_level:
         d.text_in(
             draw,
-            (WIDTH - 16, 34),
+            (WIDTH - 12, 27),
             view.next_level,
-            size=16,
+            size=18,
             width=HEADER_WIDTH,
             fill=d.TEXT_DIM,
             anchor="rs",
@@ -458,11 +529,10 @@ def draw_table(view: TableView) -> Image.Image:
     draw = ImageDraw.Draw(canvas)
     _header(draw, view)
     for i, slot in enumerate(board_slots()):
-        if i < len(view.board):
-            tile = card_tile(view.board[i], BOARD_CARD_WIDTH, four_colour=view.four_colour)
-        else:
-            tile = place_tile(BOARD_CARD_WIDTH)
-        d.paste_tile(canvas, tile, (slot.left, slot.top))
+        card = view.board[i] if i < len(view.board) else None
+        d.blit(
+            canvas, _board_on_felt(card, i, view.four_colour), (slot.left, slot.top), masked=False
+        )
     _pots(draw, view.pots, view.labels)
     spots = table_layout(len(view.seats))
     for spot, seat in zip(spots, view.seats, strict=True):

@@ -20,6 +20,7 @@ __all__ = [
     "Blind",
     "HoleCardsView",
     "PotView",
+    "PotWin",
     "SeatOdds",
     "SeatState",
     "SeatView",
@@ -117,20 +118,35 @@ class TableLabels:
     odds_win: str = "{win}%"
     odds_tie: str = "tie {tie}%"
     odds_side: str = "side {n}: {win}%"
+    board_n: str = "Board {n}"
 
 
 @dataclass(frozen=True, kw_only=True)
 class HoleCardsView:
-    """A player's private cards, and after the flop the name of their hand ("Pair of kings")."""
+    """A player's private cards, and after the flop the name of their hand ("Pair of kings").
+
+    ``board`` (the cards dealt so far) is drawn small under the hole cards, so the player sees
+    their hand without scrolling back to the table; ``to_call`` (chips) is drawn with
+    ``to_call_label`` ("To call {amount}", translated by the bot) when it is above zero.
+    """
 
     cards: tuple[str, ...]
     hand_name: str | None = None
     four_colour: bool = False
+    board: tuple[str, ...] = ()
+    to_call: int = 0
+    to_call_label: str = "To call {amount}"
+    thousands_sep: str = ","
 
     def __post_init__(self) -> None:
         if not 1 <= len(self.cards) <= 2:
             raise ValueError(f"hole cards: one or two cards, got {len(self.cards)}")
         _check_cards(self.cards, 2, "hole cards")
+        _check_cards(self.board, 5, "board")
+        if set(self.cards) & set(self.board):
+            raise ValueError("a hole card is also on the board")
+        if self.to_call < 0:
+            raise ValueError("the amount to call cannot be negative")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -201,6 +217,12 @@ class TableView:
 
     ``street`` is the translated street name; ``blind_level`` and ``next_level`` are short
     translated lines ("Level 3 · 50/100", "Next level in 4:32") or ``None`` when no schedule runs.
+
+    For the run-out picture (:func:`bot.pictures.runout.render_runout`): ``first_board`` is the
+    first board of a hand run twice (``board`` is then the second, being dealt),
+    ``board_results`` one translated line per finished board saying what it paid ("Alice wins
+    2,175"), and ``odds_error`` the sampling error of the seats' odds (one standard error, as a
+    chance) when they were estimated by sampling, ``None`` when they are exact.
     """
 
     seats: tuple[SeatView, ...]
@@ -211,11 +233,22 @@ class TableView:
     next_level: str | None = None
     four_colour: bool = False
     labels: TableLabels = field(default_factory=TableLabels)
+    first_board: tuple[str, ...] = ()
+    board_results: tuple[str, ...] = ()
+    odds_error: float | None = None
 
     def __post_init__(self) -> None:
         if not 1 <= len(self.seats) <= MAX_SEATS:
             raise ValueError(f"a table has 1 to {MAX_SEATS} seats, got {len(self.seats)}")
         _check_cards(self.board, 5, "board")
+        _check_cards(self.first_board, 5, "first board")
+        shown = {card for seat in self.seats for card in seat.cards or ()}
+        if shown & set(self.first_board):
+            raise ValueError("a card of the first board is also in a hand")
+        if len(self.board_results) > (2 if self.first_board else 1):
+            raise ValueError("one result line per board at most")
+        if self.odds_error is not None and not 0.0 <= self.odds_error <= 1.0:
+            raise ValueError(f"a sampling error lies between 0 and 1, not {self.odds_error}")
         seen = set(self.board)
         for seat in self.seats:
             for card in seat.cards or ():
@@ -233,8 +266,19 @@ class ShowdownLabels:
 
 
 @dataclass(frozen=True, kw_only=True)
+class PotWin:
+    """What one hand took from one pot: ``label`` is translated ("Pot", "Side pot 1")."""
+
+    label: str
+    amount: int
+
+
+@dataclass(frozen=True, kw_only=True)
 class ShowdownHandView:
-    """One revealed hand: ``best_five`` are the cards that play (from hole cards and board)."""
+    """One revealed hand: ``best_five`` are the cards that play (from hole cards and board).
+
+    ``pots`` says what ``won`` came from, pot by pot; when empty the picture shows the total.
+    """
 
     name: str
     cards: tuple[str, ...]
@@ -242,6 +286,7 @@ class ShowdownHandView:
     best_five: tuple[str, ...] = ()
     won: int = 0
     is_winner: bool = False
+    pots: tuple[PotWin, ...] = ()
 
     def __post_init__(self) -> None:
         _check_cards(self.cards, 2, f"hand of {self.name!r}")

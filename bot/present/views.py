@@ -103,11 +103,14 @@ def table_view(
 def hole_cards_view(
     cards: Sequence[str], board: Sequence[str], lang: Lang, *, four_colour: bool = False
 ) -> HoleCardsView:
-    """One player's private view: their two cards and, after the flop, their hand's name."""
+    """One player's private view: their two cards and, after the flop, the board and their
+    hand's name."""
     name = None
     if len(board) >= 3:
         name = hand_name(lang, best_hand([parse_card(c) for c in (*cards, *board)]))
-    return HoleCardsView(cards=tuple(cards), hand_name=name, four_colour=four_colour)
+    return HoleCardsView(
+        cards=tuple(cards), hand_name=name, four_colour=four_colour, board=tuple(board)
+    )
 
 
 def showdown_view(

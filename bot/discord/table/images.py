@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 import discord
 
 from bot.i18n import Lang
-from bot.pictures import render_hole_cards, render_showdown, render_table
+from bot.pictures import render_hole_cards, render_runout, render_showdown, render_table
 from bot.pictures.views import HoleCardsView, ShowdownView, TableView
 from bot.pictures.worker import render_executor
 from bot.present import ALT_TEXT_LIMIT, fit, hole_cards_alt, showdown_alt, table_alt
@@ -51,15 +51,17 @@ class Images:
         return discord.File(io.BytesIO(png), name, description=fit(alt))
 
     async def table(
-        self, view: TableView, lang: Lang, *, alt_tail: Sequence[str] = ()
+        self, view: TableView, lang: Lang, *, alt_tail: Sequence[str] = (), runout: bool = False
     ) -> tuple[str, discord.File]:
         """The table picture and its alt text (which the message also says); ``alt_tail``
-        adds what the picture draws beyond the table (an all-in's odds)."""
+        adds what the picture draws beyond the table (an all-in's odds). ``runout`` draws the
+        run-out picture of the same view instead (only the hands in play, their odds large)."""
         alt = table_alt(lang, view)
         if alt_tail:  # kept whole: the table's own description is what gets shortened
             tail = " ".join(alt_tail)
             alt = f"{fit(alt, max(0, ALT_TEXT_LIMIT - len(tail) - 1))} {tail}"
-        return alt, await self._file(render_table, view, "table.png", alt)
+        drawing = render_runout if runout else render_table
+        return alt, await self._file(drawing, view, "table.png", alt)
 
     async def showdown(self, view: ShowdownView, lang: Lang) -> tuple[str, discord.File]:
         alt = showdown_alt(lang, view)

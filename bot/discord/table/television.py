@@ -59,7 +59,9 @@ class Television:
             if k:
                 await asyncio.sleep(pause)
             assert frame.view is not None
-            _, file = await self.ctx.images.table(frame.view, lang, alt_tail=frame.odds)
+            _, file = await self.ctx.images.table(
+                frame.view, lang, alt_tail=frame.odds, runout=True
+            )
             if k == 0:  # the turn message (or the question) loses its buttons
                 await self.messages.say_turn(ticket, clip(frame.lines), files=[file])
             else:

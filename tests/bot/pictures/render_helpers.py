@@ -41,9 +41,25 @@ def difference(actual: Image.Image, expected: Image.Image) -> tuple[float, float
     return share, mean
 
 
-def match_reference(name: str, data: bytes) -> None:
-    """Compare a render with ``reference/<name>.png``, or rewrite it under UPDATE_REFERENCES."""
-    actual = decode(data)
+PHONE_WIDTH = 400
+"""How wide Discord shows a picture on a phone, about."""
+
+
+def on_phone(image: Image.Image) -> Image.Image:
+    """``image`` as a phone shows it: scaled to :data:`PHONE_WIDTH` pixels wide."""
+    height = round(image.height * PHONE_WIDTH / image.width)
+    return image.convert("RGB").resize((PHONE_WIDTH, height), Image.Resampling.LANCZOS)
+
+
+def match_reference(name: str, data: bytes, *, phone: bool = False) -> None:
+    """Compare a render with ``reference/<name>.png``, or rewrite it under UPDATE_REFERENCES;
+    with ``phone``, also its 400 px downscale with ``reference/<name>-400.png``."""
+    _match(name, decode(data))
+    if phone:
+        _match(f"{name}-400", on_phone(decode(data)))
+
+
+def _match(name: str, actual: Image.Image) -> None:
     path = REFERENCE_DIR / f"{name}.png"
     if os.environ.get("UPDATE_REFERENCES") == "1":
         REFERENCE_DIR.mkdir(parents=True, exist_ok=True)

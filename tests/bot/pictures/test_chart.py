@@ -11,12 +11,14 @@ import pytest
 from PIL import Image
 
 import bot.pictures.chart
-from bot.pictures.chart import PLOT, STYLES, draw_chart, render_chart
+from bot.pictures.chart import PLOT, STYLES, draw_chart, end_labels, legend_sample, render_chart
+from bot.pictures.draw import BACKGROUND
 from bot.pictures.stats_views import ChartLabels, ChartLine, ChartView, Standing
 
+# The Okabe-Ito palette, its blue and vermillion lightened for the dark background.
 OKABE_ITO = {
-    (230, 159, 0), (86, 180, 233), (0, 158, 115), (240, 228, 66), (0, 114, 178),
-    (213, 94, 0), (204, 121, 167),
+    (230, 159, 0), (86, 180, 233), (0, 158, 115), (240, 228, 66), (100, 160, 255),
+    (240, 110, 30), (204, 121, 167),
 }  # fmt: skip
 WHITE = (235, 235, 235)
 
@@ -31,6 +33,24 @@ def test_ten_styles_each_pair_apart_in_two_ways() -> None:
         )
         assert differences >= 2, (a, b)
     assert {s.colour for s in STYLES} <= OKABE_ITO | {WHITE}
+
+
+def _luminance(colour: tuple[int, int, int]) -> float:
+    def linear(v: int) -> float:
+        c = v / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(v) for v in colour)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def test_no_line_is_faint_on_the_background() -> None:
+    # WCAG contrast ratio of every line colour against the chart's background: 4.5:1 or more
+    # (Okabe-Ito's own blue had 3.1:1 and read as faint).
+    background = _luminance(BACKGROUND)
+    for style in STYLES:
+        ratio = (_luminance(style.colour) + 0.05) / (background + 0.05)
+        assert ratio >= 4.5, (style.colour, ratio)
 
 
 def _close(pixel: tuple[int, ...], colour: tuple[int, int, int], slack: int = 40) -> bool:
@@ -77,9 +97,22 @@ def test_the_standings_repeat_the_style_of_their_line() -> None:
     image = draw_chart(ChartView(lines=lines, standings=standings))
     for row, standing in enumerate(standings):
         assert standing.line is not None
-        y = bot.pictures.chart._legend_top(row) + 13
-        sample = _at(image, bot.pictures.chart.PANEL_LEFT + 40, y)
+        left, _, y = legend_sample(row)
+        sample = _at(image, left + 1, y)  # the sample starts with a dash in every style
         assert _close(sample, STYLES[standing.line].colour), row
+
+
+def test_each_line_ends_in_its_name_and_the_names_never_overlap() -> None:
+    view = ten_by_five_hundred()
+    labels = end_labels(view)
+    assert sorted(index for index, _ in labels) == list(range(10))
+    ys = sorted(y for _, y in labels)
+    assert all(b - a >= bot.pictures.chart.TEXT_SIZE for a, b in itertools.pairwise(ys))
+    assert PLOT.top - 10 <= ys[0] and ys[-1] <= PLOT.bottom
+    image = draw_chart(view)
+    for index, y in labels:  # the name's ink is in its line's colour
+        row = [_at(image, x, y) for x in range(PLOT.right + 10, PLOT.right + 60)]
+        assert any(_close(p, STYLES[index].colour, slack=30) for p in row), index
 
 
 def ten_by_five_hundred() -> ChartView:

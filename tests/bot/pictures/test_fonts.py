@@ -26,7 +26,7 @@ from bot.pictures.fontchain import FONT_DIRS_ENV, Face, chain, font_dirs, info
 from bot.pictures.fontfile import FontFileError, read_font_info
 from bot.pictures.resources import read_asset
 from bot.pictures.showdown import render_showdown
-from bot.pictures.table import render_table
+from bot.pictures.table import HEIGHT, WIDTH, render_table
 from bot.pictures.textlayout import clusters, layout, standin_digits
 from tests.bot.pictures.examples import example_showdown, example_table
 
@@ -328,7 +328,7 @@ def test_names_match_the_reference(with_fonts: bool, monkeypatch: pytest.MonkeyP
         )
         picture = render_showdown(dataclasses.replace(showdown, hands=hands))
         match_reference(f"showdown-names-{suffix}", picture)
-        assert decode(table).size == (1000, 620)
+        assert decode(table).size == (WIDTH, HEIGHT)
     finally:
         monkeypatch.setenv(FONT_DIRS_ENV, "")
         fonts.reload()

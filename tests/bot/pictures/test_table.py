@@ -9,7 +9,15 @@ from PIL import Image, ImageChops, ImageDraw
 from render_helpers import decode, match_reference
 
 from bot.pictures import SeatState, SeatView, TableView, render_table, table_layout
-from bot.pictures.table import HEADER_LEFT, HEADER_RIGHT, HEIGHT, POT_AREA, WIDTH, board_slots
+from bot.pictures.table import (
+    FOOTER_LEFT,
+    HEADER_LEFT,
+    HEADER_RIGHT,
+    HEIGHT,
+    POT_AREA,
+    WIDTH,
+    board_slots,
+)
 from tests.bot.pictures.examples import example_table
 
 MAX_BYTES = 150_000
@@ -59,7 +67,7 @@ def test_matches_reference(name: str, view: TableView) -> None:
 def test_layout_keeps_seats_bets_board_and_pots_apart(seat_count: int) -> None:
     spots = table_layout(seat_count)
     slots = board_slots()
-    fixed = [HEADER_LEFT, HEADER_RIGHT, POT_AREA, *slots]
+    fixed = [HEADER_LEFT, HEADER_RIGHT, FOOTER_LEFT, POT_AREA, *slots]
     boxes = [spot.rect for spot in spots] + [spot.bet_rect for spot in spots]
     for box in boxes:
         assert box.inside(WIDTH, HEIGHT)

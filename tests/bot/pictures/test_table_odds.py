@@ -15,7 +15,8 @@ from bot.pictures import (
     render_table,
     table_layout,
 )
-from bot.pictures.table import odds_text
+from bot.pictures.fonts import text_width
+from bot.pictures.table import ODDS_SIZE, odds_text
 from bot.pictures.views import SeatOdds, format_percent
 
 
@@ -57,9 +58,13 @@ def test_odds_change_only_the_seat_boxes() -> None:
     boxes = [spot.box for spot in table_layout(3)]
     # every changed pixel lies inside some seat box: crop the difference to each box in turn
     diff = ImageChops.difference(plain, shown)
-    for box in boxes:  # the strip may touch the box's bottom edge by a pixel or two
-        diff.paste((0, 0, 0), (box.left, box.top, box.right + 1, box.bottom + 3))
+    for box in boxes:  # the strip takes the badge's place, over the top edge of the box
+        diff.paste((0, 0, 0), (box.left - 4, box.top - 20, box.right + 4, box.bottom + 1))
     assert diff.getbbox() is None
+
+
+def _wide(text: str) -> int:
+    return int(text_width(text, ODDS_SIZE, bold=True)) + 1
 
 
 def test_the_strip_names_a_tie_only_when_one_can_happen() -> None:
@@ -70,8 +75,8 @@ def test_the_strip_names_a_tie_only_when_one_can_happen() -> None:
     assert odds_text(side, labels) == "20% · side 1: 71% · side 2: 50%"
     narrow = SeatOdds(win=0.2101, tie=0.0316, side=((1, 0.71),))
     assert odds_text(narrow, labels, width=1000) == "21% · tie 3% · side 1: 71%"
-    assert odds_text(narrow, labels, width=130) == "21% · side 1: 71%"
-    assert odds_text(narrow, labels, width=100) == "21% · tie 3%"
+    assert odds_text(narrow, labels, width=_wide("21% · side 1: 71%")) == "21% · side 1: 71%"
+    assert odds_text(narrow, labels, width=_wide("21% · side 1: 71%") - 1) == "21% · tie 3%"
     assert odds_text(narrow, labels, width=10) == "21%"
     norwegian = TableLabels(odds_win="{win} %", odds_tie="uavgjort {tie} %")
     assert odds_text(SeatOdds(win=0.5, tie=0.25), norwegian) == "50 % · uavgjort 25 %"
