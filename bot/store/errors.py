@@ -13,6 +13,9 @@ The tree::
     │   ├── NoWallet            the member has no wallet in this guild yet
     │   └── InsufficientChips   a movement would take the balance below zero
     ├── HandStateError          an action out of sequence, a finished or unknown hand/table
+    │   └── LeaseLost           the table's lease names another process: the write is fenced
+    ├── TableTaken              a table is open in the channel already (or another process
+    │                           holds its lease): nothing was opened
     ├── MemberSeated            a member's data cannot be removed while they sit at a table
     ├── BackupFailed            a backup could not be written where asked
     └── MigrationRefused        the copy to PostgreSQL cannot be made; nothing was kept
@@ -32,12 +35,14 @@ __all__ = [
     "DatabaseUnavailable",
     "HandStateError",
     "InsufficientChips",
+    "LeaseLost",
     "MemberSeated",
     "MigrationRefused",
     "NoWallet",
     "SchemaTooNew",
     "StartupError",
     "StoreError",
+    "TableTaken",
     "WalletError",
 ]
 
@@ -113,3 +118,18 @@ class BackupFailed(StoreError):
 class MigrationRefused(StoreError):
     """The copy to PostgreSQL (:mod:`bot.store.sqlite_to_postgres`) cannot be made or did not
     check out; nothing was kept in the target."""
+
+
+class LeaseLost(HandStateError):
+    """The table's lease names another process: the database refused the write (the fence
+    of :mod:`bot.store.leases`), so nothing of it was kept."""
+
+
+class TableTaken(StoreError):
+    """Opening a table found one open in the channel already, or its lease held by another
+    live process (``leased``): nothing was written."""
+
+    def __init__(self, message: str, /, *, table_id: str, leased: bool) -> None:
+        super().__init__(message)
+        self.table_id = table_id
+        self.leased = leased

@@ -61,6 +61,11 @@ class Store:
         self._backend = backend
         self.dialect: Dialect = backend.dialect
         self.path = backend.where
+        self.lease_owner: str | None = None
+        """The process whose table leases fence this store's writes, once
+        :func:`bot.store.leases.install_fence` ran (``None``: no leases, one process)."""
+        self.lease_ttl = 30.0
+        """How long the lease :meth:`open_table` takes lasts (its keeper renews it)."""
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -257,9 +262,11 @@ class Store:
         table_id: str,
         now: float,
         table_state: Mapping[str, Any] | None = None,
+        settings: Mapping[str, Any] | None = None,
     ) -> int:
-        """Wallet to table; ``table_state`` (with the new stack) commits in the same
-        transaction, so the chips are always in exactly one place."""
+        """Wallet to table; ``table_state`` (with the new stack) and the table's ``settings``
+        (if given) commit in the same transaction, so the chips are always in exactly one
+        place."""
         if amount <= 0:
             raise ValueError("a buy-in must be positive")
         async with self._write() as tx:
@@ -268,7 +275,7 @@ class Store:
                 ref=f"table:{table_id}", now=now,
             )  # fmt: skip
             if table_state is not None:
-                await tables.update_state(tx, table_id, table_state, now)
+                await tables.update_state(tx, table_id, table_state, now, settings=settings)
             return balance
 
     async def cash_out(
@@ -337,6 +344,25 @@ class Store:
             return await wallets.audit(tx, guild_id)
 
     # ------------------------------------------------------------------ tables
+
+    async def open_table(
+        self,
+        table_id: str,
+        *,
+        guild_id: int,
+        channel_id: int,
+        state: Mapping[str, Any],
+        settings: Mapping[str, Any],
+        now: float,
+    ) -> None:
+        """Open a table, never over an open one, and (on a fenced store) take its lease in
+        the same transaction. Raises :class:`~bot.store.errors.TableTaken`, writing nothing,
+        when the channel's table is open or another live process holds its lease."""
+        async with self._write() as tx:
+            await tables.open_table(
+                tx, table_id, guild_id=guild_id, channel_id=channel_id, state=state, now=now,
+                settings=settings, owner=self.lease_owner, ttl=self.lease_ttl,
+            )  # fmt: skip
 
     async def save_table(
         self,

@@ -38,7 +38,7 @@ from bot.tables.computer_commands import ComputerCommands
 from bot.tables.fairness import FairReport
 from bot.tables.hand_commands import HandCommands
 from bot.tables.live import table_id_for
-from bot.tables.live_tables import Listener, LiveTables
+from bot.tables.live_tables import Listener, LiveTables, Resumer
 from bot.tables.outcomes import Outcome, PrivateCards, TableState
 from bot.tables.seat_commands import SeatCommands
 from bot.tables.timeouts import Timeouts
@@ -121,6 +121,12 @@ class TableService:
         Called again later (when a lease on another table was won, see
         :mod:`bot.tables.lease_keeper`), it picks up only the tables that are new to it."""
         return await self._tables.restore(owns)
+
+    def resume_with(self, resumer: Resumer) -> None:
+        """How a command for a table open in the database but not driven here claims it
+        (:meth:`bot.tables.lease_keeper.LeaseKeeper.resume`); without one, such a command is
+        refused with :class:`~bot.tables.errors.TableResuming`."""
+        self._tables.resumer = resumer
 
     async def forget(self, table_ids: Sequence[str]) -> None:
         """Stop driving tables another process has taken over (their leases moved on): drop
