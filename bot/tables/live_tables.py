@@ -44,7 +44,11 @@ from engine.events import Event, HandEnded, is_private
 from engine.rules import RunItTwice
 from engine.table import PlayerLeft, Rebought
 
-__all__ = ["Listener", "LiveTables", "Resumer"]
+__all__ = ["RESUME_WAIT", "Listener", "LiveTables", "Resumer"]
+
+RESUME_WAIT = 1.5
+"""Seconds a command for a table another process holds waits before it is refused (within
+the interaction's time to answer, before its deferral: :mod:`bot.discord.table.messages`)."""
 
 Listener = Callable[[Outcome], None]
 Resumer = Callable[[str], Awaitable[None]]
@@ -56,9 +60,12 @@ class LiveTables:
     """Every open table in memory (:class:`~bot.tables.live.Live`), its lock, and the phases
     of a hand; ``clock`` gives seconds since the epoch."""
 
-    def __init__(self, store: Store, *, clock: Callable[[], float]) -> None:
+    def __init__(
+        self, store: Store, *, clock: Callable[[], float], resume_wait: float = RESUME_WAIT
+    ) -> None:
         self.store = store
         self.clock = clock
+        self.resume_wait = resume_wait
         self._open: dict[str, Live] = {}
         self._locks: dict[str, asyncio.Lock] = {}
         self._listeners: list[Listener] = []
@@ -126,6 +133,19 @@ class LiveTables:
         self._saved[table_id] = copy.deepcopy(live)
         return live
 
+    async def absent(self, table_id: str) -> NoTable | TableResuming | None:
+        """Why a command cannot reach the table here: ``None`` when it is held (perhaps
+        resumed just now, see :meth:`enter`), else the error to tell the member."""
+        if table_id in self._open:
+            return None
+        try:
+            await self._resume(table_id)
+        except TableResuming as resuming:
+            return resuming
+        if table_id in self._open:
+            return None
+        return NoTable("no table is open in this channel", table=table_id)
+
     async def _resume(self, table_id: str) -> None:
         """A command for a table not held here: if the database has it open, claim it now
         (its old owner's lease may have expired), else say it is resuming."""
@@ -135,7 +155,17 @@ class LiveTables:
         if self.resumer is not None:
             await self.resumer(table_id)
         if table_id not in self._open:
+            await self.refusal_pause()
+        if self.resumer is not None and table_id not in self._open:
+            await self.resumer(table_id)
+        if table_id not in self._open:
             raise TableResuming("the table is resuming after a restart", table=table_id)
+
+    async def refusal_pause(self) -> None:
+        """Wait a moment before saying a table is resuming: a lease about to expire may be
+        won meanwhile, and when a second copy of the bot (the same shards, by mistake) drives
+        the table, its answer reaches the member first and this one is dropped."""
+        await asyncio.sleep(self.resume_wait)
 
     def find(self, table_id: str) -> Live | None:
         """The open table, ``None`` when there is none (a timer's late move)."""

@@ -66,6 +66,8 @@ class SeatCommands:
                     state=table_to_dict(table), now=now, settings=settings,
                 )  # fmt: skip
             except TableTaken as taken:
+                if taken.leased:
+                    await tables.refusal_pause()
                 raise TableResuming("the table is resuming", table=table_id) from taken
             live = Live(
                 table_id=table_id, guild_id=guild_id, channel_id=channel_id, table=table,

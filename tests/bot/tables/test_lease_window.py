@@ -50,8 +50,8 @@ async def process(open_as: Opener, clock: Clock, owner: str) -> LeaseKeeper:
     """A bot process: its fenced store, its service and its lease keeper, started."""
     store = await open_as(owner)
     keeper = LeaseKeeper(
-        store, TableService(store, clock=clock), shards=Shards(), clock=clock, terms=TERMS,
-        owner=owner,
+        store, TableService(store, clock=clock, resume_wait=0.0), shards=Shards(), clock=clock,
+        terms=TERMS, owner=owner,
     )  # fmt: skip
     await keeper.start()
     return keeper
@@ -101,7 +101,7 @@ async def test_a_table_open_in_the_database_is_never_opened_over(database: str) 
     try:
         first = TableService(store, clock=Clock())
         await first.open_table(GUILD, CHANNEL, A, RULES, 100)
-        second = TableService(store, clock=Clock())  # a process that does not hold it
+        second = TableService(store, clock=Clock(), resume_wait=0.0)  # does not hold it
         with pytest.raises(TableResuming):
             await second.open_table(GUILD, CHANNEL, B, RULES, 100)
         with pytest.raises(TableExists):
