@@ -14,6 +14,8 @@ The tree::
     │   └── InsufficientChips   a movement would take the balance below zero
     ├── HandStateError          an action out of sequence, a finished or unknown hand/table
     │   └── LeaseLost           the table's lease names another process: the write is fenced
+    ├── StoreUnavailable        the database cannot be reached just now (a server restart,
+    │                           a dropped connection): nothing of the request was kept
     ├── TableTaken              a table is open in the channel already (or another process
     │                           holds its lease): nothing was opened
     ├── MemberSeated            a member's data cannot be removed while they sit at a table
@@ -42,6 +44,7 @@ __all__ = [
     "SchemaTooNew",
     "StartupError",
     "StoreError",
+    "StoreUnavailable",
     "TableTaken",
     "WalletError",
 ]
@@ -133,3 +136,12 @@ class TableTaken(StoreError):
         super().__init__(message)
         self.table_id = table_id
         self.leased = leased
+
+
+class StoreUnavailable(StoreError):
+    """The database could not be reached for one request (its server stopped or restarts,
+    the connection was cut): the request's transaction did not commit, unless the cut came
+    after the commit, which the caller finds out by reading again. A member is told to try
+    again in a moment."""
+
+    code = "store_unavailable"
