@@ -19,9 +19,11 @@ on the store's one connection.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import Any
 from urllib.parse import quote
 
+from bot.store import tables
 from bot.store.backend import Dialect, Row, is_postgres_url
 from bot.store.store import Store
 from bot.tables.leases import Lease
@@ -31,6 +33,7 @@ __all__ = [
     "fenced_target",
     "install_fence",
     "leases",
+    "open_table",
     "open_tables",
     "release",
     "renew",
@@ -46,6 +49,26 @@ _CLAIM = (
     "WHERE leases.owner = excluded.owner OR leases.expires_at <= ? "
     "RETURNING table_id, owner, epoch, expires_at"
 )
+
+
+async def open_table(
+    store: Store,
+    table_id: str,
+    *,
+    guild_id: int,
+    channel_id: int,
+    state: Mapping[str, Any],
+    settings: Mapping[str, Any],
+    now: float,
+) -> None:
+    """Open a table, never over an open one, and (on a fenced store) take its lease in the
+    same transaction. Raises :class:`~bot.store.errors.TableTaken`, writing nothing, when
+    the channel's table is open or another live process holds its lease."""
+    async with store._write() as tx:
+        await tables.open_table(
+            tx, table_id, guild_id=guild_id, channel_id=channel_id, state=state, now=now,
+            settings=settings, owner=store.lease_owner, ttl=store.lease_ttl,
+        )  # fmt: skip
 
 
 async def claim(
@@ -115,7 +138,7 @@ async def install_fence(store: Store, owner: str, *, ttl: float | None = None) -
     must have been opened on :func:`fenced_target` (checked: a ``RuntimeError`` otherwise).
 
     The store then opens a table by taking its lease in the same transaction
-    (:meth:`~bot.store.store.Store.open_table`), for ``ttl`` seconds (the keeper renews it)."""
+    (:func:`open_table`), for ``ttl`` seconds (the keeper renews it)."""
     store.lease_owner = owner
     if ttl is not None:
         store.lease_ttl = ttl

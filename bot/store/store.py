@@ -61,11 +61,10 @@ class Store:
         self._backend = backend
         self.dialect: Dialect = backend.dialect
         self.path = backend.where
+        # The process whose leases fence this store's table writes, and how long the lease a
+        # table is opened with lasts (bot.store.leases.install_fence; None: no leases).
         self.lease_owner: str | None = None
-        """The process whose table leases fence this store's writes, once
-        :func:`bot.store.leases.install_fence` ran (``None``: no leases, one process)."""
         self.lease_ttl = 30.0
-        """How long the lease :meth:`open_table` takes lasts (its keeper renews it)."""
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -344,25 +343,6 @@ class Store:
             return await wallets.audit(tx, guild_id)
 
     # ------------------------------------------------------------------ tables
-
-    async def open_table(
-        self,
-        table_id: str,
-        *,
-        guild_id: int,
-        channel_id: int,
-        state: Mapping[str, Any],
-        settings: Mapping[str, Any],
-        now: float,
-    ) -> None:
-        """Open a table, never over an open one, and (on a fenced store) take its lease in
-        the same transaction. Raises :class:`~bot.store.errors.TableTaken`, writing nothing,
-        when the channel's table is open or another live process holds its lease."""
-        async with self._write() as tx:
-            await tables.open_table(
-                tx, table_id, guild_id=guild_id, channel_id=channel_id, state=state, now=now,
-                settings=settings, owner=self.lease_owner, ttl=self.lease_ttl,
-            )  # fmt: skip
 
     async def save_table(
         self,

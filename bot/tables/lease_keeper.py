@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.store import leases as store_leases
+from bot.store.errors import StoreUnavailable
 from bot.store.store import Store
 from bot.tables.leases import LeaseTerms, Shards, new_owner, plan
 from bot.tables.outcomes import Outcome, OutcomeKind
@@ -119,6 +120,8 @@ class LeaseKeeper:
                 if loop.time() >= due:  # however many tables open meanwhile
                     due = loop.time() + self.terms.renew_every
                     await self.tick()
+            except StoreUnavailable as error:  # a restart of the server: renewed next round
+                log.warning("a lease round failed", extra={"owner": self.owner, "error": error})
             except Exception:
                 log.exception("a lease round failed", extra={"owner": self.owner})
 

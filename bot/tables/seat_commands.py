@@ -8,6 +8,7 @@ from typing import Any
 from bot.guilds.house import guild_rules
 from bot.guilds.wallets import Reason
 from bot.store.errors import TableTaken
+from bot.store.leases import open_table as open_leased
 from bot.tables.errors import NotSeated, TableExists, TableResuming
 from bot.tables.live import Live, is_practice_table, log_event, table_id_for
 from bot.tables.live_tables import LiveTables
@@ -42,8 +43,8 @@ class SeatCommands:
         """Open a table in the channel and seat its host with ``buy_in`` (None: the house's
         buy-in, see :meth:`join`); a refused buy-in opens nothing.
 
-        The database decides whether the channel is free (:meth:`Store.open_table
-        <bot.store.store.Store.open_table>`), not this process's memory: a table open there,
+        The database decides whether the channel is free (:func:`bot.store.leases.open_table`),
+        not this process's memory: a table open there,
         or leased by another process, is never written over. It is :class:`TableExists` when
         this process drives it, :class:`TableResuming` otherwise (its driver crashed and its
         lease has not expired, or a second copy of the bot runs the same shards)."""
@@ -61,8 +62,8 @@ class SeatCommands:
             if name:
                 settings["names"][str(host_id)] = name
             try:
-                await tables.store.open_table(
-                    table_id, guild_id=guild_id, channel_id=channel_id,
+                await open_leased(
+                    tables.store, table_id, guild_id=guild_id, channel_id=channel_id,
                     state=table_to_dict(table), now=now, settings=settings,
                 )  # fmt: skip
             except TableTaken as taken:

@@ -88,9 +88,10 @@ async def test_every_write_of_a_table_leased_by_another_process_is_refused_by_th
         await intruder.buy_in(GUILD, C, 100, table_id=TABLE, now=clock.now, table_state=empty)
     assert await intruder.balance(GUILD, C) == 500
     with pytest.raises(TableTaken):
-        await intruder.open_table(
-            TABLE, guild_id=GUILD, channel_id=CHANNEL, state=empty, settings={}, now=clock.now
-        )
+        await leases.open_table(
+            intruder, TABLE, guild_id=GUILD, channel_id=CHANNEL, state=empty, settings={},
+            now=clock.now,
+        )  # fmt: skip
     assert await intruder.load_table(TABLE) == before
     assert await intruder.audit() == []
 
