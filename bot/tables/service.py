@@ -35,7 +35,7 @@ from bot.computers import Level, PlayerView
 from bot.store.records import TableRecord
 from bot.store.store import Store
 from bot.tables.computer_commands import ComputerCommands
-from bot.tables.errors import ServiceError
+from bot.tables.errors import ServiceError, TableResuming
 from bot.tables.fairness import FairReport
 from bot.tables.hand_commands import HandCommands
 from bot.tables.live import table_id_for
@@ -95,6 +95,13 @@ class TableService:
         :class:`~bot.tables.errors.NoTable` when no table is open. For the checks the
         Discord layer makes before a command (``has_table`` asks memory only)."""
         return await self._tables.absent(table_id)
+
+    async def refusal(self, table_id: str) -> ServiceError:
+        """What to tell a member whose control found no table held here: it is resuming
+        (open in the database: another process's lease, or resumed just now), or there is
+        none (:class:`~bot.tables.errors.NoTable`)."""
+        missing = await self._tables.absent(table_id)
+        return missing or TableResuming("the table is resuming", table=table_id)
 
     def state(self, table_id: str) -> TableState:
         """The table as it stands now (raises :class:`~bot.tables.errors.NoTable`)."""

@@ -97,13 +97,17 @@ async def test_in_a_lease_window_players_are_told_the_table_resumes_and_nothing_
         turn = await table.open()
         await dead.kill()
         await successor.start()
-        who = table.member(turn.member)
-        early = await who.click(turn.message, press(turn))
-        assert early.ephemeral and RESUMING in early.content, early.content
-        assert NO_TABLE not in early.content
-        carol = members[2]
-        over = await carol.slash("holdem start")
-        assert over.ephemeral and RESUMING in over.content, over.content
+        who, carol = table.member(turn.member), members[2]
+        # Every control of the table, at once (each waits a moment before it is refused).
+        answers = await asyncio.gather(
+            who.click(turn.message, press(turn)),
+            who.click(turn.message, "Raise"),
+            who.click(turn.message, "My cards"),
+            carol.slash("holdem start"),  # never a second table over the open one
+        )
+        for answer in answers:
+            assert answer.ephemeral and RESUMING in answer.content, answer.content
+            assert NO_TABLE not in answer.content
         await logged(successor, "lease won", timeout=LEASE_SECONDS + STEP)
         nxt = await table.move(turn)  # the same old button plays now
         assert (nxt.hand, nxt.seq) == (turn.hand, turn.seq + 1)
