@@ -22,7 +22,6 @@ claimed through :attr:`LiveTables.resumer` when a command comes for it, or refus
 from __future__ import annotations
 
 import asyncio
-import copy
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import replace
@@ -34,7 +33,18 @@ from bot.store.records import TableRecord, WalletMove
 from bot.store.store import Store
 from bot.tables.computers import declines_run_twice
 from bot.tables.errors import NoTable, TableResuming
-from bot.tables.live import Ended, Live, is_practice_table, log, log_event, rebuild, table_chips
+from bot.tables.live import (
+    Ended,
+    Live,
+    Saved,
+    is_practice_table,
+    log,
+    log_event,
+    rebuild,
+    roll_back,
+    save_point,
+    table_chips,
+)
 from bot.tables.outcomes import Outcome, OutcomeKind, PrivateCards, RunTwiceAsk, TableState
 from bot.tables.runouts import RUN_TWICE_SECONDS, spot_of
 from bot.tables.snapshot import private_cards, showdown_of, table_state
@@ -73,7 +83,7 @@ class LiveTables:
         """Whether :meth:`quiesce` holds every table (the process is shutting down)."""
         self.resumer: Resumer | None = None
         """How a table open in the database but not held here is claimed (the lease keeper's)."""
-        self._saved: dict[str, Live] = {}
+        self._saved: dict[str, Saved] = {}
         self._stale: set[str] = set()
 
     # ------------------------------------------------------------- the tables
@@ -130,7 +140,7 @@ class LiveTables:
         if table_id in self._stale:
             await self._load(table_id)  # raises while the database is still unreachable
         live = self.live(table_id)
-        self._saved[table_id] = copy.deepcopy(live)
+        self._saved[table_id] = save_point(live)
         return live
 
     async def absent(self, table_id: str) -> NoTable | TableResuming | None:
@@ -341,8 +351,7 @@ class LiveTables:
             saved = self._saved.get(table_id)
             current = self._open.get(table_id)
             if saved is not None and current is not None:
-                self._saved[table_id] = copy.deepcopy(saved)  # a second failure rolls back too
-                self.add(replace(saved, serial=current.serial))
+                self.add(roll_back(saved, current.serial))
             log.warning(
                 "the store is unreachable: table rolled back, to be reloaded",
                 extra={"table": table_id},
