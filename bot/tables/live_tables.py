@@ -164,10 +164,9 @@ class LiveTables:
             return  # no table: the command says so
         if self.resumer is not None:
             await self.resumer(table_id)
-        if table_id not in self._open:
-            await self.refusal_pause()
-        if self.resumer is not None and table_id not in self._open:
-            await self.resumer(table_id)
+            if table_id not in self._open:
+                await self.refusal_pause()
+                await self.resumer(table_id)
         if table_id not in self._open:
             raise TableResuming("the table is resuming after a restart", table=table_id)
 
