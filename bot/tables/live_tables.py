@@ -247,11 +247,15 @@ class LiveTables:
             async with self.lock(record.table_id):
                 live = rebuild(record, hands.get(record.table_id))
                 self.add(live)
-                await self.settle_if_over(live)
-                now = self.clock()
-                if live.hand_id is not None and (live.deadline is None or live.deadline <= now):
-                    live.deadline = self.deadline(live, now)
-                    await self.store.set_deadline(live.hand_id, live.deadline)
+                try:
+                    await self.settle_if_over(live)
+                    now = self.clock()
+                    if live.hand_id is not None and (live.deadline is None or live.deadline <= now):
+                        live.deadline = self.deadline(live, now)
+                        await self.store.set_deadline(live.hand_id, live.deadline)
+                except BaseException:
+                    self.drop(record.table_id)  # not held without its outcome: tried again
+                    raise
                 log_event(live, "restored", hand=live.hand_id)
                 restored.append(self.emit(live, OutcomeKind.RESTORED))
         return restored

@@ -130,3 +130,28 @@ async def test_a_move_committed_unseen_is_found_on_the_next_use(
                               seq=nxt.seq)  # fmt: skip
     assert acted.kind is OutcomeKind.ACTED
     assert await store.audit() == []
+
+
+async def test_a_restore_cut_short_by_the_database_is_tried_again_whole(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A table restored without its outcome would have no loop to run its timer: a restore
+    that fails half way holds nothing, and the next one (the lease timer's) restores it."""
+    clock = Clock()
+    await dealt(store, clock)
+    clock.now += RULES.turn_seconds + 1  # the turn's deadline passed while nobody drove it
+    later = TableService(store, clock=clock)
+    real = store.set_deadline
+
+    async def down(*args: Any, **kwargs: Any) -> None:
+        raise ConnectionRefusedError("connection refused (the database is down)")
+
+    monkeypatch.setattr(store, "set_deadline", down)
+    with pytest.raises(ConnectionRefusedError):
+        await later.restore()
+    assert later.table_ids() == []
+    monkeypatch.setattr(store, "set_deadline", real)
+    restored = await later.restore()
+    assert [o.table_id for o in restored] == [TABLE]
+    turn = later.state(TABLE).turn
+    assert turn is not None and turn.deadline == clock.now + RULES.turn_seconds
