@@ -81,23 +81,20 @@ async def record_hand(
     rebuilt from its stored config, deck and actions, as a backfill must.
     """
     row = await tx.fetchone(
-        "SELECT h.guild_id, h.table_id, h.players_json, h.config_json, h.deck, t.state_json, "
-        "h.run_count FROM hands h JOIN tables t ON t.table_id = h.table_id WHERE h.hand_id = ?",
+        "SELECT h.guild_id, h.table_id, h.players_json, h.config_json, h.deck, t.state_json "
+        "FROM hands h JOIN tables t ON t.table_id = h.table_id WHERE h.hand_id = ?",
         (hand_id,),
     )
     if row is None:
         raise HandStateError(f"no hand {hand_id}")
-    guild_id, table_id, players_json, config_json, deck, state_json, run_count = row
+    guild_id, table_id, players_json, config_json, deck, state_json = row
     if facts is None:
         actions = await tx.fetch(
             "SELECT action FROM hand_actions WHERE hand_id = ? ORDER BY seq", (hand_id,)
         )
-        # A held run-out is dealt as it was chosen (once or twice): without its run count the
-        # replay would stop at the held board and the hand count for nobody.
         hand = replay(
-            decode_config(config_json), decode_deck(deck), [decode_action(a[0]) for a in actions],
-            run_count=None if run_count is None else int(run_count),
-        )  # fmt: skip
+            decode_config(config_json), decode_deck(deck), [decode_action(a[0]) for a in actions]
+        )
         facts = hand_facts(hand)
     if not facts:
         return  # voided (or, impossibly, unfinished): it counts for nobody
