@@ -13,6 +13,11 @@ The tree::
     │   ├── NoWallet            the member has no wallet in this guild yet
     │   └── InsufficientChips   a movement would take the balance below zero
     ├── HandStateError          an action out of sequence, a finished or unknown hand/table
+    │   └── LeaseLost           the table's lease names another process: the write is fenced
+    ├── StoreUnavailable        the database cannot be reached just now (a server restart,
+    │                           a dropped connection): nothing of the request was kept
+    ├── TableTaken              a table is open in the channel already (or another process
+    │                           holds its lease): nothing was opened
     ├── MemberSeated            a member's data cannot be removed while they sit at a table
     ├── BackupFailed            a backup could not be written where asked
     └── MigrationRefused        the copy to PostgreSQL cannot be made; nothing was kept
@@ -32,12 +37,15 @@ __all__ = [
     "DatabaseUnavailable",
     "HandStateError",
     "InsufficientChips",
+    "LeaseLost",
     "MemberSeated",
     "MigrationRefused",
     "NoWallet",
     "SchemaTooNew",
     "StartupError",
     "StoreError",
+    "StoreUnavailable",
+    "TableTaken",
     "WalletError",
 ]
 
@@ -113,3 +121,27 @@ class BackupFailed(StoreError):
 class MigrationRefused(StoreError):
     """The copy to PostgreSQL (:mod:`bot.store.sqlite_to_postgres`) cannot be made or did not
     check out; nothing was kept in the target."""
+
+
+class LeaseLost(HandStateError):
+    """The table's lease names another process: the database refused the write (the fence
+    of :mod:`bot.store.leases`), so nothing of it was kept."""
+
+
+class TableTaken(StoreError):
+    """Opening a table found one open in the channel already, or its lease held by another
+    live process (``leased``): nothing was written."""
+
+    def __init__(self, message: str, /, *, table_id: str, leased: bool) -> None:
+        super().__init__(message)
+        self.table_id = table_id
+        self.leased = leased
+
+
+class StoreUnavailable(StoreError):
+    """The database could not be reached for one request (its server stopped or restarts,
+    the connection was cut): the request's transaction did not commit, unless the cut came
+    after the commit, which the caller finds out by reading again. A member is told to try
+    again in a moment."""
+
+    code = "store_unavailable"

@@ -25,7 +25,7 @@ from bot.store.codec import (
     encode_deck,
     loads,
 )
-from bot.store.errors import HandStateError
+from bot.store.errors import HandStateError, LeaseLost
 from bot.store.records import HandRecord, HandSummary, HiddenCards, TableHandSummary, WalletMove
 from engine import Action, Hand, HandConfig
 from engine.fair import FairDeck, fair_fields
@@ -102,7 +102,8 @@ async def append_action(
             (hand_id, seq, encode_action(action), deadline),
         )
     except ConstraintViolation as error:
-        raise HandStateError(f"hand {hand_id}, action {seq}: {error}") from None
+        refused = LeaseLost if "lease lost" in str(error) else HandStateError
+        raise refused(f"hand {hand_id}, action {seq}: {error}") from None
 
 
 async def set_run_count(tx: Tx, hand_id: int, runs: int) -> None:

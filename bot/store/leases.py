@@ -6,8 +6,9 @@ taken only if it is free, already ours, or expired, and the epoch moves on when 
 changes. Under concurrent processes the database serialises the upserts of one row, so of two
 processes racing for an expired lease exactly one gets a row back.
 
-The fence: every new hand, hand update and action a process writes is refused (``lease
-lost``) inside the same statement when the table has a lease row naming another owner. A
+The fence: every write of a table a process makes (its row: opening, seats, buy-ins,
+cash-outs, closing; a new hand, a hand update, an action) is refused (``lease lost``) inside
+the same statement when the table has a lease row naming another owner. A
 table with no lease row (a single process that runs no leases) is written as before. On
 PostgreSQL the trigger of migration 8 compares the lease with the session setting
 ``holdem.owner``, which every pooled connection sends as it opens (the store is opened on
@@ -18,9 +19,11 @@ on the store's one connection.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import Any
 from urllib.parse import quote
 
+from bot.store import tables
 from bot.store.backend import Dialect, Row, is_postgres_url
 from bot.store.store import Store
 from bot.tables.leases import Lease
@@ -30,6 +33,7 @@ __all__ = [
     "fenced_target",
     "install_fence",
     "leases",
+    "open_table",
     "open_tables",
     "release",
     "renew",
@@ -45,6 +49,26 @@ _CLAIM = (
     "WHERE leases.owner = excluded.owner OR leases.expires_at <= ? "
     "RETURNING table_id, owner, epoch, expires_at"
 )
+
+
+async def open_table(
+    store: Store,
+    table_id: str,
+    *,
+    guild_id: int,
+    channel_id: int,
+    state: Mapping[str, Any],
+    settings: Mapping[str, Any],
+    now: float,
+) -> None:
+    """Open a table, never over an open one, and (on a fenced store) take its lease in the
+    same transaction. Raises :class:`~bot.store.errors.TableTaken`, writing nothing, when
+    the channel's table is open or another live process holds its lease."""
+    async with store._write() as tx:
+        await tables.open_table(
+            tx, table_id, guild_id=guild_id, channel_id=channel_id, state=state, now=now,
+            settings=settings, owner=store.lease_owner, ttl=store.lease_ttl,
+        )  # fmt: skip
 
 
 async def claim(
@@ -108,13 +132,20 @@ def fenced_target(target: str, owner: str) -> str:
     return f"{target}{'&' if '?' in target else '?'}{_SETTING}={quote(owner, safe='')}"
 
 
-async def install_fence(store: Store, owner: str) -> None:
-    """Refuse, from now on, every write of a hand through this store to a table whose lease
-    names someone other than ``owner``. On PostgreSQL the store must have been opened on
-    :func:`fenced_target` (checked: a ``RuntimeError`` otherwise)."""
+async def install_fence(store: Store, owner: str, *, ttl: float | None = None) -> None:
+    """Refuse, from now on, every write through this store to a table (its row, its hands,
+    their actions) whose lease names someone other than ``owner``. On PostgreSQL the store
+    must have been opened on :func:`fenced_target` (checked: a ``RuntimeError`` otherwise).
+
+    The store then opens a table by taking its lease in the same transaction
+    (:func:`open_table`), for ``ttl`` seconds (the keeper renews it)."""
+    store.lease_owner = owner
+    if ttl is not None:
+        store.lease_ttl = ttl
     if store.dialect is Dialect.POSTGRESQL:
         rows = await store._read(f"SELECT current_setting('{_SETTING}', true)")
         if not rows or rows[0][0] != owner:
+            store.lease_owner = None
             raise RuntimeError("open the store on fenced_target(url, owner) to fence it")
         return
     literal = "'" + owner.replace("'", "''") + "'"
@@ -131,6 +162,14 @@ async def install_fence(store: Store, owner: str) -> None:
         ),
         "lease_fence_hand": (
             "BEFORE UPDATE ON main.hands",
+            f"SELECT 1 FROM main.leases l WHERE l.table_id = NEW.table_id AND {other}",
+        ),
+        "lease_fence_open": (
+            "BEFORE INSERT ON main.tables",
+            f"SELECT 1 FROM main.leases l WHERE l.table_id = NEW.table_id AND {other}",
+        ),
+        "lease_fence_table": (
+            "BEFORE UPDATE ON main.tables",
             f"SELECT 1 FROM main.leases l WHERE l.table_id = NEW.table_id AND {other}",
         ),
     }

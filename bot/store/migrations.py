@@ -266,6 +266,20 @@ MIGRATIONS: dict[int, tuple[Step, ...]] = {
             ),
         ),
     ),
+    9: (
+        # The fence covers the table's own row too: opening a table over another process's,
+        # saving its seats, a buy-in or a cash-out, closing it (issue 24: a process in a dead
+        # owner's lease window could overwrite the open table and lose its players' chips).
+        # The trigger function of migration 8 fences NEW.table_id for any table but
+        # hand_actions; SQLite's TEMP triggers are bot.store.leases.install_fence's.
+        PerDialect(
+            sqlite=(),
+            postgresql=(
+                "CREATE TRIGGER tables_lease_fence BEFORE INSERT OR UPDATE ON tables "
+                "FOR EACH ROW EXECUTE FUNCTION lease_fence()",
+            ),
+        ),
+    ),
 }
 
 LATEST = max(MIGRATIONS)

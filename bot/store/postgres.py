@@ -30,20 +30,29 @@ trigger support (v24.3 and later) or become checks in :meth:`~bot.store.store.St
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Iterable, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
+from contextlib import asynccontextmanager, contextmanager
 from typing import Any
 
 import asyncpg
 
 from bot.store.backend import ConstraintViolation, Dialect, Row, pg_placeholders, redacted
-from bot.store.errors import DatabaseUnavailable, StartupError
+from bot.store.errors import DatabaseUnavailable, StartupError, StoreUnavailable
 
 __all__ = ["POOL_SIZE", "PgBackend"]
 
 POOL_SIZE = 4
 """Connections per bot process: enough for the tables of one process to commit side by side,
 few enough that many shards stay far below the server's ``max_connections``."""
+
+_UNREACHABLE = (
+    OSError,
+    asyncpg.InterfaceError,
+    asyncpg.PostgresConnectionError,
+    asyncpg.exceptions.OperatorInterventionError,
+)
+"""A connection that could not be made or was lost: the server is down, restarting, or
+ended the session (``pg_terminate_backend``)."""
 
 _CONSTRAINT_STATES = ("23", "P0001")
 """SQLSTATE classes of a refused statement: integrity violations, and a trigger's RAISE."""
@@ -135,21 +144,36 @@ class PgBackend:
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[_PgTx]:
-        async with self._pool.acquire() as connection, connection.transaction():
-            yield _PgTx(connection)
+        with self._reachable():
+            async with self._pool.acquire() as connection, connection.transaction():
+                yield _PgTx(connection)
 
     @asynccontextmanager
     async def snapshot(self) -> AsyncIterator[_PgTx]:
-        async with (
-            self._pool.acquire() as connection,
-            connection.transaction(isolation="repeatable_read", readonly=True),
-        ):
-            yield _PgTx(connection)
+        with self._reachable():
+            async with (
+                self._pool.acquire() as connection,
+                connection.transaction(isolation="repeatable_read", readonly=True),
+            ):
+                yield _PgTx(connection)
 
     @asynccontextmanager
     async def autocommit(self) -> AsyncIterator[_PgTx]:
-        async with self._pool.acquire() as connection:
-            yield _PgTx(connection)
+        with self._reachable():
+            async with self._pool.acquire() as connection:
+                yield _PgTx(connection)
+
+    @contextmanager
+    def _reachable(self) -> Iterator[None]:
+        """A lost or refused connection (the server stopped, restarts, or ended the session)
+        as :class:`StoreUnavailable`; the pool opens a new connection for the next request."""
+        try:
+            yield
+        except _UNREACHABLE as error:
+            raise StoreUnavailable(
+                f"the PostgreSQL database {self.where} cannot be reached: "
+                f"{type(error).__name__}: {error}"
+            ) from error
 
     async def close(self) -> None:
         await asyncio.wait_for(self._pool.close(), timeout=10.0)

@@ -61,6 +61,10 @@ class Store:
         self._backend = backend
         self.dialect: Dialect = backend.dialect
         self.path = backend.where
+        # The process whose leases fence this store's table writes, and how long the lease a
+        # table is opened with lasts (bot.store.leases.install_fence; None: no leases).
+        self.lease_owner: str | None = None
+        self.lease_ttl = 30.0
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -257,9 +261,11 @@ class Store:
         table_id: str,
         now: float,
         table_state: Mapping[str, Any] | None = None,
+        settings: Mapping[str, Any] | None = None,
     ) -> int:
-        """Wallet to table; ``table_state`` (with the new stack) commits in the same
-        transaction, so the chips are always in exactly one place."""
+        """Wallet to table; ``table_state`` (with the new stack) and the table's ``settings``
+        (if given) commit in the same transaction, so the chips are always in exactly one
+        place."""
         if amount <= 0:
             raise ValueError("a buy-in must be positive")
         async with self._write() as tx:
@@ -268,7 +274,7 @@ class Store:
                 ref=f"table:{table_id}", now=now,
             )  # fmt: skip
             if table_state is not None:
-                await tables.update_state(tx, table_id, table_state, now)
+                await tables.update_state(tx, table_id, table_state, now, settings=settings)
             return balance
 
     async def cash_out(

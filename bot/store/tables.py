@@ -5,6 +5,10 @@ A row holds what the table service saves of a table: its seats, stacks, button, 
 clock (``state_json``, the caller's own dict) and its settings; a hand, a buy-in or a cash-out
 that changes the stacks writes the new state in its own transaction (:func:`update_state`),
 so the chips are always in exactly one place.
+
+Every write here is fenced by the table's lease (:mod:`bot.store.leases`): a process the lease
+does not name gets :class:`LeaseLost` and nothing changes. A table is opened by
+:func:`open_table`, which never writes over an open one.
 """
 
 from __future__ import annotations
@@ -12,17 +16,72 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.store.backend import Row, Tx
+from bot.store.backend import ConstraintViolation, Row, Tx
 from bot.store.codec import dumps, loads
-from bot.store.errors import HandStateError
+from bot.store.errors import HandStateError, LeaseLost, TableTaken
 from bot.store.records import TableRecord
 
-__all__ = ["close_table", "load_open_tables", "load_table", "save_table", "update_state"]
+__all__ = [
+    "close_table",
+    "load_open_tables",
+    "load_table",
+    "open_table",
+    "save_table",
+    "update_state",
+]
 
 _SELECT = (
     "SELECT table_id, guild_id, channel_id, state_json, settings_json, open, updated_at "
     "FROM tables "
 )
+
+
+async def open_table(
+    tx: Tx,
+    table_id: str,
+    *,
+    guild_id: int,
+    channel_id: int,
+    state: Mapping[str, Any],
+    now: float,
+    settings: Mapping[str, Any],
+    owner: str | None,
+    ttl: float,
+) -> None:
+    """Open a table in its channel, unless one is open there already; with ``owner``, take
+    the table's lease first, in the same transaction, unless a live other process holds it.
+    Raises :class:`TableTaken`, having written nothing.
+
+    The database decides both, so of two processes opening the same channel at once exactly
+    one wins: the lease is one conditional upsert (as :func:`bot.store.leases.claim`) and the
+    row another, ``DO UPDATE … WHERE open = 0``, which never touches an open table."""
+    if owner is not None:
+        leased = await tx.fetch(
+            "INSERT INTO leases (table_id, owner, epoch, expires_at) VALUES (?1, ?2, 1, ?3) "
+            "ON CONFLICT (table_id) DO UPDATE SET epoch = CASE WHEN leases.owner = "
+            "excluded.owner THEN leases.epoch ELSE leases.epoch + 1 END, "
+            "owner = excluded.owner, expires_at = excluded.expires_at "
+            "WHERE leases.owner = excluded.owner OR leases.expires_at <= ?4 "
+            "RETURNING table_id",
+            (table_id, owner, now + ttl, now),
+        )
+        if not leased:
+            raise TableTaken(
+                f"table {table_id!r} is leased by another process", table_id=table_id, leased=True
+            )
+    try:
+        opened = await tx.fetch(
+            "INSERT INTO tables (table_id, guild_id, channel_id, state_json, settings_json, "
+            "open, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6) "
+            "ON CONFLICT (table_id) DO UPDATE SET guild_id = ?2, channel_id = ?3, "
+            "state_json = ?4, settings_json = ?5, open = 1, updated_at = ?6 "
+            "WHERE tables.open = 0 RETURNING table_id",
+            (table_id, guild_id, channel_id, dumps(dict(state)), dumps(dict(settings)), now),
+        )
+    except ConstraintViolation as error:
+        raise _refusal(table_id, error) from None
+    if not opened:
+        raise TableTaken(f"table {table_id!r} is open already", table_id=table_id, leased=False)
 
 
 async def save_table(
@@ -36,6 +95,21 @@ async def save_table(
     settings: Mapping[str, Any] | None,
 ) -> None:
     """Create or update a table (it is open afterwards); ``settings`` kept if ``None``."""
+    try:
+        await _save(tx, table_id, guild_id, channel_id, state, now, settings)
+    except ConstraintViolation as error:
+        raise _refusal(table_id, error) from None
+
+
+async def _save(
+    tx: Tx,
+    table_id: str,
+    guild_id: int,
+    channel_id: int,
+    state: Mapping[str, Any],
+    now: float,
+    settings: Mapping[str, Any] | None,
+) -> None:
     await tx.execute(
         "INSERT INTO tables (table_id, guild_id, channel_id, state_json, settings_json, "
         "open, updated_at) VALUES (?1, ?2, ?3, ?4, COALESCE(?5, '{}'), 1, ?6) "
@@ -49,12 +123,28 @@ async def save_table(
     )  # fmt: skip
 
 
-async def update_state(tx: Tx, table_id: str, state: Mapping[str, Any], now: float) -> None:
-    """Replace the table's saved state; raises :class:`HandStateError` for no such table."""
-    changed = await tx.execute(
-        "UPDATE tables SET state_json = ?, updated_at = ? WHERE table_id = ?",
-        (dumps(dict(state)), now, table_id),
-    )
+async def update_state(
+    tx: Tx,
+    table_id: str,
+    state: Mapping[str, Any],
+    now: float,
+    *,
+    settings: Mapping[str, Any] | None = None,
+) -> None:
+    """Replace the table's saved state (and its settings, if given); raises
+    :class:`HandStateError` for no such table (:class:`LeaseLost` when another process holds
+    its lease)."""
+    try:
+        changed = await tx.execute(
+            "UPDATE tables SET state_json = ?, settings_json = COALESCE(?, settings_json), "
+            "updated_at = ? WHERE table_id = ?",
+            (
+                dumps(dict(state)), None if settings is None else dumps(dict(settings)), now,
+                table_id,
+            ),
+        )  # fmt: skip
+    except ConstraintViolation as error:
+        raise _refusal(table_id, error) from None
     if changed != 1:
         raise HandStateError(f"no table {table_id!r}")
 
@@ -64,9 +154,12 @@ async def close_table(
 ) -> None:
     if state is not None:
         await update_state(tx, table_id, state, now)
-    closed = await tx.execute(
-        "UPDATE tables SET open = 0, updated_at = ? WHERE table_id = ?", (now, table_id)
-    )
+    try:
+        closed = await tx.execute(
+            "UPDATE tables SET open = 0, updated_at = ? WHERE table_id = ?", (now, table_id)
+        )
+    except ConstraintViolation as error:
+        raise _refusal(table_id, error) from None
     if closed != 1:
         raise HandStateError(f"no table {table_id!r}")
 
@@ -85,3 +178,10 @@ def _table(row: Row) -> TableRecord:
         table_id=row[0], guild_id=row[1], channel_id=row[2], state=loads(row[3]),
         settings=loads(row[4]), open=bool(row[5]), updated_at=row[6],
     )  # fmt: skip
+
+
+def _refusal(table_id: str, error: ConstraintViolation) -> HandStateError:
+    """The store's error for a refused table write: the fence's, or another constraint's."""
+    if "lease lost" in str(error):
+        return LeaseLost(f"table {table_id!r}: {error}")
+    return HandStateError(f"table {table_id!r}: {error}")

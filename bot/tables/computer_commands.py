@@ -50,8 +50,7 @@ class ComputerCommands:
         ever reaches a wallet."""
         tables = self.tables
         table_id = table_id_for(guild_id, channel_id)
-        async with tables.lock(table_id):
-            live = tables.live(table_id)
+        async with tables.enter(table_id) as live:
             await tables.settle_if_over(live)
             table = live.table
             converting = not is_practice_table(live)

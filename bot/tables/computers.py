@@ -25,6 +25,7 @@ from typing import Protocol
 
 from bot.computers import Level, PlayerView, decision_rng, player_for
 from bot.computers.moves import check_or_fold
+from bot.store.errors import StoreUnavailable
 from bot.tables.errors import ServiceError
 from engine import Action, ActionKind, IllegalAction
 
@@ -40,6 +41,11 @@ __all__ = [
 ]
 
 log = logging.getLogger("holdem.practice")
+
+UNREACHABLE_TRIES = 4
+UNREACHABLE_PAUSE = 1.0
+"""A computer's move refused because the database cannot be reached is tried again this many
+times, this many seconds apart (a restart of the server, a cut connection)."""
 
 COMPUTER_IDS_BELOW = 1000
 """Member ids below this are computer players; no Discord id is this small."""
@@ -204,14 +210,27 @@ class ComputerPlayers:
             rng = decision_rng(f"{state.table_id}:{turn.hand_id}", turn.seq)
             loop = asyncio.get_running_loop()
             action = await loop.run_in_executor(self.executor, player_for(level).decide, view, rng)
-            try:
-                await self._move(state, turn, action)
-            except IllegalAction as error:  # a strategy's mistake must not stall the table
-                log.error(
-                    "computer move refused",
-                    extra={"table": state.table_id, "member": turn.member, "code": error.code},
-                )
-                await self._move(state, turn, check_or_fold(view.legal))
+            for attempt in range(1, UNREACHABLE_TRIES + 1):
+                try:
+                    await self._move(state, turn, action)
+                except IllegalAction as error:  # a strategy's mistake must not stall the table
+                    log.error(
+                        "computer move refused",
+                        extra={"table": state.table_id, "member": turn.member, "code": error.code},
+                    )
+                    await self._move(state, turn, check_or_fold(view.legal))
+                except StoreUnavailable:
+                    # The database is back in a moment, most often: play the turn then rather
+                    # than leave it to the turn timer (which plays it anyway if this fails).
+                    log.warning(
+                        "computer move waits for the database",
+                        extra={"table": state.table_id, "member": turn.member, "try": attempt},
+                    )
+                    await asyncio.sleep(UNREACHABLE_PAUSE)
+                    if self.view_of(state.table_id, turn.member, turn.hand_id, turn.seq) is None:
+                        return
+                    continue
+                return
         except asyncio.CancelledError:
             raise
         except Exception:  # e.g. the store failed: the turn timer will play the turn

@@ -5,6 +5,7 @@ The tree, each with a ``code`` and ``params`` like the engine's (the engine's ow
 
     ServiceError
     ├── NoTable        no table is open in the channel
+    ├── TableResuming  the channel's table is open but not driven here yet (a lease window)
     ├── TableExists    a table is already open in the channel
     ├── NotSeated      the member is not at the table
     ├── NoHand         no hand is in progress
@@ -33,6 +34,7 @@ __all__ = [
     "ServiceError",
     "StaleMove",
     "TableExists",
+    "TableResuming",
 ]
 
 
@@ -59,6 +61,14 @@ class NoTable(ServiceError):
 
 class TableExists(ServiceError):
     code = "table_exists"
+
+
+class TableResuming(ServiceError):
+    """The channel's table is open in the database but this process does not drive it yet:
+    another process holds its lease (the one that crashed, until its lease expires, or a
+    second copy of the bot). The member is told to try again in a moment; nothing changed."""
+
+    code = "table_resuming"
 
 
 class NotSeated(ServiceError):

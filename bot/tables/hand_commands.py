@@ -54,8 +54,7 @@ class HandCommands:
         outcome says so."""
         tables = self.tables
         table_id = table_id_for(guild_id, channel_id)
-        async with tables.lock(table_id):
-            live = tables.live(table_id)
+        async with tables.enter(table_id) as live:
             await tables.settle_if_over(live)
             table = live.table
             deck = list(self.deck_source())
@@ -102,8 +101,7 @@ class HandCommands:
         tables = self.tables
         table_id = table_id_for(guild_id, channel_id)
         kind = ActionKind(action_kind)
-        async with tables.lock(table_id):
-            live = tables.live(table_id)
+        async with tables.enter(table_id) as live:
             await tables.settle_if_over(live)
             table = live.table
             if table.seat_of(str(user_id)) is None:
@@ -138,8 +136,7 @@ class HandCommands:
         The member's second timeout in a row (:func:`~bot.tables.timeouts.sits_out`) also
         sits them out (saved with the table) and names them in :attr:`Outcome.sat_out`."""
         tables = self.tables
-        async with tables.lock(table_id):
-            live = tables.find(table_id)
+        async with tables.enter_if_open(table_id) as live:
             if live is None:
                 return None
             await tables.settle_if_over(live)
@@ -188,8 +185,7 @@ class HandCommands:
         run-out of ``hand_id`` waits, :class:`NotAtRisk` when the member is not asked."""
         tables = self.tables
         table_id = table_id_for(guild_id, channel_id)
-        async with tables.lock(table_id):
-            live = tables.live(table_id)
+        async with tables.enter(table_id) as live:
             if not await tables.runs_awaited(live, hand_id):
                 raise StaleMove("no run-out waits for that answer", table=table_id)
             if user_id not in live.asked:
@@ -210,8 +206,7 @@ class HandCommands:
         """The time to agree ran out: the board is dealt once. ``None`` when nothing waits
         for hand ``hand_id`` or its deadline has not passed (a restart gave a fresh one)."""
         tables = self.tables
-        async with tables.lock(table_id):
-            live = tables.find(table_id)
+        async with tables.enter_if_open(table_id) as live:
             if live is None or not await tables.runs_awaited(live, hand_id):
                 return None
             if live.deadline is not None and tables.clock() < live.deadline:

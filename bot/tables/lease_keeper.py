@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.store import leases as store_leases
+from bot.store.errors import StoreUnavailable
 from bot.store.store import Store
 from bot.tables.leases import LeaseTerms, Shards, new_owner, plan
 from bot.tables.outcomes import Outcome, OutcomeKind
@@ -66,8 +67,9 @@ class LeaseKeeper:
     async def start(self) -> list[Outcome]:
         """Fence this process's writes, win the leases of its guilds' free or expired tables
         and restore those tables: one outcome each (as :meth:`TableService.restore`)."""
-        await store_leases.install_fence(self.store, self.owner)
+        await store_leases.install_fence(self.store, self.owner, ttl=self.terms.ttl)
         self.service.subscribe(self._seen)
+        self.service.resume_with(self.resume)
         async with self._round:
             tables = await store_leases.open_tables(self.store)
             mine = [t for t, guild in sorted(tables.items()) if self.shards.owns(guild)]
@@ -118,8 +120,21 @@ class LeaseKeeper:
                 if loop.time() >= due:  # however many tables open meanwhile
                     due = loop.time() + self.terms.renew_every
                     await self.tick()
+            except StoreUnavailable as error:  # a restart of the server: renewed next round
+                log.warning("a lease round failed", extra={"owner": self.owner, "error": error})
             except Exception:
                 log.exception("a lease round failed", extra={"owner": self.owner})
+
+    async def resume(self, table_id: str) -> None:
+        """A command came for an open table not driven here: claim its lease now rather
+        than at the next round (its old owner's lease may just have expired), and restore
+        the table if the claim won. A table of another shard's guild is left alone."""
+        guild = (await store_leases.open_tables(self.store)).get(table_id)
+        if guild is None or not self.shards.owns(guild):
+            return
+        async with self._round:
+            if not self.service.has_table(table_id):
+                await self._claim([table_id])
 
     async def release(self) -> None:
         """End this process's leases now (a clean shutdown, after the last write)."""

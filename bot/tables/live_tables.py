@@ -8,12 +8,22 @@ apply an action and commit it, hold a run-out for its choice, settle the hand's 
 from the store (:meth:`LiveTables.reload`), so memory never runs ahead of the database;
 :meth:`LiveTables.emit` builds each command's frozen outcome under the table's lock and hands
 it to the listeners before the lock is released.
+
+Every command enters its table through :meth:`LiveTables.enter`, which takes the lock and a
+checkpoint of the table. When a write fails and the store cannot be read either (the database
+is down), the table is rolled back to that checkpoint, what the database last had, and marked
+stale: the next command reloads it from the store before anything else, so nothing acts on a
+state the database never had, and the table moves on by itself once the database is back. A
+table open in the database but not held here (another process's lease has not expired yet) is
+claimed through :attr:`LiveTables.resumer` when a command comes for it, or refused with
+:class:`~bot.tables.errors.TableResuming`.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import replace
 from typing import Any
 
@@ -22,8 +32,19 @@ from bot.stats.counters import hand_facts
 from bot.store.records import TableRecord, WalletMove
 from bot.store.store import Store
 from bot.tables.computers import declines_run_twice
-from bot.tables.errors import NoTable
-from bot.tables.live import Ended, Live, is_practice_table, log, log_event, rebuild, table_chips
+from bot.tables.errors import NoTable, TableResuming
+from bot.tables.live import (
+    Ended,
+    Live,
+    Saved,
+    is_practice_table,
+    log,
+    log_event,
+    rebuild,
+    roll_back,
+    save_point,
+    table_chips,
+)
 from bot.tables.outcomes import Outcome, OutcomeKind, PrivateCards, RunTwiceAsk, TableState
 from bot.tables.runouts import RUN_TWICE_SECONDS, spot_of
 from bot.tables.snapshot import private_cards, showdown_of, table_state
@@ -33,23 +54,37 @@ from engine.events import Event, HandEnded, is_private
 from engine.rules import RunItTwice
 from engine.table import PlayerLeft, Rebought
 
-__all__ = ["Listener", "LiveTables"]
+__all__ = ["RESUME_WAIT", "Listener", "LiveTables", "Resumer"]
+
+RESUME_WAIT = 1.5
+"""Seconds a command for a table another process holds waits before it is refused (within
+the interaction's time to answer, before its deferral: :mod:`bot.discord.table.messages`)."""
 
 Listener = Callable[[Outcome], None]
+Resumer = Callable[[str], Awaitable[None]]
+"""Claims an open table this process does not drive yet, and restores it if the claim won
+(:meth:`bot.tables.lease_keeper.LeaseKeeper.resume`)."""
 
 
 class LiveTables:
     """Every open table in memory (:class:`~bot.tables.live.Live`), its lock, and the phases
     of a hand; ``clock`` gives seconds since the epoch."""
 
-    def __init__(self, store: Store, *, clock: Callable[[], float]) -> None:
+    def __init__(
+        self, store: Store, *, clock: Callable[[], float], resume_wait: float = RESUME_WAIT
+    ) -> None:
         self.store = store
         self.clock = clock
+        self.resume_wait = resume_wait
         self._open: dict[str, Live] = {}
         self._locks: dict[str, asyncio.Lock] = {}
         self._listeners: list[Listener] = []
         self.quiesced = False
         """Whether :meth:`quiesce` holds every table (the process is shutting down)."""
+        self.resumer: Resumer | None = None
+        """How a table open in the database but not held here is claimed (the lease keeper's)."""
+        self._saved: dict[str, Saved] = {}
+        self._stale: set[str] = set()
 
     # ------------------------------------------------------------- the tables
 
@@ -75,6 +110,72 @@ class LiveTables:
             raise NoTable("no table is open in this channel", table=table_id)
         return live
 
+    @asynccontextmanager
+    async def enter(self, table_id: str) -> AsyncIterator[Live]:
+        """Enter the open table for a command: its lock, a fresh copy if a failed write left
+        it stale, and a checkpoint to roll back to. Raises :class:`NoTable`, or
+        :class:`TableResuming` for a table open in the database that another process still
+        drives (see the module docstring)."""
+        if table_id not in self._open:
+            await self._resume(table_id)
+        async with self.lock(table_id):
+            try:
+                yield await self._checkpoint(table_id)
+            finally:
+                self._saved.pop(table_id, None)
+
+    @asynccontextmanager
+    async def enter_if_open(self, table_id: str) -> AsyncIterator[Live | None]:
+        """As :meth:`enter` for the timer's moves: ``None`` when the table is not held here."""
+        async with self.lock(table_id):
+            if table_id not in self._open:
+                yield None
+                return
+            try:
+                yield await self._checkpoint(table_id)
+            finally:
+                self._saved.pop(table_id, None)
+
+    async def _checkpoint(self, table_id: str) -> Live:
+        if table_id in self._stale:
+            await self._load(table_id)  # raises while the database is still unreachable
+        live = self.live(table_id)
+        self._saved[table_id] = save_point(live)
+        return live
+
+    async def absent(self, table_id: str) -> NoTable | TableResuming | None:
+        """Why a command cannot reach the table here: ``None`` when it is held (perhaps
+        resumed just now, see :meth:`enter`), else the error to tell the member."""
+        if table_id in self._open:
+            return None
+        try:
+            await self._resume(table_id)
+        except TableResuming as resuming:
+            return resuming
+        if table_id in self._open:
+            return None
+        return NoTable("no table is open in this channel", table=table_id)
+
+    async def _resume(self, table_id: str) -> None:
+        """A command for a table not held here: if the database has it open, claim it now
+        (its old owner's lease may have expired), else say it is resuming."""
+        record = await self.store.load_table(table_id)
+        if record is None or not record.open:
+            return  # no table: the command says so
+        if self.resumer is not None:
+            await self.resumer(table_id)
+            if table_id not in self._open:
+                await self.refusal_pause()
+                await self.resumer(table_id)
+        if table_id not in self._open:
+            raise TableResuming("the table is resuming after a restart", table=table_id)
+
+    async def refusal_pause(self) -> None:
+        """Wait a moment before saying a table is resuming: a lease about to expire may be
+        won meanwhile, and when a second copy of the bot (the same shards, by mistake) drives
+        the table, its answer reaches the member first and this one is dropped."""
+        await asyncio.sleep(self.resume_wait)
+
     def find(self, table_id: str) -> Live | None:
         """The open table, ``None`` when there is none (a timer's late move)."""
         return self._open.get(table_id)
@@ -85,6 +186,7 @@ class LiveTables:
 
     def drop(self, table_id: str) -> Live | None:
         """Let a table go (closed, handed over); the table, if it was held."""
+        self._stale.discard(table_id)
         return self._open.pop(table_id, None)
 
     def state(self, table_id: str) -> TableState:
@@ -145,11 +247,15 @@ class LiveTables:
             async with self.lock(record.table_id):
                 live = rebuild(record, hands.get(record.table_id))
                 self.add(live)
-                await self.settle_if_over(live)
-                now = self.clock()
-                if live.hand_id is not None and (live.deadline is None or live.deadline <= now):
-                    live.deadline = self.deadline(live, now)
-                    await self.store.set_deadline(live.hand_id, live.deadline)
+                try:
+                    await self.settle_if_over(live)
+                    now = self.clock()
+                    if live.hand_id is not None and (live.deadline is None or live.deadline <= now):
+                        live.deadline = self.deadline(live, now)
+                        await self.store.set_deadline(live.hand_id, live.deadline)
+                except BaseException:
+                    self.drop(record.table_id)  # not held without its outcome: tried again
+                    raise
                 log_event(live, "restored", hand=live.hand_id)
                 restored.append(self.emit(live, OutcomeKind.RESTORED))
         return restored
@@ -237,14 +343,33 @@ class LiveTables:
         )  # fmt: skip
 
     async def reload(self, table_id: str) -> None:
-        """Rebuild a table from the store after a failed write (memory must not run ahead)."""
+        """Rebuild a table from the store after a failed write (memory must not run ahead).
+        When the store cannot be read either, roll the table back to the checkpoint
+        :meth:`enter` took, which the database holds too, and reload it before its next use
+        (a write may have committed unseen: the database is the truth)."""
+        try:
+            await self._load(table_id)
+        except Exception:
+            self._stale.add(table_id)
+            saved = self._saved.get(table_id)
+            current = self._open.get(table_id)
+            if saved is not None and current is not None:
+                self.add(roll_back(saved, current.serial))
+            log.warning(
+                "the store is unreachable: table rolled back, to be reloaded",
+                extra={"table": table_id},
+            )
+
+    async def _load(self, table_id: str) -> None:
         record = await self.store.load_table(table_id)
         if record is None or not record.open:
             self.drop(table_id)
+            self._stale.discard(table_id)
             return
         hand = next((h for h in await self.store.open_hands() if h.table_id == table_id), None)
         serial = self._open[table_id].serial if table_id in self._open else 0
         self.add(replace(rebuild(record, hand), serial=serial))
+        self._stale.discard(table_id)
 
     # ------------------------------------------------------------- a hand's phases
 

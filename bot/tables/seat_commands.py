@@ -7,7 +7,9 @@ from typing import Any
 
 from bot.guilds.house import guild_rules
 from bot.guilds.wallets import Reason
-from bot.tables.errors import NotSeated, TableExists
+from bot.store.errors import TableTaken
+from bot.store.leases import open_table as open_leased
+from bot.tables.errors import NotSeated, TableExists, TableResuming
 from bot.tables.live import Live, is_practice_table, log_event, table_id_for
 from bot.tables.live_tables import LiveTables
 from bot.tables.outcomes import Outcome, OutcomeKind
@@ -39,7 +41,13 @@ class SeatCommands:
         request: int | None = None,
     ) -> Outcome:
         """Open a table in the channel and seat its host with ``buy_in`` (None: the house's
-        buy-in, see :meth:`join`); a refused buy-in opens nothing."""
+        buy-in, see :meth:`join`); a refused buy-in opens nothing.
+
+        The database decides whether the channel is free (:func:`bot.store.leases.open_table`),
+        not this process's memory: a table open there,
+        or leased by another process, is never written over. It is :class:`TableExists` when
+        this process drives it, :class:`TableResuming` otherwise (its driver crashed and its
+        lease has not expired, or a second copy of the bot runs the same shards)."""
         tables = self.tables
         table_id = table_id_for(guild_id, channel_id)
         async with tables.lock(table_id):
@@ -53,10 +61,15 @@ class SeatCommands:
             }  # fmt: skip
             if name:
                 settings["names"][str(host_id)] = name
-            await tables.store.save_table(
-                table_id, guild_id=guild_id, channel_id=channel_id, state=table_to_dict(table),
-                now=now, settings=settings,
-            )  # fmt: skip
+            try:
+                await open_leased(
+                    tables.store, table_id, guild_id=guild_id, channel_id=channel_id,
+                    state=table_to_dict(table), now=now, settings=settings,
+                )  # fmt: skip
+            except TableTaken as taken:
+                if taken.leased:
+                    await tables.refusal_pause()
+                raise TableResuming("the table is resuming", table=table_id) from taken
             live = Live(
                 table_id=table_id, guild_id=guild_id, channel_id=channel_id, table=table,
                 settings=settings,
@@ -66,8 +79,14 @@ class SeatCommands:
             try:
                 refilled = await self._join(live, host_id, buy_in)
             except BaseException:
+                # The buy-in and the seat commit together or not at all (see _join): the
+                # table is empty, and only its opener's lease lets it be closed.
                 tables.drop(table_id)
-                await tables.store.close_table(table_id, now=now)
+                try:
+                    await tables.store.close_table(table_id, now=now)
+                except Exception:
+                    log_event(live, "an empty table stays open", host=host_id)
+                    await tables.reload(table_id)
                 raise
             return tables.emit(
                 live, OutcomeKind.OPENED, actor=host_id, request=request, stack=buy_in,
@@ -93,8 +112,7 @@ class SeatCommands:
         (:class:`SessionError`) changes nothing, the wallet included."""
         tables = self.tables
         table_id = table_id_for(guild_id, channel_id)
-        async with tables.lock(table_id):
-            live = tables.live(table_id)
+        async with tables.enter(table_id) as live:
             stack = live.table.buy_in_for(str(user_id), buy_in)
             if name:
                 live.settings.setdefault("names", {})[str(user_id)] = name
@@ -129,12 +147,11 @@ class SeatCommands:
             live.guild_id, user_id, rules=house, on_tables=seated, now=now
         )
         seat = live.table.sit(str(user_id), stack=buy_in)
-        try:
+        try:  # the wallet, the seat and the settings (the name) in one transaction
             await tables.store.buy_in(
                 live.guild_id, user_id, buy_in, table_id=live.table_id, now=now,
-                table_state=table_to_dict(live.table),
+                table_state=table_to_dict(live.table), settings=live.settings,
             )  # fmt: skip
-            await tables.save(live, now, settings=True)
         except BaseException:
             await tables.reload(live.table_id)
             raise
@@ -149,8 +166,7 @@ class SeatCommands:
         turn, and whenever their turn comes otherwise."""
         tables = self.tables
         table_id = table_id_for(guild_id, channel_id)
-        async with tables.lock(table_id):
-            live = tables.live(table_id)
+        async with tables.enter(table_id) as live:
             await tables.settle_if_over(live)
             table = live.table
             player = str(user_id)
@@ -200,8 +216,7 @@ class SeatCommands:
         every stack out to its wallet."""
         tables = self.tables
         table_id = table_id_for(guild_id, channel_id)
-        async with tables.lock(table_id):
-            live = tables.live(table_id)
+        async with tables.enter(table_id) as live:
             await tables.settle_if_over(live)
             table = live.table
             now = tables.clock()
@@ -267,8 +282,7 @@ class SeatCommands:
     ) -> Outcome:
         tables = self.tables
         table_id = table_id_for(guild_id, channel_id)
-        async with tables.lock(table_id):
-            live = tables.live(table_id)
+        async with tables.enter(table_id) as live:
             await tables.settle_if_over(live)
             player = str(user_id)
             if live.table.seat_of(player) is None:

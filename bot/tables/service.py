@@ -35,10 +35,11 @@ from bot.computers import Level, PlayerView
 from bot.store.records import TableRecord
 from bot.store.store import Store
 from bot.tables.computer_commands import ComputerCommands
+from bot.tables.errors import ServiceError, TableResuming
 from bot.tables.fairness import FairReport
 from bot.tables.hand_commands import HandCommands
 from bot.tables.live import table_id_for
-from bot.tables.live_tables import Listener, LiveTables
+from bot.tables.live_tables import RESUME_WAIT, Listener, LiveTables, Resumer
 from bot.tables.outcomes import Outcome, PrivateCards, TableState
 from bot.tables.seat_commands import SeatCommands
 from bot.tables.timeouts import Timeouts
@@ -51,8 +52,10 @@ class TableService:
     """Every live table, one :class:`asyncio.Lock` each; see the module docstring.
 
     ``clock`` gives seconds since the epoch; ``deck_source`` a deck order for each hand; ``rng``
-    draws the first button of a session. Consecutive timeouts per member are kept in memory
-    only: a restart resets them to 0.
+    draws the first button of a session; ``resume_wait`` is how long a command for a table
+    another process holds waits before it is refused
+    (:meth:`~bot.tables.live_tables.LiveTables.refusal_pause`). Consecutive timeouts per
+    member are kept in memory only: a restart resets them to 0.
     """
 
     def __init__(
@@ -62,8 +65,9 @@ class TableService:
         clock: Callable[[], float],
         deck_source: Callable[[], Sequence[int]] = shuffled_deck,
         rng: random.Random | None = None,
+        resume_wait: float = RESUME_WAIT,
     ) -> None:
-        self._tables = LiveTables(store, clock=clock)
+        self._tables = LiveTables(store, clock=clock, resume_wait=resume_wait)
         self._timeouts = Timeouts()
         self._seats = SeatCommands(self._tables, self._timeouts)
         self._hands = HandCommands(
@@ -83,6 +87,21 @@ class TableService:
 
     def has_table(self, table_id: str) -> bool:
         return self._tables.has_table(table_id)
+
+    async def absent(self, table_id: str) -> ServiceError | None:
+        """Why a command cannot reach the channel's table in this process: ``None`` when it
+        is driven here (a table whose dead owner's lease just expired is resumed first),
+        :class:`~bot.tables.errors.TableResuming` while another process holds its lease,
+        :class:`~bot.tables.errors.NoTable` when no table is open. For the checks the
+        Discord layer makes before a command (``has_table`` asks memory only)."""
+        return await self._tables.absent(table_id)
+
+    async def refusal(self, table_id: str) -> ServiceError:
+        """What to tell a member whose control found no table held here: it is resuming
+        (open in the database: another process's lease, or resumed just now), or there is
+        none (:class:`~bot.tables.errors.NoTable`)."""
+        missing = await self._tables.absent(table_id)
+        return missing or TableResuming("the table is resuming", table=table_id)
 
     def state(self, table_id: str) -> TableState:
         """The table as it stands now (raises :class:`~bot.tables.errors.NoTable`)."""
@@ -121,6 +140,12 @@ class TableService:
         Called again later (when a lease on another table was won, see
         :mod:`bot.tables.lease_keeper`), it picks up only the tables that are new to it."""
         return await self._tables.restore(owns)
+
+    def resume_with(self, resumer: Resumer) -> None:
+        """How a command for a table open in the database but not driven here claims it
+        (:meth:`bot.tables.lease_keeper.LeaseKeeper.resume`); without one, such a command is
+        refused with :class:`~bot.tables.errors.TableResuming`."""
+        self._tables.resumer = resumer
 
     async def forget(self, table_ids: Sequence[str]) -> None:
         """Stop driving tables another process has taken over (their leases moved on): drop

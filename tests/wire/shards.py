@@ -16,7 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+import asyncpg
+
 from bot.tables.leases import shard_of
+from tests.postgres import cluster
 
 from . import payloads
 from .channels import Channel
@@ -26,7 +29,14 @@ from .payloads import snowflake
 from .process import STEP
 from .standin import StandIn
 
-__all__ = ["ShardedStandIn", "Tables"]
+__all__ = [
+    "EveryCopy",
+    "ShardedStandIn",
+    "Tables",
+    "start_database",
+    "stop_database",
+    "terminate_connections",
+]
 
 
 @dataclass
@@ -132,3 +142,53 @@ class Tables:
         answer = await self.member(turn.member).click(turn.message, label)
         assert not answer.ephemeral, answer.content
         return await self.next_turn(turn)
+
+
+# ----------------------------------------------------------------- faults (issue 24)
+
+
+class EveryCopy(ShardedStandIn):
+    """A stand-in that sends every interaction to every connected bot process, as Discord
+    does to two copies of the bot started on the same shard ids by mistake (each identifies
+    as the shard, and each receives its events)."""
+
+    async def dispatch(self, event: str, data: Any) -> None:
+        if event != "INTERACTION_CREATE":
+            await super().dispatch(event, data)
+            return
+        gateway = self.gateway
+        for ws in list(gateway._sockets):
+            if not ws.closed:
+                gateway._sequence += 1
+                await ws.send_json({"op": 0, "t": event, "s": gateway._sequence, "d": data})
+
+
+def stop_database() -> None:
+    """Stop this test process's PostgreSQL (every connection drops; it keeps its data)."""
+    server = cluster()
+    server.run("pg_ctl", "-D", str(server.folder / "data"), "-m", "fast", "-w", "stop")
+
+
+def start_database() -> None:
+    """Start it again after :func:`stop_database`, as :mod:`tests.postgres` first did."""
+    server = cluster()
+    server.run(
+        "pg_ctl", "-D", str(server.folder / "data"), "-l", str(server.folder / "server.log"),
+        "-w", "-o", f"-c listen_addresses='' -c unix_socket_directories={server.socket_dir} "
+        "-c fsync=off -c full_page_writes=off -c max_connections=200", "start",
+    )  # fmt: skip
+
+
+async def terminate_connections(url: str) -> int:
+    """End every other session on the server (``pg_terminate_backend``), as a failover or
+    an administrator does; how many were ended."""
+    admin = await asyncpg.connect(url)
+    try:
+        rows = await admin.fetch(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "WHERE pid <> pg_backend_pid() AND datname = current_database() "
+            "AND backend_type = 'client backend'"
+        )
+    finally:
+        await admin.close()
+    return sum(1 for row in rows if row[0])

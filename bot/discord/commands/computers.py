@@ -41,8 +41,8 @@ def _here(interaction: discord.Interaction[Any]) -> str:
 async def _may_lead(ctx: Context, interaction: discord.Interaction[Any], lang: Lang) -> bool:
     """A table is here and the member leads it (host or Manage Server); if not, they are told."""
     table_id = _here(interaction)
-    if not ctx.service.has_table(table_id):
-        await reply_private(interaction, t(lang, "error.no_table"))
+    if (missing := await ctx.service.absent(table_id)) is not None:
+        await reply_private(interaction, error_text(lang, missing))
         return False
     if not (is_admin(interaction) or ctx.service.state(table_id).host == interaction.user.id):
         await reply_private(interaction, t(lang, "error.host_only"))

@@ -17,7 +17,6 @@ from bot.discord.context import Context, context_of, remember, split_table_id
 from bot.discord.errors import error_text, reply_private
 from bot.discord.table.messages import Origin, answered_publicly
 from bot.i18n import Lang, t
-from bot.tables.errors import NoTable
 from bot.tables.outcomes import Outcome
 from bot.tables.service import table_id_for
 from engine import PRESETS, HouseRules
@@ -182,8 +181,8 @@ async def set_status(interaction: discord.Interaction[Any], *, sit_in: bool) -> 
 async def _led_table(ctx: Context, interaction: discord.Interaction[Any], table_id: str) -> bool:
     """Whether a table is here and the member may lead it; if not, they are told."""
     lang = remember(ctx, interaction)
-    if not ctx.service.has_table(table_id):
-        await reply_private(interaction, error_text(lang, NoTable("no table")))
+    if (missing := await ctx.service.absent(table_id)) is not None:
+        await reply_private(interaction, error_text(lang, missing))
         return False
     if not _may_lead(ctx, interaction, table_id):
         await reply_private(interaction, t(lang, "error.host_only"))
@@ -234,7 +233,7 @@ async def show_table(interaction: discord.Interaction[Any]) -> None:
     ctx = context_of(interaction)
     lang = remember(ctx, interaction)
     table_id = _here(interaction)
-    if not ctx.service.has_table(table_id):
-        await reply_private(interaction, error_text(lang, NoTable("no table")))
+    if (missing := await ctx.service.absent(table_id)) is not None:
+        await reply_private(interaction, error_text(lang, missing))
         return
     ctx.loops.show_table(table_id, ctx.loops.expect(interaction, Origin.COMMAND))

@@ -107,8 +107,10 @@ class ActButton(
         lang = remember(ctx, interaction)
         try:
             state = ctx.service.state(self.table_id)
-        except NoTable as error:
-            await reply_private(interaction, error_text(lang, error))
+        except NoTable:  # or resuming: another process holds its lease (a restart)
+            await reply_private(
+                interaction, error_text(lang, await ctx.service.refusal(self.table_id))
+            )
             return
         turn = state.turn
         if state.seat_of(interaction.user.id) is None:

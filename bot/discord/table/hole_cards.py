@@ -200,8 +200,8 @@ async def show_cards(interaction: discord.Interaction[Any], table_id: str) -> No
     try:
         cards = ctx.service.cards_of(table_id, interaction.user.id)
         state = ctx.service.state(table_id)
-    except NoTable as error:
-        await reply_private(interaction, error_text(lang, error))
+    except NoTable:  # or resuming: another process holds its lease (a restart)
+        await reply_private(interaction, error_text(lang, await ctx.service.refusal(table_id)))
         return
     if cards is None:
         await reply_private(interaction, t(lang, "cards.none"))

@@ -30,6 +30,7 @@ from bot.discord.context import Context, split_table_id
 from bot.discord.errors import error_text
 from bot.discord.table.dealer import Dealer
 from bot.discord.table.messages import Origin, Ticket, answered_publicly
+from bot.store.errors import StoreUnavailable
 from bot.tables.errors import NoTable
 from bot.tables.outcomes import Outcome, OutcomeKind, RunTwiceAsk, TableState, TurnState
 from engine import SessionError
@@ -46,6 +47,10 @@ _QUIET_CODES = {"hand_in_progress", "session_over"}
 """Why a deal the loop planned may be refused without a word: someone dealt first, or the
 session ended."""
 
+
+UNREACHABLE_PAUSE = 1.0
+"""Seconds between two tries of a table's timer or deal while the database cannot be
+reached: short and steady, so the table moves on as soon as it is back."""
 
 _WAKE = "holdem_table_wake"
 """The client event that wakes a table's loop when something is queued for it."""
@@ -129,6 +134,14 @@ class TableLoop:
                 await self._run()
             except asyncio.CancelledError:
                 raise
+            except StoreUnavailable as error:  # the database restarts: try again shortly
+                self.failures += 1
+                log.warning(
+                    "the table waits for the database",
+                    extra={"table": self.table_id, "failures": self.failures, "error": error},
+                )
+                await asyncio.sleep(UNREACHABLE_PAUSE)
+                await self._recover(backoff=False)
             except Exception:
                 self.failures += 1
                 log.exception(
@@ -146,9 +159,9 @@ class TableLoop:
             finally:
                 self.queue.task_done()
 
-    async def _recover(self) -> None:
+    async def _recover(self, *, backoff: bool = True) -> None:
         """Start again from the application's state: fresh buttons and timers."""
-        if self.failures > 3:
+        if backoff and self.failures > 3:
             await asyncio.sleep(min(30.0, float(self.failures)))  # a persistent fault
         try:
             state = self.ctx.service.state(self.table_id)

@@ -8,11 +8,14 @@ from collections.abc import AsyncIterator, Sequence
 
 import pytest
 
+from bot.guilds.wallets import Reason
 from bot.stats.counters import HandFacts, Period, PlayerStats, hand_facts
 from bot.store.stats import HOUR, WEEK_HOURS, SessionHand
 from bot.store.store import Store
 from bot.tables.service import TableService
 from engine import Hand, HandConfig, HouseRules
+from engine.hand import replay
+from engine.rules import RunItTwice
 from tests.bot.conftest import Clock
 from tests.engine.helpers import hand, play
 from tests.engine.simulate import play_random_hand
@@ -218,3 +221,47 @@ async def test_the_last_counted_hand_of_a_table_and_of_a_member(store: Store) ->
     assert await store.last_counted_hand(guild_id=G, user_id=11) == second
     assert await store.last_counted_hand(guild_id=G, user_id=13) == first
     assert await store.last_counted_hand(guild_id=G, user_id=99) is None
+
+
+async def test_a_backfilled_hand_whose_run_out_was_held_counts_as_it_was_dealt(
+    store: Store,
+) -> None:
+    """A hand that ran its board twice is replayed with its run count: without it the replay
+    deals one board, and a hand whose two boards went to different players would count the
+    wrong result. Hands are dealt from seeded decks until one splits its two boards."""
+    clock = Clock()
+    decks = random.Random(24)
+    deck: list[int] = []
+
+    def next_deck() -> list[int]:
+        return deck
+
+    service = TableService(store, clock=clock, deck_source=next_deck)
+    rules = HouseRules(run_it_twice=RunItTwice.ALWAYS)
+    for member in (101, 102):  # a buy-in at each table tried
+        await store.ensure_wallet(G, member, starting_grant=100, now=clock.now)
+        await store.move(G, member, 100 * 60, Reason.GRANT, now=clock.now)
+    for channel in range(1, 60):
+        deck[:] = decks.sample(range(52), 52)
+        await service.open_table(G, channel, 101, rules, 100)
+        await service.join(G, channel, 102, 100)
+        dealt = await service.deal(G, channel, button=0)
+        turn = service.state(dealt.table_id).turn
+        assert turn is not None and dealt.hand_id is not None
+        await service.act(G, channel, turn.member, "allin")
+        await service.act(G, channel, 203 - turn.member, "call")
+        record = await store.load_hand(dealt.hand_id)
+        assert record.run_count == 2
+        once = replay(record.config, record.deck, record.actions)
+        if once.stacks != record.replay().stacks:
+            break
+    else:
+        raise AssertionError("no deck split its two boards")
+    hand_id = dealt.hand_id
+    counted = [await store.member_stats(G, m, Period.ALL, now=clock.now) for m in (101, 102)]
+    async with store._write() as tx:  # as if the hand had ended before migration 4
+        await tx.execute("DELETE FROM hand_sessions WHERE hand_id = ?", (hand_id,))
+        await tx.execute("DELETE FROM stats_hours WHERE last_hand = ?", (hand_id,))
+    assert await store.backfill_stats() == 1
+    again = [await store.member_stats(G, m, Period.ALL, now=clock.now) for m in (101, 102)]
+    assert again == counted

@@ -6,11 +6,13 @@ import asyncio
 import doctest
 import random
 from dataclasses import dataclass
+from typing import Any
 
 import pytest
 
 import bot.tables.computers
 from bot.computers import Level, PlayerView, observe, player_for
+from bot.store.errors import StoreUnavailable
 from bot.tables.computers import (
     ComputerPlayers,
     computer_level,
@@ -199,3 +201,27 @@ def test_computer_ids_say_their_level_and_cannot_be_a_discord_id() -> None:
     assert free_computer(Level.EASY, [101, 102, 104]) == 103
     with pytest.raises(ValueError):
         computer_member(Level.EASY, 100)
+
+
+async def test_a_move_refused_while_the_database_is_unreachable_is_played_when_it_is_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("bot.tables.computers.UNREACHABLE_PAUSE", 0.01)
+    table = FakeTable([computer_member(Level.EASY, 1), computer_member(Level.EASY, 2)])
+    down = 2  # the first two tries find the database down
+    real = table.act
+
+    async def flaky(*args: Any, **kwargs: Any) -> object:
+        nonlocal down
+        if down:
+            down -= 1
+            raise StoreUnavailable("the database cannot be reached")
+        return await real(*args, **kwargs)
+
+    table.act = flaky  # type: ignore[method-assign]
+    players = ComputerPlayers(table, table.view_of, pause=0)
+    table.players = players
+    players.receive(Report(state=table.state()))
+    await asyncio.sleep(0.2)
+    await players.aclose()
+    assert down == 0 and len(table.hand.actions) >= 1  # played without the turn timer
