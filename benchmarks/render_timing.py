@@ -1,6 +1,7 @@
 """What the load benchmark runs in the render worker: a picture, and what drawing it cost there.
 
-A module of its own so that the render process (started by a fork server) can import it by name.
+A module of its own so that the render process (started by a fork server, or the peer's worker
+of :mod:`peer_renderer`) can import it by name.
 """
 
 from __future__ import annotations
@@ -9,19 +10,23 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from peer_renderer import PEER_COMMIT, PeerFunction
+
 __all__ = ["RENDERERS", "renderer", "timed"]
 
-RENDERERS = ("current", "2406b56")
-"""``current``: ``bot.pictures``; ``2406b56``: the peer copy in ``peer_render_2406b56``."""
+RENDERERS = ("current", PEER_COMMIT)
+"""``current``: ``bot.pictures``; ``2406b56``: the peer's ``bot.pictures``, taken from git and
+run in a worker of its own (:mod:`peer_renderer`)."""
 
 
 def renderer(name: str) -> tuple[Callable[[Any], bytes], Callable[[Any], bytes]]:
-    """The (table, showdown) render functions of the renderer called ``name``."""
-    if name == "2406b56":
-        from peer_render_2406b56.showdown import render_showdown
-        from peer_render_2406b56.table import render_table
-
-        return render_table, render_showdown
+    """The (table, showdown) render functions of the renderer called ``name``; the peer's run
+    only in a :class:`peer_renderer.PeerExecutor`."""
+    if name == PEER_COMMIT:
+        return (
+            PeerFunction("bot.pictures.table", "render_table"),
+            PeerFunction("bot.pictures.showdown", "render_showdown"),
+        )
     from bot.pictures import render_showdown as showdown
     from bot.pictures import render_table as table
 
