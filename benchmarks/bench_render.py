@@ -5,12 +5,13 @@
     python benchmarks/bench_render.py --smoke   # a few seconds, no targets checked
 
 Every picture kind is drawn by today's renderer (``bot.pictures``) and by the named peer, the
-renderer of commit 2406b56 taken from git at run time and drawing in a worker process of its
-own (``benchmarks/peer_renderer.py``), renders interleaved in one run, so that a busy machine
-slows both alike; the table shows the median CPU ms (the drawing thread's CPU time, in each
-renderer's own process, which a shared machine disturbs far less than the wall time) and the
-bytes of each, and the ratio. Where the commit is missing (a shallow clone) the run says so in
-one line, measures today's renderer alone and exits non-zero (zero with ``--smoke``).
+renderer of commit 2406b56 taken from git at run time (``benchmarks/peer_renderer.py``), each
+in a fresh worker process of its own, as the bot's render worker draws; they take turns ten
+pictures at a time in one run, so that a busy machine slows both alike. The table shows the
+median CPU ms (the drawing thread's CPU time, which a shared machine disturbs far less than the
+wall time) and the bytes of each, and the ratio. Where the commit is missing (a shallow clone)
+the run says so in one line, measures today's renderer alone and exits non-zero (zero with
+``--smoke``).
 
 The run-out picture's peer is the table picture the bot drew for a run-out. Caches are warmed
 first, as in a running bot; each timed table has other stacks and bets, so the text caches do
@@ -50,8 +51,15 @@ if TYPE_CHECKING:
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from peer_renderer import PEER_COMMIT, PeerFunction, PeerWorker, missing_peer, peer_tree
-from render_timing import timed
+from peer_renderer import (
+    PEER_COMMIT,
+    ROOT,
+    PeerFunction,
+    RenderWorker,
+    missing_peer,
+    peer_tree,
+)
+from render_timing import timed_each
 
 TARGETS_MS = {"hole cards": 3.0, "table, 10 seats": 20.0}
 MAX_BYTES = 150_000
@@ -86,41 +94,49 @@ def _tables(count: int, seat_count: int, names: tuple[str, ...] | None = None) -
     return tables
 
 
-Render = Callable[[object], bytes]
-Timed = Callable[[object], tuple[bytes, float, float]]
-"""A render and what it cost: the picture, CPU seconds of the drawing thread, wall seconds."""
+Timed = Callable[[list[Any]], list[tuple[int, float]]]
+"""Renders of several views in turn, and what each cost: bytes, CPU seconds of the drawing
+thread (``render_timing.timed_each``)."""
+
+TURN = 10
+"""Pictures a renderer draws in a row before the other takes its turn: woken from a pipe for
+every picture, each worker would draw with caches the other had just cooled."""
 
 
 def here(render: Callable[[Any], bytes]) -> Timed:
     """``render`` drawn in this process, timed by this thread's CPU time."""
-    return lambda view: timed(render, view)
+    return lambda views: timed_each(render, views)
 
 
-def peer(worker: PeerWorker | None, module: str, name: str) -> Timed | None:
+def drawn_in(worker: RenderWorker, render: Callable[[Any], bytes]) -> Timed:
+    """Today's ``render`` (sent by name) drawn in ``worker``, timed there the same way."""
+    return lambda views: worker.call(timed_each, render, views)  # type: ignore[no-any-return]
+
+
+def peer(worker: RenderWorker | None, module: str, name: str) -> Timed | None:
     """The peer's ``bot.pictures.<module>.<name>`` drawn in its worker, timed there the same
     way; None without the peer."""
     if worker is None:
         return None
     function = PeerFunction(f"bot.pictures.{module}", name)
-    return lambda view: worker.call(timed, function, view)  # type: ignore[no-any-return]
+    return lambda views: worker.call(timed_each, function, views)  # type: ignore[no-any-return]
 
 
 def _interleaved(
-    renders: Sequence[Timed], views: Sequence[object]
+    renders: Sequence[Timed], views: Sequence[object], turn: int = 1
 ) -> tuple[list[list[float]], list[int]]:
     """CPU milliseconds of each render by each renderer (the drawing thread's CPU time: on a
     shared machine the wall time also counts the moments spent waiting for a core), taking
-    turns view by view, and the largest picture each produced."""
-    for view in views[:3]:
-        for render in renders:
-            render(view)  # warm the tile, font and felt caches
+    turns every ``turn`` views, and the largest picture each produced."""
+    for render in renders:
+        render(list(views[:3]))  # warm the tile, font and felt caches
     times: list[list[float]] = [[] for _ in renders]
     largest = [0 for _ in renders]
-    for view in views:
+    for first in range(0, len(views), turn):
         for k, render in enumerate(renders):
-            data, cpu, _ = render(view)
-            times[k].append(cpu * 1000)
-            largest[k] = max(largest[k], len(data))
+            for size, cpu in render(list(views[first : first + turn])):
+                times[k].append(cpu * 1000)
+                largest[k] = max(largest[k], size)
     return times, largest
 
 
@@ -241,17 +257,19 @@ def main(argv: list[str] | None = None) -> int:
     tree = peer_tree()
     if tree is None:
         print(missing_peer(), flush=True)
-    worker = PeerWorker(tree) if tree is not None else None
+    current = RenderWorker(ROOT)
+    worker = RenderWorker(tree) if tree is not None else None
     try:
-        return _measure(args.smoke, runs, worker)
+        return _measure(args.smoke, runs, current, worker)
     finally:
-        if worker is not None:
-            worker.close()
+        for each in (current, worker):
+            if each is not None:
+                each.close()
 
 
-def _measure(smoke: bool, runs: int, worker: PeerWorker | None) -> int:
-    """Run every measurement, today's renderer beside the peer's ``worker`` (alone without
-    it); 1 when a target is missed or the peer is missing, outside a smoke run."""
+def _measure(smoke: bool, runs: int, current: RenderWorker, worker: RenderWorker | None) -> int:
+    """Run every measurement, today's renderer in ``current`` beside the peer's ``worker``
+    (alone without it); 1 when a target is missed or the peer is missing, outside a smoke run."""
     from bot.pictures import render_hole_cards, render_runout, render_showdown, render_table
     from bot.pictures.chart import render_chart
     from bot.pictures.replay import render_replay
@@ -262,6 +280,9 @@ def _measure(smoke: bool, runs: int, worker: PeerWorker | None) -> int:
         example_showdown,
     )
 
+    def now(render: Callable[[Any], bytes]) -> Timed:
+        return drawn_in(current, render)
+
     def old(module: str, name: str) -> Timed | None:
         return peer(worker, module, name)
 
@@ -270,14 +291,14 @@ def _measure(smoke: bool, runs: int, worker: PeerWorker | None) -> int:
     charts = [example_chart()] * max(3, runs // 4)
     replays = [example_replay()] * max(3, runs // 20)
     cases: list[tuple[str, Timed, Timed | None, Sequence[object]]] = [
-        ("hole cards", here(render_hole_cards), old("holecards", "render_hole_cards"), hole),
-        ("table, 2 seats", here(render_table), old("table", "render_table"), _tables(runs, 2)),
-        ("table, 10 seats", here(render_table), old("table", "render_table"), _tables(runs, 10)),
-        ("run-out on the table", here(render_table), old("table", "render_table"), _runouts(runs)),
-        ("run-out picture", here(render_runout), old("table", "render_table"), _runouts(runs)),
-        ("showdown, 3 hands", here(render_showdown), old("showdown", "render_showdown"), showdowns),
-        ("chart, 4 players", here(render_chart), old("chart", "render_chart"), charts),
-        ("replay GIF, 4 frames", here(render_replay), old("replay", "render_replay"), replays),
+        ("hole cards", now(render_hole_cards), old("holecards", "render_hole_cards"), hole),
+        ("table, 2 seats", now(render_table), old("table", "render_table"), _tables(runs, 2)),
+        ("table, 10 seats", now(render_table), old("table", "render_table"), _tables(runs, 10)),
+        ("run-out on the table", now(render_table), old("table", "render_table"), _runouts(runs)),
+        ("run-out picture", now(render_runout), old("table", "render_table"), _runouts(runs)),
+        ("showdown, 3 hands", now(render_showdown), old("showdown", "render_showdown"), showdowns),
+        ("chart, 4 players", now(render_chart), old("chart", "render_chart"), charts),
+        ("replay GIF, 4 frames", now(render_replay), old("replay", "render_replay"), replays),
     ]  # fmt: skip
     print(
         f"python {platform.python_version()}, {platform.machine()}, "
@@ -292,7 +313,7 @@ def _measure(smoke: bool, runs: int, worker: PeerWorker | None) -> int:
     missed = []
     for name, render, old, views in cases:
         renders = [render] if old is None else [render, old]
-        times_each, largest_each = _interleaved(renders, views)
+        times_each, largest_each = _interleaved(renders, views, TURN)
         times, largest = times_each[0], largest_each[0]
         median = statistics.median(times)
         p90 = statistics.quantiles(times, n=10)[-1] if len(times) > 1 else times[0]

@@ -37,7 +37,7 @@ __all__ = [
     "PEER_COMMIT",
     "PeerExecutor",
     "PeerFunction",
-    "PeerWorker",
+    "RenderWorker",
     "missing_peer",
     "peer_tree",
 ]
@@ -110,10 +110,11 @@ class PeerFunction:
         return getattr(importlib.import_module(self.module), self.name)(*args)
 
 
-class PeerWorker:
-    """One worker process running the peer's code: ``call(fn, *args)`` runs ``fn(*args)`` there
-    and returns its result. ``fn`` and the arguments travel pickled (functions by name, so they
-    must be importable in the worker: this module, ``render_timing``, :class:`PeerFunction`)."""
+class RenderWorker:
+    """One worker process running the code of ``tree`` (the peer's folder, or the checkout for
+    today's renderer): ``call(fn, *args)`` runs ``fn(*args)`` there and returns its result.
+    ``fn`` and the arguments travel pickled (functions by name, so they must be importable in
+    the worker: this module, ``render_timing``, :class:`PeerFunction`, ``bot`` of ``tree``)."""
 
     def __init__(self, tree: Path) -> None:
         path = [str(tree), str(BENCHMARKS)]
@@ -125,6 +126,7 @@ class PeerWorker:
             [sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE
         )
         self.lock = threading.Lock()
+        self.tree = tree
 
     def call(self, fn: Callable[..., Any], *args: Any) -> Any:
         stdin, stdout = self.process.stdin, self.process.stdout
@@ -133,10 +135,10 @@ class PeerWorker:
             _send(stdin, pickle.dumps((fn, args), protocol=pickle.HIGHEST_PROTOCOL))
             answer = _receive(stdout)
         if answer is None:
-            raise RuntimeError(f"the {PEER_COMMIT} render worker ended (its error is above)")
+            raise RuntimeError(f"the render worker of {self.tree} ended (its error is above)")
         ok, result = pickle.loads(answer)
         if not ok:
-            raise RuntimeError(f"in the {PEER_COMMIT} render worker:\n{result}")
+            raise RuntimeError(f"in the render worker of {self.tree}:\n{result}")
         return result
 
     def close(self) -> None:
@@ -153,13 +155,13 @@ class PeerExecutor(Executor):
         self.tree = tree
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="peer-render")
         self.local = threading.local()
-        self.workers: list[PeerWorker] = []
+        self.workers: list[RenderWorker] = []
         self.lock = threading.Lock()
 
-    def _worker(self) -> PeerWorker:
-        worker: PeerWorker | None = getattr(self.local, "worker", None)
+    def _worker(self) -> RenderWorker:
+        worker: RenderWorker | None = getattr(self.local, "worker", None)
         if worker is None:
-            worker = self.local.worker = PeerWorker(self.tree)
+            worker = self.local.worker = RenderWorker(self.tree)
             with self.lock:
                 self.workers.append(worker)
         return worker
@@ -218,7 +220,7 @@ def serve(tree: str) -> None:
 
     where = Path(bot.__file__ or "").resolve()
     if not where.is_relative_to(Path(tree).resolve()):
-        raise SystemExit(f"the peer worker imported bot from {where}, not from {tree}")
+        raise SystemExit(f"the render worker imported bot from {where}, not from {tree}")
     stdin = sys.stdin.buffer
     # Only answers go to the real stdout: anything the old code prints goes to stderr.
     stdout = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
