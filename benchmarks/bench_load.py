@@ -39,11 +39,13 @@ in the worker thread, off the loop). Their pictures are drawn only with ``--comp
 at ``--computer-pause 0`` they would be hundreds a second, which no Discord channel takes.
 
 ``--renderers 2406b56 current`` runs every configuration once per renderer, in the order given:
-``current`` draws with ``bot.pictures``, ``2406b56`` with the peer copy of the renderer before
-issue 26 (``benchmarks/peer_render_2406b56``), so both are measured in one invocation. The
-render worker times each picture with its own thread's CPU time (``render_timing.timed``); the
-report's *capacity* is pictures per CPU second of drawing, the rate at which the worker would
-saturate.
+``current`` draws with ``bot.pictures``, ``2406b56`` with the renderer before issue 26, taken
+from git at run time and drawing in a worker process of its own (``benchmarks/peer_renderer.py``),
+so both are measured in one invocation. Each render worker times each picture with its own
+thread's CPU time (``render_timing.timed``); the report's *capacity* is pictures per CPU second
+of drawing, the rate at which the worker would saturate. Where the commit is missing (a shallow
+clone) the run says so in one line and measures ``current`` alone, then exits non-zero (zero
+with ``--smoke``).
 
 The script checks that every timed action is in the database after the run and that every
 picture is a PNG, and exits non-zero otherwise. ``--smoke``: 10 tables, a few seconds.
@@ -72,6 +74,7 @@ from pathlib import Path
 from typing import Any
 
 from _common import table  # first: puts the repository on sys.path
+from peer_renderer import PEER_COMMIT, PeerExecutor, missing_peer, peer_tree
 from render_timing import RENDERERS, renderer, timed
 
 from bot.computers import Level
@@ -125,17 +128,26 @@ class Bench:
     """The bot's work after a move, without Discord: service, log lines, pictures."""
 
     def __init__(
-        self, service: TableService, stats: Stats, workers: int = 0, drawer: str = "current"
+        self,
+        service: TableService,
+        stats: Stats,
+        workers: int = 0,
+        drawer: str = "current",
+        peer: Path | None = None,
     ) -> None:
         self.service = service
         self.stats = stats
         self.render_table, self.render_showdown = renderer(drawer)
-        # 0: the bot's own render worker, a process; N: N threads, for comparison.
-        self.pool: Executor = (
-            ThreadPoolExecutor(max_workers=workers, thread_name_prefix="render")
-            if workers
-            else render_executor(in_process=True)
-        )
+        # 0: the bot's own render worker, a process; N: N threads, for comparison. The peer
+        # draws in its own worker processes (one, or N): its code is not this process's.
+        self.pool: Executor
+        if drawer == PEER_COMMIT:
+            assert peer is not None, "the peer renderer needs its tree (peer_renderer.peer_tree)"
+            self.pool = PeerExecutor(peer, max(1, workers))
+        elif workers:
+            self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="render")
+        else:
+            self.pool = render_executor(in_process=True)
 
     async def render(self, function: Callable[[Any], bytes], view: Any) -> bytes:
         loop = asyncio.get_running_loop()
@@ -370,6 +382,7 @@ async def load_run(
     think: tuple[float, float] = (1.0, 3.0),
     workers: int = 0,
     drawer: str = "current",
+    peer: Path | None = None,
     profile: cProfile.Profile | None = None,
     computers: int = 0,
     computer_pause: float = 0.0,
@@ -384,7 +397,7 @@ async def load_run(
         store, clock=time.time, deck_source=lambda: random_deck(deck_rng), rng=random.Random(SEED)
     )
     stats = Stats()
-    bench = Bench(service, stats, workers, drawer)
+    bench = Bench(service, stats, workers, drawer, peer)
     # Warm the renderer's caches (fonts, card tiles, felt) as a running bot has them.
     await open_tables(service, 1)
     await bench.deal(*seat_ids(0)[:2])
@@ -587,7 +600,7 @@ HEADER = [
 ]
 
 
-async def main() -> None:
+async def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--smoke", action="store_true", help="10 tables, a few seconds")
     parser.add_argument("--tables", type=int, nargs="*", help="table counts (100 500)")
@@ -606,8 +619,8 @@ async def main() -> None:
         nargs="+",
         choices=RENDERERS,
         default=["current"],
-        help="draw with bot.pictures (current) and/or the peer renderer of commit 2406b56; "
-        "each configuration runs once per renderer, in the order given",
+        help=f"draw with bot.pictures (current) and/or the peer renderer of commit {PEER_COMMIT} "
+        "(taken from git); each configuration runs once per renderer, in the order given",
     )
     parser.add_argument(
         "--computers",
@@ -632,6 +645,11 @@ async def main() -> None:
     else:
         counts, seconds, actions = args.tables or [100, 500], args.seconds, args.actions
         warm_up = WARM_UP
+    renderers, peer, missing = list(args.renderers), None, False
+    if PEER_COMMIT in renderers and (peer := peer_tree()) is None:
+        print(missing_peer(), flush=True)
+        missing = True
+        renderers = [r for r in renderers if r != PEER_COMMIT] or ["current"]
     patterns = [args.only] if args.only else ["realistic", "overload"]
     if args.computers:
         patterns = ["realistic"]
@@ -640,7 +658,7 @@ async def main() -> None:
     ) as tmp:
         folder = Path(tmp)
         rows = []
-        for n, pattern, drawer in itertools.product(counts, patterns, args.renderers):
+        for n, pattern, drawer in itertools.product(counts, patterns, renderers):
             profile = cProfile.Profile() if args.profile else None
             run = await load_run(
                 folder,
@@ -651,6 +669,7 @@ async def main() -> None:
                 think=think,
                 workers=args.render_workers,
                 drawer=drawer,
+                peer=peer,
                 profile=profile,
                 computers=args.computers,
                 computer_pause=args.computer_pause,
@@ -676,7 +695,11 @@ async def main() -> None:
             seated, playing = await heap_per_table(folder, n)
             heap_rows.append([f"{n}", f"{seated / 1024:,.1f}", f"{playing / 1024:,.1f}"])
         print(table(["tables", "heap KB/table, seated", "heap KB/table, in a hand"], heap_rows))
+    if missing and not args.smoke:
+        print(missing_peer())
+        return 1
+    return 0
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    raise SystemExit(asyncio.run(main()))

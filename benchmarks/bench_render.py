@@ -5,12 +5,17 @@
     python benchmarks/bench_render.py --smoke   # a few seconds, no targets checked
 
 Every picture kind is drawn by today's renderer (``bot.pictures``) and by the named peer, the
-renderer of commit 2406b56 kept in ``benchmarks/peer_render_2406b56``, renders interleaved in
-one run, so that a busy machine slows both alike; the table shows the median CPU ms (this
-thread's CPU time, which a shared machine disturbs far less than the wall time) and the bytes
-of each, and the ratio. The run-out picture's peer is the table picture the bot drew for a
-run-out. Caches are warmed first, as in a running bot; each timed table has other stacks and
-bets, so the text caches do not hide the cost of new numbers.
+renderer of commit 2406b56 taken from git at run time (``benchmarks/peer_renderer.py``), each
+in a fresh worker process of its own, as the bot's render worker draws; they take turns ten
+pictures at a time in one run, so that a busy machine slows both alike. The table shows the
+median CPU ms (the drawing thread's CPU time, which a shared machine disturbs far less than the
+wall time) and the bytes of each, and the ratio. Where the commit is missing (a shallow clone)
+the run says so in one line, measures today's renderer alone and exits non-zero (zero with
+``--smoke``).
+
+The run-out picture's peer is the table picture the bot drew for a run-out. Caches are warmed
+first, as in a running bot; each timed table has other stacks and bets, so the text caches do
+not hide the cost of new numbers.
 
 Targets: the ten-seat table drawn in at most 1.3x the time of pasting its tiles (felt, board
 and seat cards) and encoding the finished picture with the same PNG writer, measured side by
@@ -34,16 +39,27 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from PIL import Image
 
     from bot.pictures.views import TableView
 
-# Run as a script from anywhere: the repository root holds ``bot``, this folder the peer.
+# Run as a script from anywhere: the repository root holds ``bot``, this folder the peer's
+# worker and the timing both renderers share.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from peer_renderer import (
+    PEER_COMMIT,
+    ROOT,
+    PeerFunction,
+    RenderWorker,
+    missing_peer,
+    peer_tree,
+)
+from render_timing import timed_each
 
 TARGETS_MS = {"hole cards": 3.0, "table, 10 seats": 20.0}
 MAX_BYTES = 150_000
@@ -78,26 +94,49 @@ def _tables(count: int, seat_count: int, names: tuple[str, ...] | None = None) -
     return tables
 
 
-Render = Callable[[object], bytes]
+Timed = Callable[[list[Any]], list[tuple[int, float]]]
+"""Renders of several views in turn, and what each cost: bytes, CPU seconds of the drawing
+thread (``render_timing.timed_each``)."""
+
+TURN = 10
+"""Pictures a renderer draws in a row before the other takes its turn: woken from a pipe for
+every picture, each worker would draw with caches the other had just cooled."""
+
+
+def here(render: Callable[[Any], bytes]) -> Timed:
+    """``render`` drawn in this process, timed by this thread's CPU time."""
+    return lambda views: timed_each(render, views)
+
+
+def drawn_in(worker: RenderWorker, render: Callable[[Any], bytes]) -> Timed:
+    """Today's ``render`` (sent by name) drawn in ``worker``, timed there the same way."""
+    return lambda views: worker.call(timed_each, render, views)  # type: ignore[no-any-return]
+
+
+def peer(worker: RenderWorker | None, module: str, name: str) -> Timed | None:
+    """The peer's ``bot.pictures.<module>.<name>`` drawn in its worker, timed there the same
+    way; None without the peer."""
+    if worker is None:
+        return None
+    function = PeerFunction(f"bot.pictures.{module}", name)
+    return lambda views: worker.call(timed_each, function, views)  # type: ignore[no-any-return]
 
 
 def _interleaved(
-    renders: Sequence[Render], views: Sequence[object]
+    renders: Sequence[Timed], views: Sequence[object], turn: int = 1
 ) -> tuple[list[list[float]], list[int]]:
-    """CPU milliseconds of each render by each renderer (this thread's CPU time: on a shared
-    machine the wall time also counts the moments spent waiting for a core), taking turns view
-    by view, and the largest picture each produced."""
-    for view in views[:3]:
-        for render in renders:
-            render(view)  # warm the tile, font and felt caches
+    """CPU milliseconds of each render by each renderer (the drawing thread's CPU time: on a
+    shared machine the wall time also counts the moments spent waiting for a core), taking
+    turns every ``turn`` views, and the largest picture each produced."""
+    for render in renders:
+        render(list(views[:3]))  # warm the tile, font and felt caches
     times: list[list[float]] = [[] for _ in renders]
     largest = [0 for _ in renders]
-    for view in views:
+    for first in range(0, len(views), turn):
         for k, render in enumerate(renders):
-            start = time.thread_time()
-            data = render(view)
-            times[k].append((time.thread_time() - start) * 1000)
-            largest[k] = max(largest[k], len(data))
+            for size, cpu in render(list(views[first : first + turn])):
+                times[k].append(cpu * 1000)
+                largest[k] = max(largest[k], size)
     return times, largest
 
 
@@ -214,12 +253,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--smoke", action="store_true", help="a short run without targets")
     parser.add_argument("--runs", type=int, default=200, help="renders per picture")
     args = parser.parse_args(argv)
-    from peer_render_2406b56 import chart as old_chart
-    from peer_render_2406b56 import holecards as old_holecards
-    from peer_render_2406b56 import replay as old_replay
-    from peer_render_2406b56 import showdown as old_showdown
-    from peer_render_2406b56 import table as old_table
+    runs = 10 if args.smoke else args.runs
+    tree = peer_tree()
+    if tree is None:
+        print(missing_peer(), flush=True)
+    current = RenderWorker(ROOT)
+    worker = RenderWorker(tree) if tree is not None else None
+    try:
+        return _measure(args.smoke, runs, current, worker)
+    finally:
+        for each in (current, worker):
+            if each is not None:
+                each.close()
 
+
+def _measure(smoke: bool, runs: int, current: RenderWorker, worker: RenderWorker | None) -> int:
+    """Run every measurement, today's renderer in ``current`` beside the peer's ``worker``
+    (alone without it); 1 when a target is missed or the peer is missing, outside a smoke run."""
     from bot.pictures import render_hole_cards, render_runout, render_showdown, render_table
     from bot.pictures.chart import render_chart
     from bot.pictures.replay import render_replay
@@ -230,26 +280,31 @@ def main(argv: list[str] | None = None) -> int:
         example_showdown,
     )
 
-    runs = 10 if args.smoke else args.runs
+    def now(render: Callable[[Any], bytes]) -> Timed:
+        return drawn_in(current, render)
+
+    def old(module: str, name: str) -> Timed | None:
+        return peer(worker, module, name)
 
     hole = [dataclasses.replace(example_hole_cards(), four_colour=bool(i % 2)) for i in range(runs)]
     showdowns = [example_showdown()] * max(3, runs // 2)
     charts = [example_chart()] * max(3, runs // 4)
     replays = [example_replay()] * max(3, runs // 20)
-    cases: list[tuple[str, Render, Render, Sequence[object]]] = [
-        ("hole cards", render_hole_cards, old_holecards.render_hole_cards, hole),  # type: ignore[list-item]
-        ("table, 2 seats", render_table, old_table.render_table, _tables(runs, 2)),  # type: ignore[list-item]
-        ("table, 10 seats", render_table, old_table.render_table, _tables(runs, 10)),  # type: ignore[list-item]
-        ("run-out on the table", render_table, old_table.render_table, _runouts(runs)),  # type: ignore[list-item]
-        ("run-out picture", render_runout, old_table.render_table, _runouts(runs)),  # type: ignore[list-item]
-        ("showdown, 3 hands", render_showdown, old_showdown.render_showdown, showdowns),  # type: ignore[list-item]
-        ("chart, 4 players", render_chart, old_chart.render_chart, charts),  # type: ignore[list-item]
-        ("replay GIF, 4 frames", render_replay, old_replay.render_replay, replays),  # type: ignore[list-item]
+    cases: list[tuple[str, Timed, Timed | None, Sequence[object]]] = [
+        ("hole cards", now(render_hole_cards), old("holecards", "render_hole_cards"), hole),
+        ("table, 2 seats", now(render_table), old("table", "render_table"), _tables(runs, 2)),
+        ("table, 10 seats", now(render_table), old("table", "render_table"), _tables(runs, 10)),
+        ("run-out on the table", now(render_table), old("table", "render_table"), _runouts(runs)),
+        ("run-out picture", now(render_runout), old("table", "render_table"), _runouts(runs)),
+        ("showdown, 3 hands", now(render_showdown), old("showdown", "render_showdown"), showdowns),
+        ("chart, 4 players", now(render_chart), old("chart", "render_chart"), charts),
+        ("replay GIF, 4 frames", now(render_replay), old("replay", "render_replay"), replays),
     ]  # fmt: skip
     print(
         f"python {platform.python_version()}, {platform.machine()}, "
         f"{os.cpu_count()} CPUs, load {os.getloadavg()[0]:.1f}, {runs} renders each"
-        f"{' (smoke)' if args.smoke else ''}; 2406b56 = the peer renderer"
+        f"{' (smoke)' if smoke else ''}; {PEER_COMMIT} = the peer renderer"
+        f"{'' if worker else ' (missing)'}"
     )
     print(
         f"{'picture':<22} {'median ms':>10} {'p90 ms':>8} {'2406b56 ms':>11} {'faster':>7} "
@@ -257,24 +312,33 @@ def main(argv: list[str] | None = None) -> int:
     )
     missed = []
     for name, render, old, views in cases:
-        (times, old_times), (largest, old_largest) = _interleaved([render, old], views)
-        median, old_median = statistics.median(times), statistics.median(old_times)
+        renders = [render] if old is None else [render, old]
+        times_each, largest_each = _interleaved(renders, views, TURN)
+        times, largest = times_each[0], largest_each[0]
+        median = statistics.median(times)
         p90 = statistics.quantiles(times, n=10)[-1] if len(times) > 1 else times[0]
         target = TARGETS_MS.get(name)
         ok = (target is None or median <= target) and (largest < MAX_BYTES or "GIF" in name)
         if not ok:
             missed.append(name)
         goal = f"<= {target:g} ms, " if target else ""
+        if old is None:
+            versus = f"{'-':>11} {'-':>7} {largest / 1000:>7.1f} {'-':>11}"
+        else:
+            old_median = statistics.median(times_each[1])
+            versus = (
+                f"{old_median:>11.2f} {old_median / median:>6.2f}x {largest / 1000:>7.1f} "
+                f"{largest_each[1] / 1000:>11.1f}"
+            )
         print(
-            f"{name:<22} {median:>10.2f} {p90:>8.2f} {old_median:>11.2f} "
-            f"{old_median / median:>6.2f}x {largest / 1000:>7.1f} {old_largest / 1000:>11.1f}  "
+            f"{name:<22} {median:>10.2f} {p90:>8.2f} {versus}  "
             f"{goal}{'' if 'GIF' in name else '< 150 KB: '}{'ok' if ok else 'MISSED'}"
         )
     from bot.pictures.table import draw_table
 
     pairs = [(view, draw_table(view)) for view in _tables(runs, 10)]
     (drawn, floor), _ = _interleaved(
-        [lambda pair: render_table(pair[0]), lambda pair: tiles_and_encode(*pair)],  # type: ignore[index, misc]
+        [here(lambda pair: render_table(pair[0])), here(lambda pair: tiles_and_encode(*pair))],
         pairs,
     )
     ratio = statistics.median(drawn) / statistics.median(floor)
@@ -297,12 +361,13 @@ def main(argv: list[str] | None = None) -> int:
     if ratio > MAX_SCRIPTS_RATIO:
         missed.append("names in other scripts")
     print("\nPNG writers on the ten-seat table:")
-    for name, median, size in _writers(5 if args.smoke else 40):
+    for name, median, size in _writers(5 if smoke else 40):
         print(f"  {name:<40} {median:>7.2f} ms {size / 1000:>8.1f} KB")
-    if missed and not args.smoke:
+    if missed and not smoke:
         print(f"missed targets: {', '.join(missed)}")
-        return 1
-    return 0
+    if worker is None and not smoke:
+        print(missing_peer())
+    return 1 if (missed or worker is None) and not smoke else 0
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """What the load benchmark runs in the render worker: a picture, and what drawing it cost there.
 
-A module of its own so that the render process (started by a fork server) can import it by name.
+A module of its own so that the render process (started by a fork server, or the peer's worker
+of :mod:`peer_renderer`) can import it by name.
 """
 
 from __future__ import annotations
@@ -9,19 +10,23 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["RENDERERS", "renderer", "timed"]
+from peer_renderer import PEER_COMMIT, PeerFunction
 
-RENDERERS = ("current", "2406b56")
-"""``current``: ``bot.pictures``; ``2406b56``: the peer copy in ``peer_render_2406b56``."""
+__all__ = ["RENDERERS", "renderer", "timed", "timed_each"]
+
+RENDERERS = ("current", PEER_COMMIT)
+"""``current``: ``bot.pictures``; ``2406b56``: the peer's ``bot.pictures``, taken from git and
+run in a worker of its own (:mod:`peer_renderer`)."""
 
 
 def renderer(name: str) -> tuple[Callable[[Any], bytes], Callable[[Any], bytes]]:
-    """The (table, showdown) render functions of the renderer called ``name``."""
-    if name == "2406b56":
-        from peer_render_2406b56.showdown import render_showdown
-        from peer_render_2406b56.table import render_table
-
-        return render_table, render_showdown
+    """The (table, showdown) render functions of the renderer called ``name``; the peer's run
+    only in a :class:`peer_renderer.PeerExecutor`."""
+    if name == PEER_COMMIT:
+        return (
+            PeerFunction("bot.pictures.table", "render_table"),
+            PeerFunction("bot.pictures.showdown", "render_showdown"),
+        )
     from bot.pictures import render_showdown as showdown
     from bot.pictures import render_table as table
 
@@ -37,3 +42,16 @@ def timed(function: Callable[[Any], bytes], view: Any) -> tuple[bytes, float, fl
     cpu, wall = time.thread_time(), time.perf_counter()
     png = function(view)
     return png, time.thread_time() - cpu, time.perf_counter() - wall
+
+
+def timed_each(function: Callable[[Any], bytes], views: list[Any]) -> list[tuple[int, float]]:
+    """``function`` over ``views`` one after the other: each picture's size in bytes and the CPU
+    seconds of this thread it took. One call per turn of several pictures, so that a renderer
+    in another process is not woken for every picture (a process woken from a pipe draws its
+    next picture with cold caches, which costs up to a millisecond of CPU time)."""
+    timings = []
+    for view in views:
+        cpu = time.thread_time()
+        png = function(view)
+        timings.append((len(png), time.thread_time() - cpu))
+    return timings
