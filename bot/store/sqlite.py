@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import os
 import sqlite3
 from collections.abc import AsyncIterator, Iterable, Sequence
@@ -42,6 +43,8 @@ from bot.store.errors import (
 __all__ = ["SqliteBackend", "Synchronous", "backup_database", "sqlite_path", "startup_error"]
 
 Synchronous = Literal["NORMAL", "FULL"]
+
+log = logging.getLogger("holdem.store")
 
 
 def sqlite_path(target: str) -> str:
@@ -75,12 +78,26 @@ def startup_error(error: sqlite3.Error, path: str) -> StartupError:
 
 
 def create_private(path: str | os.PathLike[str]) -> None:
-    """Create ``path`` empty, readable and writable by its owner only (0600), unless it
-    exists: a database holds every member's chips and the decks of the hands being played.
-    SQLite gives the ``-wal`` and ``-shm`` files beside it the same mode. Anything else
-    (a missing folder) is left for SQLite to name."""
-    with contextlib.suppress(OSError):
+    """Create ``path`` empty, readable and writable by its owner only (0600), or make an
+    existing file of ours so (one an older version created 0644, with its ``-wal`` and
+    ``-shm``): a database holds every member's chips and the decks of the hands being played.
+    SQLite gives the ``-wal`` and ``-shm`` files beside it the database's mode. Anything else
+    (a missing folder, a file another user owns) is left for SQLite to name."""
+    try:
         os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:
+        for name in (os.fspath(path), f"{os.fspath(path)}-wal", f"{os.fspath(path)}-shm"):
+            _make_private(name)
+    except OSError:
+        pass
+
+
+def _make_private(name: str) -> None:
+    with contextlib.suppress(OSError):
+        found = os.stat(name)
+        if found.st_mode & 0o077 and found.st_uid == os.geteuid():
+            os.chmod(name, 0o600)
+            log.warning("%s was readable by other users: it is now 0600", name)
 
 
 def _probe(path: str, uri: bool, busy_timeout: float) -> None:

@@ -250,3 +250,27 @@ def test_help_says_what_to_put_in_the_environment(capsys: pytest.CaptureFixture[
         parse_args(["--help"])
     usage = capsys.readouterr().out
     assert "DISCORD_TOKEN=<your bot token>" in usage and ".env.example" not in usage
+
+
+async def test_a_database_an_older_version_left_readable_is_made_private(tmp_path: Path) -> None:
+    """A file created 0644 before issue 24 (with its write-ahead log) is tightened to 0600
+    at the next start, as a new one would be."""
+    import os
+    import stat
+
+    database = tmp_path / "holdem.sqlite3"
+    store = await Store.open(str(database))
+    await store.set_language(1, "da", now=1.0)
+    wal = tmp_path / "holdem.sqlite3-wal"
+    await store.close()
+    for path in (database, wal):
+        if path.exists():
+            os.chmod(path, 0o644)
+    reopened = await Store.open(str(database))
+    try:
+        assert await reopened.get_language(1) == "da"  # the same data, only the mode changed
+        for path in (database, wal):
+            assert not path.exists() or stat.S_IMODE(path.stat().st_mode) == 0o600
+        assert stat.S_IMODE(database.stat().st_mode) == 0o600
+    finally:
+        await reopened.close()
