@@ -20,7 +20,7 @@ from pathlib import Path
 from bot.pictures import font_report
 from bot.settings import Settings
 from bot.store.backend import is_postgres_url, redacted
-from bot.store.errors import StartupError
+from bot.store.errors import DatabaseDamaged, StartupError
 from bot.store.store import Store
 
 __all__ = ["check_database", "check_folder", "check_integrity", "run_check", "summary"]
@@ -72,6 +72,11 @@ async def check_database(path: str, *, busy_timeout: float = 5.0) -> list[str]:
         return [problem]
     try:
         store = await Store.open(path, busy_timeout=busy_timeout)
+    except DatabaseDamaged as error:  # the bot refuses it: name where the damage is
+        if server or path.startswith("file:"):
+            return [f"{name}: {error}"]
+        found = await asyncio.to_thread(check_integrity, path.removeprefix("sqlite:///"), name)
+        return found or [f"{name}: {error}"]
     except StartupError as error:
         return [f"{name}: {error}"]
     except (sqlite3.Error, OSError) as error:

@@ -32,6 +32,7 @@ from __future__ import annotations
 __all__ = [
     "BackupFailed",
     "DatabaseCorrupt",
+    "DatabaseDamaged",
     "DatabaseLocked",
     "DatabaseReadOnly",
     "DatabaseUnavailable",
@@ -72,6 +73,10 @@ class DatabaseReadOnly(StartupError):
 
 class DatabaseCorrupt(StartupError):
     pass
+
+
+class DatabaseDamaged(DatabaseCorrupt):
+    """A database file that opens but fails SQLite's quick check (a damaged page)."""
 
 
 class DatabaseUnavailable(StartupError):

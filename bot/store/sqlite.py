@@ -34,6 +34,7 @@ from bot.store.backend import ConstraintViolation, Dialect, Row
 from bot.store.errors import (
     BackupFailed,
     DatabaseCorrupt,
+    DatabaseDamaged,
     DatabaseLocked,
     DatabaseReadOnly,
     DatabaseUnavailable,
@@ -113,10 +114,20 @@ def _probe(path: str, uri: bool, busy_timeout: float) -> None:
         (version,) = probe.execute("PRAGMA user_version").fetchone()
         probe.execute(f"PRAGMA user_version = {int(version)}")  # a write, rolled back
         probe.execute("ROLLBACK")
+        # A damaged page (a bad restore) still opens, and every write would then fail with a
+        # generic reply: refuse to start on it. The quick check reads each page once.
+        (verdict,) = probe.execute("PRAGMA quick_check(1)").fetchone()
     except sqlite3.Error as error:
         raise startup_error(error, path) from None
     finally:
         probe.close()
+    if verdict != "ok":
+        said = "; ".join(str(verdict).splitlines())
+        raise DatabaseDamaged(
+            f"{path} is damaged (SQLite's quick check says {said}); run python -m bot "
+            "--check to see where, and restore a backup that passes it",
+            path=path,
+        )
 
 
 class _SqliteTx:

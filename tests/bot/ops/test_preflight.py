@@ -12,6 +12,7 @@ from bot.discord.invite import invite_url
 from bot.ops.health import write_heartbeat
 from bot.ops.preflight import check_database, check_folder, run_check, summary
 from bot.settings import FAKE_TOKEN, Settings, load_settings
+from bot.store.errors import DatabaseDamaged
 from bot.store.store import Store
 
 
@@ -194,6 +195,8 @@ async def test_check_names_a_damaged_page_in_a_restored_backup(
     assert f"error: HOLDEM_DB: {restored} is damaged in guilds: SQLite's integrity check" in out
     assert "restore an older backup" in out and "configuration OK" not in out
     assert await run_check_command({**env, "HOLDEM_DB": str(live)}) == 0  # the original is sound
+    with pytest.raises(DatabaseDamaged, match=r"damaged .* --check"):  # nor does the bot start
+        await Store.open(str(restored))
 
 
 async def test_the_database_and_its_backups_are_created_for_their_owner_only(
