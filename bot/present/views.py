@@ -17,6 +17,7 @@ from bot.pictures.views import (
     Blind,
     HoleCardsView,
     PotView,
+    PotWin,
     SeatView,
     ShowdownHandView,
     ShowdownView,
@@ -124,6 +125,11 @@ def showdown_view(
     for shown in showdown.hands:
         best = best_hand([*(parse_card(c) for c in shown.cards), *board])
         won = shown.won_by_board[run - 1] if run and shown.won_by_board else shown.won
+        pots = tuple(
+            PotWin(label=pot_label(lang, w.pot, pots=showdown.pot_count), amount=w.amount)
+            for w in shown.won_by_pot
+            if run is None or w.run == run
+        )
         hands.append(
             ShowdownHandView(
                 name=shown.name,
@@ -132,6 +138,7 @@ def showdown_view(
                 best_five=tuple(str(c) for c in best.cards),
                 won=won,
                 is_winner=won > 0,
+                pots=_merged(pots),
             )
         )
     if run is None:
@@ -145,3 +152,11 @@ def showdown_view(
         four_colour=four_colour,
         labels=showdown_labels(lang),
     )
+
+
+def _merged(pots: Sequence[PotWin]) -> tuple[PotWin, ...]:
+    """One line per pot: a hand run twice shown on both boards won each pot in two halves."""
+    amounts: dict[str, int] = {}
+    for pot in pots:
+        amounts[pot.label] = amounts.get(pot.label, 0) + pot.amount
+    return tuple(PotWin(label=label, amount=amount) for label, amount in amounts.items())

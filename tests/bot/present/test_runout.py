@@ -16,14 +16,15 @@ from bot.present import rules_lines, showdown_view
 from bot.present.runout import runout_frames, runout_lines, runout_view
 from bot.tables.outcomes import Outcome, OutcomeKind, Showdown, ShownHand
 from bot.tables.runouts import spot_odds, spot_of
-from bot.tables.snapshot import table_state
-from engine import ActionKind, preset
+from bot.tables.snapshot import showdown_of, table_state
+from engine import ActionKind, Hand, preset
 from engine.actions import Action
 from engine.events import Event
 from engine.odds import street_odds
 from engine.rules import RunItTwice
 from engine.table import Table
 from tests.bot.present.test_views import SETTINGS, _deck
+from tests.engine.helpers import hand, play
 
 HOLES = ["7c 2d", "As Ah", "Ks Kh"]  # alice (button), bob, carol
 BOARD = "Qd 8c 3s 9h 4d"
@@ -160,3 +161,29 @@ def test_a_board_run_twice_has_a_showdown_picture_for_each_board() -> None:
     assert [h.is_winner for h in second.hands] == [False, True]
     assert second.hands[1].hand_name.startswith("Full house")
     assert second.title == "Showdown, hand #9, board 2"
+
+
+def _run_twice() -> tuple[Hand, tuple[int, ...]]:
+    """alice (aces) and bob (kings) all in pre-flop, the board run twice: the aces hold on
+    both boards."""
+    h = hand([100, 100], ["AsAh", "KdKc"], "2c 7d 9h Jc 3s")
+    h.hold_run_out = True
+    play(h, "p2 allin", "p1 call")
+    h.run_out(2)
+    return h, (1, 2)
+
+
+def test_a_board_run_twice_names_the_pot_each_board_paid() -> None:
+    h, members = _run_twice()
+    shown = showdown_of(h, hand_id=5, members=members, settings={"names": {"1": "alice"}})
+    assert shown is not None
+    for run in (1, 2):
+        view = showdown_view(shown, "en", run=run)
+        pots = {v.name: [(p.label, p.amount) for p in v.pots] for v in view.hands}
+        assert pots["alice"] == [("Pot", 100)]  # this board's half, not the whole pot
+        assert len(pots) == 2 and all(not won for name, won in pots.items() if name != "alice")
+    both = showdown_view(shown, "en")
+    assert [sum(p.amount for p in v.pots) for v in both.hands] == [v.won for v in both.hands]
+    assert sum(v.won for v in both.hands) == 200
+    alice = next(v for v in both.hands if v.name == "alice")
+    assert [(p.label, p.amount) for p in alice.pots] == [("Pot", 200)]  # halves told as one

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from bot.i18n import CATALOGUE, LOCALES, Lang, t
+from bot.i18n import CATALOGUE, LOCALES, Lang, pot_label, t
 from bot.pictures.views import Blind, SeatState
 from bot.present import hole_cards_view, rules_lines, showdown_view, table_view
 from bot.present.alt import table_alt
@@ -38,10 +38,12 @@ def _deck(holes: list[str], board: str) -> list[int]:
     return deck + spare
 
 
-def _table(holes: list[str] | None = None, board: str = "") -> Table:
+def _table(
+    holes: list[str] | None = None, board: str = "", stacks: tuple[int, ...] = (100, 100, 100)
+) -> Table:
     table = Table(preset("no-limit"))
-    for player in NAMES:
-        table.sit(player, stack=100)  # seats 0, 1, 2: alice, bob, carol
+    for player, stack in zip(NAMES, stacks, strict=True):
+        table.sit(player, stack=stack)  # seats 0, 1, 2: alice, bob, carol
     if holes is None:
         deck = list(CARDS)
         random.Random(3).shuffle(deck)
@@ -120,6 +122,47 @@ def test_shown_hands_appear_at_showdown_folded_ones_never() -> None:
     assert (best.name, best.is_winner) == ("bob", True)
     assert "alice" not in [h.name for h in view.hands]
     assert not private_cards(hand, hand_id=1, members=MEMBERS)  # nothing private once over
+
+
+@pytest.mark.parametrize("lang", LOCALES)
+def test_showdown_says_what_each_winner_took_from_which_pot(lang: Lang) -> None:
+    # bob (aces, 50 chips) is all in pre-flop; carol (kings) bets 20 on the flop and alice
+    # (seven high) calls: bob takes the main pot of 150, carol the side pot of 40.
+    table = _table(["2c 7d", "As Ah", "Ks Kh"], "Ad Kd 5s 9c 3h", stacks=(300, 50, 300))
+    hand = table.hand
+    assert hand is not None
+
+    def act(kind: ActionKind, amount: int | None = None) -> None:
+        hand.act(Action(player=hand.legal_actions().player, kind=kind, amount=amount))
+
+    act(ActionKind.CALL)  # alice
+    act(ActionKind.ALL_IN)  # bob
+    act(ActionKind.CALL)  # carol
+    act(ActionKind.CALL)  # alice
+    act(ActionKind.BET, 20)  # carol, first after the button on the flop
+    act(ActionKind.CALL)  # alice
+    _check_or_call_down(table)
+    shown = showdown_of(hand, hand_id=1, members=MEMBERS, settings=SETTINGS)
+    assert shown is not None and shown.pot_count == 2
+    view = showdown_view(shown, lang)
+    pots = {h.name: [(p.label, p.amount) for p in h.pots] for h in view.hands}
+    main, side = pot_label(lang, 0, pots=2), pot_label(lang, 1, pots=2)
+    assert pots["bob"] == [(main, 150)]
+    assert pots["carol"] == [(side, 40)]
+    assert pots.get("alice", []) == []  # she lost both: nothing to name
+    for hand_view in view.hands:
+        assert hand_view.won == sum(p.amount for p in hand_view.pots)
+
+
+def test_showdown_of_a_lone_pot_names_it_the_pot() -> None:
+    table = _table(["2c 7d", "As Ah", "Ks Kh"], "Ad Kd 5s 9c 3h")
+    _check_or_call_down(table)
+    assert table.hand is not None
+    shown = showdown_of(table.hand, hand_id=1, members=MEMBERS, settings=SETTINGS)
+    assert shown is not None
+    winner = showdown_view(shown, "en").hands
+    bob = next(h for h in winner if h.name == "bob")
+    assert [(p.label, p.amount) for p in bob.pots] == [(t("en", "pot.pot"), 6)]
 
 
 @pytest.mark.parametrize("lang", LOCALES)
