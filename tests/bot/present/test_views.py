@@ -4,13 +4,14 @@ frozen table state, without Discord."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
-from bot.i18n import CATALOGUE, LOCALES, Lang, pot_label, t
-from bot.pictures.views import Blind, SeatState
-from bot.present import hole_cards_view, rules_lines, showdown_view, table_view
-from bot.present.alt import table_alt
+from bot.i18n import CATALOGUE, LOCALES, Lang, format_number, pot_label, t
+from bot.pictures.views import Blind, SeatState, format_amount
+from bot.present import hole_cards_view, rules_lines, showdown_view, table_view, to_call_of
+from bot.present.alt import hole_cards_alt, table_alt
 from bot.tables.outcomes import TableState
 from bot.tables.snapshot import private_cards, showdown_of, table_state
 from engine import CARDS, PRESETS, ActionKind, parse_cards, preset
@@ -184,6 +185,36 @@ def test_hole_cards_view_names_the_hand_after_the_flop(lang: Lang) -> None:
     after = hole_cards_view(mine(), tuple(str(c) for c in hand.board), lang)
     assert after.hand_name is not None
     assert after.hand_name.startswith(t(lang, "category.three_of_a_kind").split()[0])
+
+
+@pytest.mark.parametrize("lang", LOCALES)
+def test_hole_cards_carry_the_amount_to_call_on_the_owners_turn(lang: Lang) -> None:
+    table = _table(["2c 7d", "As Ah", "Ks Kh"], "Ad Kd 5s 9c 3h")
+    hand = table.hand
+    assert hand is not None
+    state = _state(table)
+    alice, bob, _ = private_cards(hand, hand_id=1, members=MEMBERS)
+    assert state.turn is not None and state.turn.member == alice.member  # first to act
+    assert to_call_of(state, alice) == 2  # the big blind
+    assert to_call_of(state, bob) == 0  # not his turn: no figure that may change
+    assert to_call_of(None, alice) == 0
+    assert to_call_of(state, replace(alice, hand_id=2)) == 0  # another hand's cards
+    view = hole_cards_view(alice.cards, (), lang, to_call=to_call_of(state, alice))
+    assert view.to_call == 2
+    assert view.to_call_label == CATALOGUE.raw(lang, "label.to_call")
+    assert "{amount}" in view.to_call_label
+    assert (lang == "en") == (view.to_call_label == "To call {amount}")  # translated
+    assert t(lang, "label.to_call", amount=2) in hole_cards_alt(lang, view)
+    big = hole_cards_view(alice.cards, (), lang, to_call=12_345)
+    grouped = format_number(lang, 12_345)
+    assert big.to_call_label.replace("{amount}", format_amount(12_345, big.thousands_sep)) == t(
+        lang, "label.to_call", amount=12_345
+    )
+    assert grouped in t(lang, "label.to_call", amount=12_345)
+    quiet = hole_cards_view(bob.cards, (), lang, to_call=to_call_of(state, bob))
+    assert quiet.to_call == 0 and t(lang, "label.to_call", amount=0) not in hole_cards_alt(
+        lang, quiet
+    )
 
 
 @pytest.mark.parametrize("lang", LOCALES)
