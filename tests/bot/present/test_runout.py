@@ -187,3 +187,47 @@ def test_a_board_run_twice_names_the_pot_each_board_paid() -> None:
     assert sum(v.won for v in both.hands) == 200
     alice = next(v for v in both.hands if v.name == "alice")
     assert [(p.label, p.amount) for p in alice.pots] == [("Pot", 200)]  # halves told as one
+
+
+def test_the_second_board_is_drawn_beside_the_first_with_what_the_first_paid() -> None:
+    # alice (40) and bob (aces, 100) all in, carol (60) calls: a main pot of 120 and a side
+    # pot of 40 (bob's last 40 come back), each run twice.
+    table = Table(preset("no-limit"))
+    for player, stack in (("1", 40), ("2", 100), ("3", 60)):
+        table.sit(player, stack=stack)
+    table.start_hand(_deck(HOLES, BOARD), 0.0, button=0)
+    hand = table.hand
+    assert hand is not None
+    hand.hold_run_out = True
+    members = tuple(int(table.seats[k].player) for k in table.hand_seats)  # type: ignore[union-attr]
+    for _ in range(2):
+        hand.act(Action(player=hand.to_act or 0, kind=ActionKind.ALL_IN))
+    events = (*hand.act(Action(player=hand.to_act or 0, kind=ActionKind.CALL)), *hand.run_out(2))
+    spot = spot_of(hand, 4)
+    assert spot is not None and spot.runs == 2
+    table.finish_hand(1.0)
+    state = table_state(
+        table, table_id="9:9", guild_id=9, channel_id=9, settings=SETTINGS, hand_id=None,
+        members=(), deadline=None,
+    )  # fmt: skip
+    outcome = Outcome(
+        kind=OutcomeKind.ACTED, table_id="9:9", serial=1, state=state, hand_id=4,
+        hand_members=members, events=events, hand_over=True, runout=spot, runs=2,
+    )  # fmt: skip
+    odds = spot_odds(spot)
+    frames = runout_frames("nb", outcome, odds)
+    views = [f.view for f in frames[:-1]]
+    assert len(views) == len(spot.steps) and all(v is not None for v in views)
+    first = tuple(str(c) for c in hand.board)
+    for step, chances, view in zip(spot.steps, odds, views, strict=True):
+        assert view is not None
+        assert view.odds_error == (None if chances.exact else chances.std_error)
+        if step.run == 1:
+            assert (view.first_board, view.board_results) == ((), ())
+        else:
+            assert view.first_board == first and view.board == tuple(map(str, step.board))
+            assert view.board_results == ("bob vinner 80",)  # aces hold on Qd 8c 3s 9h 4d
+            assert view.labels.board_n == "Bord {n}"
+    assert [s.run for s in spot.steps] == [1, 1, 1, 2, 2]
+    assert any(v is not None and v.odds_error is None for v in views)  # the turn is counted
+    assert views[0] is not None and views[0].odds_error  # two pots before the flop: sampled
