@@ -130,7 +130,8 @@ def runout_lines(
 class RunoutFrame:
     """One message of a run-out. ``view`` is the table with each face-up hand's odds, and
     ``odds`` the same figures in words (the end of ``lines``, and the picture's alt text);
-    the last frame has no view: it closes the hand with the showdown picture."""
+    the last frame closes the hand with the showdown picture, and has a view only for a hand
+    run twice: both boards, what each paid, no odds left."""
 
     lines: tuple[str, ...]
     view: TableView | None = None
@@ -187,7 +188,27 @@ def runout_frames(lang: Lang, outcome: Outcome, odds: Sequence[RunoutOdds]) -> l
         frames.append(frame(pending, chances, deal.run))
         pending = []
     last = deals[-1] if deals else len(events)
-    frames.append(RunoutFrame(lines=(*pending, *_result(lang, outcome, names, last))))
+    closing = None
+    if spot.runs == 2:  # both boards dealt: one picture of the two and what each paid
+        second = next(e.board for e in reversed(events) if isinstance(e, BoardDealt))
+        base = runout_view(
+            state, lang, odds[-1], members, events=events, table_events=outcome.table_events,
+            hands=dict(spot.hands), first_board=first,
+            board_results=(*paid, board_result(lang, events, names, 2)),
+        )  # fmt: skip
+        closing = dataclasses.replace(
+            base,
+            board=tuple(map(str, second)),
+            seats=tuple(dataclasses.replace(seat, odds=None) for seat in base.seats),
+            pots=tuple(
+                PotView(label=pot_label(lang, k, pots=len(spot.pots)), amount=pot.amount)
+                for k, pot in enumerate(spot.pots)
+            ),
+            street=street_name(lang, Street.RIVER),
+            odds_error=None,
+        )
+    lines = (*pending, *_result(lang, outcome, names, last))
+    frames.append(RunoutFrame(lines=lines, view=closing))
     return frames
 
 

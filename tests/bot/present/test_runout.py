@@ -19,7 +19,7 @@ from bot.tables.runouts import spot_odds, spot_of
 from bot.tables.snapshot import showdown_of, table_state
 from engine import ActionKind, Hand, preset
 from engine.actions import Action
-from engine.events import Event
+from engine.events import Event, PotAwarded
 from engine.odds import street_odds
 from engine.rules import RunItTwice
 from engine.table import Table
@@ -231,3 +231,18 @@ def test_the_second_board_is_drawn_beside_the_first_with_what_the_first_paid() -
     assert [s.run for s in spot.steps] == [1, 1, 1, 2, 2]
     assert any(v is not None and v.odds_error is None for v in views)  # the turn is counted
     assert views[0] is not None and views[0].odds_error  # two pots before the flop: sampled
+    closing = frames[-1].view  # the hand's end: both boards and what each paid
+    assert closing is not None and closing.first_board == first
+    assert closing.board == tuple(str(c) for c in hand.second_board)
+    paid = {p: 0 for p in range(3)}
+    for event in events:
+        if isinstance(event, PotAwarded) and event.run == 2:
+            for p, share in zip(event.winners, event.shares, strict=True):
+                paid[p] += share
+    names = {members.index(m): n for m, n in ((1, "alice"), (2, "bob"), (3, "carol"))}
+    second = {f"{names[p]} vinner {won}" for p, won in paid.items() if won}
+    assert len(second) == 2  # alice's deuces take the main pot on board 2, bob the side pot
+    assert closing.board_results[0] == "bob vinner 80"
+    assert set(closing.board_results[1].split(", ")) == second
+    assert all(seat.odds is None for seat in closing.seats) and closing.odds_error is None
+    assert [(p.label, p.amount) for p in closing.pots] == [("Hovedpott", 120), ("Sidepott 1", 40)]
