@@ -347,6 +347,7 @@ def table_labels(locale: Lang, *, cat: Catalogue = CATALOGUE) -> TableLabels:
         odds_win=cat.raw(locale, "tv.odds.label.win"),
         odds_tie=cat.raw(locale, "tv.odds.label.tie"),
         odds_side=cat.raw(locale, "tv.odds.label.side"),
+        board_n=cat.raw(locale, "label.board_n"),
     )
 
 

@@ -16,7 +16,7 @@ from bot.present.texts import (
     stop_lines,
     turn_line,
 )
-from bot.present.views import hole_cards_view, showdown_view, table_view
+from bot.present.views import hole_cards_view, showdown_view, table_view, to_call_of
 
 __all__ = [
     "ALT_TEXT_LIMIT",
@@ -35,5 +35,6 @@ __all__ = [
     "structure_name",
     "table_alt",
     "table_view",
+    "to_call_of",
     "turn_line",
 ]

@@ -36,8 +36,12 @@ def fit(text: str, limit: int = ALT_TEXT_LIMIT) -> str:
 def hole_cards_alt(locale: Lang, view: HoleCardsView, *, cat: Catalogue = CATALOGUE) -> str:
     cards = _cards(view.cards)
     if view.hand_name:
-        return cat.t(locale, "alt.hole_cards_hand", cards=cards, hand=view.hand_name)
-    return cat.t(locale, "alt.hole_cards", cards=cards)
+        text = cat.t(locale, "alt.hole_cards_hand", cards=cards, hand=view.hand_name)
+    else:
+        text = cat.t(locale, "alt.hole_cards", cards=cards)
+    if view.to_call > 0:  # as the picture says it
+        text += " " + cat.t(locale, "label.to_call", amount=view.to_call) + "."
+    return text
 
 
 def _seat_line(locale: Lang, number: int, seat: SeatView, cat: Catalogue) -> str:

@@ -26,7 +26,14 @@ from engine.events import BoardDealt, Event, PotAwarded, Rebought
 from engine.odds import RunoutOdds
 from engine.table import TableEvent
 
-__all__ = ["RunoutFrame", "run_twice_ask_lines", "runout_frames", "runout_lines", "runout_view"]
+__all__ = [
+    "RunoutFrame",
+    "board_result",
+    "run_twice_ask_lines",
+    "runout_frames",
+    "runout_lines",
+    "runout_view",
+]
 
 _STREETS = {0: Street.PREFLOP, 3: Street.FLOP, 4: Street.TURN}
 """The street a run-out step is on, by the cards on its board (a river has no odds)."""
@@ -42,6 +49,8 @@ def runout_view(
     table_events: Sequence[TableEvent] = (),
     hands: Mapping[int, Sequence[int]] | None = None,
     four_colour: bool = False,
+    first_board: Sequence[Card] = (),
+    board_results: Sequence[str] = (),
 ) -> TableView:
     """The table at one step of the run-out: the board so far, the pots being played for, and
     each face-up seat's odds. ``members[p]`` is the member of engine player ``p``.
@@ -51,6 +60,10 @@ def runout_view(
     as it stood before the pots were awarded, not giving the result away, and the face-up
     ``hands`` (engine player -> cards, :attr:`bot.tables.runouts.RunoutSpot.hands`) to draw them;
     the other members of the hand are drawn as folded.
+
+    While the second board of a hand run twice is dealt, ``first_board`` is the first one,
+    drawn beside it, and ``board_results`` says what it paid (:func:`board_result`). The
+    sampling error is drawn when the odds were sampled, not counted.
     """
     won: dict[int, int] = {}
     for event in events:
@@ -80,7 +93,28 @@ def runout_view(
         for c in odds.pots
     )
     street = street_name(lang, _STREETS[len(odds.board)])
-    return dataclasses.replace(view, seats=tuple(seats), pots=pots, street=street)
+    return dataclasses.replace(
+        view,
+        seats=tuple(seats),
+        pots=pots,
+        street=street,
+        first_board=tuple(str(c) for c in first_board),
+        board_results=tuple(board_results),
+        odds_error=None if odds.exact else odds.std_error,
+    )
+
+
+def board_result(lang: Lang, events: Sequence[Event], names: Sequence[str], run: int) -> str:
+    """What board ``run`` paid, in one line: "alice wins 100", winners in the order their
+    pots were awarded; ``names[p]`` is engine player ``p``'s name."""
+    won: dict[int, int] = {}
+    for event in events:
+        if isinstance(event, PotAwarded) and event.run == run:
+            for p, share in zip(event.winners, event.shares, strict=True):
+                won[p] = won.get(p, 0) + share
+    return ", ".join(
+        t(lang, "result.wins", name=names[p], amount=amount) for p, amount in won.items() if amount
+    )
 
 
 def runout_lines(
@@ -96,7 +130,8 @@ def runout_lines(
 class RunoutFrame:
     """One message of a run-out. ``view`` is the table with each face-up hand's odds, and
     ``odds`` the same figures in words (the end of ``lines``, and the picture's alt text);
-    the last frame has no view: it closes the hand with the showdown picture."""
+    the last frame closes the hand with the showdown picture, and has a view only for a hand
+    run twice: both boards, what each paid, no odds left."""
 
     lines: tuple[str, ...]
     view: TableView | None = None
@@ -115,11 +150,17 @@ def runout_frames(lang: Lang, outcome: Outcome, odds: Sequence[RunoutOdds]) -> l
     deals = [k for k, e in enumerate(events) if isinstance(e, BoardDealt)]
     at = {(step.run, step.board): chances for step, chances in zip(spot.steps, odds)}
 
-    def frame(lines: list[str], chances: RunoutOdds) -> RunoutFrame:
+    first = next(
+        (e.board for e in reversed(events) if isinstance(e, BoardDealt) and e.run == 1), ()
+    )
+    paid = (board_result(lang, events, names, 1),)
+
+    def frame(lines: list[str], chances: RunoutOdds, run: int = 1) -> RunoutFrame:
         words = runout_lines(lang, state, chances, members)
         view = runout_view(
             state, lang, chances, members, events=events, table_events=outcome.table_events,
-            hands=dict(spot.hands),
+            hands=dict(spot.hands), first_board=first if run == 2 else (),
+            board_results=paid if run == 2 else (),
         )  # fmt: skip
         return RunoutFrame(lines=(*lines, *words), view=view, odds=tuple(words))
 
@@ -144,10 +185,30 @@ def runout_frames(lang: Lang, outcome: Outcome, odds: Sequence[RunoutOdds]) -> l
         if chances is None:  # the first board's river, before the second board
             pending.append(board_line(lang, deal.run, deal.board))
             continue
-        frames.append(frame(pending, chances))
+        frames.append(frame(pending, chances, deal.run))
         pending = []
     last = deals[-1] if deals else len(events)
-    frames.append(RunoutFrame(lines=(*pending, *_result(lang, outcome, names, last))))
+    closing = None
+    if spot.runs == 2:  # both boards dealt: one picture of the two and what each paid
+        second = next(e.board for e in reversed(events) if isinstance(e, BoardDealt))
+        base = runout_view(
+            state, lang, odds[-1], members, events=events, table_events=outcome.table_events,
+            hands=dict(spot.hands), first_board=first,
+            board_results=(*paid, board_result(lang, events, names, 2)),
+        )  # fmt: skip
+        closing = dataclasses.replace(
+            base,
+            board=tuple(map(str, second)),
+            seats=tuple(dataclasses.replace(seat, odds=None) for seat in base.seats),
+            pots=tuple(
+                PotView(label=pot_label(lang, k, pots=len(spot.pots)), amount=pot.amount)
+                for k, pot in enumerate(spot.pots)
+            ),
+            street=street_name(lang, Street.RIVER),
+            odds_error=None,
+        )
+    lines = (*pending, *_result(lang, outcome, names, last))
+    frames.append(RunoutFrame(lines=lines, view=closing))
     return frames
 
 

@@ -13,7 +13,16 @@ import dataclasses
 import math
 from collections.abc import Mapping, Sequence
 
-from bot.i18n import Lang, format_number, pot_label, street_name, t, table_labels, tn
+from bot.i18n import (
+    Lang,
+    format_number,
+    hand_name,
+    pot_label,
+    street_name,
+    t,
+    table_labels,
+    tn,
+)
 from bot.i18n.poker import event_lines
 from bot.i18n.television import board_line
 from bot.pictures.stats_views import (
@@ -33,19 +42,22 @@ from bot.store.records import HandRecord, SessionHand
 from bot.tables.outcomes import SeatState
 from bot.tables.snapshot import seat_in_hand
 from engine import Card, Hand, rank_standings, replay
-from engine.events import BoardDealt, PotAwarded, is_private
+from engine.evaluator import category_of, ranks_of
+from engine.events import BoardDealt, Event, PlayerActed, PotAwarded, is_private
 
 __all__ = [
     "chart_alt",
     "replay_alt",
     "replay_lines",
+    "replay_result",
     "replay_view",
     "session_chart_view",
     "stats_lines",
 ]
 
-ACTION_MS, STREET_MS, LAST_MS = 1100, 1800, 6000
-"""How long a replay shows each action, a new street, and the end of the hand."""
+ACTION_MS, STREET_MS, LAST_MS = 800, 1800, 6000
+"""How long a replay shows each action, a new street, and the end of the hand: each frame
+says in its caption what just happened, so an action needs less time to read."""
 
 
 # ------------------------------------------------------------------ the session chart
@@ -124,7 +136,12 @@ def _seat(hand: Hand, p: int, members: Sequence[int], name: str) -> SeatView:
 
 
 def _table(
-    hand: Hand, members: Sequence[int], names: Sequence[str], lang: Lang, four_colour: bool
+    hand: Hand,
+    members: Sequence[int],
+    names: Sequence[str],
+    lang: Lang,
+    four_colour: bool,
+    level: str | None = None,
 ) -> TableView:
     """The public table at this point of the hand: a hole card only once it was shown."""
     found = hand.pots()
@@ -136,6 +153,7 @@ def _table(
             for i, pot in enumerate(found)
         ),
         street=street_name(lang, hand.street),
+        blind_level=level,
         four_colour=four_colour,
         labels=table_labels(lang),
     )
@@ -145,23 +163,86 @@ def _names(record: HandRecord, names: Mapping[int, str]) -> list[str]:
     return [names.get(member, str(member)) for member in record.players]
 
 
+def _level_line(record: HandRecord, lang: Lang, level: int | None) -> str:
+    """The hand's blinds, with its level when the caller knows it ("Level 3 · 50/100")."""
+    blinds = {
+        "small_blind": format_number(lang, record.config.small_blind),
+        "big_blind": format_number(lang, record.config.big_blind),
+    }
+    if level is None:
+        return t(lang, "rules.blinds", **blinds)
+    return t(lang, "level.line", level=level + 1, **blinds)
+
+
+def _caption(lang: Lang, events: Sequence[Event], names: Sequence[str], number: int) -> str:
+    """What the frame after ``events`` shows happening: the move's log line, else the first
+    public line (the hand starting, a street dealt), without its full stop."""
+    lines: list[str] = []
+    for event in events:
+        if is_private(event):
+            continue
+        found = event_lines(lang, event, names, number=number)
+        if isinstance(event, PlayerActed) and found:
+            return found[0].rstrip(".")
+        lines.extend(found)
+    return lines[0].rstrip(".") if lines else ""
+
+
+def replay_result(hand: Hand, names: Sequence[str], lang: Lang) -> str:
+    """Who won and with what, for the replay's last frame: "Bo wins 12 with a pair of kings";
+    each winner once, with their whole take (both boards of a hand run twice)."""
+    won: dict[int, int] = {}
+    value: dict[int, int] = {}
+    for event in hand.events:
+        if isinstance(event, PotAwarded):
+            for p, share in zip(event.winners, event.shares, strict=True):
+                won[p] = won.get(p, 0) + share
+                if event.value and p not in value:
+                    value[p] = event.value
+    lines = []
+    for p, amount in won.items():
+        if not amount:
+            continue
+        if p not in value:
+            lines.append(t(lang, "result.wins", name=names[p], amount=amount))
+            continue
+        name = hand_name(lang, category_of(value[p]), ranks_of(value[p]))
+        name = name[:1].lower() + name[1:]  # inside a sentence
+        lines.append(t(lang, "result.wins_with", name=names[p], amount=amount, hand=name))
+    return "; ".join(lines)
+
+
 def replay_view(
-    record: HandRecord, names: Mapping[int, str], lang: Lang, *, four_colour: bool = False
+    record: HandRecord,
+    names: Mapping[int, str],
+    lang: Lang,
+    *,
+    four_colour: bool = False,
+    level: int | None = None,
 ) -> ReplayView:
     """The hand as it unfolded: the deal, then one frame after each action (longer when a
-    street was dealt), the last one held. Rebuilt from the stored config, deck and actions."""
+    street was dealt) with the action's log line as its caption, the last one held with who
+    won and with what. Rebuilt from the stored config, deck and actions. ``level`` is the
+    blind level the hand was played at (0 = first), when the caller knows it; each frame
+    shows the blinds either way."""
     labels = _names(record, names)
     frames: list[ReplayFrame] = []
     board = 0  # the board's size at the last frame
+    seen = 0  # the hand's events already told
+    line = _level_line(record, lang, level)
 
     def frame(hand: Hand) -> None:
-        nonlocal board
+        nonlocal board, seen
         dealt = not frames or len(hand.board) > board
         board = len(hand.board)
+        events = hand.events
+        caption = _caption(lang, events[seen:], labels, record.hand_id)
+        seen = len(events)
         frames.append(
             ReplayFrame(
-                table=_table(hand, record.players, labels, lang, four_colour),
+                table=_table(hand, record.players, labels, lang, four_colour, line),
                 duration_ms=STREET_MS if dealt else ACTION_MS,
+                caption=caption,
             )
         )
 
@@ -169,19 +250,29 @@ def replay_view(
         record.config, record.deck, record.actions, run_count=record.run_count, watch=frame
     )
     if record.run_count and hand.ran_out:  # a held run-out, dealt once the actions were in
-        frames.extend(_run_out_frames(hand, record.players, labels, lang, four_colour))
-    frames[-1] = ReplayFrame(table=frames[-1].table, duration_ms=LAST_MS)
-    return ReplayView(frames=tuple(frames))
+        frames.extend(_run_out_frames(hand, record.players, labels, lang, four_colour, line))
+    frames[-1] = dataclasses.replace(frames[-1], duration_ms=LAST_MS)
+    return ReplayView(frames=tuple(frames), result=replay_result(hand, labels, lang))
 
 
 def _run_out_frames(
-    hand: Hand, members: Sequence[int], labels: Sequence[str], lang: Lang, four_colour: bool
+    hand: Hand,
+    members: Sequence[int],
+    labels: Sequence[str],
+    lang: Lang,
+    four_colour: bool,
+    level: str,
 ) -> list[ReplayFrame]:
     """The held run-out once dealt: its board, or each of the two boards of a hand run
     twice in turn (named, each with the hand's settled stacks)."""
-    table = _table(hand, members, labels, lang, four_colour)
+    table = _table(hand, members, labels, lang, four_colour, level)
     if not hand.second_board:
-        return [ReplayFrame(table=table, duration_ms=STREET_MS)]
+        river = [e for e in hand.events if isinstance(e, BoardDealt)][-1:]
+        return [
+            ReplayFrame(
+                table=table, duration_ms=STREET_MS, caption=_caption(lang, river, labels, 0)
+            )
+        ]
     return [
         ReplayFrame(
             table=dataclasses.replace(
@@ -190,6 +281,7 @@ def _run_out_frames(
                 street=t(lang, "stats.replay.board", street=table.street, n=run),
             ),
             duration_ms=STREET_MS,
+            caption=board_line(lang, run, board).rstrip("."),
         )
         for run, board in ((1, hand.board), (2, hand.second_board))
     ]

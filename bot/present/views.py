@@ -11,23 +11,34 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.i18n import Lang, format_number, hand_name, pot_label, street_name, t, table_labels
+from bot.i18n import (
+    CATALOGUE,
+    Lang,
+    format_number,
+    hand_name,
+    pot_label,
+    street_name,
+    t,
+    table_labels,
+    thousands_sep,
+)
 from bot.i18n.poker import showdown_labels
 from bot.pictures.views import (
     Blind,
     HoleCardsView,
     PotView,
+    PotWin,
     SeatView,
     ShowdownHandView,
     ShowdownView,
     TableView,
 )
 from bot.pictures.views import SeatState as Look
-from bot.tables.outcomes import BlindRole, SeatState, Showdown, TableState
+from bot.tables.outcomes import BlindRole, PrivateCards, SeatState, Showdown, TableState
 from engine import best_hand, parse_card
 from engine.seats import SeatStatus
 
-__all__ = ["hole_cards_view", "seat_view", "showdown_view", "table_view"]
+__all__ = ["hole_cards_view", "seat_view", "showdown_view", "table_view", "to_call_of"]
 
 _BLINDS = {BlindRole.SMALL: Blind.SMALL, BlindRole.BIG: Blind.BIG}
 
@@ -100,16 +111,36 @@ def table_view(
     )
 
 
+def to_call_of(state: TableState | None, cards: PrivateCards) -> int:
+    """What a call costs the owner of ``cards`` now: the engine's own figure (capped at their
+    stack) on their turn in that hand, else 0, as the amount may change before their turn."""
+    turn = None if state is None else state.turn
+    if turn is None or turn.member != cards.member or turn.hand_id != cards.hand_id:
+        return 0
+    return turn.legal.to_call
+
+
 def hole_cards_view(
-    cards: Sequence[str], board: Sequence[str], lang: Lang, *, four_colour: bool = False
+    cards: Sequence[str],
+    board: Sequence[str],
+    lang: Lang,
+    *,
+    four_colour: bool = False,
+    to_call: int = 0,
 ) -> HoleCardsView:
     """One player's private view: their two cards and, after the flop, the board and their
-    hand's name."""
+    hand's name; ``to_call`` (:func:`to_call_of`) is drawn when above zero."""
     name = None
     if len(board) >= 3:
         name = hand_name(lang, best_hand([parse_card(c) for c in (*cards, *board)]))
     return HoleCardsView(
-        cards=tuple(cards), hand_name=name, four_colour=four_colour, board=tuple(board)
+        cards=tuple(cards),
+        hand_name=name,
+        four_colour=four_colour,
+        board=tuple(board),
+        to_call=to_call,
+        to_call_label=CATALOGUE.raw(lang, "label.to_call"),
+        thousands_sep=thousands_sep(lang),
     )
 
 
@@ -124,6 +155,11 @@ def showdown_view(
     for shown in showdown.hands:
         best = best_hand([*(parse_card(c) for c in shown.cards), *board])
         won = shown.won_by_board[run - 1] if run and shown.won_by_board else shown.won
+        pots = tuple(
+            PotWin(label=pot_label(lang, w.pot, pots=showdown.pot_count), amount=w.amount)
+            for w in shown.won_by_pot
+            if run is None or w.run == run
+        )
         hands.append(
             ShowdownHandView(
                 name=shown.name,
@@ -132,6 +168,7 @@ def showdown_view(
                 best_five=tuple(str(c) for c in best.cards),
                 won=won,
                 is_winner=won > 0,
+                pots=_merged(pots),
             )
         )
     if run is None:
@@ -145,3 +182,11 @@ def showdown_view(
         four_colour=four_colour,
         labels=showdown_labels(lang),
     )
+
+
+def _merged(pots: Sequence[PotWin]) -> tuple[PotWin, ...]:
+    """One line per pot: a hand run twice shown on both boards won each pot in two halves."""
+    amounts: dict[str, int] = {}
+    for pot in pots:
+        amounts[pot.label] = amounts.get(pot.label, 0) + pot.amount
+    return tuple(PotWin(label=label, amount=amount) for label, amount in amounts.items())

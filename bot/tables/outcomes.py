@@ -23,6 +23,7 @@ __all__ = [
     "Outcome",
     "OutcomeKind",
     "PotState",
+    "PotWon",
     "PrivateCards",
     "RunTwiceAsk",
     "SeatState",
@@ -190,6 +191,16 @@ class TableState:
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
+class PotWon:
+    """What one hand took from one pot (0 = main, 1 = side pot 1, ...) on one board (``run``
+    1, or 2 for the second board of a hand run twice)."""
+
+    pot: int
+    amount: int
+    run: int = 1
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
 class ShownHand:
     member: int
     name: str
@@ -198,6 +209,9 @@ class ShownHand:
     won_by_board: tuple[int, ...] = ()
     """What they won on each board of a hand run twice (``won`` is the sum); empty when the
     board ran once."""
+    won_by_pot: tuple[PotWon, ...] = ()
+    """Where ``won`` came from, pot by pot (board by board when run twice), in the order the
+    pots were awarded; the showdown picture names each pot."""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -209,6 +223,9 @@ class Showdown:
     hands: tuple[ShownHand, ...]
     second_board: tuple[str, ...] = ()
     """The second board of a hand run twice (``board`` is the first)."""
+    pot_count: int = 1
+    """How many pots the hand awarded (the main pot and its side pots), so a lone pot is
+    named "Pot" and the first of several "Main pot"."""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

@@ -13,6 +13,7 @@ from dataclasses import replace
 from bot.tables.outcomes import (
     BlindRole,
     PotState,
+    PotWon,
     PrivateCards,
     RunTwiceAsk,
     SeatState,
@@ -177,11 +178,16 @@ def showdown_of(
     names: Mapping[str, str] = names_raw if isinstance(names_raw, dict) else {}
     won = [0] * hand.player_count
     by_board = [[0, 0] for _ in range(hand.player_count)]
+    by_pot: list[list[PotWon]] = [[] for _ in range(hand.player_count)]
+    pot_count = 1
     for event in hand.events:
         if isinstance(event, PotAwarded):
+            pot_count = max(pot_count, event.pot + 1)
             for p, share in zip(event.winners, event.shares, strict=True):
                 won[p] += share
                 by_board[p][event.run - 1] += share
+                if share:
+                    by_pot[p].append(PotWon(pot=event.pot, amount=share, run=event.run))
     twice = bool(hand.second_board)
     shown = tuple(
         ShownHand(
@@ -190,6 +196,7 @@ def showdown_of(
             cards=_cards(hand.hole[p]),
             won=won[p],
             won_by_board=tuple(by_board[p]) if twice else (),
+            won_by_pot=tuple(by_pot[p]),
         )
         for p in range(hand.player_count)
         if hand.shown[p]
@@ -199,6 +206,7 @@ def showdown_of(
         board=_cards(hand.board),
         hands=shown,
         second_board=_cards(hand.second_board),
+        pot_count=pot_count,
     )
 
 

@@ -101,6 +101,8 @@ def test_labels_for_the_renderers() -> None:
     assert showdown_labels("en", cat=CAT) == ShowdownLabels()
     nb = table_labels("nb", cat=CAT)
     assert nb.folded == "Kastet" and nb.thousands_sep == "\u00a0"
+    assert nb.board_n.format(n=2) == "Bord 2"  # run it twice: each board named
+    assert table_labels("da", cat=CAT).board_n.format(n=1) == "Bord 1"
     da = showdown_labels("da", cat=CAT)
     assert da.wins.format(amount="1.500") == "vinder 1.500" and da.thousands_sep == "."
 

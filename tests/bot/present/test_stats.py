@@ -157,3 +157,49 @@ def test_the_summary_of_a_hand_run_twice_names_each_board_before_its_awards() ->
     assert len(awards) == 2
     assert lines.index(first) < awards[0] < lines.index(second) < awards[1]
     assert lines.index(first) > max(k for k, line in enumerate(lines) if line.startswith("River"))
+
+
+def test_each_replay_frame_says_what_just_happened() -> None:
+    h = showdown_with_a_muck()
+    record = record_of(h, 7)
+    view = replay_view(record, NAMES, "en")
+    captions = [frame.caption for frame in view.frames]
+    assert captions[0] == "Hand #7: Dag has the button"
+    assert captions[1:3] == ["Cleo calls 2", "Dag folds"]  # one frame per action, in order
+    assert captions[-2:] == ["Bo bets 4", "Cleo calls 4"]
+    log = replay_lines(record, NAMES, "en")
+    assert all(f"{caption}." in log for caption in captions[1:])  # the log's own words
+    nb = replay_view(record, NAMES, "nb")
+    assert nb.frames[1].caption == "Cleo syner 2"
+
+
+def test_the_last_frame_names_the_winner_and_the_hand() -> None:
+    record = record_of(showdown_with_a_muck())
+    assert replay_view(record, NAMES, "en").result == "Bo wins 13 with pair of kings"
+    assert replay_view(record, NAMES, "da").result == "Bo vinder 13 med et par konger"
+    folded = hand([100] * 4, ["5c6c", "KsKd", "QhQd", "8d8s"], "2c7d9hJs3c")
+    play(folded, "p3 fold", "p4 fold", "p1 fold")
+    result = replay_view(record_of(folded), NAMES, "en").result
+    assert result == "Bo wins 2"  # no hand named; 1 of his 2 came back uncalled
+
+
+def test_every_replay_frame_has_the_blind_level_line() -> None:
+    record = record_of(showdown_with_a_muck())
+    known = replay_view(record, NAMES, "en", level=2)
+    assert {frame.table.blind_level for frame in known.frames} == {"Level 3 · 1/2"}
+    unknown = replay_view(record, NAMES, "nb")
+    assert {frame.table.blind_level for frame in unknown.frames} == {"Blinds: 1/2"}
+
+
+def test_a_replay_run_twice_captions_each_board_and_sums_the_winners_take() -> None:
+    h = hand([100, 100], ["AsAh", "KdKc"], "2c 7d 9h Jc 3s")
+    h.hold_run_out = True
+    play(h, "p2 allin", "p1 call")
+    h.run_out(2)
+    record = dataclasses.replace(record_of(h), players=(1, 2), run_count=2)
+    view = replay_view(record, NAMES, "en")
+    assert [frame.caption for frame in view.frames[-2:]] == [
+        board_line("en", 1, h.board).rstrip("."),
+        board_line("en", 2, h.second_board).rstrip("."),
+    ]
+    assert view.result.startswith("Ada wins 200 with ")  # both halves of the pot

@@ -4,13 +4,14 @@ frozen table state, without Discord."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
-from bot.i18n import CATALOGUE, LOCALES, Lang, t
-from bot.pictures.views import Blind, SeatState
-from bot.present import hole_cards_view, rules_lines, showdown_view, table_view
-from bot.present.alt import table_alt
+from bot.i18n import CATALOGUE, LOCALES, Lang, format_number, pot_label, t
+from bot.pictures.views import Blind, SeatState, format_amount
+from bot.present import hole_cards_view, rules_lines, showdown_view, table_view, to_call_of
+from bot.present.alt import hole_cards_alt, table_alt
 from bot.tables.outcomes import TableState
 from bot.tables.snapshot import private_cards, showdown_of, table_state
 from engine import CARDS, PRESETS, ActionKind, parse_cards, preset
@@ -38,10 +39,12 @@ def _deck(holes: list[str], board: str) -> list[int]:
     return deck + spare
 
 
-def _table(holes: list[str] | None = None, board: str = "") -> Table:
+def _table(
+    holes: list[str] | None = None, board: str = "", stacks: tuple[int, ...] = (100, 100, 100)
+) -> Table:
     table = Table(preset("no-limit"))
-    for player in NAMES:
-        table.sit(player, stack=100)  # seats 0, 1, 2: alice, bob, carol
+    for player, stack in zip(NAMES, stacks, strict=True):
+        table.sit(player, stack=stack)  # seats 0, 1, 2: alice, bob, carol
     if holes is None:
         deck = list(CARDS)
         random.Random(3).shuffle(deck)
@@ -123,6 +126,47 @@ def test_shown_hands_appear_at_showdown_folded_ones_never() -> None:
 
 
 @pytest.mark.parametrize("lang", LOCALES)
+def test_showdown_says_what_each_winner_took_from_which_pot(lang: Lang) -> None:
+    # bob (aces, 50 chips) is all in pre-flop; carol (kings) bets 20 on the flop and alice
+    # (seven high) calls: bob takes the main pot of 150, carol the side pot of 40.
+    table = _table(["2c 7d", "As Ah", "Ks Kh"], "Ad Kd 5s 9c 3h", stacks=(300, 50, 300))
+    hand = table.hand
+    assert hand is not None
+
+    def act(kind: ActionKind, amount: int | None = None) -> None:
+        hand.act(Action(player=hand.legal_actions().player, kind=kind, amount=amount))
+
+    act(ActionKind.CALL)  # alice
+    act(ActionKind.ALL_IN)  # bob
+    act(ActionKind.CALL)  # carol
+    act(ActionKind.CALL)  # alice
+    act(ActionKind.BET, 20)  # carol, first after the button on the flop
+    act(ActionKind.CALL)  # alice
+    _check_or_call_down(table)
+    shown = showdown_of(hand, hand_id=1, members=MEMBERS, settings=SETTINGS)
+    assert shown is not None and shown.pot_count == 2
+    view = showdown_view(shown, lang)
+    pots = {h.name: [(p.label, p.amount) for p in h.pots] for h in view.hands}
+    main, side = pot_label(lang, 0, pots=2), pot_label(lang, 1, pots=2)
+    assert pots["bob"] == [(main, 150)]
+    assert pots["carol"] == [(side, 40)]
+    assert pots.get("alice", []) == []  # she lost both: nothing to name
+    for hand_view in view.hands:
+        assert hand_view.won == sum(p.amount for p in hand_view.pots)
+
+
+def test_showdown_of_a_lone_pot_names_it_the_pot() -> None:
+    table = _table(["2c 7d", "As Ah", "Ks Kh"], "Ad Kd 5s 9c 3h")
+    _check_or_call_down(table)
+    assert table.hand is not None
+    shown = showdown_of(table.hand, hand_id=1, members=MEMBERS, settings=SETTINGS)
+    assert shown is not None
+    winner = showdown_view(shown, "en").hands
+    bob = next(h for h in winner if h.name == "bob")
+    assert [(p.label, p.amount) for p in bob.pots] == [(t("en", "pot.pot"), 6)]
+
+
+@pytest.mark.parametrize("lang", LOCALES)
 def test_hole_cards_view_names_the_hand_after_the_flop(lang: Lang) -> None:
     table = _table(["2c 7d", "As Ah", "Ks Kh"], "Ad Kd 5s 9c 3h")
     hand = table.hand
@@ -141,6 +185,36 @@ def test_hole_cards_view_names_the_hand_after_the_flop(lang: Lang) -> None:
     after = hole_cards_view(mine(), tuple(str(c) for c in hand.board), lang)
     assert after.hand_name is not None
     assert after.hand_name.startswith(t(lang, "category.three_of_a_kind").split()[0])
+
+
+@pytest.mark.parametrize("lang", LOCALES)
+def test_hole_cards_carry_the_amount_to_call_on_the_owners_turn(lang: Lang) -> None:
+    table = _table(["2c 7d", "As Ah", "Ks Kh"], "Ad Kd 5s 9c 3h")
+    hand = table.hand
+    assert hand is not None
+    state = _state(table)
+    alice, bob, _ = private_cards(hand, hand_id=1, members=MEMBERS)
+    assert state.turn is not None and state.turn.member == alice.member  # first to act
+    assert to_call_of(state, alice) == 2  # the big blind
+    assert to_call_of(state, bob) == 0  # not his turn: no figure that may change
+    assert to_call_of(None, alice) == 0
+    assert to_call_of(state, replace(alice, hand_id=2)) == 0  # another hand's cards
+    view = hole_cards_view(alice.cards, (), lang, to_call=to_call_of(state, alice))
+    assert view.to_call == 2
+    assert view.to_call_label == CATALOGUE.raw(lang, "label.to_call")
+    assert "{amount}" in view.to_call_label
+    assert (lang == "en") == (view.to_call_label == "To call {amount}")  # translated
+    assert t(lang, "label.to_call", amount=2) in hole_cards_alt(lang, view)
+    big = hole_cards_view(alice.cards, (), lang, to_call=12_345)
+    grouped = format_number(lang, 12_345)
+    assert big.to_call_label.replace("{amount}", format_amount(12_345, big.thousands_sep)) == t(
+        lang, "label.to_call", amount=12_345
+    )
+    assert grouped in t(lang, "label.to_call", amount=12_345)
+    quiet = hole_cards_view(bob.cards, (), lang, to_call=to_call_of(state, bob))
+    assert quiet.to_call == 0 and t(lang, "label.to_call", amount=0) not in hole_cards_alt(
+        lang, quiet
+    )
 
 
 @pytest.mark.parametrize("lang", LOCALES)

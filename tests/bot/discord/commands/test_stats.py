@@ -14,6 +14,8 @@ import simcord
 from PIL import Image
 
 from bot.discord.client import HoldemBot
+from bot.pictures.stats_views import ReplayView
+from bot.pictures.views import ShowdownView
 from tests.bot.discord.simtable import Clock, Decks
 
 
@@ -80,3 +82,43 @@ async def test_stats_replay_and_chart_after_a_hand(tmp_path: Path) -> None:
         missing = await alice.slash(channel, "holdem replay", hand=99)
         assert missing.ephemeral
         assert missing.response.content == "There is no finished hand #99 in this server."
+
+
+async def test_the_pictures_of_a_hand_checked_down_say_who_won_what(tmp_path: Path) -> None:
+    """Through the real bot: the showdown picture says which pot each winner's chips came
+    from, and the replay's frames say what happened, the last one who won and with what."""
+    async with two_players(tmp_path) as (env, channel, (alice, bob), bot):
+        drawn: list[object] = []
+        render = bot.ctx.images.render
+
+        async def recording(function: Any, view: Any) -> bytes:
+            drawn.append(view)
+            return await render(function, view)
+
+        bot.ctx.images.render = recording  # type: ignore[method-assign]
+        await alice.slash(channel, "holdem start")
+        await bob.slash(channel, "holdem join")
+        await alice.slash(channel, "holdem deal")
+        table_id = f"{channel.guild.id}:{channel.id}"
+        members = {alice.id: alice, bob.id: bob}
+        while (turn := bot.service.state(table_id).turn) is not None:
+            move = "check" if turn.legal.can_check else "call"
+            await members[turn.member].slash(channel, move)
+        await env.advance_time(5)
+
+        showdowns = [v for v in drawn if isinstance(v, ShowdownView)]
+        assert len(showdowns) == 1
+        winners = [h for h in showdowns[0].hands if h.is_winner]
+        assert winners and sum(h.won for h in winners) == 4  # the blinds, called and checked
+        for hand in winners:
+            assert [p.label for p in hand.pots] == ["Pot"]
+            assert sum(p.amount for p in hand.pots) == hand.won
+
+        drawn.clear()
+        await alice.slash(channel, "holdem replay")
+        replay = next(v for v in drawn if isinstance(v, ReplayView))
+        captions = [frame.caption for frame in replay.frames]
+        assert captions[0].startswith("Hand #1: ") and all(captions)
+        assert any(c.endswith(" calls 1") for c in captions)  # the small blind completes
+        assert " wins " in replay.result
+        assert {f.table.blind_level for f in replay.frames} == {"Blinds: 1/2"}
