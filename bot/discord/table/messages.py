@@ -56,6 +56,9 @@ class Origin(Enum):
 
     COMMAND = "command"
     """A slash command or a form: answered with a new message."""
+    MOVE = "move"
+    """A move by slash command (or a Raise form with no message): confirmed privately, the
+    hand message is edited and the ping moves on."""
     TURN = "turn"
     """A button on a turn message: that message loses its buttons, the answer follows it."""
     LOBBY = "lobby"
@@ -115,7 +118,9 @@ class Ticket:
             if self.answered or self.deferred or self.interaction.response.is_done():
                 return
             try:
-                if self.origin is Origin.COMMAND:
+                if self.origin is Origin.MOVE:
+                    await self.interaction.response.defer(ephemeral=True, thinking=True)
+                elif self.origin is Origin.COMMAND:
                     await self.interaction.response.defer(thinking=True)
                 else:
                     await self.interaction.response.defer()
@@ -155,8 +160,8 @@ class Ticket:
         self,
         now: float,
         *,
-        content: str,
-        view: discord.ui.View | None = None,
+        content: str | None,
+        view: discord.ui.View | discord.ui.LayoutView | None = None,
         files: Sequence[discord.File] = (),
         mentions: bool = False,
     ) -> MessageRef:
@@ -167,6 +172,8 @@ class Ticket:
         extra: dict[str, Any] = {"files": list(files)} if files else {}
         if view is not None:
             extra["view"] = view
+        if content is not None:
+            extra["content"] = content
         async with self._lock:
             self.answered = True
             response = self.interaction.response
@@ -176,24 +183,43 @@ class Ticket:
                 else:
                     await response.edit_message(view=None)
                 sent = await self.interaction.followup.send(
-                    content, wait=True, allowed_mentions=allowed, **extra
+                    wait=True, allowed_mentions=allowed, **extra
                 )
                 return self._ref(now, sent.id, followup=True)
             if self.deferred:  # the "thinking" message becomes the answer
+                fields = {k: v for k, v in extra.items() if k != "files"}
                 message = await self.interaction.edit_original_response(
-                    content=content, attachments=list(files), view=view, allowed_mentions=allowed
+                    attachments=list(files), allowed_mentions=allowed, **fields
                 )
                 return self._ref(now, message.id)
             if response.is_done():
                 sent = await self.interaction.followup.send(
-                    content, wait=True, allowed_mentions=allowed, **extra
+                    wait=True, allowed_mentions=allowed, **extra
                 )
                 return self._ref(now, sent.id, followup=True)
-            await response.send_message(content, allowed_mentions=allowed, **extra)
+            await response.send_message(allowed_mentions=allowed, **extra)
         message_id = None
         with contextlib.suppress(discord.HTTPException):
             message_id = (await self.interaction.original_response()).id
         return self._ref(now, message_id)
+
+    async def confirm(self, text: str) -> None:
+        """A slash move's private answer (the public side is the hand message)."""
+        self.cancel()
+        async with self._lock:
+            self.answered = True
+            if self.deferred or self.interaction.response.is_done():
+                await self.interaction.edit_original_response(content=text)
+            else:
+                await self.interaction.response.send_message(text, ephemeral=True)
+
+    async def acknowledge(self) -> None:
+        """Answer without changing anything (a press on a message that is not the hand's)."""
+        self.cancel()
+        async with self._lock:
+            self.answered = True
+            if not (self.deferred or self.interaction.response.is_done()):
+                await self.interaction.response.defer()
 
     async def whisper(self, key: str, **numbers: int) -> None:
         """A private line to the member, in their own language, after the public answer (a
@@ -229,12 +255,20 @@ class TableMessages:
         self.stale: list[MessageRef] = []
         """Older messages whose buttons still work but should go with the next move (a turn
         message from before a restart)."""
+        self.hand: MessageRef | None = None
+        """The hand message: the hand in progress (or the last one's summary)."""
+        self.ping: MessageRef | None = None
+        """The one short message that mentions the player to act."""
+        self.live: discord.Interaction[Any] | None = None
+        """The freshest answered interaction at this table: its follow-up webhook posts and
+        deletes pings (and posts a new hand message) free of the global rate limit."""
+        self.live_since = 0.0
 
     async def post(
         self,
-        content: str,
+        content: str | None,
         *,
-        view: discord.ui.View | None = None,
+        view: discord.ui.View | discord.ui.LayoutView | None = None,
         files: list[discord.File] | None = None,
         mentions: bool = False,
     ) -> MessageRef | None:
@@ -247,7 +281,9 @@ class TableMessages:
         if files:
             extra["files"] = files
         try:
-            message = await channel.send(content[:2000], allowed_mentions=allowed, **extra)
+            if content is not None:
+                extra["content"] = content[:2000]
+            message = await channel.send(allowed_mentions=allowed, **extra)
         except discord.HTTPException as error:
             log.warning("could not post at the table", extra={"table": self.table_id, "exc": error})
             return None
@@ -256,9 +292,9 @@ class TableMessages:
     async def say(
         self,
         ticket: Ticket | None,
-        content: str,
+        content: str | None,
         *,
-        view: discord.ui.View | None = None,
+        view: discord.ui.View | discord.ui.LayoutView | None = None,
         files: list[discord.File] | None = None,
         mentions: bool = False,
     ) -> MessageRef | None:
@@ -281,9 +317,9 @@ class TableMessages:
     async def say_turn(
         self,
         ticket: Ticket | None,
-        content: str,
+        content: str | None,
         *,
-        view: discord.ui.View | None = None,
+        view: discord.ui.View | discord.ui.LayoutView | None = None,
         files: list[discord.File] | None = None,
         mentions: bool = False,
     ) -> None:
@@ -310,6 +346,133 @@ class TableMessages:
         for message in stale:
             if ticket is None or ticket.message_id != message.message_id:
                 await self.edit(message, view=None)
+
+    # ----------------------------------------------------------------- hand and ping
+
+    def note_live(self, ticket: Ticket | None) -> None:
+        """A ticket was answered: its interaction's webhook is the freshest one."""
+        if ticket is not None and ticket.answered:
+            self.live = ticket.interaction
+            self.live_since = self.clock()
+
+    def _live(self) -> discord.Interaction[Any] | None:
+        fresh = self.live is not None and self.clock() - self.live_since < TOKEN_LIFETIME
+        return self.live if fresh else None
+
+    async def new_hand(
+        self,
+        ticket: Ticket | None,
+        view: discord.ui.LayoutView,
+        files: list[discord.File],
+    ) -> MessageRef | None:
+        """Post the hand message: as the answer to the command that dealt it, else through
+        the freshest interaction's webhook, else in the channel (one rate-limited call)."""
+        ref: MessageRef | None = None
+        if ticket is not None and ticket.origin is not Origin.TURN:
+            try:
+                ref = await ticket.send(self.clock(), content=None, view=view, files=files)
+            except discord.HTTPException as error:
+                log.info("could not answer the deal: %s", error)
+                files = [_reopen(f) for f in files]
+            self.note_live(ticket)
+        if ref is None:
+            ref = await self._post_live(view=view, files=files)
+        if ref is None:
+            ref = await self.post(None, view=view, files=files)
+        self.hand = ref
+        return ref
+
+    async def _post_live(self, **fields: Any) -> MessageRef | None:
+        live = self._live()
+        if live is None:
+            return None
+        try:
+            sent = await live.followup.send(wait=True, **fields)
+        except discord.HTTPException as error:
+            log.info("could not post through the live interaction: %s", error)
+            self.live = None
+            for file in fields.get("files") or ():
+                _reopen(file)
+            return None
+        return MessageRef(
+            channel_id=self.channel_id, message_id=sent.id, editor=live,
+            editor_since=self.live_since, followup=True,
+        )  # fmt: skip
+
+    async def edit_hand(
+        self,
+        ticket: Ticket | None,
+        view: discord.ui.LayoutView,
+        files: list[discord.File] | None = None,
+        *,
+        elsewhere: discord.ui.LayoutView | None = None,
+    ) -> None:
+        """Show the hand message as ``view``: in place through the press that moved it
+        (the interaction's own response: free), else through the freshest token that can
+        edit it, else by id. A press on another message (one posted before a crash) turns
+        that message into ``elsewhere`` (where the hand went on)."""
+        fields: dict[str, Any] = {"view": view}
+        if files:
+            fields["attachments"] = files
+        hand = self.hand
+        if ticket is not None and ticket.origin is Origin.TURN:
+            if hand is None or ticket.message_id == hand.message_id:  # the hand's own buttons
+                try:
+                    self.hand = await ticket.update(self.clock(), **fields)
+                    self.note_live(ticket)
+                    return
+                except discord.HTTPException as error:
+                    log.info("could not update the hand message in place: %s", error)
+                    for file in files or ():
+                        _reopen(file)
+            else:
+                with contextlib.suppress(discord.HTTPException):
+                    try:
+                        if elsewhere is None:
+                            raise discord.ClientException("nothing to show there")
+                        await ticket.update(
+                            self.clock(), content=None, view=elsewhere, attachments=[]
+                        )
+                    except (discord.HTTPException, discord.ClientException):
+                        await ticket.acknowledge()
+                self.note_live(ticket)
+        if hand is not None:
+            await self.edit(hand, **fields)
+
+    async def put_ping(self, text: str, members: Sequence[int]) -> None:
+        """The ping moves on: the one before goes, a new one mentions exactly ``members``."""
+        await self.drop_ping()
+        allowed = discord.AllowedMentions(
+            users=[discord.Object(m) for m in members], roles=False, everyone=False
+        )
+        ref = await self._post_live(content=text, allowed_mentions=allowed)
+        if ref is None:
+            channel = self.client.get_partial_messageable(self.channel_id)
+            try:
+                message = await channel.send(text, allowed_mentions=allowed)
+            except discord.HTTPException as error:
+                log.info("could not ping the player to act: %s", error)
+                return
+            ref = MessageRef(channel_id=self.channel_id, message_id=message.id)
+        self.ping = ref
+
+    async def drop_ping(self) -> None:
+        """Delete the ping: through the webhook that posted it while its token lives (free),
+        else by id."""
+        ping, self.ping = self.ping, None
+        if ping is None or ping.message_id is None:
+            return
+        try:
+            if ping.editor is not None and ping.fresh(self.clock()):
+                await ping.editor.followup.delete_message(ping.message_id)
+                return
+        except discord.HTTPException as error:
+            log.info("could not delete the ping through its webhook: %s", error)
+        try:
+            channel = self.client.get_partial_messageable(self.channel_id)
+            await channel.get_partial_message(ping.message_id).delete()
+        except discord.HTTPException as error:
+            log.info("could not delete the ping: %s", error)
 
     async def edit(self, ref: MessageRef, **fields: Any) -> None:
         """Edit a table message; a failure is logged, never raised (the table goes on)."""
