@@ -115,6 +115,8 @@ class Dealer:
     async def show(self, outcome: Outcome, ticket: Ticket | None) -> None:
         lang = await self.ctx.guild_lang(self.guild_id)
         kind = outcome.kind
+        if ticket is not None and ticket.origin is Origin.MOVE:  # told privately, at once
+            ticket = await self._confirm(ticket, lang, outcome.state, outcome_lines(lang, outcome))
         if kind is OutcomeKind.OPENED:
             await self._opened(outcome, ticket, lang)
         elif kind is OutcomeKind.DEALT:
@@ -295,7 +297,7 @@ class Dealer:
             return ticket  # the command (a deal) is answered with the hand message itself
         mine = [x for x in lines if x] or [t(lang, "hand.ended", number=state.hand_id or 0)]
         try:
-            await ticket.confirm(clip([t(lang, "move.private", line=mine[0]), *mine[1:]]))
+            await ticket.confirm(t(lang, "move.private", line=mine[0]))
         except discord.HTTPException as error:
             log.info("could not confirm a move privately: %s", error)
         self.messages.note_live(ticket)
@@ -353,7 +355,8 @@ class Dealer:
             await self._ended(outcome, ticket, lang, lines)
             return
         self.hand.street(lines, new_street=new_street)
-        await self._update(ticket, lang, state, lines, coalesce=True)
+        computer = outcome.actor is not None and is_computer(outcome.actor)
+        await self._update(ticket, lang, state, lines, coalesce=computer)
         await self._ping(lang, state)
         # Every move: an open panel's learning figures follow the turn (a panel whose
         # content did not change is not edited).
@@ -431,14 +434,16 @@ class Dealer:
                 file.filename = "showdown.png" if run in (None, 1) else "showdown-2.png"
                 files.append(file)
                 pictures.append(Picture(name=file.filename, alt=alt))
-        else:
+        ended = outcome.session_ended
+        if showdown is None and ended is None and self.hand.pictures:
+            pictures = list(self.hand.pictures)  # no showdown: the table as it last stood
+        elif showdown is None:
             board = outcome.state.board or None
             alt, file = await self.ctx.images.table(
                 table_view(outcome.state, lang, board=board), lang
             )
             files.append(file)
             pictures.append(Picture(name=file.filename, alt=alt))
-        ended = outcome.session_ended
         if ended is not None:  # every player's stack over the session, with the standings
             chart = await session_chart_file(
                 self.ctx, self.guild_id, self.table_id, lang, session=ended.session,
@@ -481,7 +486,7 @@ class Dealer:
             return
         if self.hand is None or self.hand.hand_id != state.hand_id:
             self.hand = HandShow(hand_id=state.hand_id or 0)
-        self.hand.recent.append(t(lang, "hand.restarted"))
+        self.hand.recent.append(t(lang, "notice.restarted"))
         async with self._direct():
             files = await self._picture(state, lang, force=True)
             view = self._layout(lang, state)

@@ -80,9 +80,9 @@ async def _play_a_hand_in(t_: Table, monkeypatch: pytest.MonkeyPatch, public: La
         assert wrong.response.content == t("da" if other is bob else "nb", "engine.not_your_turn")
     with speaking(monkeypatch, "da" if first is bob else "no"):
         folded = await first.slash(t_.channel, "fold")
-        assert not folded.ephemeral
-    turn = t(public, "turn.to_call", mention=f"<@{first.id}>", to_call=1)
-    assert any(x.startswith(turn) for x in t_.lines())
+        assert folded.ephemeral  # a slash move is confirmed privately, in the member's language
+    turn = t(public, "hand.to_act.call", mention=f"<@{first.id}>", to_call=1, seconds=60)
+    assert any(turn in x for x in t_.said())
     tables = [m for m in t_.public() if m.attachments]
     alt = tables[-1].attachments[0].description
     assert alt.startswith(t(public, "alt.table", street="", board="", pots="")[:8])

@@ -47,7 +47,7 @@ async def test_my_cards_button_and_the_hand_name_after_the_flop(tmp_path: Path) 
     async with table_env(tmp_path) as t:
         alice, bob = t.members
         await _dealt(t)
-        turn = t.public()[-1]
+        turn = t.turn_message()  # the hand message, with its buttons
         assert turn.components
         first = t.to_act()
         other = bob if first is alice else alice
