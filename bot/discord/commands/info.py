@@ -8,7 +8,7 @@ from typing import Any
 
 import discord
 
-from bot.discord.context import context_of, remember
+from bot.discord.context import Context, context_of, remember
 from bot.discord.errors import reply_private
 from bot.discord.names import member_names
 from bot.i18n import format_number, t
@@ -42,13 +42,32 @@ async def chips(interaction: discord.Interaction[Any], member: discord.Member | 
     wallet = await ctx.guilds.wallet(interaction.guild_id, who.id, refill=own)
     amount = format_number(lang, wallet.balance)
     if own:
-        text = t(lang, "chips.balance.you", balance=amount)
+        stack = _seated_stack(ctx, interaction)
+        if stack is None:
+            text = t(lang, "chips.balance.you", balance=amount)
+        else:  # the chips in play count too: the wallet alone would read as a loss
+            on_table = format_number(lang, stack)
+            text = t(lang, "chips.balance.you_seated", balance=amount, stack=on_table)
         if wallet.refilled:  # the house's chips, not a hand's: said so
             refilled = format_number(lang, wallet.refilled)
             text = f"{t(lang, 'chips.refilled', amount=refilled, balance=amount)}\n{text}"
     else:
         text = t(lang, "chips.balance.member", name=who.display_name, balance=amount)
     await reply_private(interaction, text)
+
+
+def _seated_stack(ctx: Context, interaction: discord.Interaction[Any]) -> int | None:
+    """The member's stack at this channel's table (not a practice table's chips), if seated."""
+    if interaction.guild_id is None or interaction.channel_id is None:
+        return None
+    table_id = table_id_for(interaction.guild_id, interaction.channel_id)
+    if not ctx.service.has_table(table_id):
+        return None
+    state = ctx.service.state(table_id)
+    seat = state.seat_of(interaction.user.id)
+    if seat is None or state.practice:
+        return None
+    return int(seat.stack)
 
 
 async def leaderboard(interaction: discord.Interaction[Any]) -> None:
