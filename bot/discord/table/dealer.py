@@ -23,34 +23,26 @@ kind of move costs.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
-from collections.abc import AsyncIterator
-from typing import Any
 
 import discord
 
 from bot.discord.commands.stats import session_chart_file
 from bot.discord.context import Context, split_table_id
-from bot.discord.controls.lobby import lobby_view
-from bot.discord.controls.run_twice import run_twice_button
-from bot.discord.controls.turn import turn_rows, turn_view
+from bot.discord.table.hand_edits import HandEdits
 from bot.discord.table.hand_message import HandShow, Picture, hand_layout
 from bot.discord.table.hole_cards import CardMessages
+from bot.discord.table.lobby_message import LobbyMessage
 from bot.discord.table.messages import MessageRef, Origin, TableMessages, Ticket
 from bot.discord.table.television import Television
 from bot.i18n import Lang, t, tn
 from bot.present import (
     clip,
-    lobby_text,
     outcome_lines,
-    rules_lines,
     showdown_view,
     stop_lines,
-    structure_name,
     table_view,
 )
-from bot.present.hand import ping_line
 from bot.present.runout import run_twice_ask_lines
 from bot.tables.computers import is_computer
 from bot.tables.outcomes import Outcome, OutcomeKind, TableState, TurnState
@@ -63,7 +55,7 @@ log = logging.getLogger("holdem.bot")
 _MOVES = (OutcomeKind.ACTED, OutcomeKind.TIMED_OUT)
 
 
-class Dealer:
+class Dealer(HandEdits):
     """What one table shows for each outcome; it holds the table's messages, its television
     and its members' card messages."""
 
@@ -76,6 +68,7 @@ class Dealer:
             ctx.client, ctx.clock, table_id=table_id, channel_id=self.channel_id
         )
         self.television = Television(ctx, table_id, self.messages)
+        self.lobby = LobbyMessage(ctx, table_id, self.messages)
         self.hand: HandShow | None = None
         """The hand whose message :attr:`TableMessages.hand` is."""
         self._drawn: tuple[str, ...] | None = None
@@ -118,13 +111,13 @@ class Dealer:
         if ticket is not None and ticket.origin is Origin.MOVE:  # told privately, at once
             ticket = await self._confirm(ticket, lang, outcome.state, outcome_lines(lang, outcome))
         if kind is OutcomeKind.OPENED:
-            await self._opened(outcome, ticket, lang)
+            await self.lobby.opened(outcome, ticket, lang)
         elif kind is OutcomeKind.DEALT:
             await self._dealt(outcome, ticket, lang)
         elif kind in _MOVES or (kind is OutcomeKind.LEFT and outcome.events):
             await self._moved(outcome, ticket, lang)
         elif kind in (OutcomeKind.JOINED, OutcomeKind.LEFT):
-            await self._seats(outcome, ticket, lang)
+            await self.lobby.seats(outcome, ticket, lang)
         if outcome.refilled and ticket is not None:  # the house's chips, told only to them
             await ticket.whisper("seat.refilled", amount=outcome.refilled)
         elif kind is OutcomeKind.STOPPED:
@@ -137,181 +130,7 @@ class Dealer:
             else:
                 await self._agreed(outcome, ticket, lang)
         elif kind in (OutcomeKind.SAT_IN, OutcomeKind.SAT_OUT) and not outcome.state.in_hand:
-            await self.refresh_lobby(outcome.state, lang)
-
-    async def _opened(self, outcome: Outcome, ticket: Ticket | None, lang: Lang) -> None:
-        state = outcome.state
-        text = self._lobby_head(lang, state) + lobby_text(lang, state)
-        lobby = await self.messages.say(ticket, text, view=lobby_view(lang, self.table_id))
-        self.messages.lobby = lobby
-        if lobby is not None and lobby.message_id is not None:
-            await self.ctx.service.keep_message(
-                self.table_id, "lobby", lobby.channel_id, lobby.message_id
-            )
-
-    async def refresh_lobby(self, state: TableState, lang: Lang) -> None:
-        """The lobby's seat list, edited (coalesced: a burst of joins costs one edit)."""
-        lobby = self.messages.lobby
-        if lobby is None:
-            return
-        head = self._lobby_head(lang, state)
-
-        async def edit() -> None:
-            await lobby.edit(self.ctx.client, self.now(), content=head + lobby_text(lang, state))
-
-        self.ctx.edits.request(("lobby", self.table_id), edit)
-
-    @staticmethod
-    def _lobby_head(lang: Lang, state: TableState) -> str:
-        """Who opened the table and on what rules (the blinds said once); said again the
-        same way after a restart (everything in it is in the table's state)."""
-        rules = state.rules
-        buy_in = state.buy_in if state.buy_in is not None else rules.starting_stack
-        title = rules_lines(lang, rules, preset=state.preset or "", buy_in=buy_in)[0]
-        head = t(
-            lang, "lobby.opened", host=f"<@{state.host}>", preset=title.split(": ", 1)[-1],
-            small_blind=state.small_blind, big_blind=state.big_blind, buy_in=buy_in,
-        )  # fmt: skip
-        summary = t(
-            lang, "lobby.rules_summary", structure=structure_name(lang, rules),
-            seats=rules.max_seats, turn_seconds=rules.turn_seconds,
-        )  # fmt: skip
-        lines = [head, summary]
-        if state.practice:
-            lines.append(t(lang, "practice.table"))
-        return "\n".join(lines) + "\n\n"
-
-    async def _seats(self, outcome: Outcome, ticket: Ticket | None, lang: Lang) -> None:
-        state = outcome.state
-        name = state.name_of(outcome.actor or 0)
-        if outcome.kind is OutcomeKind.JOINED:
-            line = t(lang, "seat.joined", name=name, stack=outcome.stack)
-        elif outcome.stack is None:  # the leave waits for the end of the hand
-            line = t(lang, "seat.leaving", name=name)
-        else:
-            line = t(lang, "seat.left", name=name, stack=outcome.stack)
-        if ticket is not None and ticket.origin is Origin.LOBBY:
-            try:
-                content = self._lobby_head(lang, state) + lobby_text(lang, state)
-                self.messages.lobby = await ticket.update(self.now(), content=content)
-                return
-            except discord.HTTPException as error:
-                log.info("could not update the lobby in place: %s", error)
-                ticket = None
-        await self.messages.say(ticket, line)
-        await self.refresh_lobby(state, lang)
-
-    # ----------------------------------------------------------------- the hand message
-
-    async def _table_file(
-        self, state: TableState, lang: Lang, board: tuple[str, ...] | None = None
-    ) -> discord.File:
-        _, file = await self.ctx.images.table(table_view(state, lang, board=board), lang)
-        return file
-
-    async def _picture(
-        self, state: TableState, lang: Lang, *, force: bool = False
-    ) -> list[discord.File]:
-        """The table picture when the board changed since the one the message carries (a
-        new street), else nothing: the message keeps showing its attachment."""
-        if self.hand is None or (not force and self._drawn == state.board):
-            return []
-        alt, file = await self.ctx.images.table(table_view(state, lang), lang)
-        self.hand.pictures = (Picture(name=file.filename, alt=alt),)
-        self._drawn = state.board
-        return [file]
-
-    def _rows(self, lang: Lang, state: TableState) -> list[list[discord.ui.Item[Any]]]:
-        """The buttons under the hand: the turn's, or the run-it-twice question's."""
-        turn = state.turn
-        if state.run_twice is not None:
-            return [[run_twice_button(lang, self.table_id, state.run_twice.hand_id)]]
-        if turn is None:
-            return []
-        return turn_rows(lang, self.table_id, turn.hand_id, turn.seq, turn.legal)
-
-    def _layout(
-        self, lang: Lang, state: TableState, *, body: list[str] | None = None
-    ) -> discord.ui.LayoutView:
-        assert self.hand is not None
-        rows = self._rows(lang, state) if body is None or state.run_twice else []
-        return hand_layout(lang, state, self.hand, body=body, turn=state.turn, rows=rows)
-
-    async def _update(
-        self,
-        ticket: Ticket | None,
-        lang: Lang,
-        state: TableState,
-        lines: list[str],
-        *,
-        body: list[str] | None = None,
-        coalesce: bool = False,
-    ) -> None:
-        """The hand message as the table stands: through the press that moved it, after a
-        private confirmation of a slash move, or (``coalesce``: the computers' and the
-        timer's moves) through the edit coalescer, so a run of them costs one edit."""
-        if ticket is None and coalesce:
-            version = self._version
-
-            async def edit() -> None:
-                async with self._hand_lock:
-                    if version != self._version:  # a newer version went out directly
-                        return
-                    files = await self._picture(state, lang)
-                    view = self._layout(lang, state, body=body)
-                    await self.messages.edit_hand(None, view, files)
-
-            self.ctx.edits.request(("hand", self.table_id), edit)
-            return
-        ticket = await self._confirm(ticket, lang, state, lines)
-        async with self._direct():
-            files = await self._picture(state, lang)
-            view = self._layout(lang, state, body=body)
-            moved = self._moved_view(lang)
-            await self.messages.edit_hand(ticket, view, files, elsewhere=moved)
-
-    def _moved_view(self, lang: Lang) -> discord.ui.LayoutView:
-        """What an older message of the hand says once the hand went on in another one."""
-        moved = discord.ui.LayoutView(timeout=None)
-        number = self.hand.hand_id if self.hand is not None else 0
-        moved.add_item(discord.ui.TextDisplay(t(lang, "hand.moved", number=number)))
-        return moved
-
-    @contextlib.asynccontextmanager
-    async def _direct(self) -> AsyncIterator[None]:
-        """A version of the hand message sent now: a coalesced one still pending or being
-        drawn is dropped, so it never lands after this one."""
-        self._version += 1
-        self.ctx.edits.cancel(("hand", self.table_id))
-        async with self._hand_lock:
-            yield
-
-    async def _confirm(
-        self, ticket: Ticket | None, lang: Lang, state: TableState, lines: list[str]
-    ) -> Ticket | None:
-        """A slash move (or a command other than the one that posts the hand message) is
-        answered privately; the ticket left to update or post the hand message with."""
-        if ticket is None or ticket.origin is Origin.TURN:
-            return ticket
-        if ticket.origin is Origin.COMMAND and self.messages.hand is None:
-            return ticket  # the command (a deal) is answered with the hand message itself
-        mine = [x for x in lines if x] or [t(lang, "hand.ended", number=state.hand_id or 0)]
-        try:
-            await ticket.confirm(t(lang, "move.private", line=mine[0]))
-        except discord.HTTPException as error:
-            log.info("could not confirm a move privately: %s", error)
-        self.messages.note_live(ticket)
-        return None
-
-    async def _ping(self, lang: Lang, state: TableState) -> None:
-        """The player to act gets the one ping; a computer player gets none."""
-        turn = state.turn
-        if turn is None or is_computer(turn.member):
-            await self.messages.drop_ping()
-            return
-        deadline = turn.deadline
-        seconds = turn.turn_seconds if deadline is None else max(1, round(deadline - self.now()))
-        await self.messages.put_ping(ping_line(lang, turn, seconds), [turn.member])
+            await self.lobby.refresh(outcome.state, lang)
 
     async def _dealt(self, outcome: Outcome, ticket: Ticket | None, lang: Lang) -> None:
         lines = outcome_lines(lang, outcome)
@@ -337,9 +156,6 @@ class Dealer:
         for member in closed:
             await self.messages.post(f"<@{member}> " + t(lang, "error.dms_closed"), mentions=True)
         await self.cards.refresh(outcome)
-
-    def _turn_view(self, lang: Lang, turn: TurnState) -> discord.ui.View:
-        return turn_view(lang, self.table_id, turn.hand_id, turn.seq, turn.legal)
 
     async def _moved(self, outcome: Outcome, ticket: Ticket | None, lang: Lang) -> None:
         lines = outcome_lines(lang, outcome)
@@ -468,7 +284,8 @@ class Dealer:
     async def _stopped(self, outcome: Outcome, ticket: Ticket | None, lang: Lang) -> None:
         by = outcome.state.name_of(outcome.actor or 0)
         lines = stop_lines(lang, outcome, by=by)
-        await self.messages.say_turn(ticket, clip(lines))
+        await self.messages.say(ticket, clip(lines))
+        await self.messages.pass_turn(None, ticket)  # a turn message of old loses its buttons
         await self.messages.drop_ping()
         if self.hand is not None and self.messages.hand is not None and outcome.voided_hand:
             view = self._layout(lang, outcome.state, body=lines[1:2] or lines)

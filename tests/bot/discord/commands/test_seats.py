@@ -55,9 +55,11 @@ async def test_lobby_join_and_leave_move_chips_between_wallet_and_table(tmp_path
         assert not joined.ephemeral and "2. bob: 100" in joined.response.content
         chips = await bob.slash(t.channel, "holdem chips")
         assert chips.ephemeral
-        assert chips.response.content == "You have 0 chips in your wallet."
+        # Seated, the chips on the table are told with the wallet's (not "0 chips" alone).
+        assert chips.response.content == "You have 0 chips in your wallet and 100 on the table."
         mine = await alice.slash(t.channel, "holdem chips")
-        assert mine.ephemeral and mine.response.content == "You have 60 chips in your wallet."
+        said = "You have 60 chips in your wallet and 40 on the table."
+        assert mine.ephemeral and mine.response.content == said
         assert "2. bob: 100" in lobby.content
         left = await bob.click(lobby, label="Leave")
         assert "bob" not in left.response.content.split("\n\n")[-1]
