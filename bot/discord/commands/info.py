@@ -11,11 +11,11 @@ import discord
 from bot.discord.context import Context, context_of, remember
 from bot.discord.errors import reply_private
 from bot.discord.names import member_names
-from bot.i18n import format_number, t
+from bot.i18n import Lang, format_number, t
 from bot.present import rules_lines
 from bot.tables.service import table_id_for
 
-__all__ = ["chips", "dm", "help_text", "history", "leaderboard", "rules"]
+__all__ = ["chips", "dm", "guide_view", "help_text", "history", "leaderboard", "rules"]
 
 
 async def rules(interaction: discord.Interaction[Any]) -> None:
@@ -141,5 +141,18 @@ async def dm(interaction: discord.Interaction[Any], state: str) -> None:
 
 
 async def help_text(interaction: discord.Interaction[Any]) -> None:
+    """The guide, privately, as layout components: a heading, then one block per topic."""
     lang = remember(context_of(interaction), interaction)
-    await reply_private(interaction, f"**{t(lang, 'help.title')}**\n{t(lang, 'help.body')}")
+    await interaction.response.send_message(view=guide_view(lang), ephemeral=True)
+
+
+def guide_view(lang: Lang) -> discord.ui.LayoutView:
+    """Every command, by topic, under a heading (``**Topic**`` paragraphs of the guide)."""
+    view = discord.ui.LayoutView(timeout=None)
+    box: discord.ui.Container[Any] = discord.ui.Container()
+    box.add_item(discord.ui.TextDisplay(f"## {t(lang, 'help.title')}"))
+    for part in t(lang, "help.body").split("\n\n"):
+        box.add_item(discord.ui.Separator())
+        box.add_item(discord.ui.TextDisplay(part))
+    view.add_item(box)
+    return view

@@ -18,7 +18,7 @@ import simcord
 import simcord.interactions as sc_interactions
 
 from bot.i18n import Lang, t
-from tests.bot.discord.simtable import Table, table_env
+from tests.bot.discord.simtable import Table, table_env, text_of
 
 
 @contextmanager
@@ -52,7 +52,7 @@ async def _play_a_hand_in(t_: Table, monkeypatch: pytest.MonkeyPatch, public: La
         )  # fmt: skip
         helped = await alice.slash(t_.channel, "holdem help")
         assert helped.ephemeral
-        assert helped.response.content.startswith(f"**{t('nb', 'help.title')}**")
+        assert text_of(helped.response).startswith(f"## {t('nb', 'help.title')}")
     with speaking(monkeypatch, "da"):
         broke = await bob.slash(t_.channel, "holdem join", buy_in=900)
         assert broke.ephemeral
@@ -62,7 +62,7 @@ async def _play_a_hand_in(t_: Table, monkeypatch: pytest.MonkeyPatch, public: La
         assert not joined.ephemeral
         assert joined.response.content == t(public, "seat.joined", name="bob", stack=100)
         helped = await bob.slash(t_.channel, "holdem help")
-        assert helped.response.content.startswith(f"**{t('da', 'help.title')}**")
+        assert text_of(helped.response).startswith(f"## {t('da', 'help.title')}")
     with speaking(monkeypatch, "no"):
         await alice.slash(t_.channel, "holdem deal")
         mine = await alice.slash(t_.channel, "holdem cards")

@@ -251,5 +251,8 @@ async def test_leaderboard_history_and_help(tmp_path: Path) -> None:
         assert f'players = ["{other.name}", "{winner}"]' in phh  # names, not member ids
         helped = await bob.slash(t.channel, "holdem help")
         assert helped.ephemeral
-        assert helped.response.content.startswith("**Holdem Dealer: how to play**\n")
+        guide = text_of(helped.response)  # layout components: a heading, then every topic
+        assert guide.startswith("## Holdem Dealer: how to play\n")
+        for command in ("replay", "stats", "chart", "fair", "computer add", "table", "chips"):
+            assert f"/holdem {command}" in guide, command
         simcord.assert_no_errors(t.env)
