@@ -15,7 +15,16 @@ from bot.i18n import Lang, format_number, t
 from bot.present import rules_lines
 from bot.tables.service import table_id_for
 
-__all__ = ["chips", "dm", "guide_view", "help_text", "history", "leaderboard", "rules"]
+__all__ = [
+    "chips",
+    "dm",
+    "guide_view",
+    "help_text",
+    "history",
+    "leaderboard",
+    "private_layout",
+    "rules",
+]
 
 
 async def rules(interaction: discord.Interaction[Any]) -> None:
@@ -79,11 +88,12 @@ async def leaderboard(interaction: discord.Interaction[Any]) -> None:
         await reply_private(interaction, t(lang, "leaderboard.empty"))
         return
     names = member_names(ctx, interaction.guild_id, [row.member for row in rows])
-    lines = [t(lang, "leaderboard.title")]
+    lines = []
     for place, row in enumerate(rows, start=1):
         name = names[row.member]
         lines.append(t(lang, "leaderboard.line", place=place, name=name, balance=row.chips))
-    await reply_private(interaction, "\n".join(lines))
+    view = private_layout(t(lang, "leaderboard.title"), ["\n".join(lines)])
+    await interaction.response.send_message(view=view, ephemeral=True)
 
 
 async def history(interaction: discord.Interaction[Any], count: int) -> None:
@@ -148,11 +158,16 @@ async def help_text(interaction: discord.Interaction[Any]) -> None:
 
 def guide_view(lang: Lang) -> discord.ui.LayoutView:
     """Every command, by topic, under a heading (``**Topic**`` paragraphs of the guide)."""
+    return private_layout(t(lang, "help.title"), t(lang, "help.body").split("\n\n"))
+
+
+def private_layout(heading: str, blocks: list[str]) -> discord.ui.LayoutView:
+    """A private reply as layout components: a heading, then each block under a separator."""
     view = discord.ui.LayoutView(timeout=None)
     box: discord.ui.Container[Any] = discord.ui.Container()
-    box.add_item(discord.ui.TextDisplay(f"## {t(lang, 'help.title')}"))
-    for part in t(lang, "help.body").split("\n\n"):
+    box.add_item(discord.ui.TextDisplay(f"## {heading}"))
+    for block in blocks:
         box.add_item(discord.ui.Separator())
-        box.add_item(discord.ui.TextDisplay(part))
+        box.add_item(discord.ui.TextDisplay(block))
     view.add_item(box)
     return view

@@ -236,9 +236,9 @@ async def test_leaderboard_history_and_help(tmp_path: Path) -> None:
         await t.env.advance_time(5)
         board = await alice.slash(t.channel, "holdem leaderboard")
         assert board.ephemeral
-        lines = board.response.content.splitlines()
+        lines = text_of(board.response).splitlines()  # layout components: a heading, the list
         winner = first.name
-        assert lines == ["Leaderboard", f"1. {winner}: 102", f"2. {other.name}: 98"]
+        assert lines == ["## Leaderboard", f"1. {winner}: 102", f"2. {other.name}: 98"]
         res = await other.slash(t.channel, "holdem history")
         assert res.response.ephemeral
         assert res.response.content.startswith("Your last hands\nHand #1, <t:")
