@@ -35,7 +35,7 @@ async def make_move(
     *,
     table_id: str | None = None,
     decision: tuple[int, int] | None = None,
-    origin: Origin = Origin.COMMAND,
+    origin: Origin = Origin.MOVE,
 ) -> None:
     """The move of the member behind ``interaction``; ``decision`` is the (hand, action
     number) a button or form was made for."""

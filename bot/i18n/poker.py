@@ -290,11 +290,10 @@ def event_lines(
                 cat.t(locale, msg_id, cards=cards_text(event.cards), board=cards_text(event.board))
             ]
         case CardsShown():
-            hand = (
-                hand_name(locale, best_hand([*event.cards, *board]), cat=cat)
-                if len(board) >= 3
-                else cards_text(event.cards)
-            )
+            if len(board) < 3:  # no hand to name yet: the cards say it all
+                shown = cards_text(event.cards)
+                return [cat.t(locale, "event.shows_cards", name=names[event.player], cards=shown)]
+            hand = hand_name(locale, best_hand([*event.cards, *board]), cat=cat)
             text = cat.t(
                 locale,
                 "event.shows",

@@ -27,6 +27,7 @@ __all__ = [
     "fair_check_line",
     "number_word",
     "odds_lines",
+    "pot_odds_line",
     "seat_odds",
 ]
 
@@ -135,21 +136,31 @@ def _draw_line(locale: Lang, draw: Draw, to_come: int, cat: Catalogue) -> str:
     return cat.t(locale, "coach.draw", fraction=cat.t(locale, fraction), **params)
 
 
+def pot_odds_line(
+    locale: Lang, pot: int, to_call: int, needed: float, *, cat: Catalogue = CATALOGUE
+) -> str:
+    """What a call must win, as a simple ratio that agrees with its percentage: "one time in
+    five (20%)", or "two times in five (40%)" where "one time in two" would be wrong.
+
+    >>> pot_odds_line("en", 15, 10, 0.4).split("so ")[1]
+    'you must win about two times in five for the call to pay (40%).'
+    """
+    ratio = Fraction(needed).limit_denominator(10)
+    params = {"pot": pot, "call": to_call, "needed": format_percent(needed)}
+    if ratio.numerator <= 1:
+        one_in = number_word(locale, max(1, ratio.denominator), cat=cat)
+        return cat.t(locale, "coach.pot_odds", one_in=one_in, **params)
+    won = number_word(locale, ratio.numerator, cat=cat)
+    of = number_word(locale, ratio.denominator, cat=cat)
+    return cat.t(locale, "coach.pot_odds_times", won=won, of=of, **params)
+
+
 def coach_lines(locale: Lang, advice: Advice, *, cat: Catalogue = CATALOGUE) -> list[str]:
     """The learning panel: pot odds of a call, the draws and outs, equity against random hands."""
     lines: list[str] = []
     odds = advice.pot_odds
     if odds is not None:
-        lines.append(
-            cat.t(
-                locale,
-                "coach.pot_odds",
-                pot=odds.pot,
-                call=odds.to_call,
-                one_in=number_word(locale, odds.one_in, cat=cat),
-                needed=format_percent(odds.needed),
-            )
-        )
+        lines.append(pot_odds_line(locale, odds.pot, odds.to_call, odds.needed, cat=cat))
     outs = advice.outs
     if outs is not None:
         if outs.count:

@@ -1,6 +1,14 @@
 """What members see: the stand-in's channels and their messages, kept current as the bot
 posts, edits and answers interactions.
 
+Messages with Discord's layout components (Components V2: the ``IS_COMPONENTS_V2`` flag,
+1 << 15) carry no ``content``: their text is in text displays (type 10) nested in containers
+(17) and sections (9), their pictures in media galleries (12), thumbnails (11) and files (13)
+that name the message's own attachments as ``attachment://name``. :meth:`Message.apply`
+refuses what Discord refuses (content on a V2 message, a V2 component without the flag, the
+flag taken away, a reference to no attachment) with :class:`Refused`; :attr:`Message.text` is
+what a member reads, whichever kind the message is.
+
 A message body arrives as JSON or as ``multipart/form-data`` (a ``payload_json`` part and
 one ``files[n]`` part per file, as discord.py sends attachments); :func:`parse_body` turns
 both into one :class:`Body`. Every create or edit stamps the message with a rising ``touched``
@@ -9,8 +17,10 @@ number, so "the latest turn message" means the one changed last, wherever it sit
 
 from __future__ import annotations
 
+import copy
 import itertools
 import json
+import re
 from dataclasses import dataclass, field
 from email.parser import BytesParser
 from email.policy import HTTP
@@ -18,9 +28,63 @@ from typing import Any
 
 from .payloads import snowflake
 
-__all__ = ["Attachment", "Body", "Channel", "Message", "parse_body"]
+__all__ = [
+    "COMPONENTS_V2",
+    "Attachment",
+    "Body",
+    "Channel",
+    "Message",
+    "Refused",
+    "notified",
+    "parse_body",
+    "walk",
+]
 
 EPHEMERAL = 64
+COMPONENTS_V2 = 1 << 15
+V2_TYPES = {9, 10, 11, 12, 13, 14, 17}
+"""Section, text display, thumbnail, media gallery, file, separator, container."""
+MENTION = re.compile(r"<@!?(\d+)>")
+
+
+class Refused(Exception):
+    """A message body Discord would answer with 400 (code 50035, invalid form body)."""
+
+
+def notified(payload: Any, text: str) -> tuple[int, ...]:
+    """The members a new message with ``payload`` notifies: those it mentions, as far as its
+    ``allowed_mentions`` lets it (none given: every one mentioned)."""
+    mentioned = [int(m) for m in MENTION.findall(text)]
+    allowed = payload.get("allowed_mentions") if isinstance(payload, dict) else None
+    if allowed is None or "users" in (allowed.get("parse") or ()):
+        return tuple(dict.fromkeys(mentioned))
+    users = {int(u) for u in allowed.get("users") or ()}
+    return tuple(m for m in dict.fromkeys(mentioned) if m in users)
+
+
+def walk(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every component, nested ones included, in the order a member reads them."""
+    found: list[dict[str, Any]] = []
+    for component in components:
+        found.append(component)
+        found.extend(walk(list(component.get("components") or ())))
+        accessory = component.get("accessory")
+        if isinstance(accessory, dict):
+            found.extend(walk([accessory]))
+    return found
+
+
+def _media(component: dict[str, Any]) -> list[dict[str, Any]]:
+    kind = component.get("type")
+    if kind == 11:
+        return [component.get("media") or {}]
+    if kind == 12:
+        return [item.get("media") or {} for item in component.get("items") or ()]
+    if kind == 13:
+        return [component.get("file") or {}]
+    return []
+
+
 _touches = itertools.count(1)
 
 
@@ -92,35 +156,61 @@ class Message:
     webhook_id: str | None = None
     edits: int = 0
     touched: int = field(default_factory=lambda: next(_touches))
+    pinged: tuple[int, ...] = ()
+    """The members this message notified when it was created (an edit notifies no one)."""
+    versions: list[tuple[str, list[tuple[str, str | None]]]] = field(default_factory=list)
+    """Every version of the message, in order: its text and its gallery (see :meth:`gallery`)."""
+
+    @property
+    def v2(self) -> bool:
+        return bool(self.flags & COMPONENTS_V2)
+
+    @property
+    def text(self) -> str:
+        """What a member reads: the content, or a V2 message's text displays in order."""
+        shown = [self.content] if self.content else []
+        shown += [str(c.get("content", "")) for c in walk(self.components) if c.get("type") == 10]
+        return "\n".join(shown)
+
+    def gallery(self) -> list[tuple[str, str | None]]:
+        """``(attachment file name, description)`` of each media gallery item."""
+        by_url = {a.to_json()["url"]: a.filename for a in self.attachments}
+        found = []
+        for c in walk(self.components):
+            if c.get("type") == 12:
+                for item in c.get("items") or ():
+                    url = str((item.get("media") or {}).get("url", ""))
+                    found.append((by_url.get(url, url), item.get("description")))
+        return found
 
     @property
     def ephemeral(self) -> bool:
         return bool(self.flags & EPHEMERAL)
 
     def custom_ids(self) -> list[str]:
-        """Every enabled button's custom id, row by row."""
+        """Every enabled button's custom id, in reading order (rows nested in a layout too)."""
         return [
             str(child["custom_id"])
-            for row in self.components
-            for child in row.get("components", ())
-            if child.get("custom_id") and not child.get("disabled")
+            for child in walk(self.components)
+            if child.get("type") == 2 and child.get("custom_id") and not child.get("disabled")
         ]
 
     def buttons(self) -> dict[str, str]:
         """Enabled buttons: label -> custom id."""
         return {
             str(child.get("label")): str(child["custom_id"])
-            for row in self.components
-            for child in row.get("components", ())
-            if child.get("custom_id") and not child.get("disabled")
+            for child in walk(self.components)
+            if child.get("type") == 2 and child.get("custom_id") and not child.get("disabled")
         }
 
     def apply(self, payload: dict[str, Any], files: dict[str, int]) -> None:
-        """A create or edit payload; keys it leaves out keep their value (Discord's PATCH)."""
+        """A create or edit payload; keys it leaves out keep their value (Discord's PATCH).
+        Raises :class:`Refused` (and changes nothing) for what Discord refuses."""
+        self._check(payload, files)
         if "content" in payload:
             self.content = payload["content"] or ""
         if "components" in payload:
-            self.components = list(payload["components"] or [])
+            self.components = copy.deepcopy(list(payload["components"] or []))
         if "flags" in payload and payload["flags"] is not None:
             self.flags = int(payload["flags"])
         if "attachments" in payload or files:
@@ -142,7 +232,46 @@ class Message:
                     )
                 )
             self.attachments = attachments
+        self._resolve()
         self.touched = next(_touches)
+        self.versions.append((self.text, self.gallery()))
+
+    def _check(self, payload: dict[str, Any], files: dict[str, int]) -> None:
+        flags = payload.get("flags")
+        flags = self.flags if flags is None else int(flags) | (self.flags & COMPONENTS_V2)
+        v2 = bool(flags & COMPONENTS_V2)
+        components = payload.get("components", self.components) or []
+        content = payload.get("content", self.content) or ""
+        if self.v2 and not flags & COMPONENTS_V2:
+            raise Refused("the components_v2 flag cannot be removed")
+        if v2 and (content or payload.get("embeds")):
+            raise Refused("a components_v2 message cannot carry content or embeds")
+        if v2 and not components:
+            raise Refused("a components_v2 message needs a component")
+        if not v2 and any(c.get("type") in V2_TYPES for c in walk(components)):
+            raise Refused("layout components need the components_v2 flag")
+        names = {a.filename for a in self.attachments}
+        if "attachments" in payload:
+            kept = {str(a.get("id")) for a in payload["attachments"] or ()}
+            names = {a.filename for a in self.attachments if a.id in kept}
+            names |= {str(a.get("filename")) for a in payload["attachments"] or ()}
+        names |= set(files)
+        for component in walk(components):
+            for media in _media(component):
+                url = str(media.get("url", ""))
+                wanted = url.removeprefix("attachment://")
+                if url.startswith("attachment://") and wanted not in names:
+                    raise Refused(f"{url} names no attachment of the message")
+
+    def _resolve(self) -> None:
+        """``attachment://name`` becomes the attachment's own URL, as Discord answers."""
+        by_name = {a.filename: a.to_json() for a in self.attachments}
+        for component in walk(self.components):
+            for media in _media(component):
+                url = str(media.get("url", ""))
+                found = by_name.get(url.removeprefix("attachment://"))
+                if found is not None and url.startswith("attachment://"):
+                    media.update(url=found["url"], proxy_url=found["url"], content_type="image/png")
 
     def to_json(self, *, guild_id: int | None) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -186,4 +315,4 @@ class Channel:
         ]
 
     def texts(self, viewer: int | None = None) -> list[str]:
-        return [m.content for m in self.visible(viewer)]
+        return [m.text for m in self.visible(viewer)]

@@ -27,7 +27,7 @@ __all__ = ["NAMES", "Game", "Turn", "game"]
 
 ACT = re.compile(r"holdem:act:[^:]+:(?P<hand>\d+):(?P<seq>\d+):(?P<move>[a-z]+)")
 MENTION = re.compile(r"<@!?(\d+)>")
-NAMES = ("alice", "bob", "carol", "dave", "erin", "frank")
+NAMES = ("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan", "judy")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -48,7 +48,7 @@ class Turn:
 
 def turn_of(message: Message) -> Turn | None:
     acts = [m for c in message.custom_ids() if (m := ACT.fullmatch(c)) and m["move"] != "cards"]
-    mentions = MENTION.findall(message.content)
+    mentions = MENTION.findall(message.text)
     if not acts or not mentions:
         return None
     return Turn(
@@ -82,6 +82,24 @@ class Game:
 
     def texts(self) -> list[str]:
         return self.standin.channel.texts()
+
+    def since(self, message: Message) -> list[Message]:
+        """The public messages in the channel from ``message`` on (ids rise with time)."""
+        return [m for m in self.standin.channel.visible() if int(m.id) >= int(message.id)]
+
+    async def pinged(self, member: int, *, after: int) -> list[tuple[str, tuple[int, ...]]]:
+        """Wait until a message after the first ``after`` pings ``member``; every ping since."""
+
+        def seen() -> bool:
+            return any(member in who for _, who in self.standin.notified[after:])
+
+        try:
+            await self.standin.wait_for(seen, STEP)
+        except TimeoutError:
+            raise AssertionError(
+                f"no ping for {member}: {self.standin.notified[after:]}\n{self.bot.report()}"
+            ) from None
+        return self.standin.notified[after:]
 
     def turn(self) -> Turn | None:
         """The turn the channel shows now, if any."""
@@ -153,7 +171,7 @@ class Game:
         hand, by_button = turn.hand, True
         while turn.hand == hand:
             answer, before = await self.play(turn, by_button=by_button)
-            assert not answer.ephemeral, answer.content
+            assert answer.ephemeral != by_button, answer.content  # a slash move is told privately
             by_button = not by_button
             turn = await self.next_turn(before)
         return turn

@@ -67,7 +67,9 @@ class Answer:
         shown = []
         message = self.message
         data = self.body.get("data") or {}
-        worded = self.kind in (4, 5) or (self.kind == 7 and "content" in data)
+        worded = self.kind in (4, 5) or (
+            self.kind == 7 and ("content" in data or "components" in data)
+        )
         if message is not None and (worded or self.interaction.edited):
             shown.append(message)
         return shown + self.followups()
@@ -77,11 +79,11 @@ class Answer:
         """Whether the member sees the answer yet (a deferred one shows later)."""
         if self.kind in (4, 9) or self.interaction.dead:
             return True
-        return any(m.content or m.attachments for m in self.parts())
+        return any(m.text or m.attachments for m in self.parts())
 
     @property
     def content(self) -> str:
-        return "\n".join(m.content for m in self.parts() if m.content)
+        return "\n".join(m.text for m in self.parts() if m.text)
 
     @property
     def ephemeral(self) -> bool:
@@ -153,7 +155,7 @@ class Member:
         if custom_id is None:
             buttons = message.buttons()
             matches = [cid for text, cid in buttons.items() if label and text.startswith(label)]
-            assert matches, f"no button {label!r} on {message.content!r}: {sorted(buttons)}"
+            assert matches, f"no button {label!r} on {message.text!r}: {sorted(buttons)}"
             custom_id = matches[0]
         interaction = self.standin.new_interaction(
             3, self.person, channel_id=self.channel_id, message_id=message.id

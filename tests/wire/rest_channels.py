@@ -12,7 +12,7 @@ from typing import Any
 from aiohttp import web
 
 from . import payloads
-from .channels import Channel, Message
+from .channels import Channel, Message, notified
 from .payloads import Person, snowflake
 from .records import ENTRY, Request
 from .records import json_response as _json
@@ -28,6 +28,7 @@ class ChannelRoutes:
     bot: Person
     people: list[Person]
     channels: dict[int, Channel]
+    notified: list[tuple[str, tuple[int, ...]]]
 
     def person(self, member_id: int) -> Person:
         return next(p for p in self.people if p.id == member_id)
@@ -39,7 +40,11 @@ class ChannelRoutes:
         message = Message(
             id=snowflake(), channel_id=str(channel_id), author=payloads.user(self.bot), via=via
         )
-        message.apply(body if isinstance(body, dict) else {}, files)
+        payload = body if isinstance(body, dict) else {}
+        message.apply(payload, files)
+        message.pinged = notified(payload, message.text)
+        if message.pinged and not message.ephemeral:
+            self.notified.append((message.id, message.pinged))
         self.channels[channel_id].messages[message.id] = message
         return message
 

@@ -110,7 +110,7 @@ class InteractionRoutes(ChannelRoutes):
         if request.method == "PATCH":
             message.apply(entry.body or {}, entry.files)
             message.edits += 1
-            worded = "content" in (entry.body or {})
+            worded = bool({"content", "components"} & set(entry.body or {}))
             interaction.edited |= worded and message_id == interaction.original
         return self.message_json(message)
 

@@ -10,12 +10,16 @@ A route the stand-in does not know is answered 404 (JSON, code 0) and kept in
 :attr:`StandIn.unknown`.
 
 The channels (:mod:`.channels`, served by :mod:`.rest_channels`) follow every post, edit,
-interaction reply (types 4, 5, 6, 7), follow-up and original-response edit (served by
-:mod:`.rest_interactions`); a modal shown (type 9) is kept on its interaction so a test can
-submit it. :meth:`StandIn.fail` makes chosen calls fail the way Discord does (a 404 with a
-code, or a 429 with ``retry_after`` so discord.py's real retry runs); a failed interaction
-callback kills that interaction's token, as a late answer does in Discord. This module keeps
-the life cycle, the recording of every call, the start-up routes and the gateway's READY.
+delete, interaction reply (types 4, 5, 6, 7: an update may upload new attachments), follow-up
+(posted, edited and deleted through the interaction's webhook) and original-response edit
+(served by :mod:`.rest_interactions`), with Discord's layout components (Components V2) and
+the members each new message notifies; a body Discord would refuse is answered 400 (50035).
+A modal shown (type 9) is kept on its interaction so a test can submit it.
+:meth:`StandIn.fail` makes chosen calls fail the way Discord does (a 404 with a code, or a
+429 with ``retry_after`` so discord.py's real retry runs); a failed interaction callback kills
+that interaction's token, as a late answer does in Discord.
+This module keeps the life cycle, the recording of every call, the start-up routes and the
+gateway's READY.
 
 Members act through :mod:`.members`. Only ever binds 127.0.0.1.
 """
@@ -32,7 +36,7 @@ from typing import Any
 from aiohttp import web
 
 from . import payloads
-from .channels import Channel, parse_body
+from .channels import Channel, Refused, parse_body
 from .gateway import Gateway
 from .payloads import Person, snowflake
 from .records import ENTRY, Fault, Interaction, Request
@@ -59,6 +63,8 @@ class StandIn(InteractionRoutes):
     interactions: dict[str, Interaction] = field(default_factory=dict)
     channels: dict[int, Channel] = field(default_factory=dict)
     synced: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
+    notified: list[tuple[str, tuple[int, ...]]] = field(default_factory=list)
+    """Every new message that notified someone: its id and whom, in order."""
     port: int = 0
 
     def __post_init__(self) -> None:
@@ -189,6 +195,10 @@ class StandIn(InteractionRoutes):
                 response: web.StreamResponse = self._failed(entry, fault)
             else:
                 response = await handler(request)
+        except Refused as refused:
+            invalid = {"_errors": [{"code": "COMPONENT_INVALID", "message": str(refused)}]}
+            body = {"message": "Invalid Form Body", "code": 50035, "errors": {"data": invalid}}
+            response = _json(body, 400)
         except (web.HTTPNotFound, web.HTTPMethodNotAllowed):
             self.unknown.append(entry)
             message = f"404: no route {request.method} {request.path}"

@@ -20,13 +20,15 @@ async def test_three_players_play_a_whole_hand_by_commands_and_buttons(tmp_path:
         shown = await raiser.click(turn.message, label)
         assert shown.kind == 9 and shown.modal is not None, shown.body
         raised = await raiser.submit(shown, "6")
-        assert not raised.ephemeral, raised.content
+        assert not raised.ephemeral, raised.content  # the hand message, updated in place
+        assert raised.message is not None and raised.message.id == turn.message.id
         assert f"{raiser.name} raises to 6" in raised.content
         turn = await g.next_turn(turn)
         moves, by_button = 1, False
         while turn.hand == first_hand:
             answer, shown_turn = await g.play(turn, by_button=by_button)
-            assert not answer.ephemeral, answer.content
+            # A button updates the hand message; a slash move is confirmed privately.
+            assert answer.ephemeral != by_button, answer.content
             moves, by_button = moves + 1, not by_button
             turn = await g.next_turn(shown_turn)
         assert turn.hand == first_hand + 1  # the next hand is dealt without a command

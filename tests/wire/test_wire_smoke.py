@@ -43,7 +43,7 @@ async def test_bot_starts_syncs_and_answers_a_slash_command(tmp_path: Path) -> N
         assert first.path == retry.path and first.body == retry.body, bot.report()
         assert answer.kind == 4, answer.body  # CHANNEL_MESSAGE_WITH_SOURCE
         assert answer.ephemeral, answer.body
-        assert "Holdem Dealer: how to play" in answer.content, answer.body
+        assert "Holdem Dealer: how to play" in answer.content, answer.body  # a layout reply
         assert any("rate limited" in line for line in bot.err), bot.report()
         assert standin.unknown == [], bot.report()
 

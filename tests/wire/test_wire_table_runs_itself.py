@@ -89,6 +89,7 @@ async def test_a_crash_mid_hand_then_old_buttons_and_an_open_raise_form(tmp_path
         *players, dave = g.members
         g.members = players  # dave watches and joins later through the old lobby message
         turn = await g.open()
+        await g.pinged(turn.member, after=0)  # the deal is shown whole: message and ping
         g.members.append(dave)
         lobby = next(m for m in g.standin.channel.visible() if "opened a table" in m.content)
         raiser = g.member(turn.member)

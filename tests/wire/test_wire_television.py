@@ -103,36 +103,41 @@ async def test_an_all_in_on_television_run_twice_and_proved_fair(
     async with television(tmp_path) as g:  # dealing ``deck`` (tests/wire/deck_hook)
         turn: Turn = await g.open()
         hand_id = turn.hand
-        dealt = next(x for x in g.texts() if x.startswith(f"Hand #{hand_id}"))
-        shown = dealt.split("Deck commitment: `", 1)[1].split("`", 1)[0]
-        assert dealt.index("Deck commitment") < dealt.index("it is your turn"), dealt
+        dealt = turn.message.text  # the hand message: the commitment in its footer, shortened
+        assert dealt.startswith(f"### Hand #{hand_id}"), dealt
+        shown = dealt.split("Fair deck ", 1)[1].split("…", 1)[0]
+        assert len(shown) == 12 and dealt.index("To act") < dealt.index("Fair deck"), dealt
         shover = g.member(turn.member)  # three-handed the button acts first
-        assert not (await shover.slash("allin")).ephemeral
+        assert (await shover.slash("allin")).ephemeral  # a slash move is confirmed privately
         turn = await g.next_turn(turn)
         folder = g.member(turn.member)
-        assert not (await folder.slash("fold")).ephemeral
+        pings = len(g.standin.notified)
+        assert (await folder.slash("fold")).ephemeral
         turn = await g.next_turn(turn)
         caller = g.member(turn.member)
-        calls = len(g.standin.calls())
-        assert not (await caller.slash("call")).ephemeral
+        await g.pinged(caller.id, after=pings)
+        calls, pings = len(g.standin.calls()), len(g.standin.notified)
+        assert (await caller.slash("call")).ephemeral
         question = await g.standin.wait_for(
             lambda: next((m for m in g.standin.channel.visible()
                           if any(c.startswith(TWICE) for c in m.custom_ids())), None),
             STEP,
         )  # fmt: skip
-        assert "Run it twice?" in question.content, question.content
+        assert question.id == turn.message.id  # the question sits in the hand message
+        assert "Run it twice?" in question.text, question.text
+        await g.pinged(shover.id, after=pings)  # one ping, for the players at risk
+        assert [set(who) for _, who in g.standin.notified[pings:]] == [{shover.id, caller.id}]
         for member in (shover, caller):
-            assert f"<@{member.id}>" in question.content
             pressed = await member.click(question, "Run it twice")
-            assert not pressed.ephemeral, pressed.content
+            assert not pressed.ephemeral and pressed.message is not None
+            assert pressed.message.id == question.id  # updated in place
         await g.wait_text("Board 2: ")
         await g.wait_text("wins the pot of 100")
-        texts = g.texts()
-        messages = list(g.standin.channel.visible())
+        versions = list(question.versions)
         spent = g.standin.calls(calls)
         # The fair check, asked by a member: private, against the commitment shown.
         check = await folder.slash("holdem fair", hand=hand_id)
-        assert check.ephemeral and f"matches the commitment `{shown}`" in check.content
+        assert check.ephemeral and f"matches the commitment `{shown}" in check.content
         assert g.standin.unknown == [], g.bot.report()
         assert await g.bot.stop() == 0, g.bot.report()
 
@@ -151,16 +156,16 @@ async def test_an_all_in_on_television_run_twice_and_proved_fair(
     stages = street_odds(hand, seed=hand_id)
     assert [len(s.board) for s in stages] == [0, 3, 4]
     at = 0
-    for odds in stages:  # each street's figures, in one message and its picture, in order
+    for odds in stages:  # each street's figures, in a version of the hand message, in order
         lines = odds_lines("en", odds, live)
-        at = next(k for k in range(at, len(texts)) if all(x in texts[k] for x in lines))
-        (picture,) = next(m for m in messages if m.content == texts[at]).attachments
-        assert picture.filename == "table.png" and picture.description is not None
-        assert all(x in picture.description for x in lines), picture.description
-        assert all(f"{name}, 0 chips, shows " in picture.description for name in live.values())
+        at = next(k for k in range(at, len(versions)) if all(x in versions[k][0] for x in lines))
+        ((name, alt),) = versions[at][1]  # its picture, described by its alt text
+        assert name == "table.png" and alt is not None
+        assert all(x in alt for x in lines), alt
+        assert all(f"{name}, 0 chips, shows " in alt for name in live.values())
     p, q = hand.live_players()
     exact = equity([hand.hole[p], hand.hole[q]])
-    first = next(x for x in texts if "All in: the cards are turned face up." in x)
+    first = next(x for x, _ in versions if "All in: the cards are turned face up." in x)
     for k, player in enumerate((p, q)):
         win = format_percent(exact.wins[k] / exact.boards)
         tie = format_percent(exact.ties[k] / exact.boards)
@@ -172,11 +177,10 @@ async def test_an_all_in_on_television_run_twice_and_proved_fair(
     assert hand.stacks[awards[0].winners[0]] == 101
     chips = books.chips(g.db)
     assert chips.created == 300 and chips.conserved, chips
-    # The run-out's cost on the REST budget: the question and the presses are answers (free);
-    # the channel gets one post per street after the first frame (flop, turn, the first
-    # river with the second flop, the second turn) and the showdown.
-    posted = [c for c in spent if c.limited and c.method == "POST"]
-    assert len(posted) == 5, [(c.method, c.route) for c in spent]
+    # The run-out's cost on the REST budget: the question and the presses are answers, the
+    # streets edits through a live interaction token, the ping a follow-up: all free.
+    limited = [c for c in spent if c.limited]
+    assert limited == [], [(c.method, c.route) for c in limited]
     # Offline, with the standard library only: the deck was the one committed to, and the
     # history (both boards) replays to its stacks.
     path = tmp_path / f"hand-{hand_id}.phh"

@@ -8,15 +8,24 @@ from typing import Any
 
 import discord
 
-from bot.discord.context import context_of, remember
+from bot.discord.context import Context, context_of, remember
 from bot.discord.errors import reply_private
 from bot.discord.names import member_names
-from bot.i18n import format_number, t
+from bot.i18n import Lang, format_number, t
 from bot.present import rules_lines
 from bot.tables.service import table_id_for
 from bot.web.links import page_link
 
-__all__ = ["chips", "dm", "help_text", "history", "leaderboard", "rules"]
+__all__ = [
+    "chips",
+    "dm",
+    "guide_view",
+    "help_text",
+    "history",
+    "leaderboard",
+    "private_layout",
+    "rules",
+]
 
 
 async def rules(interaction: discord.Interaction[Any]) -> None:
@@ -43,13 +52,32 @@ async def chips(interaction: discord.Interaction[Any], member: discord.Member | 
     wallet = await ctx.guilds.wallet(interaction.guild_id, who.id, refill=own)
     amount = format_number(lang, wallet.balance)
     if own:
-        text = t(lang, "chips.balance.you", balance=amount)
+        stack = _seated_stack(ctx, interaction)
+        if stack is None:
+            text = t(lang, "chips.balance.you", balance=amount)
+        else:  # the chips in play count too: the wallet alone would read as a loss
+            on_table = format_number(lang, stack)
+            text = t(lang, "chips.balance.you_seated", balance=amount, stack=on_table)
         if wallet.refilled:  # the house's chips, not a hand's: said so
             refilled = format_number(lang, wallet.refilled)
             text = f"{t(lang, 'chips.refilled', amount=refilled, balance=amount)}\n{text}"
     else:
         text = t(lang, "chips.balance.member", name=who.display_name, balance=amount)
     await reply_private(interaction, text)
+
+
+def _seated_stack(ctx: Context, interaction: discord.Interaction[Any]) -> int | None:
+    """The member's stack at this channel's table (not a practice table's chips), if seated."""
+    if interaction.guild_id is None or interaction.channel_id is None:
+        return None
+    table_id = table_id_for(interaction.guild_id, interaction.channel_id)
+    if not ctx.service.has_table(table_id):
+        return None
+    state = ctx.service.state(table_id)
+    seat = state.seat_of(interaction.user.id)
+    if seat is None or state.practice:
+        return None
+    return int(seat.stack)
 
 
 async def leaderboard(interaction: discord.Interaction[Any]) -> None:
@@ -61,11 +89,12 @@ async def leaderboard(interaction: discord.Interaction[Any]) -> None:
         await reply_private(interaction, t(lang, "leaderboard.empty"))
         return
     names = member_names(ctx, interaction.guild_id, [row.member for row in rows])
-    lines = [t(lang, "leaderboard.title")]
+    lines = []
     for place, row in enumerate(rows, start=1):
         name = names[row.member]
         lines.append(t(lang, "leaderboard.line", place=place, name=name, balance=row.chips))
-    await reply_private(interaction, "\n".join(lines))
+    view = private_layout(t(lang, "leaderboard.title"), ["\n".join(lines)])
+    await interaction.response.send_message(view=view, ephemeral=True)
 
 
 async def history(interaction: discord.Interaction[Any], count: int) -> None:
@@ -126,5 +155,23 @@ async def dm(interaction: discord.Interaction[Any], state: str) -> None:
 
 
 async def help_text(interaction: discord.Interaction[Any]) -> None:
+    """The guide, privately, as layout components: a heading, then one block per topic."""
     lang = remember(context_of(interaction), interaction)
-    await reply_private(interaction, f"**{t(lang, 'help.title')}**\n{t(lang, 'help.body')}")
+    await interaction.response.send_message(view=guide_view(lang), ephemeral=True)
+
+
+def guide_view(lang: Lang) -> discord.ui.LayoutView:
+    """Every command, by topic, under a heading (``**Topic**`` paragraphs of the guide)."""
+    return private_layout(t(lang, "help.title"), t(lang, "help.body").split("\n\n"))
+
+
+def private_layout(heading: str, blocks: list[str]) -> discord.ui.LayoutView:
+    """A private reply as layout components: a heading, then each block under a separator."""
+    view = discord.ui.LayoutView(timeout=None)
+    box: discord.ui.Container[Any] = discord.ui.Container()
+    box.add_item(discord.ui.TextDisplay(f"## {heading}"))
+    for block in blocks:
+        box.add_item(discord.ui.Separator())
+        box.add_item(discord.ui.TextDisplay(block))
+    view.add_item(box)
+    return view

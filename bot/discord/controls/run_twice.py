@@ -22,7 +22,7 @@ from bot.discord.table.messages import Origin
 from bot.i18n import Lang, t
 from bot.tables.errors import NotAtRisk
 
-__all__ = ["RunTwiceButton", "agree", "run_twice_view"]
+__all__ = ["RunTwiceButton", "agree", "run_twice_button", "run_twice_view"]
 
 
 class RunTwiceButton(
@@ -54,16 +54,15 @@ class RunTwiceButton(
         await agree(interaction, self.table_id, self.hand_id)
 
 
+def run_twice_button(lang: Lang, table_id: str, hand_id: int) -> RunTwiceButton:
+    """The button under the question, in the hand message."""
+    label = t(lang, "tv.run_twice.button")
+    return RunTwiceButton(table_id, hand_id, label=label, style=discord.ButtonStyle.primary)
+
+
 def run_twice_view(lang: Lang, table_id: str, hand_id: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(
-        RunTwiceButton(
-            table_id,
-            hand_id,
-            label=t(lang, "tv.run_twice.button"),
-            style=discord.ButtonStyle.primary,
-        )
-    )
+    view.add_item(run_twice_button(lang, table_id, hand_id))
     return view
 
 
@@ -72,7 +71,9 @@ async def agree(interaction: discord.Interaction[Any], table_id: str, hand_id: i
     ctx = context_of(interaction)
     lang = remember(ctx, interaction)
     guild_id, channel_id = split_table_id(table_id)
-    ctx.loops.expect(interaction, Origin.COMMAND)
+    # The button sits on the hand message: the answer updates it in place.
+    origin = Origin.TURN if interaction.message is not None else Origin.COMMAND
+    ctx.loops.expect(interaction, origin)
     try:
         await ctx.service.agree_run_twice(
             guild_id, channel_id, interaction.user.id, hand_id=hand_id, request=interaction.id

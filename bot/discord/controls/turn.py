@@ -36,6 +36,7 @@ __all__ = [
     "RaiseForm",
     "on_raise_form",
     "parse_raise_form",
+    "turn_rows",
     "turn_view",
 ]
 
@@ -124,28 +125,38 @@ class ActButton(
             await interaction.response.send_modal(form)
 
 
+def turn_rows(
+    lang: Lang, table_id: str, hand_id: int, seq: int, legal: LegalActions
+) -> list[list[discord.ui.Item[Any]]]:
+    """Fold, Check or Call N, Raise, All-in; then My cards: from the legal actions."""
+    style = discord.ButtonStyle
+    moves: list[discord.ui.Item[Any]] = []
+
+    def button(move: str, label: str, button_style: discord.ButtonStyle) -> ActButton:
+        return ActButton(table_id, hand_id, seq, move, label=label, style=button_style)
+
+    moves.append(button("fold", t(lang, "button.fold"), style.danger))
+    if legal.can_check:
+        moves.append(button("check", t(lang, "button.check"), style.secondary))
+    else:
+        moves.append(button("call", t(lang, "button.call", amount=legal.to_call), style.primary))
+    if legal.can_raise and legal.min_raise_to != legal.all_in_to:
+        key = "button.bet" if legal.is_bet else "button.raise"
+        moves.append(button("raise", t(lang, key), style.success))
+    if legal.can_all_in:
+        moves.append(button("allin", t(lang, "button.all_in"), style.success))
+    return [moves, [button("cards", t(lang, "button.my_cards"), style.secondary)]]
+
+
 def turn_view(
     lang: Lang, table_id: str, hand_id: int, seq: int, legal: LegalActions
 ) -> discord.ui.View:
-    """Fold, Check or Call N, Raise, All-in and My cards, from the legal actions."""
+    """:func:`turn_rows` as a classic view (a message that is not the hand message)."""
     view = discord.ui.View(timeout=None)
-    style = discord.ButtonStyle
-
-    def add(move: str, label: str, button_style: discord.ButtonStyle, row: int = 0) -> None:
-        view.add_item(
-            ActButton(table_id, hand_id, seq, move, label=label, style=button_style, row=row)
-        )
-
-    add("fold", t(lang, "button.fold"), style.danger)
-    if legal.can_check:
-        add("check", t(lang, "button.check"), style.secondary)
-    else:
-        add("call", t(lang, "button.call", amount=legal.to_call), style.primary)
-    if legal.can_raise and legal.min_raise_to != legal.all_in_to:
-        add("raise", t(lang, "button.bet" if legal.is_bet else "button.raise"), style.success)
-    if legal.can_all_in:
-        add("allin", t(lang, "button.all_in"), style.success)
-    add("cards", t(lang, "button.my_cards"), style.secondary, row=1)
+    for number, row in enumerate(turn_rows(lang, table_id, hand_id, seq, legal)):
+        for item in row:
+            item.row = number
+            view.add_item(item)
     return view
 
 
@@ -175,10 +186,35 @@ class RaiseForm(discord.ui.Modal):
         """Nothing here: :func:`on_raise_form` answers every Raise form, old or new."""
 
 
+_ACT = ActButton.__discord_ui_compiled_template__
+
+
+def _pressed_gone(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the interaction is a press on a turn button that its message no longer
+    carries: the member saw the message before the hand moved on. discord.py drops such a
+    press without a word, so it is answered here."""
+    data = interaction.data
+    message = interaction.message
+    if interaction.type is not discord.InteractionType.component or message is None:
+        return False
+    custom_id = str(data.get("custom_id", "")) if isinstance(data, dict) else ""
+    if _ACT.fullmatch(custom_id) is None:
+        return False
+    layout = message.flags.components_v2
+    view = (discord.ui.LayoutView if layout else discord.ui.View).from_message(message)
+    return all(getattr(item, "custom_id", None) != custom_id for item in view.walk_children())
+
+
 async def on_raise_form(interaction: discord.Interaction[Any]) -> None:
     """Every interaction passes by (the client's ``on_interaction`` listener); a Raise form,
     from this process or one before a restart (discord.py only knows the forms this process
-    sent), is made a raise by the amount typed."""
+    sent), is made a raise by the amount typed. A press on a turn button its message no
+    longer carries is told it is out of date."""
+    if _pressed_gone(interaction):
+        await reply_private(
+            interaction, t(resolve_locale(interaction.locale), "error.stale_button")
+        )
+        return
     if interaction.type is not discord.InteractionType.modal_submit:
         return
     found = parse_raise_form(interaction.data)
@@ -193,7 +229,7 @@ async def on_raise_form(interaction: discord.Interaction[Any]) -> None:
     except AmountError as error:
         await reply_private(interaction, error_text(lang, error))
         return
-    origin = Origin.TURN if interaction.message is not None else Origin.COMMAND
+    origin = Origin.TURN if interaction.message is not None else Origin.MOVE
     await make_move(
         interaction, ActionKind.RAISE, amount, table_id=table_id, decision=(hand_id, seq),
         origin=origin,

@@ -33,6 +33,10 @@ class EditCoalescer:
         if self._task is None or self._task.done():
             self._task = asyncio.get_running_loop().create_task(self._flush())
 
+    def cancel(self, key: Hashable) -> None:
+        """Forget the edit pending for ``key`` (a newer version was sent directly)."""
+        self._pending.pop(key, None)
+
     async def _flush(self) -> None:
         # Requests that arrive while a batch is being sent go out in the next batch: the
         # task is still running then, so ``request`` does not start another one.

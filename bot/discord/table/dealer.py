@@ -1,54 +1,50 @@
 """The public side of one table: what the table shows for each outcome, in its messages.
 
 Its :class:`~bot.discord.table.loop.TableLoop` hands it each outcome in order, with the interaction
-that made the move when there is one (a :class:`~bot.discord.table.messages.Ticket`). A move is
-answered through its own interaction, which Discord does not count against the bot's global rate
-limit:
+that made the move when there is one (a :class:`~bot.discord.table.messages.Ticket`). A hand lives
+in one message (:mod:`bot.discord.table.hand_message`), edited as it goes:
 
-- a button press takes the buttons off the turn message in place and the next turn follows
-  as the interaction's follow-up (a new message, so the next player is notified: an edit
-  would not mention them);
-- a slash command or the Raise form answers with the move and the next turn;
-- a new street or a new hand brings the table picture once; the showdown picture closes the
-  hand.
+- a button press (or the Raise form) updates the hand message in place, as the interaction's own
+  response, which Discord does not count against the bot's global rate limit;
+- a slash move is confirmed privately and the hand message is edited through the freshest
+  interaction token that can edit it (by id when none lives);
+- a computer's moves, and the timer's, edit it through the edit coalescer, so a run of them
+  costs one edit per interval;
+- the picture is replaced when the street changes; the hand's end makes the message its summary
+  (the showdown picture, who won what, the fair-deck footer) without buttons.
 
-The dealer holds the table's :class:`~bot.discord.table.messages.TableMessages` (answers, posts,
-edits, and which message carries the turn's buttons) and its
-:class:`~bot.discord.table.television.Television` (an all-in run-out street by street, the
-run-it-twice question), which shares those messages.
-
-Only what no interaction carries goes to the channel itself: the deal of a hand the loop deals by
-itself, the timer's moves and warnings, notices after a restart, the streets of a run-out after its
-first message, and edits of messages whose token expired. ``benchmarks/bench_rest.py`` counts what
-that costs per move.
+An edit notifies nobody, so the player to act gets one short ping of their own, deleted when
+the turn moves on; pings go through the freshest interaction's follow-up webhook while one
+lives (free), else to the channel. At rest the channel shows the hand message and at most one
+ping; a finished hand leaves its summary alone. ``benchmarks/bench_rest.py`` counts what each
+kind of move costs.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import discord
 
 from bot.discord.commands.stats import session_chart_file
 from bot.discord.context import Context, split_table_id
-from bot.discord.controls.lobby import lobby_view
-from bot.discord.controls.turn import turn_view
+from bot.discord.table.hand_edits import HandEdits
+from bot.discord.table.hand_message import HandShow, Picture, hand_layout
 from bot.discord.table.hole_cards import CardMessages
+from bot.discord.table.lobby_message import LobbyMessage
 from bot.discord.table.messages import MessageRef, Origin, TableMessages, Ticket
 from bot.discord.table.television import Television
 from bot.i18n import Lang, t, tn
-from bot.i18n.television import commitment_line
 from bot.present import (
     clip,
-    lobby_text,
     outcome_lines,
-    rules_lines,
     showdown_view,
     stop_lines,
-    structure_name,
     table_view,
-    turn_line,
 )
+from bot.present.runout import run_twice_ask_lines
+from bot.tables.computers import is_computer
 from bot.tables.outcomes import Outcome, OutcomeKind, TableState, TurnState
 from engine.events import BoardDealt
 
@@ -59,7 +55,7 @@ log = logging.getLogger("holdem.bot")
 _MOVES = (OutcomeKind.ACTED, OutcomeKind.TIMED_OUT)
 
 
-class Dealer:
+class Dealer(HandEdits):
     """What one table shows for each outcome; it holds the table's messages, its television
     and its members' card messages."""
 
@@ -72,25 +68,39 @@ class Dealer:
             ctx.client, ctx.clock, table_id=table_id, channel_id=self.channel_id
         )
         self.television = Television(ctx, table_id, self.messages)
+        self.lobby = LobbyMessage(ctx, table_id, self.messages)
+        self.hand: HandShow | None = None
+        """The hand whose message :attr:`TableMessages.hand` is."""
+        self._drawn: tuple[str, ...] | None = None
+        """The board of the table picture the hand message carries."""
+        self._version = 0
+        """Counts the versions of the hand message sent directly (see :meth:`_direct`)."""
+        self._hand_lock = asyncio.Lock()
         if state is not None:
             kept = state.message("lobby")
             if kept is not None:
                 self.messages.lobby = MessageRef(channel_id=kept[0], message_id=kept[1])
             kept = state.message("turn")
-            if kept is not None and state.turn is not None:
-                self.messages.turn = MessageRef(channel_id=kept[0], message_id=kept[1])
+            if kept is not None and state.turn is not None:  # a turn message of old
+                self.messages.stale.append(MessageRef(channel_id=kept[0], message_id=kept[1]))
+            kept = state.message("hand")
+            if kept is not None and state.in_hand and state.hand_id is not None:
+                self.messages.hand = MessageRef(channel_id=kept[0], message_id=kept[1])
+                self.hand = HandShow(hand_id=state.hand_id)
+            kept = state.message("ping")
+            if kept is not None:
+                self.messages.ping = MessageRef(channel_id=kept[0], message_id=kept[1])
 
     def now(self) -> float:
         return self.ctx.clock()
 
     async def keep_turn(self) -> None:
-        """Write down which message carries the turn's buttons, so the next process can take
-        them off when it posts its own (at shutdown: kept in memory otherwise, as it changes
-        with every move and a lost one costs nothing but a stale button that says so)."""
-        turn = self.messages.turn
-        if turn is not None and turn.message_id is not None:
+        """Write down the ping (at shutdown: it changes with every move, so it is kept in
+        memory otherwise), so the next process deletes it when it pings the next player."""
+        ping = self.messages.ping
+        if ping is not None and ping.message_id is not None:
             await self.ctx.service.keep_message(
-                self.table_id, "turn", turn.channel_id, turn.message_id
+                self.table_id, "ping", ping.channel_id, ping.message_id
             )
 
     # ----------------------------------------------------------------- outcomes
@@ -98,14 +108,16 @@ class Dealer:
     async def show(self, outcome: Outcome, ticket: Ticket | None) -> None:
         lang = await self.ctx.guild_lang(self.guild_id)
         kind = outcome.kind
+        if ticket is not None and ticket.origin is Origin.MOVE:  # told privately, at once
+            ticket = await self._confirm(ticket, lang, outcome.state, outcome_lines(lang, outcome))
         if kind is OutcomeKind.OPENED:
-            await self._opened(outcome, ticket, lang)
+            await self.lobby.opened(outcome, ticket, lang)
         elif kind is OutcomeKind.DEALT:
             await self._dealt(outcome, ticket, lang)
         elif kind in _MOVES or (kind is OutcomeKind.LEFT and outcome.events):
             await self._moved(outcome, ticket, lang)
         elif kind in (OutcomeKind.JOINED, OutcomeKind.LEFT):
-            await self._seats(outcome, ticket, lang)
+            await self.lobby.seats(outcome, ticket, lang)
         if outcome.refilled and ticket is not None:  # the house's chips, told only to them
             await ticket.whisper("seat.refilled", amount=outcome.refilled)
         elif kind is OutcomeKind.STOPPED:
@@ -116,120 +128,75 @@ class Dealer:
             if outcome.hand_over:
                 await self._runout(outcome, ticket, lang)
             else:
-                await self.television.agreed(outcome, ticket, lang)
+                await self._agreed(outcome, ticket, lang)
         elif kind in (OutcomeKind.SAT_IN, OutcomeKind.SAT_OUT) and not outcome.state.in_hand:
-            await self.refresh_lobby(outcome.state, lang)
-
-    async def _opened(self, outcome: Outcome, ticket: Ticket | None, lang: Lang) -> None:
-        state = outcome.state
-        text = self._lobby_head(lang, state) + lobby_text(lang, state)
-        lobby = await self.messages.say(ticket, text, view=lobby_view(lang, self.table_id))
-        self.messages.lobby = lobby
-        if lobby is not None and lobby.message_id is not None:
-            await self.ctx.service.keep_message(
-                self.table_id, "lobby", lobby.channel_id, lobby.message_id
-            )
-
-    async def refresh_lobby(self, state: TableState, lang: Lang) -> None:
-        """The lobby's seat list, edited (coalesced: a burst of joins costs one edit)."""
-        lobby = self.messages.lobby
-        if lobby is None:
-            return
-        head = self._lobby_head(lang, state)
-
-        async def edit() -> None:
-            await lobby.edit(self.ctx.client, self.now(), content=head + lobby_text(lang, state))
-
-        self.ctx.edits.request(("lobby", self.table_id), edit)
-
-    @staticmethod
-    def _lobby_head(lang: Lang, state: TableState) -> str:
-        """Who opened the table and on what rules; said again the same way after a restart
-        (everything in it is in the table's state)."""
-        rules = state.rules
-        buy_in = state.buy_in if state.buy_in is not None else rules.starting_stack
-        title = rules_lines(lang, rules, preset=state.preset or "", buy_in=buy_in)[0]
-        head = t(
-            lang, "lobby.opened", host=f"<@{state.host}>", preset=title.split(": ", 1)[-1],
-            small_blind=state.small_blind, big_blind=state.big_blind, buy_in=buy_in,
-        )  # fmt: skip
-        summary = t(
-            lang, "lobby.rules_summary", structure=structure_name(lang, rules),
-            small_blind=state.small_blind, big_blind=state.big_blind, seats=rules.max_seats,
-            turn_seconds=rules.turn_seconds,
-        )  # fmt: skip
-        lines = [head, summary]
-        if state.practice:
-            lines.append(t(lang, "practice.table"))
-        return "\n".join(lines) + "\n\n"
-
-    async def _seats(self, outcome: Outcome, ticket: Ticket | None, lang: Lang) -> None:
-        state = outcome.state
-        name = state.name_of(outcome.actor or 0)
-        if outcome.kind is OutcomeKind.JOINED:
-            line = t(lang, "seat.joined", name=name, stack=outcome.stack)
-        else:
-            line = t(lang, "seat.left", name=name, stack=outcome.stack)
-        if ticket is not None and ticket.origin is Origin.LOBBY:
-            try:
-                content = self._lobby_head(lang, state) + lobby_text(lang, state)
-                self.messages.lobby = await ticket.update(self.now(), content=content)
-                return
-            except discord.HTTPException as error:
-                log.info("could not update the lobby in place: %s", error)
-                ticket = None
-        await self.messages.say(ticket, line)
-        await self.refresh_lobby(state, lang)
-
-    async def _table_file(
-        self, state: TableState, lang: Lang, board: tuple[str, ...] | None = None
-    ) -> discord.File:
-        _, file = await self.ctx.images.table(table_view(state, lang, board=board), lang)
-        return file
+            await self.lobby.refresh(outcome.state, lang)
 
     async def _dealt(self, outcome: Outcome, ticket: Ticket | None, lang: Lang) -> None:
         lines = outcome_lines(lang, outcome)
         state = outcome.state
-        if outcome.commitment is not None:  # before the first action, as the deal's second line
-            lines.insert(1 if lines else 0, commitment_line(lang, outcome.commitment))
         if state.practice:  # said with every hand: its chips are practice chips
             lines.insert(1 if lines else 0, t(lang, "practice.table"))
+        hand_id = outcome.hand_id or state.hand_id or 0
+        self.hand = HandShow(hand_id=hand_id, commitment=outcome.commitment, recent=lines)
+        self._drawn = None
+        self.messages.hand = None
         if outcome.hand_over or state.turn is None:  # the hand ended at the deal
             await self._ended(outcome, ticket, lang, lines)
         else:
-            file = await self._table_file(state, lang)
-            await self.messages.say_turn(
-                ticket, clip([*lines, turn_line(lang, state, state.turn)]),
-                view=self._turn_view(lang, state.turn), files=[file], mentions=True,
-            )  # fmt: skip
+            async with self._direct():
+                files = await self._picture(state, lang, force=True)
+                ref = await self.messages.new_hand(ticket, self._layout(lang, state), files)
+            if ref is not None and ref.message_id is not None:
+                await self.ctx.service.keep_message(
+                    self.table_id, "hand", ref.channel_id, ref.message_id
+                )
+            await self._ping(lang, state)
         closed = await self.cards.send_dms(outcome, lang)
         for member in closed:
             await self.messages.post(f"<@{member}> " + t(lang, "error.dms_closed"), mentions=True)
         await self.cards.refresh(outcome)
 
-    def _turn_view(self, lang: Lang, turn: TurnState) -> discord.ui.View:
-        return turn_view(lang, self.table_id, turn.hand_id, turn.seq, turn.legal)
-
     async def _moved(self, outcome: Outcome, ticket: Ticket | None, lang: Lang) -> None:
         lines = outcome_lines(lang, outcome)
-        turn = outcome.state.turn
-        if outcome.state.run_twice is not None:
-            await self.television.ask(outcome, ticket, lang)
+        state = outcome.state
+        if self.hand is None:  # a hand from before this process, without its message
+            self.hand = HandShow(hand_id=outcome.hand_id or state.hand_id or 0)
+        new_street = any(isinstance(e, BoardDealt) for e in outcome.events)
+        if state.run_twice is not None:
+            self.hand.street(lines, new_street=new_street)
+            await self._ask(outcome, ticket, lang)
             return
-        if outcome.hand_over or turn is None:
+        if outcome.hand_over or state.turn is None:
             await self._ended(outcome, ticket, lang, lines)
             return
-        files = None
-        new_street = any(isinstance(e, BoardDealt) for e in outcome.events)
-        if new_street:
-            files = [await self._table_file(outcome.state, lang)]
-        text = clip([*lines, turn_line(lang, outcome.state, turn)])
-        await self.messages.say_turn(
-            ticket, text, view=self._turn_view(lang, turn), files=files, mentions=True
-        )
+        self.hand.street(lines, new_street=new_street)
+        computer = outcome.actor is not None and is_computer(outcome.actor)
+        await self._update(ticket, lang, state, lines, coalesce=computer)
+        await self._ping(lang, state)
         # Every move: an open panel's learning figures follow the turn (a panel whose
         # content did not change is not edited).
         await self.cards.refresh(outcome)
+
+    async def _ask(self, outcome: Outcome, ticket: Ticket | None, lang: Lang) -> None:
+        """The run-it-twice question: its button in the hand message, one ping for the
+        players with chips at risk."""
+        ask = outcome.state.run_twice
+        assert ask is not None and self.hand is not None
+        seconds = max(1, round(ask.deadline - self.now()))
+        question = run_twice_ask_lines(lang, outcome, seconds)
+        body = [*self.hand.recent, *question[len(outcome_lines(lang, outcome)) : -1]]
+        await self._update(ticket, lang, outcome.state, [], body=body)
+        await self.messages.put_ping(t(lang, "ping.run_twice", mentions=question[-1]), ask.members)
+
+    async def _agreed(self, outcome: Outcome, ticket: Ticket | None, lang: Lang) -> None:
+        """A player agreed to run it twice: said in the hand message."""
+        name = outcome.state.name_of(outcome.actor or 0)
+        if self.hand is None:
+            self.hand = HandShow(hand_id=outcome.state.hand_id or 0)
+        self.hand.recent.append(t(lang, "tv.run_twice.agreed", name=name))
+        if outcome.state.run_twice is not None:
+            await self._ask(outcome, ticket, lang)
 
     async def _ended(
         self, outcome: Outcome, ticket: Ticket | None, lang: Lang, lines: list[str]
@@ -241,21 +208,58 @@ class Dealer:
             await self._runout(outcome, ticket, lang)
 
     async def _runout(self, outcome: Outcome, ticket: Ticket | None, lang: Lang) -> None:
-        """The run-out street by street, then the hand's close (the loop's own post)."""
-        closing = await self.television.runout(outcome, ticket, lang)
+        """The run-out street by street in the hand message, then the hand's close."""
+        if self.hand is None:
+            self.hand = HandShow(hand_id=outcome.hand_id or 0)
+        await self.messages.drop_ping()
+        closing = await self.television.runout(outcome, ticket, lang, self._frame)
         await self._close(outcome, None, lang, closing)
+
+    async def _frame(
+        self, lang: Lang, state: TableState, lines: list[str], picture: tuple[str, discord.File],
+        ticket: Ticket | None,
+    ) -> None:  # fmt: skip
+        """One street of a run-out: the hand message with its picture and figures."""
+        assert self.hand is not None
+        alt, file = picture
+        self.hand.pictures = (Picture(name=file.filename, alt=alt),)
+        self._drawn = None
+        view = self._layout(lang, state, body=lines)
+        ticket = await self._confirm(ticket, lang, state, lines[:1])
+        async with self._direct():
+            if self.messages.hand is None:
+                await self.messages.new_hand(ticket, view, [file])
+            else:
+                await self.messages.edit_hand(ticket, view, [file])
 
     async def _close(
         self, outcome: Outcome, ticket: Ticket | None, lang: Lang, lines: list[str]
     ) -> None:
-        """The hand's last lines with the showdown picture, or the table as it ended."""
-        files = []
+        """The hand message becomes its summary: the showdown picture (or the table as it
+        ended), who won what, the fair-deck footer; no buttons."""
+        if self.hand is None:
+            self.hand = HandShow(hand_id=outcome.hand_id or 0)
+        await self.messages.drop_ping()
+        files: list[discord.File] = []
+        pictures: list[Picture] = []
         showdown = outcome.showdown
         if showdown is not None:  # with a board run twice, a picture of each board
             for run in (1, 2) if showdown.second_board else (None,):
-                view = showdown_view(showdown, lang, run=run)
-                files.append((await self.ctx.images.showdown(view, lang))[1])
+                drawn = showdown_view(showdown, lang, run=run)
+                alt, file = await self.ctx.images.showdown(drawn, lang)
+                file.filename = "showdown.png" if run in (None, 1) else "showdown-2.png"
+                files.append(file)
+                pictures.append(Picture(name=file.filename, alt=alt))
         ended = outcome.session_ended
+        if showdown is None and ended is None and self.hand.pictures:
+            pictures = list(self.hand.pictures)  # no showdown: the table as it last stood
+        elif showdown is None:
+            board = outcome.state.board or None
+            alt, file = await self.ctx.images.table(
+                table_view(outcome.state, lang, board=board), lang
+            )
+            files.append(file)
+            pictures.append(Picture(name=file.filename, alt=alt))
         if ended is not None:  # every player's stack over the session, with the standings
             chart = await session_chart_file(
                 self.ctx, self.guild_id, self.table_id, lang, session=ended.session,
@@ -263,28 +267,54 @@ class Dealer:
             )  # fmt: skip
             if chart is not None:
                 files.append(chart)
-        await self.messages.say_turn(ticket, clip(lines), files=files)
+                pictures.append(Picture(name=chart.filename, alt=chart.description or ""))
+        self.hand.pictures = tuple(pictures)
+        self._drawn = None
+        body = [x for x in lines if x] or [t(lang, "hand.ended", number=self.hand.hand_id)]
+        state = outcome.state
+        view = self._layout(lang, state, body=body)
+        if self.messages.hand is None:  # the hand ended before its message was posted
+            async with self._direct():
+                await self.messages.new_hand(ticket, view, files)
+            return
+        ticket = await self._confirm(ticket, lang, state, lines)
+        async with self._direct():
+            await self.messages.edit_hand(ticket, view, files)
 
     async def _stopped(self, outcome: Outcome, ticket: Ticket | None, lang: Lang) -> None:
         by = outcome.state.name_of(outcome.actor or 0)
-        await self.messages.say_turn(ticket, clip(stop_lines(lang, outcome, by=by)))
+        lines = stop_lines(lang, outcome, by=by)
+        await self.messages.say(ticket, clip(lines))
+        await self.messages.pass_turn(None, ticket)  # a turn message of old loses its buttons
+        await self.messages.drop_ping()
+        if self.hand is not None and self.messages.hand is not None and outcome.voided_hand:
+            view = self._layout(lang, outcome.state, body=lines[1:2] or lines)
+            async with self._direct():
+                await self.messages.edit_hand(None, view)
         if self.messages.lobby is not None:
             await self.messages.edit(self.messages.lobby, view=None)
 
     async def _restored(self, outcome: Outcome, lang: Lang) -> None:
-        """After a restart: the table is told, and the turn gets buttons again (the old
-        ones keep working too: they name the same decision)."""
-        turn = outcome.state.turn
-        if outcome.state.run_twice is not None:  # asked again: answers were not kept
-            await self.television.ask(outcome, None, lang)
-        if turn is None:
+        """After a restart the hand goes on in the same message, with fresh buttons (the old
+        ones keep working too: they name the same decision); the player to act is pinged."""
+        state = outcome.state
+        await self.messages.pass_turn(None, None)  # a turn message of old loses its buttons
+        if state.turn is None and state.run_twice is None:
             return
-        text = clip([t(lang, "notice.restarted"), turn_line(lang, outcome.state, turn)])
-        messages = self.messages
-        ref = await messages.post(text, view=self._turn_view(lang, turn), mentions=True)
-        if messages.turn is not None:
-            messages.stale.append(messages.turn)
-        messages.turn = ref
+        if self.hand is None or self.hand.hand_id != state.hand_id:
+            self.hand = HandShow(hand_id=state.hand_id or 0)
+        self.hand.recent.append(t(lang, "notice.restarted"))
+        async with self._direct():
+            files = await self._picture(state, lang, force=True)
+            view = self._layout(lang, state)
+            if self.messages.hand is None:
+                await self.messages.new_hand(None, view, files)
+            else:
+                await self.messages.edit_hand(None, view, files)
+        if state.run_twice is not None:  # asked again: answers were not kept
+            await self._ask(outcome, None, lang)
+        else:
+            await self._ping(lang, state)
 
     # ----------------------------------------------------------------- the loop's own posts
 
@@ -292,30 +322,62 @@ class Dealer:
         lang = await self.ctx.guild_lang(self.guild_id)
         left = max(1, round((turn.deadline or self.now()) - self.now()))
         line = tn(lang, "turn.warning", left, mention=f"<@{turn.member}>")
-        await self.messages.post(line, mentions=True)
+        await self.messages.put_ping(line, [turn.member])
 
     async def notice(self, key: str) -> None:
+        """A notice from the bot (it is restarting): in the hand message while a hand is in
+        progress, else a message of its own."""
         lang = await self.ctx.guild_lang(self.guild_id)
-        await self.messages.post(t(lang, key))
+        state = self.ctx.service.state(self.table_id) if self.hand is not None else None
+        if state is None or not state.in_hand or self.hand is None or self.messages.hand is None:
+            await self.messages.post(t(lang, key))
+            return
+        self.hand.recent.append(t(lang, key))
+        async with self._direct():
+            await self.messages.edit_hand(None, self._layout(lang, state))
 
     async def resync(self, state: TableState, *, notice: bool) -> None:
-        """After the loop recovered from an error: a short notice and a fresh turn message."""
+        """After the loop recovered from an error: a short notice in the hand message, fresh
+        buttons, and the ping again."""
         if not notice:
             return
         lang = await self.ctx.guild_lang(self.guild_id)
-        lines = [t(lang, "notice.recovered")]
-        if state.turn is None:
-            await self.messages.post(clip(lines))
+        if state.turn is None or self.hand is None or self.messages.hand is None:
+            await self.messages.post(t(lang, "notice.recovered"))
             return
-        lines.append(turn_line(lang, state, state.turn))
-        view = self._turn_view(lang, state.turn)
-        await self.messages.say_turn(None, clip(lines), view=view, mentions=True)
+        self.hand.recent.append(t(lang, "notice.recovered"))
+        async with self._direct():
+            await self.messages.edit_hand(None, self._layout(lang, state))
+        await self._ping(lang, state)
 
     async def show_table(self, ticket: Ticket, state: TableState) -> None:
-        """``/holdem table``: the picture again, as an answer to the command."""
+        """``/holdem table``: the hand message again, as the answer to the command (the
+        message before it says where the hand went); between hands, the table picture."""
         lang = await self.ctx.guild_lang(self.guild_id)
         alt, file = await self.ctx.images.table(table_view(state, lang), lang)
-        await self.messages.say(ticket, alt[:2000], files=[file])
+        picture = Picture(name=file.filename, alt=alt)
+        if not state.in_hand or self.hand is None or self.hand.hand_id != state.hand_id:
+            show = HandShow(hand_id=state.hand_id or state.hands_played, pictures=(picture,))
+            body = [t(lang, "hand.pot", pot=state.pot_total)]
+            view = hand_layout(lang, state, show, body=body)
+            await self.messages.say(ticket, None, view=view, files=[file])
+            return
+        old = self.messages.hand
+        self.hand.pictures = (picture,)
+        self._drawn = state.board
+        async with self._direct():
+            ref = await self.messages.say(
+                ticket, None, view=self._layout(lang, state), files=[file]
+            )
+        if ref is None:
+            return
+        self.messages.hand = ref
+        if ref.message_id is not None:
+            await self.ctx.service.keep_message(
+                self.table_id, "hand", ref.channel_id, ref.message_id
+            )
+        if old is not None:
+            await self.messages.edit(old, view=self._moved_view(lang), attachments=[])
 
     async def say_error(self, text: str) -> None:
         await self.messages.post(text)

@@ -123,6 +123,8 @@ class CardMessages:
         self.ctx = ctx
         self.guild_id = guild_id
         self._kept: list[_Kept] = []
+        self._dm: dict[int, int] = {}
+        """Each member's direct-message channel, learned once: a deal then costs one post."""
 
     def keep(self, interaction: discord.Interaction[Any]) -> None:
         self._kept.append(
@@ -169,6 +171,18 @@ class CardMessages:
 
         return edit
 
+    async def _dm_channel(self, member: int) -> discord.abc.Messageable:
+        """The member's direct-message channel: opened once (a ``GET /users`` and a channel
+        post), then sent to by id."""
+        client = self.ctx.client
+        known = self._dm.get(member)
+        if known is not None:
+            return client.get_partial_messageable(known, type=discord.ChannelType.private)
+        user = client.get_user(member) or await client.fetch_user(member)
+        channel = user.dm_channel or await user.create_dm()
+        self._dm[member] = channel.id
+        return channel
+
     async def send_dms(self, outcome: Outcome, public: Lang) -> list[int]:
         """Direct messages to the members who asked for them; the members whose inbox was
         closed (their setting is turned off). Never the learning figures: a direct message
@@ -181,10 +195,10 @@ class CardMessages:
             lang = self.ctx.languages.get(cards.member, public)
             text, file = await cards_reply(self.ctx, self.guild_id, cards, (), lang)
             try:
-                client = self.ctx.client
-                user = client.get_user(cards.member) or await client.fetch_user(cards.member)
-                await user.send(text, file=file)
+                channel = await self._dm_channel(cards.member)
+                await channel.send(text, file=file)
             except discord.Forbidden:
+                self._dm.pop(cards.member, None)
                 await self.ctx.guilds.set_member_settings(self.guild_id, cards.member, dm=False)
                 closed.append(cards.member)
             except discord.HTTPException as error:

@@ -1,36 +1,29 @@
-"""A table's messages: the two ways the bot speaks at a table, what each costs in Discord's
-REST budget, and :class:`TableMessages`, the only code that posts or edits them.
+"""A table's messages: how the bot speaks at a table, what each costs in Discord's REST budget,
+and :class:`TableMessages`, the only code that posts, edits or deletes them.
 
-A :class:`Ticket` is an interaction waiting for its public answer: the member's handler
-makes the move and the table's loop answers it. Interaction callbacks and the follow-ups and
-edits made with an interaction's token do not count against the bot's global rate limit, so
-a move answered through its own interaction costs nothing there. If the loop has not
-answered within :data:`DEFER_AFTER` seconds the ticket defers, so Discord's three-second
+A :class:`Ticket` is an interaction waiting for its answer: the member's handler makes the move
+and the table's loop answers it. Interaction callbacks and what an interaction's token does
+(follow-ups, their edits and deletes) do not count against the bot's global rate limit; a
+ticket not answered within :data:`DEFER_AFTER` seconds defers, so Discord's three-second
 deadline never fails a move that was already committed.
 
-A :class:`MessageRef` is a message the table keeps (the lobby, the turn message). It is
-edited through the token of the interaction that last answered with it while that token
-lives (free), and by channel and message id afterwards (one rate-limited call), which also
-works after a restart.
-
-:class:`TableMessages` is one table's: it answers a ticket (or posts when there is none or the
-answer failed), and keeps which message carries the turn's buttons, so the one before loses
-them when a new turn message goes out.
+A :class:`MessageRef` is a message the table keeps (the lobby, the hand message, the ping): it
+is edited through the token of the interaction that last answered with it while that token
+lives (free), by channel and message id afterwards (one rate-limited call), which also works
+after a restart. :class:`TableMessages` keeps the freshest answered interaction of its table,
+whose webhook posts and deletes the ping.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from enum import Enum
 from typing import Any
 
 import discord
 
-from bot.i18n import format_number, resolve_locale, t
+from bot.discord.table.answers import DEFER_AFTER, TOKEN_LIFETIME, MessageRef, Origin, Ticket
 from bot.tables.outcomes import Outcome, OutcomeKind
 
 __all__ = [
@@ -44,172 +37,6 @@ __all__ = [
 ]
 
 log = logging.getLogger("holdem.bot")
-
-DEFER_AFTER = 2.0
-"""Seconds a move's interaction may wait for the loop before it is deferred."""
-TOKEN_LIFETIME = 14.5 * 60
-"""An interaction token lives 15 minutes; edits through it stop a little before."""
-
-
-class Origin(Enum):
-    """Where a move's interaction came from, which decides how it may be answered."""
-
-    COMMAND = "command"
-    """A slash command or a form: answered with a new message."""
-    TURN = "turn"
-    """A button on a turn message: that message loses its buttons, the answer follows it."""
-    LOBBY = "lobby"
-    """A button on the lobby: the lobby is updated in place."""
-
-
-@dataclass(eq=False)
-class MessageRef:
-    """A message of the table's, and the freshest interaction that can edit it (its original
-    response, or a follow-up it sent)."""
-
-    channel_id: int
-    message_id: int | None = None
-    editor: discord.Interaction[Any] | None = None
-    editor_since: float = 0.0
-    followup: bool = False
-
-    def fresh(self, now: float) -> bool:
-        return self.editor is not None and now - self.editor_since < TOKEN_LIFETIME
-
-    async def edit(self, client: discord.Client, now: float, **fields: Any) -> None:
-        """Edit by the interaction's token while it lives (free), else by id (after a restart
-        or after 15 minutes: one rate-limited call)."""
-        if self.editor is not None and self.fresh(now):
-            try:
-                if self.followup and self.message_id is not None:
-                    await self.editor.followup.edit_message(self.message_id, **fields)
-                else:
-                    await self.editor.edit_original_response(**fields)
-                return
-            except discord.HTTPException as error:
-                log.info("edit through the interaction failed (%s); editing by id", error)
-        if self.message_id is None:
-            return
-        channel = client.get_partial_messageable(self.channel_id)
-        await channel.get_partial_message(self.message_id).edit(**fields)
-
-
-@dataclass(eq=False)
-class Ticket:
-    """A move's interaction, answered once, publicly, by the table's loop."""
-
-    interaction: discord.Interaction[Any]
-    origin: Origin
-    created: float
-    deferred: bool = False
-    answered: bool = False
-    _lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    _fallback: asyncio.Task[None] | None = None
-
-    def start_fallback(self, delay: float = DEFER_AFTER) -> None:
-        self._fallback = asyncio.get_running_loop().create_task(self._defer_later(delay))
-
-    async def _defer_later(self, delay: float) -> None:
-        await asyncio.sleep(delay)
-        async with self._lock:
-            if self.answered or self.deferred or self.interaction.response.is_done():
-                return
-            try:
-                if self.origin is Origin.COMMAND:
-                    await self.interaction.response.defer(thinking=True)
-                else:
-                    await self.interaction.response.defer()
-                self.deferred = True
-            except discord.HTTPException as error:
-                log.info("could not defer a move's interaction: %s", error)
-
-    def cancel(self) -> None:
-        if self._fallback is not None and self._fallback is not asyncio.current_task():
-            self._fallback.cancel()
-
-    @property
-    def message_id(self) -> int | None:
-        """The id of the message the component was on."""
-        message = self.interaction.message
-        return None if message is None else message.id
-
-    @property
-    def channel_id(self) -> int:
-        return self.interaction.channel_id or 0
-
-    async def update(self, now: float, **fields: Any) -> MessageRef:
-        """Update the component's message in place (the lobby); the ref to it."""
-        self.cancel()
-        async with self._lock:
-            self.answered = True
-            if self.deferred or self.interaction.response.is_done():
-                await self.interaction.edit_original_response(**fields)
-            else:
-                await self.interaction.response.edit_message(**fields)
-        return MessageRef(
-            channel_id=self.channel_id, message_id=self.message_id, editor=self.interaction,
-            editor_since=now,
-        )  # fmt: skip
-
-    async def send(
-        self,
-        now: float,
-        *,
-        content: str,
-        view: discord.ui.View | None = None,
-        files: Sequence[discord.File] = (),
-        mentions: bool = False,
-    ) -> MessageRef:
-        """Answer with a new public message; the ref to it. From a turn message's button,
-        that message first loses its buttons (in place, through this interaction)."""
-        self.cancel()
-        allowed = discord.AllowedMentions(users=mentions, roles=False, everyone=False)
-        extra: dict[str, Any] = {"files": list(files)} if files else {}
-        if view is not None:
-            extra["view"] = view
-        async with self._lock:
-            self.answered = True
-            response = self.interaction.response
-            if self.origin is Origin.TURN:
-                if self.deferred or response.is_done():
-                    await self.interaction.edit_original_response(view=None)
-                else:
-                    await response.edit_message(view=None)
-                sent = await self.interaction.followup.send(
-                    content, wait=True, allowed_mentions=allowed, **extra
-                )
-                return self._ref(now, sent.id, followup=True)
-            if self.deferred:  # the "thinking" message becomes the answer
-                message = await self.interaction.edit_original_response(
-                    content=content, attachments=list(files), view=view, allowed_mentions=allowed
-                )
-                return self._ref(now, message.id)
-            if response.is_done():
-                sent = await self.interaction.followup.send(
-                    content, wait=True, allowed_mentions=allowed, **extra
-                )
-                return self._ref(now, sent.id, followup=True)
-            await response.send_message(content, allowed_mentions=allowed, **extra)
-        message_id = None
-        with contextlib.suppress(discord.HTTPException):
-            message_id = (await self.interaction.original_response()).id
-        return self._ref(now, message_id)
-
-    async def whisper(self, key: str, **numbers: int) -> None:
-        """A private line to the member, in their own language, after the public answer (a
-        follow-up of the interaction: no channel call on the REST budget)."""
-        lang = resolve_locale(self.interaction.locale)
-        fields = {name: format_number(lang, value) for name, value in numbers.items()}
-        try:
-            await self.interaction.followup.send(t(lang, key, **fields), ephemeral=True)
-        except discord.HTTPException as error:
-            log.info("could not tell a member privately: %s", error)
-
-    def _ref(self, now: float, message_id: int | None, *, followup: bool = False) -> MessageRef:
-        return MessageRef(
-            channel_id=self.channel_id, message_id=message_id, editor=self.interaction,
-            editor_since=now, followup=followup,
-        )  # fmt: skip
 
 
 class TableMessages:
@@ -229,12 +56,20 @@ class TableMessages:
         self.stale: list[MessageRef] = []
         """Older messages whose buttons still work but should go with the next move (a turn
         message from before a restart)."""
+        self.hand: MessageRef | None = None
+        """The hand message: the hand in progress (or the last one's summary)."""
+        self.ping: MessageRef | None = None
+        """The one short message that mentions the player to act."""
+        self.live: discord.Interaction[Any] | None = None
+        """The freshest answered interaction at this table: its follow-up webhook posts and
+        deletes pings (and posts a new hand message) free of the global rate limit."""
+        self.live_since = 0.0
 
     async def post(
         self,
-        content: str,
+        content: str | None,
         *,
-        view: discord.ui.View | None = None,
+        view: discord.ui.View | discord.ui.LayoutView | None = None,
         files: list[discord.File] | None = None,
         mentions: bool = False,
     ) -> MessageRef | None:
@@ -247,7 +82,9 @@ class TableMessages:
         if files:
             extra["files"] = files
         try:
-            message = await channel.send(content[:2000], allowed_mentions=allowed, **extra)
+            if content is not None:
+                extra["content"] = content[:2000]
+            message = await channel.send(allowed_mentions=allowed, **extra)
         except discord.HTTPException as error:
             log.warning("could not post at the table", extra={"table": self.table_id, "exc": error})
             return None
@@ -256,9 +93,9 @@ class TableMessages:
     async def say(
         self,
         ticket: Ticket | None,
-        content: str,
+        content: str | None,
         *,
-        view: discord.ui.View | None = None,
+        view: discord.ui.View | discord.ui.LayoutView | None = None,
         files: list[discord.File] | None = None,
         mentions: bool = False,
     ) -> MessageRef | None:
@@ -278,21 +115,6 @@ class TableMessages:
                 files = [_reopen(f) for f in files or ()]
         return await self.post(content, view=view, files=files, mentions=mentions)
 
-    async def say_turn(
-        self,
-        ticket: Ticket | None,
-        content: str,
-        *,
-        view: discord.ui.View | None = None,
-        files: list[discord.File] | None = None,
-        mentions: bool = False,
-    ) -> None:
-        """:meth:`say` as the table's new turn message: with ``view`` (the turn's buttons)
-        it carries the turn, without one the turn is over; the turn message before it loses
-        its buttons either way."""
-        ref = await self.say(ticket, content, view=view, files=files, mentions=mentions)
-        await self.pass_turn(ref if view is not None else None, ticket)
-
     async def pass_turn(self, ref: MessageRef | None, ticket: Ticket | None) -> None:
         """``ref`` carries the turn's buttons now: the previous turn message loses its own
         (it already has if the move came from its button)."""
@@ -310,6 +132,133 @@ class TableMessages:
         for message in stale:
             if ticket is None or ticket.message_id != message.message_id:
                 await self.edit(message, view=None)
+
+    # ----------------------------------------------------------------- hand and ping
+
+    def note_live(self, ticket: Ticket | None) -> None:
+        """A ticket was answered: its interaction's webhook is the freshest one."""
+        if ticket is not None and ticket.answered:
+            self.live = ticket.interaction
+            self.live_since = self.clock()
+
+    def _live(self) -> discord.Interaction[Any] | None:
+        fresh = self.live is not None and self.clock() - self.live_since < TOKEN_LIFETIME
+        return self.live if fresh else None
+
+    async def new_hand(
+        self,
+        ticket: Ticket | None,
+        view: discord.ui.LayoutView,
+        files: list[discord.File],
+    ) -> MessageRef | None:
+        """Post the hand message: as the answer to the command that dealt it, else through
+        the freshest interaction's webhook, else in the channel (one rate-limited call)."""
+        ref: MessageRef | None = None
+        if ticket is not None and ticket.origin is not Origin.TURN:
+            try:
+                ref = await ticket.send(self.clock(), content=None, view=view, files=files)
+            except discord.HTTPException as error:
+                log.info("could not answer the deal: %s", error)
+                files = [_reopen(f) for f in files]
+            self.note_live(ticket)
+        if ref is None:
+            ref = await self._post_live(view=view, files=files)
+        if ref is None:
+            ref = await self.post(None, view=view, files=files)
+        self.hand = ref
+        return ref
+
+    async def _post_live(self, **fields: Any) -> MessageRef | None:
+        live = self._live()
+        if live is None:
+            return None
+        try:
+            sent = await live.followup.send(wait=True, **fields)
+        except discord.HTTPException as error:
+            log.info("could not post through the live interaction: %s", error)
+            self.live = None
+            for file in fields.get("files") or ():
+                _reopen(file)
+            return None
+        return MessageRef(
+            channel_id=self.channel_id, message_id=sent.id, editor=live,
+            editor_since=self.live_since, followup=True,
+        )  # fmt: skip
+
+    async def edit_hand(
+        self,
+        ticket: Ticket | None,
+        view: discord.ui.LayoutView,
+        files: list[discord.File] | None = None,
+        *,
+        elsewhere: discord.ui.LayoutView | None = None,
+    ) -> None:
+        """Show the hand message as ``view``: in place through the press that moved it
+        (the interaction's own response: free), else through the freshest token that can
+        edit it, else by id. A press on another message (one posted before a crash) turns
+        that message into ``elsewhere`` (where the hand went on)."""
+        fields: dict[str, Any] = {"view": view}
+        if files:
+            fields["attachments"] = files
+        hand = self.hand
+        if ticket is not None and ticket.origin is Origin.TURN:
+            if hand is None or ticket.message_id == hand.message_id:  # the hand's own buttons
+                try:
+                    self.hand = await ticket.update(self.clock(), **fields)
+                    self.note_live(ticket)
+                    return
+                except discord.HTTPException as error:
+                    log.info("could not update the hand message in place: %s", error)
+                    for file in files or ():
+                        _reopen(file)
+            else:
+                with contextlib.suppress(discord.HTTPException):
+                    try:
+                        if elsewhere is None:
+                            raise discord.ClientException("nothing to show there")
+                        await ticket.update(
+                            self.clock(), content=None, view=elsewhere, attachments=[]
+                        )
+                    except (discord.HTTPException, discord.ClientException):
+                        await ticket.acknowledge()
+                self.note_live(ticket)
+        if hand is not None:
+            await self.edit(hand, **fields)
+
+    async def put_ping(self, text: str, members: Sequence[int]) -> None:
+        """The ping moves on: the one before goes, a new one mentions exactly ``members``."""
+        await self.drop_ping()
+        allowed = discord.AllowedMentions(
+            users=[discord.Object(m) for m in members], roles=False, everyone=False
+        )
+        ref = await self._post_live(content=text, allowed_mentions=allowed)
+        if ref is None:
+            channel = self.client.get_partial_messageable(self.channel_id)
+            try:
+                message = await channel.send(text, allowed_mentions=allowed)
+            except discord.HTTPException as error:
+                log.info("could not ping the player to act: %s", error)
+                return
+            ref = MessageRef(channel_id=self.channel_id, message_id=message.id)
+        self.ping = ref
+
+    async def drop_ping(self) -> None:
+        """Delete the ping: through the webhook that posted it while its token lives (free),
+        else by id."""
+        ping, self.ping = self.ping, None
+        if ping is None or ping.message_id is None:
+            return
+        try:
+            if ping.editor is not None and ping.fresh(self.clock()):
+                await ping.editor.followup.delete_message(ping.message_id)
+                return
+        except discord.HTTPException as error:
+            log.info("could not delete the ping through its webhook: %s", error)
+        try:
+            channel = self.client.get_partial_messageable(self.channel_id)
+            await channel.get_partial_message(ping.message_id).delete()
+        except discord.HTTPException as error:
+            log.info("could not delete the ping: %s", error)
 
     async def edit(self, ref: MessageRef, **fields: Any) -> None:
         """Edit a table message; a failure is logged, never raised (the table goes on)."""

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import discord
 import simcord
 
 from bot.discord.client import HoldemBot
@@ -97,11 +98,57 @@ class Table:
         return list(self.channel.history(viewer=viewer))
 
     def texts(self, viewer: Any | None = None) -> list[str]:
-        return [m.content for m in self.public(viewer)]
+        """What each message says now (a layout message's text displays, in order)."""
+        return [text_of(m) for m in self.public(viewer)]
+
+    def said(self) -> list[str]:
+        """Every version of every public message the bot sent or edited, oldest first: the
+        hand message is edited as the hand goes, so what it said before is read here (from
+        the requests SimCord logged; private ones, and the cards panel, left out)."""
+        return [text for text, _ in self.versions() if text]
+
+    def pictures(self) -> list[str]:
+        """The alt text of every picture uploaded with a public message version, in order."""
+        return [alt for _, alts in self.versions() for alt in alts]
+
+    def versions(self) -> list[tuple[str, list[str]]]:
+        """Every public message version: its text and the alt text of each picture it
+        uploaded (a version that keeps its picture uploads none)."""
+        found = []
+        for entry in self.env.backend.http_requests:
+            body = entry.json
+            if not isinstance(body, dict) or entry.method not in ("POST", "PATCH"):
+                continue
+            if "/callback" in entry.path:
+                body = body.get("data") or {}
+            if int(body.get("flags") or 0) & 64:
+                continue
+            files = [a.get("filename") for a in body.get("attachments") or ()]
+            if "cards.png" in files or "/users/" in entry.path:
+                continue
+            alts = [str(a.get("description") or "") for a in body.get("attachments") or ()]
+            version = (text_of_payload(body), alts)
+            if not found or found[-1] != version:  # a request sent again is one version
+                found.append(version)
+        return found
 
     def turn_messages(self) -> list[Any]:
         """The messages that carry action buttons (one at a time, normally)."""
         return [m for m in self.public() if any(c.startswith("holdem:act:") for c in custom_ids(m))]
+
+    def hand_message(self) -> Any:
+        """The newest message of a hand (its buttons, or its summary)."""
+        found = [m for m in self.public() if text_of(m).startswith("### Hand #")]
+        assert found, "no hand message"
+        return found[-1]
+
+    def pings(self) -> list[Any]:
+        """The short messages that mention the player to act."""
+        return [
+            m
+            for m in self.public()
+            if not m.components and m.content.startswith("<@") and "opened a table" not in m.content
+        ]
 
     def turn_message(self) -> Any:
         """The newest message with action buttons."""
@@ -114,22 +161,67 @@ class Table:
         return [line for text in self.texts(viewer) for line in text.splitlines()]
 
 
+def _walk(components: Any) -> list[Any]:
+    """Every component, nested ones included (discord.py objects or raw dicts)."""
+    found = []
+    for component in components or ():
+        found.append(component)
+        if isinstance(component, dict):
+            found.extend(_walk(component.get("components")))
+            if isinstance(component.get("accessory"), dict):
+                found.extend(_walk([component["accessory"]]))
+        else:
+            found.extend(_walk(getattr(component, "children", ())))
+            accessory = getattr(component, "accessory", None)
+            if accessory is not None:
+                found.extend(_walk([accessory]))
+    return found
+
+
+def text_of(message: Any) -> str:
+    """What a member reads in a message: its content, or its text displays in order."""
+    shown = [message.content] if message.content else []
+    for component in _walk(getattr(message, "components", ())):
+        if isinstance(component, dict):
+            if component.get("type") == 10:
+                shown.append(str(component.get("content", "")))
+        elif isinstance(component, discord.TextDisplay):
+            shown.append(component.content)
+    return "\n".join(shown)
+
+
+def text_of_payload(body: dict[str, Any]) -> str:
+    shown = [str(body["content"])] if body.get("content") else []
+    texts = [c for c in _walk(body.get("components")) if c.get("type") == 10]
+    shown += [str(c.get("content", "")) for c in texts]
+    return "\n".join(shown)
+
+
 def custom_ids(message: Any) -> list[str]:
-    """The custom ids of a message's components (rows of children)."""
+    """The custom ids of a message's components (rows of children, nested in a layout)."""
     ids = []
-    for row in getattr(message, "components", ()):
-        for child in getattr(row, "children", ()):
-            custom_id = getattr(child, "custom_id", None)
-            if custom_id:
-                ids.append(custom_id)
+    for component in _walk(getattr(message, "components", ())):
+        custom_id = (
+            component.get("custom_id")
+            if isinstance(component, dict)
+            else getattr(component, "custom_id", None)
+        )
+        if custom_id:
+            ids.append(custom_id)
     return ids
 
 
-def answer(result: Any) -> Any:
-    """The public message a move was answered with: a button press takes the buttons off
-    its message in place and answers with a follow-up; a command answers directly."""
-    followups = result.followups
-    return followups[-1] if followups else result.response
+@dataclass(frozen=True)
+class Answer:
+    content: str
+    ephemeral: bool
+
+
+def answer(result: Any) -> Answer:
+    """What a move was answered with: a button press updates the hand message in place (its
+    text, read here), a slash move is confirmed privately."""
+    response = result.response
+    return Answer(content=text_of(response), ephemeral=bool(response.ephemeral))
 
 
 def make_bot(db: Path, clock: Clock, decks: Decks) -> HoldemBot:
@@ -156,8 +248,6 @@ async def table_env(
     admin: bool = True,
     decks: Sequence[Sequence[int]] = (),
 ) -> AsyncIterator[Table]:
-    import discord
-
     clock = Clock()
     deck_source = Decks(fixed=list(decks))
     db = tmp_path / "holdem.sqlite3"

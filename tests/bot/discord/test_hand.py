@@ -6,7 +6,7 @@ from pathlib import Path
 
 import simcord
 
-from tests.bot.discord.simtable import table_env
+from tests.bot.discord.simtable import table_env, text_of
 
 
 async def test_heads_up_hand_by_commands(tmp_path: Path) -> None:
@@ -16,22 +16,23 @@ async def test_heads_up_hand_by_commands(tmp_path: Path) -> None:
         assert not res.ephemeral and "opened a table" in res.response.content
         res = await bob.slash(t.channel, "holdem join")
         assert "bob sits down with 100" in res.response.content
-        res = await alice.slash(t.channel, "holdem deal")
-        assert res.response.content.startswith("Hand #1:")
+        res = await alice.slash(t.channel, "holdem deal")  # answered with the hand message
+        assert text_of(res.response).startswith("### Hand #1 · blinds 1/2")
         texts = t.texts()
         assert any("posts the small blind of 1" in x for x in texts)
         first = t.to_act()
-        assert any(f"<@{first.id}>, it is your turn: 1 to call." in x for x in texts)
+        assert any(f"To act: <@{first.id}>, 1 to call" in x for x in texts)
+        assert f"<@{first.id}>, your turn: 1 to call" in t.pings()[-1].content
         tables = [m for m in t.public() if m.attachments]
         assert tables and tables[-1].attachments[0].filename == "table.png"
         assert tables[-1].attachments[0].description.startswith("Poker table, Pre-flop.")
-        res = await first.slash(t.channel, "call")
-        assert res.response.content.splitlines()[0] == f"{first.name} calls 1."
+        res = await first.slash(t.channel, "call")  # confirmed privately
+        assert res.ephemeral and res.response.content == f"Done: {first.name} calls 1."
         while t.in_hand():
             await t.to_act().slash(t.channel, "check")
-        assert any(x.startswith("Showdown") for x in t.texts()) or any(
-            "wins" in x for x in t.texts()
-        )
+        assert any("wins" in x for x in t.texts()), t.texts()
+        hands = [text_of(m) for m in t.public() if m.flags.components_v2]
+        assert len(hands) == 1 and "wins" in hands[0] and t.pings() == []  # the summary alone
         total = await t.bot.service.chips_total(t.guild.id)
         assert total == 200
         simcord.assert_no_errors(t.env)

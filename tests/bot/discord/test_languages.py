@@ -18,7 +18,7 @@ import simcord
 import simcord.interactions as sc_interactions
 
 from bot.i18n import Lang, t
-from tests.bot.discord.simtable import Table, table_env
+from tests.bot.discord.simtable import Table, table_env, text_of
 
 
 @contextmanager
@@ -52,7 +52,7 @@ async def _play_a_hand_in(t_: Table, monkeypatch: pytest.MonkeyPatch, public: La
         )  # fmt: skip
         helped = await alice.slash(t_.channel, "holdem help")
         assert helped.ephemeral
-        assert helped.response.content.startswith(f"**{t('nb', 'help.title')}**")
+        assert text_of(helped.response).startswith(f"## {t('nb', 'help.title')}")
     with speaking(monkeypatch, "da"):
         broke = await bob.slash(t_.channel, "holdem join", buy_in=900)
         assert broke.ephemeral
@@ -62,7 +62,7 @@ async def _play_a_hand_in(t_: Table, monkeypatch: pytest.MonkeyPatch, public: La
         assert not joined.ephemeral
         assert joined.response.content == t(public, "seat.joined", name="bob", stack=100)
         helped = await bob.slash(t_.channel, "holdem help")
-        assert helped.response.content.startswith(f"**{t('da', 'help.title')}**")
+        assert text_of(helped.response).startswith(f"## {t('da', 'help.title')}")
     with speaking(monkeypatch, "no"):
         await alice.slash(t_.channel, "holdem deal")
         mine = await alice.slash(t_.channel, "holdem cards")
@@ -80,9 +80,9 @@ async def _play_a_hand_in(t_: Table, monkeypatch: pytest.MonkeyPatch, public: La
         assert wrong.response.content == t("da" if other is bob else "nb", "engine.not_your_turn")
     with speaking(monkeypatch, "da" if first is bob else "no"):
         folded = await first.slash(t_.channel, "fold")
-        assert not folded.ephemeral
-    turn = t(public, "turn.to_call", mention=f"<@{first.id}>", to_call=1)
-    assert any(x.startswith(turn) for x in t_.lines())
+        assert folded.ephemeral  # a slash move is confirmed privately, in the member's language
+    turn = t(public, "hand.to_act.call", mention=f"<@{first.id}>", to_call=1, seconds=60)
+    assert any(turn in x for x in t_.said())
     tables = [m for m in t_.public() if m.attachments]
     alt = tables[-1].attachments[0].description
     assert alt.startswith(t(public, "alt.table", street="", board="", pots="")[:8])

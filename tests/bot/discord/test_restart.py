@@ -8,7 +8,7 @@ from typing import Any
 import discord
 import simcord
 
-from tests.bot.discord.simtable import Table, answer, custom_ids, make_bot, table_env
+from tests.bot.discord.simtable import Table, answer, custom_ids, make_bot, table_env, text_of
 
 
 def state(t: Table) -> tuple[Any, ...]:
@@ -30,9 +30,8 @@ async def start(t: Table) -> None:
     assert not (await t.members[0].slash(t.channel, "holdem start")).ephemeral
     for member in t.members[1:]:
         assert not (await member.slash(t.channel, "holdem join")).ephemeral
-    assert (await t.members[0].slash(t.channel, "holdem deal")).response.content.startswith(
-        "Hand #1:"
-    )
+    dealt = await t.members[0].slash(t.channel, "holdem deal")
+    assert text_of(dealt.response).startswith("### Hand #1 ·")
 
 
 async def test_restart_resumes_the_hand_and_old_buttons_work(tmp_path: Path) -> None:
@@ -52,11 +51,12 @@ async def test_restart_resumes_the_hand_and_old_buttons_work(tmp_path: Path) -> 
         assert state(t) == before
         assert await t.bot.service.chips_total(t.guild.id) == total
         assert "The dealer is back. The hand continues." in t.lines()
-        assert t.turn_message().id != old.id  # a fresh turn message is posted
+        assert t.turn_message().id == old.id  # the hand goes on in the same message
+        assert t.pings()[-1].content.startswith(f"<@{who.id}>, your turn")
         res = await who.click(old, label="Check")  # a button sent before the restart
         assert not answer(res).ephemeral, answer(res).content
-        assert answer(res).content.splitlines()[0] == f"{who.name} checks."
-        assert len(t.turn_messages()) == 1  # the buttons of both older messages are gone
+        assert f"{who.name} checks." in answer(res).content.splitlines()
+        assert len(t.turn_messages()) == 1 and len(t.pings()) == 1
         assert t.to_act() is not who
         simcord.assert_no_errors(t.env)
 
@@ -79,7 +79,7 @@ async def test_a_passed_deadline_gets_fresh_time_not_a_fold(tmp_path: Path) -> N
         await t.env.advance_time(59)
         assert t.to_act() is who
         await t.env.advance_time(1)
-        assert any(x.startswith(f"{who.name} ran out of time") for x in t.texts())
+        assert any(x.startswith(f"{who.name} ran out of time") for x in t.lines())
         simcord.assert_no_errors(t.env)
 
 
@@ -117,6 +117,8 @@ async def test_a_check_button_from_before_check_had_its_own_id_still_checks(
         await restart(t)  # a new process, which never sent that view
         res = await who.click(old, custom_id=f"{prefix}call")
         assert not answer(res).ephemeral, answer(res).content
-        assert answer(res).content.splitlines()[0] == f"{who.name} checks."
+        # The old message says where the hand went on; the hand message has the check.
+        assert answer(res).content == "Hand #1 goes on in the message below."
+        assert f"{who.name} checks." in text_of(t.hand_message()).splitlines()
         assert t.to_act() is not who
         simcord.assert_no_errors(t.env)

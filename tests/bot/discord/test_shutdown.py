@@ -16,7 +16,8 @@ async def test_the_turn_message_is_kept_at_shutdown(tmp_path: Path) -> None:
         await alice.slash(t.channel, "holdem start")
         await bob.slash(t.channel, "holdem join")
         await alice.slash(t.channel, "holdem deal")
-        [turn] = t.turn_messages()
+        [hand] = t.turn_messages()
+        [ping] = t.pings()
         await shutdown(t.bot)  # the service is quiesced first: every table's lock is held
         assert t.bot.is_closed()
     # Read as the next process would, without taking the file for itself: on a loaded machine
@@ -27,4 +28,5 @@ async def test_the_turn_message_is_kept_at_shutdown(tmp_path: Path) -> None:
         [record] = await store.load_open_tables()
     finally:
         await store.close()
-    assert record.settings["messages"]["turn"] == [t.channel.id, turn.id]
+    kept = record.settings["messages"]
+    assert kept["hand"] == [t.channel.id, hand.id] and kept["ping"] == [t.channel.id, ping.id]

@@ -45,7 +45,7 @@ SAME_AS_ENGLISH = {
         "button.all_in",
         "button.bet", "button.call", "button.check", "button.fold", "button.raise",
         "category.flush", "category.straight", "category.straight_flush", "config.line",
-        "config.setting.buy_in", "label.all_in", "label.big_blind", "label.dealer",
+        "config.setting.buy_in", "hand.pot", "label.all_in", "label.big_blind", "label.dealer",
         "label.small_blind", "language.da", "language.en", "language.nb", "leaderboard.line",
         "lobby.seat_line", "modal.bet.label", "modal.bet.title", "modal.raise.title",
         "preset.mixed.name", "session.standings_line", "street.flop", "street.river",

@@ -25,7 +25,7 @@ async def _play_session(t: Table) -> None:
             return
         if state.turn is not None and state.turn.member == alice.id:
             res = await alice.slash(t.channel, "call")
-            if res.ephemeral:
+            if not res.response.content.startswith("Done:"):  # nothing to call
                 await alice.slash(t.channel, "check")
         else:
             await t.env.advance_time(6)  # the pause before the next deal

@@ -12,7 +12,7 @@ import simcord
 from bot.discord.errors import error_text
 from bot.i18n.poker import cards_text
 from bot.tables.errors import StaleMove
-from tests.bot.discord.simtable import Table, answer, custom_ids, table_env
+from tests.bot.discord.simtable import Table, _walk, answer, custom_ids, table_env, text_of
 from tests.engine.helpers import stacked_deck
 
 PARKED = 3600.0
@@ -38,12 +38,7 @@ def check_or_call(message: Any) -> str:
 
 
 def labels(message: Any) -> list[str]:
-    return [
-        child.label
-        for row in message.components
-        for child in getattr(row, "children", ())
-        if getattr(child, "label", None)
-    ]
+    return [child.label for child in _walk(message.components) if getattr(child, "label", None)]
 
 
 def status(t: Table) -> Any:
@@ -93,7 +88,7 @@ async def open_table(t: Table, *, buy_ins: list[int | None] | None = None) -> No
 
 async def deal(t: Table) -> None:
     res = await t.members[0].slash(t.channel, "holdem deal")
-    assert res.response.content.startswith("Hand #"), res.response.content
+    assert text_of(res.response).startswith("### Hand #"), res.response.content
 
 
 def stack_deck(t: Table, holes: dict[int, str], board: str) -> None:
@@ -121,8 +116,8 @@ async def assert_no_hole_cards_leaked(t: Table) -> None:
     for message in t.public(t.members[0]):
         if message.flags.ephemeral:
             continue
-        texts = [message.content, *(a.description or "" for a in message.attachments)]
-        for text in texts:
+        texts = [text_of(message), *(a.description or "" for a in message.attachments)]
+        for text in [*texts, *t.said()]:  # every version of the hand message too
             for card in hidden:
                 assert card not in text, (card, text)
 
@@ -134,9 +129,9 @@ async def play_out_by_checks(t: Table) -> None:
             return
         who = t.to_act()
         res = await who.slash(t.channel, "call")
-        if res.response.ephemeral:
+        if not res.response.content.startswith("Done:"):  # refused: nothing to call
             res = await who.slash(t.channel, "check")
-        assert not res.response.ephemeral, res.response.content
+        assert res.response.content.startswith("Done:"), res.response.content
     raise AssertionError("hand did not end")
 
 
@@ -155,9 +150,9 @@ async def test_heads_up_blind_order_and_hand_by_commands(tmp_path: Path) -> None
         assert f"{other.name} posts the big blind of 2." in "\n".join(texts)
         assert t.to_act() is button  # heads-up: the button acts first before the flop
         res = await button.slash(t.channel, "call")
-        assert res.response.content.splitlines()[0] == f"{button.name} calls 1."
+        assert res.response.content == f"Done: {button.name} calls 1."  # told privately
         res = await other.slash(t.channel, "check")
-        assert not res.response.ephemeral
+        assert res.response.ephemeral and res.response.content.startswith("Done:")
         assert t.to_act() is other  # and last after it
         assert any(
             x.startswith("Poker table, Flop")
@@ -176,15 +171,18 @@ async def test_three_players_by_buttons(tmp_path: Path) -> None:
         total = await t.bot.service.chips_total(t.guild.id)
         msg = t.turn_message()
         who = t.to_act()
-        assert f"<@{who.id}>, it is your turn: 2 to call." in msg.content
+        assert f"To act: <@{who.id}>, 2 to call" in text_of(msg)
+        assert t.pings()[-1].content.startswith(f"<@{who.id}>, your turn: 2 to call")
         assert labels(msg) == ["Fold", "Call 2", "Raise", "All-in", "My cards"]
         res = await who.click(msg, custom_id=button(msg, "call"))
-        assert answer(res).content.splitlines()[0] == f"{who.name} calls 2."
-        assert not custom_ids(res.response)  # the pressed message lost its buttons
+        assert f"{who.name} calls 2." in answer(res).content.splitlines()
+        assert res.response.id == msg.id  # the hand message, updated in place
+        assert t.pings()[-1].content.startswith(f"<@{t.to_act().id}>, your turn")  # one ping
+        assert len(t.pings()) == 1
         msg = t.turn_message()
         who = t.to_act()
         res = await who.click(msg, custom_id=button(msg, "fold"))
-        assert answer(res).content.splitlines()[0] == f"{who.name} folds."
+        assert f"{who.name} folds." in answer(res).content.splitlines()
         msg = t.turn_message()
         who = t.to_act()
         assert labels(msg)[:2] == ["Fold", "Check"]  # the big blind's option
@@ -207,7 +205,7 @@ async def test_six_players_fold_round_and_all_in_button(tmp_path: Path) -> None:
         shover = t.to_act()
         msg = t.turn_message()
         res = await shover.click(msg, custom_id=button(msg, "allin"))
-        assert answer(res).content.splitlines()[0] == f"{shover.name} raises to 100 and is all-in."
+        assert f"{shover.name} raises to 100 and is all-in." in answer(res).content.splitlines()
         for _ in range(5):
             msg = t.turn_message()
             who = t.to_act()
@@ -215,7 +213,7 @@ async def test_six_players_fold_round_and_all_in_button(tmp_path: Path) -> None:
             await who.click(msg, custom_id=button(msg, "fold"))
         assert not t.in_hand()
         text = "\n".join(t.texts())
-        assert f"98 uncalled is returned to {shover.name}." in text
+        assert f"{shover.name} takes back the 98 nobody called." in text
         assert f"{shover.name} wins 5: everyone else folded." in text
         assert await t.bot.service.chips_total(t.guild.id) == total
         await assert_no_hole_cards_leaked(t)
@@ -265,7 +263,7 @@ async def test_raise_button_opens_prefilled_modal(tmp_path: Path) -> None:
         shown = await who.click(msg, custom_id=button(msg, "raise"))
         done = await who.submit_modal(shown, {"holdem:raise:amount": "4"})
         assert not answer(done).ephemeral
-        assert answer(done).content.splitlines()[0] == f"{who.name} raises to 4."
+        assert f"{who.name} raises to 4." in answer(done).content.splitlines()
         assert t.to_act() is not who
         simcord.assert_no_errors(t.env)
 
@@ -288,9 +286,9 @@ async def test_all_in_side_pots_three_unequal_stacks(tmp_path: Path) -> None:
             if not t.in_hand():
                 break
             res = await t.to_act().slash(t.channel, "allin")
-            if res.response.ephemeral:  # a covered stack may only call
+            if not res.response.content.startswith("Done:"):  # a covered stack may only call
                 res = await t.to_act().slash(t.channel, "call")
-            assert not res.response.ephemeral, res.response.content
+            assert res.response.content.startswith("Done:"), res.response.content
             assert await t.bot.service.chips_total(t.guild.id) == total
         assert not t.in_hand()
         text = "\n".join(t.texts())
@@ -363,7 +361,8 @@ async def test_double_click_applies_one_action(tmp_path: Path) -> None:
         decision = t.state().turn
         first = await who.click(msg, custom_id=button(msg, "call"))
         assert not answer(first).ephemeral
-        assert not custom_ids(first.response)  # no second press on that message
+        # the message's buttons name the next decision: no second press of this one
+        assert all(f":{decision.seq}:" not in c for c in custom_ids(first.response))
         after = snapshot(t)
         # a second press that raced the first names the same decision: refused under the lock
         with pytest.raises(StaleMove):
@@ -372,7 +371,7 @@ async def test_double_click_applies_one_action(tmp_path: Path) -> None:
                 hand_id=decision.hand_id, seq=decision.seq,
             )  # fmt: skip
         assert snapshot(t) == after
-        assert sum(1 for x in t.texts() if x.startswith(f"{who.name} calls 2.")) == 1
+        assert sum(1 for x in t.lines() if x.startswith(f"{who.name} calls 2.")) == 1
         simcord.assert_no_errors(t.env)
 
 
@@ -383,19 +382,19 @@ async def test_stale_button_of_the_same_player_is_out_of_date(tmp_path: Path) ->
         sb = t.to_act()
         await sb.slash(t.channel, "call")
         bb = t.to_act()
-        old = t.turn_message()  # the big blind's pre-flop option
+        old = custom_ids(t.turn_message())  # the big blind's pre-flop option
         option = t.state().turn
         await bb.slash(t.channel, "check")
         assert t.to_act() is bb  # first to act on the flop
-        # the option's message lost its buttons at once, through its own interaction
-        assert all(not custom_ids(m) for m in t.public() if m.id == old.id)
+        # the hand message's buttons name the flop's decision now, not the option
+        assert not set(old) & set(custom_ids(t.turn_message()))
         before = snapshot(t)
         with pytest.raises(StaleMove) as stale:
             await t.bot.service.act(
                 t.guild.id, t.channel.id, bb.id, "call", hand_id=option.hand_id, seq=option.seq
             )
         assert error_text("en", stale.value) == (
-            "This button is out of date: use the newest turn message."
+            "This button is out of date: the hand has moved on, use the buttons under the hand."
         )
         assert snapshot(t) == before
         simcord.assert_no_errors(t.env)

@@ -9,7 +9,7 @@ import discord
 import simcord
 
 from bot.discord.table.loop import NEXT_HAND_PAUSE
-from tests.bot.discord.simtable import Table, table_env
+from tests.bot.discord.simtable import Table, table_env, text_of
 
 
 def _custom_ids(message: Any) -> list[str]:
@@ -29,7 +29,7 @@ async def _play_out(t: Table) -> None:
     """Check or call down whatever hand is in progress."""
     while t.in_hand():
         res = await t.to_act().slash(t.channel, "call")
-        if res.ephemeral:
+        if not res.response.content.startswith("Done:"):  # nothing to call
             await t.to_act().slash(t.channel, "check")
 
 
@@ -40,7 +40,8 @@ async def test_lobby_join_and_leave_move_chips_between_wallet_and_table(tmp_path
         res = await alice.slash(t.channel, "holdem start", buy_in=40)
         assert not res.ephemeral
         lobby = res.response
-        assert "No-limit · blinds 1/2 · 10 seats · 60 s per turn" in lobby.content
+        assert "No-limit · 10 seats · 60 s per turn" in lobby.content
+        assert lobby.content.count("blinds 1/2") == 1  # the blinds said once
         table_token = f"{t.guild.id}-{t.channel.id}"
         assert _custom_ids(lobby) == [
             f"holdem:lobby:{table_token}:join",
@@ -54,9 +55,11 @@ async def test_lobby_join_and_leave_move_chips_between_wallet_and_table(tmp_path
         assert not joined.ephemeral and "2. bob: 100" in joined.response.content
         chips = await bob.slash(t.channel, "holdem chips")
         assert chips.ephemeral
-        assert chips.response.content == "You have 0 chips in your wallet."
+        # Seated, the chips on the table are told with the wallet's (not "0 chips" alone).
+        assert chips.response.content == "You have 0 chips in your wallet and 100 on the table."
         mine = await alice.slash(t.channel, "holdem chips")
-        assert mine.ephemeral and mine.response.content == "You have 60 chips in your wallet."
+        said = "You have 60 chips in your wallet and 40 on the table."
+        assert mine.ephemeral and mine.response.content == said
         assert "2. bob: 100" in lobby.content
         left = await bob.click(lobby, label="Leave")
         assert "bob" not in left.response.content.split("\n\n")[-1]
@@ -97,7 +100,7 @@ async def test_deal_is_for_the_host_or_an_admin(tmp_path: Path) -> None:
         )
         assert not t.in_hand()
         dealt = await alice.click(lobby, label="Deal")  # alice has Manage Server
-        assert dealt.response.content.startswith("Hand #1:")
+        assert text_of(dealt.response).startswith("### Hand #1 ·")
         simcord.assert_no_errors(t.env)
 
 
@@ -137,7 +140,7 @@ async def test_stop_mid_hand_voids_it_and_returns_every_chip(tmp_path: Path) -> 
         lines = res.response.content.splitlines()
         assert lines[:2] == [
             "bob ended the session.",
-            "The hand was voided: stopped by the table leader. Every bet has been returned.",
+            "The hand was voided: stopped by the host. Every bet has been returned.",
         ]
         assert sorted(lines[2:]) == [
             "alice leaves the table with 70.",
@@ -233,9 +236,9 @@ async def test_leaderboard_history_and_help(tmp_path: Path) -> None:
         await t.env.advance_time(5)
         board = await alice.slash(t.channel, "holdem leaderboard")
         assert board.ephemeral
-        lines = board.response.content.splitlines()
+        lines = text_of(board.response).splitlines()  # layout components: a heading, the list
         winner = first.name
-        assert lines == ["Leaderboard", f"1. {winner}: 102", f"2. {other.name}: 98"]
+        assert lines == ["## Leaderboard", f"1. {winner}: 102", f"2. {other.name}: 98"]
         res = await other.slash(t.channel, "holdem history")
         assert res.response.ephemeral
         assert res.response.content.startswith("Your last hands\nHand #1, <t:")
@@ -248,5 +251,8 @@ async def test_leaderboard_history_and_help(tmp_path: Path) -> None:
         assert f'players = ["{other.name}", "{winner}"]' in phh  # names, not member ids
         helped = await bob.slash(t.channel, "holdem help")
         assert helped.ephemeral
-        assert helped.response.content.startswith("**Holdem Dealer: how to play**\n")
+        guide = text_of(helped.response)  # layout components: a heading, then every topic
+        assert guide.startswith("## Holdem Dealer: how to play\n")
+        for command in ("replay", "stats", "chart", "fair", "computer add", "table", "chips"):
+            assert f"/holdem {command}" in guide, command
         simcord.assert_no_errors(t.env)

@@ -47,7 +47,7 @@ async def test_my_cards_button_and_the_hand_name_after_the_flop(tmp_path: Path) 
     async with table_env(tmp_path) as t:
         alice, bob = t.members
         await _dealt(t)
-        turn = t.public()[-1]
+        turn = t.turn_message()  # the hand message, with its buttons
         assert turn.components
         first = t.to_act()
         other = bob if first is alice else alice
@@ -91,6 +91,18 @@ async def test_dm_on_sends_the_cards_at_the_next_deal(tmp_path: Path) -> None:
         assert dm.attachments[0].filename == "cards.png"
         assert dm.attachments[0].description == f"Your hole cards: {_hole(t, alice)}."
         assert bob.user.dm_channel.history() == []
+        # The next deal keeps the direct-message channel: one post, no user looked up again.
+        seen = len(t.env.backend.http_requests)
+        await t.to_act().slash(t.channel, "fold")
+        await t.env.advance_time(5)  # the next hand, dealt by the table
+        assert t.state().hand_id == 2
+        calls = [(e.method, e.path) for e in t.env.backend.http_requests[seen:]]
+        assert not [c for c in calls if c[1].startswith("/users/")], calls
+        dm_channel = alice.user.dm_channel.id
+        assert calls.count(("POST", f"/channels/{dm_channel}/messages")) == 1, calls
+        assert alice.user.dm_channel.history()[-1].attachments[0].description == (
+            f"Your hole cards: {_hole(t, alice)}."
+        )
         off = await alice.slash(t.channel, "holdem dm", state="off")
         assert (
             off.ephemeral and not (await t.bot.store.get_member_settings(t.guild.id, alice.id)).dm

@@ -8,7 +8,7 @@ from pathlib import Path
 import simcord
 
 from engine import SessionEnd, preset
-from tests.bot.discord.simtable import answer, table_env
+from tests.bot.discord.simtable import table_env, text_of
 
 
 async def test_the_last_hand_of_a_session_posts_the_chart(tmp_path: Path) -> None:
@@ -20,8 +20,9 @@ async def test_the_last_hand_of_a_session_posts_the_chart(tmp_path: Path) -> Non
         await bob.slash(t.channel, "holdem join")
         await alice.slash(t.channel, "holdem deal")
         first = t.to_act()
-        ended = answer(await first.slash(t.channel, "fold"))
-        assert "The session is over." in ended.content.splitlines()
+        await first.slash(t.channel, "fold")
+        ended = t.hand_message()  # the hand's summary, with the session's chart
+        assert "The session is over." in text_of(ended).splitlines()
         [chart] = [a for a in ended.attachments if a.filename == "session-1.png"]
         assert chart.description.startswith("Session 1: 1 hand:")
         other = bob if first is alice else alice

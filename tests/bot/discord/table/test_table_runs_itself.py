@@ -16,7 +16,7 @@ from typing import Any
 
 import simcord
 
-from tests.bot.discord.simtable import Table, table_env
+from tests.bot.discord.simtable import Table, _walk, table_env, text_of
 from tests.wire import books
 
 TURN = 60.0
@@ -29,11 +29,10 @@ MENTION = re.compile(r"<@!?(\d+)>")
 
 def moves(message: Any) -> list[re.Match[str]]:
     found = []
-    for row in getattr(message, "components", ()):
-        for child in getattr(row, "children", ()):
-            match = ACT.fullmatch(getattr(child, "custom_id", None) or "")
-            if match and match["move"] != "cards" and not getattr(child, "disabled", False):
-                found.append(match)
+    for child in _walk(getattr(message, "components", ())):
+        match = ACT.fullmatch(getattr(child, "custom_id", None) or "")
+        if match and match["move"] != "cards" and not getattr(child, "disabled", False):
+            found.append(match)
     return found
 
 
@@ -44,7 +43,7 @@ def turn_message(t: Table) -> Any | None:
 
 def to_act(t: Table) -> Any | None:
     message = turn_message(t)
-    mentions = MENTION.findall(message.content) if message is not None else []
+    mentions = MENTION.findall(text_of(message)) if message is not None else []
     return t.member(int(mentions[-1])) if mentions else None  # the turn comes last
 
 
@@ -59,13 +58,13 @@ async def open_table(t: Table, **start: Any) -> None:
     for member in t.members[1:]:
         assert not (await member.slash(t.channel, "holdem join", **start)).ephemeral
     dealt = await t.members[0].slash(t.channel, "holdem deal")
-    assert not dealt.response.ephemeral and "Hand #1" in dealt.response.content
+    assert not dealt.response.ephemeral and "Hand #1" in text_of(dealt.response)
 
 
 async def check_or_call(t: Table, member: Any) -> None:
     message = turn_message(t)
     assert message is not None
-    labels = [c.label for row in message.components for c in row.children]
+    labels = [c.label for c in _walk(message.components) if getattr(c, "label", None)]
     await member.click(message, label="Check" if "Check" in labels else labels[1])
 
 
@@ -96,12 +95,12 @@ async def test_a_leave_on_ones_own_turn_posts_the_fold_and_the_next_turn(tmp_pat
         await open_table(t)
         who = to_act(t)
         assert who is not None
-        seen = len(t.texts())
+        seen = len(t.said())
         await who.slash(t.channel, "holdem leave")
-        assert f"{who.name} folds." in "\n".join(t.texts()[seen:])
+        assert f"{who.name} folds." in "\n".join(t.said()[seen:])
         nxt = to_act(t)
-        assert nxt is not None and nxt is not who, t.texts()[seen:]
-        assert f"<@{nxt.id}>" in turn_message(t).content
+        assert nxt is not None and nxt is not who, t.said()[seen:]
+        assert f"<@{nxt.id}>" in text_of(turn_message(t))
         conserved(t)
         simcord.assert_no_errors(t.env)
 
@@ -114,9 +113,9 @@ async def test_a_member_who_left_earlier_is_folded_when_their_turn_comes(tmp_pat
         second = to_act(t)
         (third,) = [m for m in t.members if m not in (first, second)]
         await third.slash(t.channel, "holdem leave")  # not their turn: they go after the hand
-        seen = len(t.texts())
+        seen = len(t.said())
         await check_or_call(t, second)  # now it is the third member's turn: no one waits
-        assert f"{third.name} folds." in "\n".join(t.texts()[seen:]), t.texts()[seen:]
+        assert f"{third.name} folds." in "\n".join(t.said()[seen:]), t.said()[seen:]
         assert to_act(t) in (first, second)
         simcord.assert_no_errors(t.env)
 
@@ -135,7 +134,7 @@ async def test_a_hand_that_ends_at_the_deal_is_finished_and_the_next_is_dealt(
         await open_table(t, buy_in=1)  # one chip each: both all-in from the blinds
         first = "\n".join(t.texts())
         assert "wins" in first, first
-        pictures = [a.description for m in t.public() for a in m.attachments]
+        pictures = t.pictures()  # every version of the hand message: the run-out, then the end
         # The run-out is shown from before the flop; the hand closes on the whole board.
         assert pictures and "no cards yet" not in pictures[-1], pictures
         assert pictures[0].startswith("Poker table, Pre-flop. Board: no cards yet."), pictures
@@ -151,11 +150,11 @@ async def test_a_deal_during_the_pause_leaves_the_automatic_deal_quiet(tmp_path:
     async with table_env(tmp_path, players=2) as t:
         await open_table(t)
         await to_act(t).slash(t.channel, "fold")
-        seen = len(t.texts())
+        seen = len(t.said())
         res = await t.members[0].slash(t.channel, "holdem deal")  # before the pause is over
-        assert "Hand #2" in res.response.content
+        assert "Hand #2" in text_of(res.response)
         await t.env.advance_time(PAUSE + 1)
-        later = t.texts()[seen:]
+        later = t.said()[seen:]
         assert not any("A hand is in progress" in x for x in later), later
         assert hand_shown(t) == 2
         simcord.assert_no_errors(t.env)
@@ -168,7 +167,8 @@ async def test_a_failing_timer_does_not_kill_the_table(tmp_path: Path) -> None:
         with refused(t.db, "hand_actions"):  # the timer's move cannot be written
             await t.env.advance_time(TURN)
         await t.env.advance_time(TURN)  # the table recovers and the timer plays the turn
-        assert any(x.startswith(f"{sleepy.name} ran out of time") for x in t.texts()), t.texts()
+        said = [line for x in t.said() for line in x.splitlines()]
+        assert any(x.startswith(f"{sleepy.name} ran out of time") for x in said), said[-8:]
         assert to_act(t) not in (None, sleepy)
         conserved(t)
 
@@ -190,11 +190,11 @@ async def test_a_raise_form_opened_before_a_restart_works_after_it(tmp_path: Pat
         who = to_act(t)
         shown = await who.click(turn_message(t), label="Raise")
         await t.restart()
-        seen = len(t.texts())
+        seen = len(t.said())
         res = await who.submit_modal(shown, {"holdem:raise:amount": "6"})
         assert res.response is not None, "This interaction failed"
-        assert not res.response.ephemeral, res.response.content
-        assert f"{who.name} raises to 6." in "\n".join(t.texts()[seen:]), t.texts()[seen:]
+        assert not res.response.ephemeral, res.response.content  # the hand message, updated
+        assert f"{who.name} raises to 6." in "\n".join(t.said()[seen:]), t.said()[seen:]
         assert to_act(t) not in (None, who)
         simcord.assert_no_errors(t.env)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
-from itertools import pairwise
+import re
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +21,7 @@ from engine.equity import equity
 from engine.odds import street_odds
 from engine.phh import parse_history, verify_history
 from engine.rules import BuyIn, RunItTwice
-from tests.bot.discord.simtable import Table, answer, custom_ids, table_env
+from tests.bot.discord.simtable import Table, answer, custom_ids, table_env, text_of
 
 TWICE = "holdem:twice:"
 
@@ -63,39 +63,38 @@ async def test_an_all_in_runs_out_street_by_street_with_the_odds(tmp_path: Path)
         await house(t, runout_pause=3)
         alice, bob = t.members
         hand_id = await open_and_deal(t)
-        deal = next(x for x in t.texts() if x.startswith(f"Hand #{hand_id}"))
-        commitment = deal.split("Deck commitment: `", 1)[1].split("`", 1)[0]
-        assert len(commitment) == 64
-        assert deal.index("Deck commitment") < deal.index("it is your turn")
+        deal = text_of(t.hand_message())  # the commitment, shortened, in the footer
+        commitment = deal.split("Fair deck ", 1)[1].split("…", 1)[0]
+        assert len(commitment) == 12 and not re.search("[0-9a-f]{64}", deal)
+        assert deal.index("To act") < deal.index("Fair deck")
         await t.to_act().slash(t.channel, "allin")
-        seen = len(t.public())
+        seen = len(t.versions())
+
+        def frames() -> list[tuple[str, list[str]]]:  # the versions with a new picture
+            return [(x, alts) for x, alts in t.versions()[seen:] if alts]
+
         await t.to_act().slash(t.channel, "call")
-        await t.env.advance_time(9)
-        frames = t.public()[seen:]
-        assert len(frames) == 4, [f.content for f in frames]
-        # Each street came the house's pause after the one before (the virtual clock).
-        gaps = [(b.created_at - a.created_at).total_seconds() for a, b in pairwise(frames)]
-        assert gaps == [3.0, 3.0, 3.0], gaps
+        await t.env.advance_time(9)  # a street every 3 s (the virtual clock), in one message
+        assert len(frames()) == 4 and len(t.turn_messages()) == 0, [x for x, _ in frames()]
+        texts = [x for x, _ in frames()]
         record = await t.bot.store.load_hand(hand_id)
         hand = record.replay()
         stages = street_odds(hand, seed=hand_id)
         names = {p: t.state().name_of(m) for p, m in enumerate(record.players)}
-        for frame, odds in zip(frames, stages, strict=False):
+        for (text, (alt,)), odds in zip(frames(), stages, strict=False):
             lines = odds_lines("en", odds, names)
-            assert all(line in frame.content for line in lines), (lines, frame.content)
-            (picture,) = frame.attachments
-            assert picture.filename == "table.png"
-            assert all(line in picture.description for line in lines)
+            assert all(line in text for line in lines), (lines, text)
+            assert alt.startswith("Poker table") and all(line in alt for line in lines)
         # Before the flop the figures are engine.equity's, over every board.
         truth = equity([hand.hole[0], hand.hole[1]])
         win = format_percent(truth.wins[0] / truth.boards)
-        assert f"{names[0]}: {win}% to win" in frames[0].content
-        assert "Odds over every possible board." in frames[0].content
-        assert frames[-1].attachments[0].filename == "showdown.png"
+        assert f"{names[0]}: {win}% to win" in texts[0]
+        assert "Odds over every possible board." in texts[0]
+        assert t.hand_message().attachments[0].filename == "showdown.png"
         # The member's check: the revealed deck and salt match the commitment shown.
         res = await bob.slash(t.channel, "holdem fair", hand=hand_id)
         assert res.ephemeral
-        assert f"the deck matches the commitment `{commitment}`" in res.response.content
+        assert f"the deck matches the commitment `{commitment}" in res.response.content
         assert res.response.attachments[0].filename == f"hand-{hand_id}.phh"
         res = await alice.slash(t.channel, "holdem fair", hand=hand_id + 1)
         assert res.ephemeral and "There is no finished hand" in res.response.content
@@ -113,7 +112,7 @@ async def all_in_called(t: Table) -> tuple[Any, Any, Any | None]:
         await folder.slash(t.channel, "fold")
     caller = t.to_act()
     res = await caller.slash(t.channel, "call")
-    assert not res.ephemeral, res.response.content
+    assert res.response.content.startswith("Done:"), res.response.content
     return shover, caller, folder
 
 
@@ -123,9 +122,11 @@ async def test_everyone_at_risk_agrees_and_the_board_runs_twice(tmp_path: Path) 
         hand_id = await open_and_deal(t)
         total = await t.bot.service.chips_total(t.guild.id)
         shover, caller, folder = await all_in_called(t)
-        asked = question(t)
-        assert "Run it twice?" in asked.content and f"{RUN_TWICE_SECONDS} seconds" in asked.content
-        assert f"<@{shover.id}>" in asked.content and f"<@{caller.id}>" in asked.content
+        asked = question(t)  # the hand message, with the question's button
+        said = text_of(asked)
+        assert "Run it twice?" in said and f"{RUN_TWICE_SECONDS} seconds" in said
+        [ping] = t.pings()  # one ping for the players at risk
+        assert f"<@{shover.id}>" in ping.content and f"<@{caller.id}>" in ping.content
         assert t.in_hand() and t.state().run_twice is not None
         res = await folder.click(asked, label="Run it twice")
         assert res.ephemeral and "Only players with chips at risk" in res.response.content
@@ -134,20 +135,20 @@ async def test_everyone_at_risk_agrees_and_the_board_runs_twice(tmp_path: Path) 
         assert t.in_hand() and any(c.startswith(TWICE) for c in custom_ids(again(t, asked)))
         await caller.click(asked, label="Run it twice")
         assert not t.in_hand()
-        lines = t.lines()
+        lines = [line for x in t.said() for line in x.splitlines()]
         assert any(x.startswith("Running it twice") for x in lines)
         assert any(x.startswith("Board 1: ") for x in lines)
         assert any(x.startswith("Board 2: ") for x in lines)
         assert not any(c.startswith(TWICE) for c in custom_ids(again(t, asked)))  # closed
-        pictures = t.public()[-1].attachments  # the showdown of each board
-        assert [p.filename for p in pictures] == ["showdown.png", "showdown.png"]
+        pictures = t.hand_message().attachments  # the showdown of each board
+        assert [p.filename for p in pictures] == ["showdown.png", "showdown-2.png"]
+        assert t.pings() == []
         assert await t.bot.service.chips_total(t.guild.id) == total
         record = await t.bot.store.load_hand(hand_id)
         assert record.run_count == 2
         history = parse_history(await t.bot.store.export_phh(hand_id))
         assert history.extra["_run_count"] == 2
         verify_history(history)  # the PHH replays to the stacks it records
-        # The replay shows the hand as it was dealt: both boards, each named with its awards.
         replayed = await caller.slash(t.channel, "holdem replay", hand=hand_id)
         summary = replayed.response.content.splitlines()
         assert replayed.response.ephemeral
@@ -169,7 +170,7 @@ async def test_silence_is_no_when_the_time_to_agree_runs_out(tmp_path: Path) -> 
         assert t.in_hand()
         await t.env.advance_time(1)
         assert not t.in_hand()
-        lines = t.lines()
+        lines = [line for x in t.said() for line in x.splitlines()]
         assert "Running it once." in lines
         assert not any(x.startswith("Board 2: ") for x in lines)
         assert not any(c.startswith(TWICE) for c in custom_ids(again(t, asked)))
@@ -187,7 +188,7 @@ async def test_a_restart_asks_again_and_the_new_buttons_work(tmp_path: Path) -> 
         await shover.click(before, label="Run it twice")  # kept in memory only
         await t.restart()
         asked = question(t)  # the restored table asks again, with a fresh deadline
-        assert asked.id != before.id and "Run it twice?" in asked.content
+        assert asked.id == before.id and "Run it twice?" in text_of(asked)  # the same message
         assert t.state().run_twice is not None and t.state().run_twice.agreed == ()
         for member in (shover, caller):
             res = await member.click(asked, label="Run it twice")
@@ -216,10 +217,14 @@ async def test_side_pots_show_each_chance_sampled_with_its_error_in_text_and_alt
         hand_id = int(t.state().hand_id)
         while t.in_hand() and t.state().turn is not None:
             actor = t.to_act()
-            if (await actor.slash(t.channel, "allin")).ephemeral:  # nobody left to raise
-                assert not (await actor.slash(t.channel, "call")).ephemeral
+            shoved = await actor.slash(t.channel, "allin")
+            if not shoved.response.content.startswith("Done:"):  # nobody left to raise
+                called = await actor.slash(t.channel, "call")
+                assert called.response.content.startswith("Done:")
         await t.env.advance_time(9)
-        first = next(m for m in t.public() if "the cards are turned face up" in m.content)
+        first_text, (first_alt,) = next(
+            (x, alts) for x, alts in t.versions() if "the cards are turned face up" in x and alts
+        )
         record = await t.bot.store.load_hand(hand_id)
         hand = record.replay()
         (odds, *_) = street_odds(hand, seed=hand_id)
@@ -232,9 +237,8 @@ async def test_side_pots_show_each_chance_sampled_with_its_error_in_text_and_alt
         assert lines[-1] == (
             f"Odds estimated from {boards} boards, to within about {error} percentage points."
         )
-        assert all(line in first.content for line in lines), (lines, first.content)
-        (picture,) = first.attachments
-        assert all(line in picture.description for line in lines)
+        assert all(line in first_text for line in lines), (lines, first_text)
+        assert all(line in first_alt for line in lines)
         for pot in odds.pots:
             if len(pot.players) < 2:
                 continue

@@ -1,0 +1,155 @@
+"""How the dealer changes the hand message: the picture when the street changes, the buttons,
+the private confirmation of a slash move, the one ping, and the order of versions.
+
+:class:`HandEdits` is a part of :class:`~bot.discord.table.dealer.Dealer` (its base). A version
+of the hand message goes out directly (a press's own update, a slash move's edit, the hand's
+end) or, for the computers' moves, through the edit coalescer; a direct one drops a coalesced
+one still pending or being drawn (:meth:`HandEdits._direct`), so an older version never lands
+after a newer one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from typing import Any
+
+import discord
+
+from bot.discord.context import Context
+from bot.discord.controls.run_twice import run_twice_button
+from bot.discord.controls.turn import turn_rows
+from bot.discord.table.hand_message import HandShow, Picture, hand_layout
+from bot.discord.table.messages import Origin, TableMessages, Ticket
+from bot.i18n import Lang, t
+from bot.present import table_view
+from bot.present.hand import ping_line
+from bot.tables.computers import is_computer
+from bot.tables.outcomes import TableState
+
+__all__ = ["HandEdits"]
+
+log = logging.getLogger("holdem.bot")
+
+
+class HandEdits:
+    """The hand message's versions and the ping, for one table."""
+
+    ctx: Context
+    table_id: str
+    messages: TableMessages
+    hand: HandShow | None
+    _drawn: tuple[str, ...] | None
+    _version: int
+    _hand_lock: asyncio.Lock
+
+    def now(self) -> float:
+        return self.ctx.clock()
+
+    # ----------------------------------------------------------------- the hand message
+
+    async def _picture(
+        self, state: TableState, lang: Lang, *, force: bool = False
+    ) -> list[discord.File]:
+        """The table picture when the board changed since the one the message carries (a
+        new street), else nothing: the message keeps showing its attachment."""
+        if self.hand is None or (not force and self._drawn == state.board):
+            return []
+        alt, file = await self.ctx.images.table(table_view(state, lang), lang)
+        self.hand.pictures = (Picture(name=file.filename, alt=alt),)
+        self._drawn = state.board
+        return [file]
+
+    def _rows(self, lang: Lang, state: TableState) -> list[list[discord.ui.Item[Any]]]:
+        """The buttons under the hand: the turn's, or the run-it-twice question's."""
+        turn = state.turn
+        if state.run_twice is not None:
+            return [[run_twice_button(lang, self.table_id, state.run_twice.hand_id)]]
+        if turn is None:
+            return []
+        return turn_rows(lang, self.table_id, turn.hand_id, turn.seq, turn.legal)
+
+    def _layout(
+        self, lang: Lang, state: TableState, *, body: list[str] | None = None
+    ) -> discord.ui.LayoutView:
+        assert self.hand is not None
+        rows = self._rows(lang, state) if body is None or state.run_twice else []
+        return hand_layout(lang, state, self.hand, body=body, turn=state.turn, rows=rows)
+
+    async def _update(
+        self,
+        ticket: Ticket | None,
+        lang: Lang,
+        state: TableState,
+        lines: list[str],
+        *,
+        body: list[str] | None = None,
+        coalesce: bool = False,
+    ) -> None:
+        """The hand message as the table stands: through the press that moved it, after a
+        private confirmation of a slash move, or (``coalesce``: the computers' and the
+        timer's moves) through the edit coalescer, so a run of them costs one edit."""
+        if ticket is None and coalesce:
+            version = self._version
+
+            async def edit() -> None:
+                async with self._hand_lock:
+                    if version != self._version:  # a newer version went out directly
+                        return
+                    files = await self._picture(state, lang)
+                    view = self._layout(lang, state, body=body)
+                    await self.messages.edit_hand(None, view, files)
+
+            self.ctx.edits.request(("hand", self.table_id), edit)
+            return
+        ticket = await self._confirm(ticket, lang, state, lines)
+        async with self._direct():
+            files = await self._picture(state, lang)
+            view = self._layout(lang, state, body=body)
+            moved = self._moved_view(lang)
+            await self.messages.edit_hand(ticket, view, files, elsewhere=moved)
+
+    def _moved_view(self, lang: Lang) -> discord.ui.LayoutView:
+        """What an older message of the hand says once the hand went on in another one."""
+        moved = discord.ui.LayoutView(timeout=None)
+        number = self.hand.hand_id if self.hand is not None else 0
+        moved.add_item(discord.ui.TextDisplay(t(lang, "hand.moved", number=number)))
+        return moved
+
+    @contextlib.asynccontextmanager
+    async def _direct(self) -> AsyncIterator[None]:
+        """A version of the hand message sent now: a coalesced one still pending or being
+        drawn is dropped, so it never lands after this one."""
+        self._version += 1
+        self.ctx.edits.cancel(("hand", self.table_id))
+        async with self._hand_lock:
+            yield
+
+    async def _confirm(
+        self, ticket: Ticket | None, lang: Lang, state: TableState, lines: list[str]
+    ) -> Ticket | None:
+        """A slash move (or a command other than the one that posts the hand message) is
+        answered privately; the ticket left to update or post the hand message with."""
+        if ticket is None or ticket.origin is Origin.TURN:
+            return ticket
+        if ticket.origin is Origin.COMMAND and self.messages.hand is None:
+            return ticket  # the command (a deal) is answered with the hand message itself
+        mine = [x for x in lines if x] or [t(lang, "hand.ended", number=state.hand_id or 0)]
+        try:
+            await ticket.confirm(t(lang, "move.private", line=mine[0]))
+        except discord.HTTPException as error:
+            log.info("could not confirm a move privately: %s", error)
+        self.messages.note_live(ticket)
+        return None
+
+    async def _ping(self, lang: Lang, state: TableState) -> None:
+        """The player to act gets the one ping; a computer player gets none."""
+        turn = state.turn
+        if turn is None or is_computer(turn.member):
+            await self.messages.drop_ping()
+            return
+        deadline = turn.deadline
+        seconds = turn.turn_seconds if deadline is None else max(1, round(deadline - self.now()))
+        await self.messages.put_ping(ping_line(lang, turn, seconds), [turn.member])
