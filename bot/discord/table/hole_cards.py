@@ -29,7 +29,7 @@ from bot.discord.errors import error_text, reply_private
 from bot.discord.table.coalesce import Edit
 from bot.discord.table.messages import TOKEN_LIFETIME
 from bot.i18n import Lang, cards_text, resolve_locale, t
-from bot.present import hole_cards_view
+from bot.present import hole_cards_view, to_call_of
 from bot.present.coach import CoachSpot, coach_spot, coach_text, spot_advice
 from bot.store.records import MemberSettings
 from bot.tables.errors import NoTable
@@ -47,12 +47,13 @@ tens of milliseconds (``benchmarks/bench_coach.py``); the margin is for a loaded
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class _Shown:
-    """What a kept panel shows: its picture (hand, board, colours) and whose decision its
-    learning figures are for (``None``: no figures)."""
+    """What a kept panel shows: its picture (hand, board, colours, what a call costs) and
+    whose decision its learning figures are for (``None``: no figures)."""
 
     hand_id: int
     board: tuple[str, ...]
     four_colour: bool
+    to_call: int
     decision: tuple[int, int] | None
 
 
@@ -106,7 +107,9 @@ async def cards_reply(
     """The private message: the picture, its alt text and, after the flop, the board; with
     the table's ``state`` and the member's learning mode on, on their turn, the figures."""
     settings = await ctx.guilds.member_settings(guild_id, cards.member)
-    view = hole_cards_view(cards.cards, board, lang, four_colour=settings.four_colour)
+    view = hole_cards_view(
+        cards.cards, board, lang, four_colour=settings.four_colour, to_call=to_call_of(state, cards)
+    )
     text, file = await ctx.images.hole_cards(view, lang)
     if board:
         text += "\n" + t(lang, "cards.board", board=cards_text(parse_cards(" ".join(board))))
@@ -152,6 +155,7 @@ class CardMessages:
                 hand_id=cards.hand_id,
                 board=state.board,
                 four_colour=settings.four_colour,
+                to_call=to_call_of(state, cards),
                 decision=None if spot is None else spot.decision,
             )
             if shown == kept.shown:

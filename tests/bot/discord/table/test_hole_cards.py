@@ -36,7 +36,8 @@ async def test_cards_are_private_and_named_in_the_alt_text(tmp_path: Path) -> No
         att = res.response.attachments[0]
         mine = _hole(t, alice)
         assert att.filename == "cards.png"
-        assert att.description == f"Your hole cards: {mine}."
+        owes = " To call 1." if t.to_act() is alice else ""  # on her turn, as the small blind
+        assert att.description == f"Your hole cards: {mine}.{owes}"
         assert _descriptions(t.public(viewer=alice)).count(mine) == 1
         assert mine not in _descriptions(t.public(viewer=bob))
         assert all(mine not in x for x in t.texts(viewer=bob))
@@ -121,4 +122,22 @@ async def test_dm_on_with_closed_dms_stays_off(tmp_path: Path) -> None:
         assert res.response.ephemeral
         assert res.response.content.startswith("I could not send you a direct message.")
         assert not (await t.bot.store.get_member_settings(t.guild.id, alice.id)).dm
+        simcord.assert_no_errors(t.env)
+
+
+async def test_the_cards_say_what_a_call_costs_on_the_owners_turn(tmp_path: Path) -> None:
+    """Issue 26: the hole cards carry the amount to call, on their owner's turn only."""
+    async with table_env(tmp_path) as t:
+        await _dealt(t)
+        turn = t.turn_message()
+        first = t.to_act()  # heads-up: the button posts the small blind and acts first
+        other = next(m for m in t.members if m is not first)
+        mine = await first.click(turn, label="My cards")
+        theirs = await other.click(turn, label="My cards")
+        assert mine.response.attachments[0].description.endswith(" To call 1.")
+        assert "To call" not in (theirs.response.attachments[0].description or "")
+        await first.slash(t.channel, "call")  # now the big blind's turn, with nothing to call
+        await t.env.advance_time(1)  # the coalesced edits
+        assert "To call" not in (mine.response.attachments[0].description or "")
+        assert "To call" not in (theirs.response.attachments[0].description or "")
         simcord.assert_no_errors(t.env)
