@@ -16,6 +16,7 @@ from bot.settings import WebSettings
 from bot.store.store import Store
 from bot.web import create_app
 from tests.bot.discord.commands.test_stats import two_players
+from tests.bot.discord.simtable import text_of
 from tests.web.conftest import SECRET
 
 BASE = "https://poker.example.org"
@@ -35,6 +36,7 @@ async def test_replay_and_stats_answer_with_a_signed_link_that_opens_the_page(
         first = next(m for m in (alice, bob) if m.id == turn.member)
         await first.slash(channel, "fold")
         await env.advance_time(5)
+        summary = "\n".join(text_of(m) for m in channel.history())  # the hand message's
         replayed = (await alice.slash(channel, "holdem replay")).response.content
         stats = (await alice.slash(channel, "holdem stats")).response.content
         history = await alice.slash(channel, "holdem history")
@@ -47,6 +49,8 @@ async def test_replay_and_stats_answer_with_a_signed_link_that_opens_the_page(
     assert hand_url and member_url and "In your browser" not in plain
     assert member_url[1].split("?")[0] in listed  # /holdem history links the member's page
     assert f"/g/{channel.guild.id}/hand/1?k=" in hand_url[1]
+    summary_url = re.search(rf"In your browser: ({re.escape(BASE)}\S+)", summary)
+    assert summary_url and f"/g/{channel.guild.id}/hand/1?k=" in summary_url[1]
     assert f"/g/{channel.guild.id}/member/{alice.id}?k=" in member_url[1]
     async with await Store.open(str(tmp_path / "holdem.sqlite3")) as store:
         app = create_app(store, WebSettings(secret=SECRET), clock=lambda: now)

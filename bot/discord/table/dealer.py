@@ -46,6 +46,7 @@ from bot.present import (
 from bot.present.runout import run_twice_ask_lines
 from bot.tables.computers import is_computer
 from bot.tables.outcomes import Outcome, OutcomeKind, TableState, TurnState
+from bot.web.links import page_link
 from engine.events import BoardDealt
 
 __all__ = ["Dealer"]
@@ -271,6 +272,10 @@ class Dealer(HandEdits):
         self.hand.pictures = tuple(pictures)
         self._drawn = None
         body = [x for x in lines if x] or [t(lang, "hand.ended", number=self.hand.hand_id)]
+        if outcome.hand_id and (
+            url := page_link(self.guild_id, f"hand/{outcome.hand_id}", now=self.ctx.clock())
+        ):
+            body.append(t(lang, "web.link", url=url))  # the replayer, when the pages are on
         state = outcome.state
         view = self._layout(lang, state, body=body)
         if self.messages.hand is None:  # the hand ended before its message was posted
