@@ -67,11 +67,13 @@ async def _play_a_hand_in(t_: Table, monkeypatch: pytest.MonkeyPatch, public: La
         await alice.slash(t_.channel, "holdem deal")
         mine = await alice.slash(t_.channel, "holdem cards")
         alt = mine.response.attachments[0].description
-        assert alt == t("nb", "alt.hole_cards", cards=_hole(t_, alice))
+        owes = " " + t("nb", "label.to_call", amount=1) + "." if t_.to_act() is alice else ""
+        assert alt == t("nb", "alt.hole_cards", cards=_hole(t_, alice)) + owes
     with speaking(monkeypatch, "da"):
         mine = await bob.slash(t_.channel, "holdem cards")
         alt = mine.response.attachments[0].description
-        assert alt == t("da", "alt.hole_cards", cards=_hole(t_, bob))
+        owes = " " + t("da", "label.to_call", amount=1) + "." if t_.to_act() is bob else ""
+        assert alt == t("da", "alt.hole_cards", cards=_hole(t_, bob)) + owes
     first = t_.to_act()
     other = bob if first is alice else alice
     with speaking(monkeypatch, "da" if other is bob else "no"):

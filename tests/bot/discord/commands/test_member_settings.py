@@ -13,7 +13,7 @@ import simcord
 
 from bot.discord.table import hole_cards as cards_module
 from bot.pictures import render_hole_cards
-from bot.present import hole_cards_view
+from bot.present import hole_cards_view, to_call_of
 from bot.present.coach import coach_spot, coach_text, spot_advice
 from engine import CARDS
 from tests.bot.discord.simtable import Table, table_env
@@ -137,8 +137,9 @@ async def test_four_colour_cards_reach_the_members_own_picture(tmp_path: Path) -
             assert cards is not None
             assert all(card[1] in "cd" for card in cards.cards)
             png = await res.response.attachments[0].read()
-            view = hole_cards_view(cards.cards, (), "en", four_colour=four)
-            other = hole_cards_view(cards.cards, (), "en", four_colour=not four)
+            owes = to_call_of(t.state(), cards)  # drawn on the owner's turn
+            view = hole_cards_view(cards.cards, (), "en", four_colour=four, to_call=owes)
+            other = hole_cards_view(cards.cards, (), "en", four_colour=not four, to_call=owes)
             assert png == render_hole_cards(view) != render_hole_cards(other)
         simcord.assert_no_errors(t.env)
 
