@@ -8,7 +8,8 @@ The real ``python -m bot`` plays whole hands against the stand-in Discord of ``t
   is a press of the hand message's Check or Call button;
 - **slash**: the same, every move a ``/check`` or ``/call``;
 - **computer**: one member and two computer players on a practice table; the member presses
-  buttons, the computers play on their own (two seconds each, as in production).
+  Check or Fold (never going broke), the computers play on their own (two seconds each, as in
+  production).
 
 Counted: every REST call from the first turn of the first hand to the first turn of hand
 ``N + 1`` (so each hand pays for its own end and the next deal), by route. Discord's global
@@ -55,12 +56,21 @@ class Run:
     problems: list[str]
 
 
-async def _hands(g: Game, turn: Turn, hands: int, *, by_button: bool) -> tuple[int, int, int]:
-    """Play ``hands`` whole hands from ``turn``, checking or calling; the index of the first
-    counted request, of the end, and the member's own moves."""
+async def _hands(
+    g: Game, turn: Turn, hands: int, *, by_button: bool, cautious: bool = False
+) -> tuple[int, int, int]:
+    """Play ``hands`` whole hands from ``turn``, checking or calling (``cautious``: checking or
+    folding, so that a member facing computers never goes broke and stops the count); the
+    index of the first counted request, of the end, and the member's own moves."""
     first, start, own = turn.hand, len(g.standin.requests), 0
     while turn.hand < first + hands:
-        _, before = await g.play(turn, by_button=by_button)
+        if cautious:
+            label = turn.label("Check") or turn.label("Fold")
+            assert label is not None, turn.labels
+            before = turn
+            await g.member(turn.member).click(turn.message, label)
+        else:
+            _, before = await g.play(turn, by_button=by_button)
         own += 1
         turn = await g.next_turn(before, timeout=60)
     return start, len(g.standin.requests), own
@@ -79,7 +89,9 @@ async def _table(kind: str, hands: int) -> Run:
                 turn = await g.next_turn(timeout=60)
             else:
                 turn = await g.open()
-            start, end, own = await _hands(g, turn, hands, by_button=kind != "slash")
+            start, end, own = await _hands(
+                g, turn, hands, by_button=kind != "slash", cautious=kind == "computer"
+            )
             calls = g.standin.requests[start:end]
             unknown = list(g.standin.unknown)
             code = await g.bot.stop()
