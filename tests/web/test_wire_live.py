@@ -66,7 +66,7 @@ async def _watch_a_hand(game: Game, tab: Tab, root: str) -> tuple[int, list[str]
     hand, by_button = turn.hand, True
     while turn.hand == hand:  # check or call to the end, a pause after each move for the page
         answer, before = await game.play(turn, by_button=by_button)
-        assert not answer.ephemeral, answer.content
+        assert answer.ephemeral != by_button, answer.content  # a slash move is told privately
         by_button = not by_button
         await asyncio.sleep(0.4)
         turn = await game.next_turn(before)
