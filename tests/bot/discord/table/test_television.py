@@ -149,6 +149,10 @@ async def test_everyone_at_risk_agrees_and_the_board_runs_twice(tmp_path: Path) 
         history = parse_history(await t.bot.store.export_phh(hand_id))
         assert history.extra["_run_count"] == 2
         verify_history(history)  # the PHH replays to the stacks it records
+        # Let the table's pause before the next deal run out first: a command sent while it is
+        # pending waits for SimCord's whole settle time (5 s of real time), and more on a
+        # loaded machine, where it failed as "did not settle".
+        await t.env.advance_time(30)
         replayed = await caller.slash(t.channel, "holdem replay", hand=hand_id)
         summary = replayed.response.content.splitlines()
         assert replayed.response.ephemeral
