@@ -38,7 +38,7 @@ async def test_replay_and_stats_answer_with_a_signed_link_that_opens_the_page(
         await env.advance_time(5)
         summary = "\n".join(text_of(m) for m in channel.history())  # the hand message's
         replayed = (await alice.slash(channel, "holdem replay")).response.content
-        stats = (await alice.slash(channel, "holdem stats")).response.content
+        stats = text_of((await alice.slash(channel, "holdem stats")).response)
         history = await alice.slash(channel, "holdem history")
         listed = history.followups[0].content if history.followups else history.response.content
         monkeypatch.delenv("HOLDEM_WEB_BASE_URL")

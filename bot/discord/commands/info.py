@@ -24,6 +24,7 @@ __all__ = [
     "history",
     "leaderboard",
     "private_layout",
+    "reply_layout",
     "rules",
 ]
 
@@ -39,8 +40,8 @@ async def rules(interaction: discord.Interaction[Any]) -> None:
     if ctx.service.has_table(table_id):
         state = ctx.service.state(table_id)
         house_rules, name = state.rules, state.preset or name
-    lines = rules_lines(lang, house_rules, preset=name, buy_in=house_rules.starting_stack)
-    await reply_private(interaction, "\n".join(lines))
+    title, *lines = rules_lines(lang, house_rules, preset=name, buy_in=house_rules.starting_stack)
+    await reply_layout(interaction, title, ["\n".join(lines)])
 
 
 async def chips(interaction: discord.Interaction[Any], member: discord.Member | None) -> None:
@@ -52,6 +53,7 @@ async def chips(interaction: discord.Interaction[Any], member: discord.Member | 
     wallet = await ctx.guilds.wallet(interaction.guild_id, who.id, refill=own)
     amount = format_number(lang, wallet.balance)
     if own:
+        heading = t(lang, "chips.title.you")
         stack = _seated_stack(ctx, interaction)
         if stack is None:
             text = t(lang, "chips.balance.you", balance=amount)
@@ -62,8 +64,9 @@ async def chips(interaction: discord.Interaction[Any], member: discord.Member | 
             refilled = format_number(lang, wallet.refilled)
             text = f"{t(lang, 'chips.refilled', amount=refilled, balance=amount)}\n{text}"
     else:
+        heading = t(lang, "chips.title.member", name=who.display_name)
         text = t(lang, "chips.balance.member", name=who.display_name, balance=amount)
-    await reply_private(interaction, text)
+    await reply_layout(interaction, heading, [text])
 
 
 def _seated_stack(ctx: Context, interaction: discord.Interaction[Any]) -> int | None:
@@ -93,8 +96,7 @@ async def leaderboard(interaction: discord.Interaction[Any]) -> None:
     for place, row in enumerate(rows, start=1):
         name = names[row.member]
         lines.append(t(lang, "leaderboard.line", place=place, name=name, balance=row.chips))
-    view = private_layout(t(lang, "leaderboard.title"), ["\n".join(lines)])
-    await interaction.response.send_message(view=view, ephemeral=True)
+    await reply_layout(interaction, t(lang, "leaderboard.title"), ["\n".join(lines)])
 
 
 async def history(interaction: discord.Interaction[Any], count: int) -> None:
@@ -175,3 +177,10 @@ def private_layout(heading: str, blocks: list[str]) -> discord.ui.LayoutView:
         box.add_item(discord.ui.TextDisplay(block))
     view.add_item(box)
     return view
+
+
+async def reply_layout(
+    interaction: discord.Interaction[Any], heading: str, blocks: list[str]
+) -> None:
+    """Answer privately with :func:`private_layout` (the interaction not yet answered)."""
+    await interaction.response.send_message(view=private_layout(heading, blocks), ephemeral=True)

@@ -16,6 +16,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.discord.commands.info import reply_layout
 from bot.discord.context import Context, context_of
 from bot.discord.errors import reply_private
 from bot.discord.names import member_names
@@ -112,7 +113,11 @@ class StatsCommands:
         found = await context_of(interaction).stats.member_stats(guild_id, who.id, period)
         lines = stats_lines(lang, found, name=who.display_name, period=period)
         _link(lines, lang, guild_id, f"member/{who.id}", context_of(interaction).clock())
-        await reply_private(interaction, _cut(lines))
+        when = t(lang, f"stats.period.{period.value}")
+        heading = t(lang, "stats.title", name=who.display_name, period=when)
+        # the figures under the title; with no hands, the one line saying so under it
+        body = lines[1:] if lines[0] == heading else lines
+        await reply_layout(interaction, heading, [_cut(body)])
 
     async def replay(self, interaction: discord.Interaction[Any], hand: int | None) -> None:
         lang = _lang(interaction)

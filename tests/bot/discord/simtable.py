@@ -190,6 +190,15 @@ def text_of(message: Any) -> str:
     return "\n".join(shown)
 
 
+def layout_reply(message: Any) -> tuple[str, list[str]]:
+    """A private reply built as layout components: its heading (the first text display, a
+    ``## `` heading) and the lines under it. Fails on a plain-content message."""
+    assert not message.content, message.content
+    heading, *lines = text_of(message).splitlines()
+    assert heading.startswith("## "), heading
+    return heading.removeprefix("## "), lines
+
+
 def text_of_payload(body: dict[str, Any]) -> str:
     shown = [str(body["content"])] if body.get("content") else []
     texts = [c for c in _walk(body.get("components")) if c.get("type") == 10]

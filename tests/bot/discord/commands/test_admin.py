@@ -17,7 +17,7 @@ from bot.discord.client import HoldemBot
 from bot.guilds.wallets import REFILL_INTERVAL, Reason
 from bot.i18n import CATALOGUE
 from bot.store.records import MemberSettings
-from tests.bot.discord.simtable import table_env
+from tests.bot.discord.simtable import layout_reply, table_env
 
 CATALOGUE.strict = True
 
@@ -152,7 +152,8 @@ async def test_every_new_house_rule_is_set_through_config_set(tmp_path: Path) ->
                     "A refill must cover at least the big blind (2), not 0."
                 )
         assert await bot.store.get_guild_rules(channel.guild.id) == saved  # nothing changed
-        shown = (await bob.slash(channel, "holdem rules")).response.content.splitlines()
+        heading, shown = layout_reply((await bob.slash(channel, "holdem rules")).response)
+        assert heading.startswith("House rules at this table: ")
         assert "Wallet refills: 600 when out of chips, after 6 hours" in shown
         assert "Learning mode: not allowed here" in shown
         simcord.assert_no_errors(env)
@@ -214,19 +215,22 @@ async def test_a_refill_is_paid_when_its_owner_reads_the_wallet_and_they_are_tol
         await alice.slash(channel, "holdem-admin config set", setting="refill", value="daily 1000")
         # Alice looks at Bob's wallet first: his refill waits for Bob, who is told of it.
         other = await alice.slash(channel, "holdem chips", member=bob)
-        assert other.response.content == "bob has 100 chips in their wallet."
+        assert layout_reply(other.response) == (
+            "bob's chips",
+            ["bob has 100 chips in their wallet."],
+        )
         res = await bob.slash(channel, "holdem chips")
         assert res.ephemeral
-        assert res.response.content.splitlines() == [
+        assert layout_reply(res.response) == ("Your chips", [
             "The house topped your wallet up by 900 chips to 1,000.",
             "You have 1,000 chips in your wallet.",
-        ]
+        ])  # fmt: skip
         again = await bob.slash(channel, "holdem chips")
-        assert again.response.content == "You have 1,000 chips in your wallet."
+        assert layout_reply(again.response)[1] == ["You have 1,000 chips in your wallet."]
         await bot.store.move(channel.guild.id, bob.id, -1000, Reason.CORRECTION, ref=None, now=1.0)
         now[0] += REFILL_INTERVAL
         res = await bob.slash(channel, "holdem chips")
-        assert res.response.content.splitlines()[0] == (
+        assert layout_reply(res.response)[1][0] == (
             "The house topped your wallet up by 1,000 chips to 1,000."
         )
         assert [row[1] for row in await bot.store.ledger(channel.guild.id, bob.id)] == [

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 import simcord
 
-from tests.bot.discord.simtable import table_env
+from tests.bot.discord.simtable import layout_reply, table_env
 
 POT_LIMIT = "House rules at this table: Pot-limit hold'em"
 SAVED_POT_LIMIT = "House rules of this server: Pot-limit hold'em."
@@ -67,13 +67,13 @@ async def test_a_new_table_plays_the_configured_rules(tmp_path: Path) -> None:
         await alice.slash(t.channel, SET, setting="starting_stack", value="400")
         await alice.slash(t.channel, SET, setting="turn_seconds", value="45")
         before = await bob.slash(t.channel, "holdem rules")
-        assert "Blinds: 5/10" in before.response.content.splitlines()
+        assert "Blinds: 5/10" in layout_reply(before.response)[1]
         res = await alice.slash(t.channel, "holdem start")
         assert "Pot-limit hold'em, blinds 5/10, buy-in 400." in res.response.content
         rules = await bob.slash(t.channel, "holdem rules")
         assert rules.ephemeral
-        lines = rules.response.content.splitlines()
-        assert lines[0] == POT_LIMIT
+        heading, lines = layout_reply(rules.response)  # the rules under their heading
+        assert heading == POT_LIMIT
         assert {"Blinds: 5/10", "Buy-in: 400", "Time per turn: 45 s"} <= set(lines)
         table_rules = t.state().rules
         assert (table_rules.small_blind, table_rules.big_blind) == (5, 10)

@@ -9,7 +9,7 @@ import discord
 import simcord
 
 from bot.discord.table.loop import NEXT_HAND_PAUSE
-from tests.bot.discord.simtable import Table, table_env, text_of
+from tests.bot.discord.simtable import Table, layout_reply, table_env, text_of
 
 
 def _custom_ids(message: Any) -> list[str]:
@@ -56,10 +56,13 @@ async def test_lobby_join_and_leave_move_chips_between_wallet_and_table(tmp_path
         chips = await bob.slash(t.channel, "holdem chips")
         assert chips.ephemeral
         # Seated, the chips on the table are told with the wallet's (not "0 chips" alone).
-        assert chips.response.content == "You have 0 chips in your wallet and 100 on the table."
+        heading, lines = layout_reply(chips.response)
+        assert (heading, lines) == ("Your chips", [
+            "You have 0 chips in your wallet and 100 on the table.",
+        ])  # fmt: skip
         mine = await alice.slash(t.channel, "holdem chips")
         said = "You have 60 chips in your wallet and 40 on the table."
-        assert mine.ephemeral and mine.response.content == said
+        assert mine.ephemeral and layout_reply(mine.response)[1] == [said]
         assert "2. bob: 100" in lobby.content
         left = await bob.click(lobby, label="Leave")
         assert "bob" not in left.response.content.split("\n\n")[-1]
