@@ -31,6 +31,7 @@ from bot.discord.controls.lobby import LobbyButton
 from bot.discord.controls.run_twice import RunTwiceButton
 from bot.discord.controls.turn import ActButton, on_raise_form
 from bot.discord.errors import error_text, reply_private
+from bot.discord.mentions import CommandIds
 from bot.discord.sync import sync_commands
 from bot.discord.table.coalesce import EditCoalescer
 from bot.discord.table.images import Images
@@ -134,6 +135,7 @@ class HoldemBot(commands.Bot):
             loops=self.loops,
             languages={},
             runout_pause=self.runout_pause,
+            command_ids=CommandIds(self.tree, self.clock),
         )
         self.loops.bind(self.ctx)
         self.service.subscribe(self.loops.receive)
@@ -155,7 +157,11 @@ class HoldemBot(commands.Bot):
         if self.only_commands:
             return
         # Before the restore: restored tables' loops start at once and would race the awaits.
-        await sync_commands(self, self.store, dev_guild=self.dev_guild, force=self.sync_commands)
+        assert self.ctx.command_ids is not None
+        await sync_commands(
+            self, self.store, dev_guild=self.dev_guild, force=self.sync_commands,
+            learn=self.ctx.command_ids.learn,
+        )  # fmt: skip
         if self.lease_terms is None:
             restored = await self.service.restore(owns=lambda t: self.guild_shards.owns(t.guild_id))
         else:

@@ -14,6 +14,7 @@ from typing import Any, Protocol
 
 import discord
 
+from bot.discord.mentions import CommandIds
 from bot.discord.table.coalesce import EditCoalescer
 from bot.discord.table.images import Images
 from bot.discord.table.messages import Origin, Ticket
@@ -62,6 +63,8 @@ class Context:
     runout_pause: float | None = None
     """Seconds between the streets of an all-in run-out instead of the house's
     ``runout_pause`` (tests on a virtual clock pass 0)."""
+    command_ids: CommandIds | None = None
+    """Discord's ids of the commands, for clickable mentions (none: plain ``/command`` text)."""
 
 
 def context_of(interaction: discord.Interaction[Any]) -> Context:

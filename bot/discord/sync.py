@@ -80,11 +80,13 @@ async def sync_commands(
     dev_guild: int | None = None,
     force: bool = False,
     clock: Callable[[], float] = time.time,
+    learn: Callable[[Sequence[discord.app_commands.AppCommand]], None] | None = None,
 ) -> list[Published]:
     """Publish each scope whose commands changed since they were last published (every
     scope with ``force``); record what was published. Call it once the cogs are added and
     the translator is set (``setup_hook``); ``dev_guild`` also gets a copy of the global
-    commands, which shows at once there."""
+    commands, which shows at once there. ``learn`` is handed the global commands Discord
+    answered with, ids included, when they are published."""
     if dev_guild is not None:
         bot.tree.copy_global_to(guild=discord.Object(dev_guild))
     known = {sync.scope: sync.payload_hash for sync in await store.command_syncs()}
@@ -98,7 +100,7 @@ async def sync_commands(
             results.append(Published(scope=scope, commands=len(payload), changed=False))
             continue
         try:
-            await bot.tree.sync(guild=None if guild is None else discord.Object(guild))
+            published = await bot.tree.sync(guild=None if guild is None else discord.Object(guild))
         except discord.HTTPException as error:
             reason = f"Discord answered {error.status}: {error.text or error}"
             log.warning("commands not published", extra={"scope": scope, "error": reason})
@@ -106,6 +108,8 @@ async def sync_commands(
                 Published(scope=scope, commands=len(payload), changed=False, error=reason)
             )
             continue
+        if guild is None and learn is not None:
+            learn(published)
         await store.record_command_sync(
             CommandSync(scope=scope, payload_hash=digest, commands=len(payload), synced_at=clock())
         )

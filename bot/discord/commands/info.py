@@ -4,12 +4,14 @@ their history, their cards setting, and the guide."""
 from __future__ import annotations
 
 import io
+from collections.abc import Mapping
 from typing import Any
 
 import discord
 
 from bot.discord.context import Context, context_of, remember
 from bot.discord.errors import reply_private
+from bot.discord.mentions import mention_commands
 from bot.discord.names import member_names
 from bot.i18n import Lang, format_number, t
 from bot.present import rules_lines
@@ -19,7 +21,7 @@ from bot.web.links import page_link
 __all__ = [
     "chips",
     "dm",
-    "guide_view",
+    "guide_blocks",
     "help_text",
     "history",
     "leaderboard",
@@ -157,14 +159,18 @@ async def dm(interaction: discord.Interaction[Any], state: str) -> None:
 
 
 async def help_text(interaction: discord.Interaction[Any]) -> None:
-    """The guide, privately, as layout components: a heading, then one block per topic."""
-    lang = remember(context_of(interaction), interaction)
-    await interaction.response.send_message(view=guide_view(lang), ephemeral=True)
+    """The guide, privately, as layout components: a heading, then one block per topic, each
+    command a clickable mention once Discord's ids for them are known."""
+    ctx = context_of(interaction)
+    lang = remember(ctx, interaction)
+    mentions = {} if ctx.command_ids is None else await ctx.command_ids.mentions()
+    await reply_layout(interaction, t(lang, "help.title"), guide_blocks(lang, mentions))
 
 
-def guide_view(lang: Lang) -> discord.ui.LayoutView:
-    """Every command, by topic, under a heading (``**Topic**`` paragraphs of the guide)."""
-    return private_layout(t(lang, "help.title"), t(lang, "help.body").split("\n\n"))
+def guide_blocks(lang: Lang, mentions: Mapping[str, str]) -> list[str]:
+    """Every command, by topic (the ``**Topic**`` paragraphs of the guide), the commands named
+    as ``mentions`` (:func:`bot.discord.mentions.mention_commands`)."""
+    return mention_commands(t(lang, "help.body"), mentions).split("\n\n")
 
 
 def private_layout(heading: str, blocks: list[str]) -> discord.ui.LayoutView:
