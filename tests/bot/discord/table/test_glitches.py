@@ -7,7 +7,7 @@ from pathlib import Path
 
 import simcord
 
-from tests.bot.discord.simtable import table_env, text_of
+from tests.bot.discord.simtable import layout_reply, table_env, text_of
 
 
 async def test_a_leave_during_a_hand_says_when_not_none(tmp_path: Path) -> None:
@@ -31,9 +31,12 @@ async def test_chips_while_seated_shows_the_wallet_and_the_table(tmp_path: Path)
         await alice.slash(t.channel, "holdem start")
         res = await alice.slash(t.channel, "holdem chips")
         assert res.ephemeral
-        assert res.response.content == "You have 0 chips in your wallet and 100 on the table."
+        assert layout_reply(res.response) == (
+            "Your chips",
+            ["You have 0 chips in your wallet and 100 on the table."],
+        )
         res = await bob.slash(t.channel, "holdem chips")  # not seated: the wallet alone
-        assert res.response.content.endswith("You have 100 chips in your wallet."), res.response
+        assert layout_reply(res.response)[1][-1] == "You have 100 chips in your wallet."
         simcord.assert_no_errors(t.env)
 
 
