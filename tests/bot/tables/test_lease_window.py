@@ -8,7 +8,6 @@ the table is resuming, and their move goes through as soon as the lease can be t
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Awaitable, Callable
 
 import pytest
 
@@ -21,29 +20,13 @@ from bot.tables.leases import LeaseTerms, Shards
 from bot.tables.service import TableService, table_id_for
 from engine import HouseRules
 from tests.bot.conftest import Clock
+from tests.bot.tables.conftest import Opener
 
 TERMS = LeaseTerms(ttl=30.0, renew_every=10.0)
 GUILD, CHANNEL = 4 << 22, 10
 A, B, C = 101, 102, 103
 RULES = HouseRules(turn_seconds=30)
 TABLE = table_id_for(GUILD, CHANNEL)
-
-Opener = Callable[[str], Awaitable[Store]]
-
-
-@pytest.fixture
-async def open_as(database: str) -> AsyncIterator[Opener]:
-    """Open ``database`` as a process holding leases as ``owner`` would."""
-    opened: list[Store] = []
-
-    async def opener(owner: str) -> Store:
-        store = await Store.open(leases.fenced_target(database, owner), exclusive=False)
-        opened.append(store)
-        return store
-
-    yield opener
-    for store in reversed(opened):
-        await store.close()
 
 
 async def process(open_as: Opener, clock: Clock, owner: str) -> LeaseKeeper:

@@ -7,7 +7,6 @@ hand write of a process whose lease was taken over."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Awaitable, Callable
 
 import pytest
 
@@ -19,6 +18,7 @@ from bot.tables.leases import Lease, LeaseTerms, Shards, Verdict, judge, plan, s
 from bot.tables.service import TableService, table_id_for
 from engine import HouseRules
 from tests.bot.conftest import Clock
+from tests.bot.tables.conftest import Opener
 from tests.postgres import new_database
 
 TERMS = LeaseTerms(ttl=30.0, renew_every=10.0)
@@ -26,24 +26,6 @@ TERMS = LeaseTerms(ttl=30.0, renew_every=10.0)
 G0, G1 = 4 << 22, 5 << 22
 A, B = 101, 102
 RULES = HouseRules(turn_seconds=30)
-
-
-Opener = Callable[[str], Awaitable[Store]]
-
-
-@pytest.fixture
-async def open_as(database: str) -> AsyncIterator[Opener]:
-    """Open ``database`` as a process holding leases as ``owner`` would."""
-    opened: list[Store] = []
-
-    async def opener(owner: str) -> Store:
-        store = await Store.open(leases.fenced_target(database, owner), exclusive=False)
-        opened.append(store)
-        return store
-
-    yield opener
-    for store in reversed(opened):
-        await store.close()
 
 
 def keeper(store: Store, clock: Clock, owner: str, shards: Shards | None = None) -> LeaseKeeper:
