@@ -1,4 +1,7 @@
-"""A server's house rules as stored: the rules themselves and the preset they started from.
+"""A server's house rules as stored: the rules themselves, the preset they started from, and
+who may read the server's web pages (``web_pages``: a choice of the server's admins kept beside
+the rules, so it needs no column of its own; not a rule of the game, so not in the engine's
+:class:`~engine.HouseRules`).
 
 Both :class:`~bot.guilds.service.GuildService` (the rules a server plays by) and
 :class:`~bot.tables.service.TableService` (the server's refill policy when a member buys in) read
@@ -9,26 +12,51 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any
 
 from engine import HouseRules, preset
 
-__all__ = ["DEFAULT_PRESET", "GuildRules", "guild_rules"]
+__all__ = ["DEFAULT_PRESET", "GuildRules", "WebPages", "guild_rules", "web_pages"]
 
 DEFAULT_PRESET = "no-limit"
 
 
+class WebPages(Enum):
+    """Who may read a server's pages on the web companion (:mod:`bot.web`)."""
+
+    LINK = "link"
+    """Only a reader with a signed link from the bot (the default)."""
+    PUBLIC = "public"
+    """Anyone who has the address."""
+
+
 @dataclass(frozen=True, kw_only=True, slots=True)
 class GuildRules:
-    """The house rules a server plays by, and the preset they started from."""
+    """The house rules a server plays by, the preset they started from, and who may read its
+    web pages."""
 
     preset: str
     rules: HouseRules
+    web_pages: WebPages = WebPages.LINK
+
+
+def web_pages(data: Mapping[str, Any] | None) -> WebPages:
+    """The server's choice of who reads its pages, from the stored form; a page needs a link
+    unless the admins chose otherwise (an unknown word too: never public by mistake).
+
+    >>> web_pages({"web_pages": "public"}), web_pages(None), web_pages({"web_pages": "x"})
+    (<WebPages.PUBLIC: 'public'>, <WebPages.LINK: 'link'>, <WebPages.LINK: 'link'>)
+    """
+    chosen = (data or {}).get("web_pages")
+    return WebPages.PUBLIC if chosen == WebPages.PUBLIC.value else WebPages.LINK
 
 
 def guild_rules(data: Mapping[str, Any] | None) -> GuildRules:
-    """The rules from their stored form; the default preset if the server never chose any."""
-    if not data:
-        return GuildRules(preset=DEFAULT_PRESET, rules=preset(DEFAULT_PRESET))
+    """The rules from their stored form; the default preset if the server never chose any
+    (a server that chose only who reads its pages has the default rules too)."""
+    pages = web_pages(data)
+    if not data or "rules" not in data:
+        return GuildRules(preset=DEFAULT_PRESET, rules=preset(DEFAULT_PRESET), web_pages=pages)
     name = str(data.get("preset", DEFAULT_PRESET))
-    return GuildRules(preset=name, rules=HouseRules.from_dict(dict(data["rules"])))
+    return GuildRules(preset=name, rules=HouseRules.from_dict(dict(data["rules"])), web_pages=pages)

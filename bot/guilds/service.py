@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from bot.guilds.house import GuildRules, guild_rules
+from bot.guilds.house import GuildRules, WebPages, guild_rules
 from bot.guilds.wallets import GRANT_NOTE_MAX, Reason, grant_ref
 from bot.store.records import Erasure, HandSummary, MemberSettings, Mismatch
 from bot.store.store import Store
@@ -79,9 +79,15 @@ class GuildService:
         return guild_rules(await self._store.get_guild_rules(guild_id))
 
     async def set_rules(self, guild_id: int, name: str, rules: HouseRules) -> None:
-        await self._store.set_guild_rules(
+        """Save the rules and their preset; the server's other choices stay as they are."""
+        await self._store.update_guild_rules(
             guild_id, {"preset": name, "rules": rules.to_dict()}, self._clock()
         )
+
+    async def set_web_pages(self, guild_id: int, pages: WebPages) -> None:
+        """Who may read the server's web pages: anyone, or only a reader with a signed link
+        (the web companion reads it from the database within a few seconds)."""
+        await self._store.update_guild_rules(guild_id, {"web_pages": pages.value}, self._clock())
 
     async def language(self, guild_id: int) -> str | None:
         return await self._store.get_language(guild_id)

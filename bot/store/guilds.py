@@ -19,6 +19,7 @@ __all__ = [
     "rules",
     "set_language",
     "set_rules",
+    "update_rules",
 ]
 
 
@@ -34,6 +35,25 @@ async def set_rules(tx: Tx, guild_id: int, data: Mapping[str, Any], now: float) 
         "ON CONFLICT (guild_id) DO UPDATE SET rules_json = excluded.rules_json, "
         "updated_at = excluded.updated_at",
         (guild_id, dumps(dict(data)), now),
+    )
+
+
+async def update_rules(tx: Tx, guild_id: int, changes: Mapping[str, Any], now: float) -> None:
+    """Set some top-level keys of the stored rules and keep the others (the preset and rules
+    beside the server's choice of who reads its web pages), read and written under the row's
+    lock so two admins' changes at once both stay."""
+    await tx.execute(
+        "INSERT INTO guilds (guild_id, updated_at) VALUES (?,?) ON CONFLICT (guild_id) DO NOTHING",
+        (guild_id, now),
+    )
+    row = await tx.fetchone(
+        "SELECT rules_json FROM guilds WHERE guild_id = ?" + tx.dialect.for_update, (guild_id,)
+    )
+    data = loads(row[0]) if row is not None and row[0] is not None else {}
+    data.update(changes)
+    await tx.execute(
+        "UPDATE guilds SET rules_json = ?, updated_at = ? WHERE guild_id = ?",
+        (dumps(data), now, guild_id),
     )
 
 

@@ -168,6 +168,13 @@ class Store:
         async with self._write() as tx:
             await guilds.set_rules(tx, guild_id, data, now)
 
+    async def update_guild_rules(
+        self, guild_id: int, changes: Mapping[str, Any], now: float
+    ) -> None:
+        """Change some top-level keys of the stored rules, keeping the others."""
+        async with self._write() as tx:
+            await guilds.update_rules(tx, guild_id, changes, now)
+
     async def get_language(self, guild_id: int) -> str | None:
         async with self._autocommit() as tx:
             return await guilds.language(tx, guild_id)

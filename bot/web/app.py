@@ -1,12 +1,14 @@
 """The web companion's routes: who may read a server's pages, in which language, and the
 plain answer to everything else.
 
-Every page belongs to one server (``/g/<server id>/...``). A server listed public in the
-settings is open to anyone; any other server's pages need the key of a signed link
-(:mod:`bot.web.links`) in ``?k=``. A missing, forged or expired key is a plain 403 page, a
-number that is not a hand, member or table of that server (another server's hand, a number
-too large, a negative one) a plain 404, and an error inside is a plain 500 page with the
-traceback kept for the log: a page never says more than its one sentence.
+Every page belongs to one server (``/g/<server id>/...``). A server whose admins made its
+pages public (``/holdem-admin config web-pages``, read from the database and kept a few
+seconds), or that the operator lists public in the settings, is open to anyone; any other
+server's pages need the key of a signed link (:mod:`bot.web.links`) in ``?k=``. A missing,
+forged or expired key is a plain 403 page, a number that is not a hand, member or table of
+that server (another server's hand, a number too large, a negative one) a plain 404, and an
+error inside is a plain 500 page with the traceback kept for the log: a page never says more
+than its one sentence.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from typing import Any
 
 from aiohttp import web
 
+from bot.guilds.house import WebPages, web_pages
 from bot.i18n import LOCALES, Lang, resolve_locale
 from bot.present.stats import stats_lines
 from bot.settings import WebSettings
@@ -60,6 +63,10 @@ _HEADERS = {
     "X-Content-Type-Options": "nosniff",
 }
 _CACHED_REPLAYS = 256
+_CHOICE_SECONDS = 5.0
+"""How long a server's choice of public pages is kept before it is read again: a server that
+takes its pages back is closed to readers without a link within these seconds."""
+_CACHED_CHOICES = 4096
 _STORE: web.AppKey[Store] = web.AppKey("store", Store)
 _SETTINGS: web.AppKey[WebSettings] = web.AppKey("settings", WebSettings)
 _WATCHERS: web.AppKey[Watchers] = web.AppKey("watchers", Watchers)
@@ -68,6 +75,9 @@ _Replay = tuple[dict[str, Any], dict[str, str] | None]
 """A finished hand's replayer data and fair-deck facts, kept by hand, language and the names
 its players were shown under."""
 _REPLAYS: web.AppKey[OrderedDict[tuple[int, str, tuple[str, ...]], _Replay]] = web.AppKey("replays")
+
+_CHOICES: web.AppKey[dict[int, tuple[float, bool]]] = web.AppKey("choices")
+"""Each server's choice of public pages as last read, and until when it holds."""
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -138,12 +148,29 @@ def _number(text: str) -> int:
     return value
 
 
+async def _public(app: web.Application, guild_id: int) -> bool:
+    """Whether anyone may read the server's pages: the operator lists it, or its admins
+    chose so (read from the database, kept :data:`_CHOICE_SECONDS`)."""
+    if guild_id in app[_SETTINGS].public:
+        return True
+    now = app[_CLOCK]()
+    choices = app[_CHOICES]
+    kept = choices.get(guild_id)
+    if kept is not None and now < kept[0]:
+        return kept[1]
+    public = web_pages(await app[_STORE].get_guild_rules(guild_id)) is WebPages.PUBLIC
+    if len(choices) >= _CACHED_CHOICES:
+        choices.clear()
+    choices[guild_id] = (now + _CHOICE_SECONDS, public)
+    return public
+
+
 async def _open(request: web.Request) -> pages.Where:
     """The server the page belongs to, if the reader may see it, and their language."""
     settings = request.app[_SETTINGS]
     guild_id = _number(request.match_info["guild"])
     key = request.query.get("k")
-    if guild_id not in settings.public:
+    if not await _public(request.app, guild_id):
         access = (
             Access.FORGED
             if key is None
@@ -263,11 +290,12 @@ async def _events(request: web.Request) -> web.StreamResponse:
     """Server-sent events: the table's view as each change is released, a comment every
     15 seconds to keep proxies from closing a quiet stream. A stream opened by a signed link
     ends when the link expires (within those 15 seconds): the browser's reconnection then
-    gets the "expired" page."""
+    gets the "expired" page. A stream opened without a key on a public server ends the same
+    way once the server takes its pages back."""
     where = await _open(request)
     table_id, _ = await _table_id(request, where)
-    public = where.guild_id in request.app[_SETTINGS].public
-    until = None if public or where.key is None else expiry(where.key)
+    keyed = where.key is not None and not await _public(request.app, where.guild_id)
+    until = expiry(where.key) if keyed and where.key is not None else None
     clock = request.app[_CLOCK]
     # joined before anything is awaited: a watch whose last spectator leaves meanwhile stops,
     # and one joined after that would never hear from it again
@@ -289,6 +317,8 @@ async def _events(request: web.Request) -> web.StreamResponse:
             except TimeoutError:
                 view = None
             if view == END or (until is not None and clock() >= until):
+                break
+            if not keyed and not await _public(request.app, where.guild_id):
                 break
             await response.write(
                 b": still here\n\n" if view is None else f"data: {view}\n\n".encode()
@@ -322,13 +352,15 @@ def create_app(
     if not settings.secret:
         log.warning(
             "web: HOLDEM_WEB_SECRET is not set: only the pages of the servers in "
-            "HOLDEM_WEB_PUBLIC are served, and no link to another server's pages opens"
+            "HOLDEM_WEB_PUBLIC or whose admins made them public are served, and no link to "
+            "another server's pages opens"
         )
     app = web.Application(middlewares=[_answers])
     app[_STORE] = store
     app[_SETTINGS] = settings
     app[_CLOCK] = clock
     app[_REPLAYS] = OrderedDict()
+    app[_CHOICES] = {}
     watchers = Watchers(store, settings.delay)
     app[_WATCHERS] = watchers
 

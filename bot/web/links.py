@@ -22,9 +22,9 @@ from collections.abc import Mapping
 from enum import Enum
 from urllib.parse import quote
 
-from bot.settings import ConfigError, load_web_settings
+from bot.settings import ConfigError, WebSettings, load_web_settings
 
-__all__ = ["Access", "check", "expiry", "link", "page_link", "sign"]
+__all__ = ["Access", "check", "expiry", "link", "page_link", "pages_public", "sign"]
 
 _KEY = re.compile(r"([0-9]{1,12})\.([0-9a-f]{32})")
 
@@ -76,27 +76,61 @@ def link(root: str, secret: bytes, guild_id: int, path: str, *, now: float, days
     return f"{root.rstrip('/')}/g/{guild_id}/{quote(path)}?k={key}"
 
 
-def page_link(
-    guild_id: int, path: str, *, now: float, environ: Mapping[str, str] | None = None
-) -> str | None:
-    """The address of one of a server's pages for the bot's replies (``/holdem replay``,
-    ``/holdem stats``): plain for a public server, signed otherwise; ``None`` when the pages
-    are off (neither ``HOLDEM_WEB`` nor ``HOLDEM_WEB_BASE_URL`` set), their settings are
-    wrong, or there is no secret to sign with.
-
-    >>> env = {"HOLDEM_WEB_BASE_URL": "https://poker.example.org", "HOLDEM_WEB_PUBLIC": "7"}
-    >>> page_link(7, "hand/3", now=0.0, environ=env)
-    'https://poker.example.org/g/7/hand/3'
-    >>> page_link(8, "hand/3", now=0.0, environ=env) is None
-    True
-    """
+def _pages_on(environ: Mapping[str, str] | None) -> WebSettings | None:
+    """The web settings when the pages are on (``HOLDEM_WEB`` or ``HOLDEM_WEB_BASE_URL`` set)
+    and right; else ``None``."""
     try:
         settings = load_web_settings(environ)
     except ConfigError:
         return None
-    if not (settings.beside or settings.base_url):
+    return settings if settings.beside or settings.base_url else None
+
+
+def pages_public(
+    guild_id: int, *, chosen: bool, environ: Mapping[str, str] | None = None
+) -> bool | None:
+    """Whether anyone may read a server's pages: its admins chose so (``chosen``, the
+    ``web_pages`` setting) or the operator lists it in ``HOLDEM_WEB_PUBLIC``; ``None`` when the
+    pages are off.
+
+    >>> env = {"HOLDEM_WEB_BASE_URL": "https://poker.example.org", "HOLDEM_WEB_PUBLIC": "7"}
+    >>> [pages_public(g, chosen=c, environ=env) for g, c in ((7, False), (8, True), (8, False))]
+    [True, True, False]
+    >>> pages_public(8, chosen=True, environ={}) is None
+    True
+    """
+    settings = _pages_on(environ)
+    if settings is None:
         return None
-    if guild_id in settings.public:
+    return chosen or guild_id in settings.public
+
+
+def page_link(
+    guild_id: int,
+    path: str,
+    *,
+    now: float,
+    environ: Mapping[str, str] | None = None,
+    public: bool = False,
+) -> str | None:
+    """The address of one of a server's pages for the bot's replies (``/holdem replay``,
+    ``/holdem stats``): plain for a public server (``public``: its admins chose so; or the
+    operator lists it), signed otherwise; ``None`` when the pages are off (neither
+    ``HOLDEM_WEB`` nor ``HOLDEM_WEB_BASE_URL`` set), their settings are wrong, or there is no
+    secret to sign with.
+
+    >>> env = {"HOLDEM_WEB_BASE_URL": "https://poker.example.org", "HOLDEM_WEB_PUBLIC": "7"}
+    >>> page_link(7, "hand/3", now=0.0, environ=env)
+    'https://poker.example.org/g/7/hand/3'
+    >>> page_link(8, "hand/3", now=0.0, environ=env, public=True)
+    'https://poker.example.org/g/8/hand/3'
+    >>> page_link(8, "hand/3", now=0.0, environ=env) is None
+    True
+    """
+    settings = _pages_on(environ)
+    if settings is None:
+        return None
+    if public or guild_id in settings.public:
         return f"{settings.root.rstrip('/')}/g/{guild_id}/{quote(path)}"
     if not settings.secret:
         return None

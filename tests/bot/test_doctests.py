@@ -9,12 +9,20 @@ import pytest
 
 import bot.discord.controls.custom_ids
 import bot.discord.invite
+import bot.guilds.house
 import bot.ops.logs
 import bot.settings
 
 
 @pytest.mark.parametrize(
-    "module", [bot.settings, bot.discord.invite, bot.discord.controls.custom_ids, bot.ops.logs]
+    "module",
+    [
+        bot.settings,
+        bot.discord.invite,
+        bot.discord.controls.custom_ids,
+        bot.ops.logs,
+        bot.guilds.house,
+    ],
 )
 def test_doctests(module: ModuleType) -> None:
     result = doctest.testmod(module)

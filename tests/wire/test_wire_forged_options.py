@@ -44,6 +44,7 @@ FORGED: list[tuple[str, dict[str, Any], str]] = [
     ("holdem-admin config preset", {"preset": "no-such-preset"}, "preset"),
     ("holdem-admin config set", {"setting": "house_edge", "value": "5"}, "setting"),
     ("holdem-admin config language", {"language": "klingon"}, "language"),
+    ("holdem-admin config web-pages", {"pages": "everyone"}, "pages"),
     ("raise", {"amount": 0}, "amount"),
     ("bet", {"amount": -5}, "amount"),
 ]

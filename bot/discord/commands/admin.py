@@ -1,4 +1,4 @@
-"""``/holdem-admin``: the server's house rules and table language, and members' data.
+"""``/holdem-admin``: the server's house rules, table language and web pages, and members' data.
 
 A top-level command of its own because Discord hides a command from members who lack its
 *default permissions* only at the top level (a subcommand group cannot carry them): with
@@ -22,9 +22,11 @@ from bot.discord.commands.options import CheckedGroup
 from bot.discord.context import Context, context_of
 from bot.discord.errors import error_text, reply_private
 from bot.discord.translator import cmd_str
+from bot.guilds.house import WebPages
 from bot.guilds.wallets import GRANT_NOTE_MAX
 from bot.i18n import LOCALES, Lang, resolve_locale, t
 from bot.store.errors import InsufficientChips, MemberSeated
+from bot.web.links import pages_public
 from engine import PRESETS, EngineError, HouseRules
 
 __all__ = ["SETTINGS", "AdminCog"]
@@ -64,6 +66,10 @@ _PRESETS = [
     for name in PRESETS
 ]
 _LANGUAGES = [app_commands.Choice(name=cmd_str(f"language.{code}"), value=code) for code in LOCALES]
+_WEB_PAGES = [
+    app_commands.Choice(name=cmd_str(f"admin.web_pages.{pages.value}"), value=pages.value)
+    for pages in WebPages
+]
 
 
 def _lang(interaction: discord.Interaction[Any]) -> Lang:
@@ -202,14 +208,34 @@ class AdminCog(commands.Cog, name="Admin"):
             interaction, t(lang, "admin.language.set", language=t(lang, f"language.{lang}"))
         )
 
+    @config.command(name="web-pages", description=cmd_str("admin.cmd.config.web_pages.description"))
+    @app_commands.describe(pages=cmd_str("admin.cmd.option.web_pages.description"))
+    @app_commands.choices(pages=_WEB_PAGES)
+    async def config_web_pages(self, interaction: discord.Interaction[Any], pages: str) -> None:
+        """Who may read the server's pages on the web companion: anyone, or only a reader
+        with a signed link from the bot. A command of its own, as ``language`` is: a choice
+        about the server, not a rule of the game, and ``config set`` already offers the 25
+        settings Discord shows at most."""
+        guild_id = await self._allowed(interaction)
+        if guild_id is None:
+            return
+        lang = _lang(interaction)
+        choice = WebPages(pages)
+        await context_of(interaction).guilds.set_web_pages(guild_id, choice)
+        lines = [t(lang, f"admin.web_pages.saved_{choice.value}")]
+        if choice is WebPages.LINK and pages_public(guild_id, chosen=False):
+            lines.append(t(lang, "admin.web_pages.operator"))  # HOLDEM_WEB_PUBLIC lists it
+        await reply_private(interaction, "\n".join(lines))
+
     @config.command(name="show", description=cmd_str("admin.cmd.config.show.description"))
     async def config_show(self, interaction: discord.Interaction[Any]) -> None:
         guild_id = await self._allowed(interaction)
         if guild_id is None:
             return
         lang = _lang(interaction)
-        _, rules = await self._rules(context_of(interaction), guild_id)
-        lines = [t(lang, "admin.current"), *self._lines(lang, rules)]
+        house = await context_of(interaction).guilds.rules(guild_id)
+        lines = [t(lang, "admin.current"), *self._lines(lang, house.rules)]
+        lines.append(t(lang, "config.line", name="web_pages", value=house.web_pages.value))
         await reply_private(interaction, "\n".join(lines))
 
     # ----------------------------------------------------------------- members' chips

@@ -13,10 +13,11 @@ from bot.discord.context import Context, context_of, remember
 from bot.discord.errors import reply_private
 from bot.discord.mentions import mention_commands
 from bot.discord.names import member_names
+from bot.guilds.house import WebPages
 from bot.i18n import Lang, format_number, t
 from bot.present import rules_lines
 from bot.tables.service import table_id_for
-from bot.web.links import page_link
+from bot.web.links import page_link, pages_public
 
 __all__ = [
     "chips",
@@ -43,6 +44,10 @@ async def rules(interaction: discord.Interaction[Any]) -> None:
         state = ctx.service.state(table_id)
         house_rules, name = state.rules, state.preset or name
     title, *lines = rules_lines(lang, house_rules, preset=name, buy_in=house_rules.starting_stack)
+    chosen = house.web_pages is WebPages.PUBLIC
+    public = pages_public(interaction.guild_id, chosen=chosen)
+    if public is not None:  # the pages are on: who may read them
+        lines.append(t(lang, "rules.web_pages.public" if public else "rules.web_pages.link"))
     await reply_layout(interaction, title, ["\n".join(lines)])
 
 
@@ -121,7 +126,9 @@ async def history(interaction: discord.Interaction[Any], count: int) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
     lines = [t(lang, "history.title")]
     # the web companion's page of the member, whose hands link to their replays (pages on)
-    if (url := page_link(guild_id, f"member/{interaction.user.id}", now=ctx.clock())) is not None:
+    public = (await ctx.guilds.rules(guild_id)).web_pages is WebPages.PUBLIC
+    page = f"member/{interaction.user.id}"
+    if (url := page_link(guild_id, page, now=ctx.clock(), public=public)) is not None:
         lines.append(t(lang, "web.link", url=url))
     for entry in entries:
         summary = entry.summary

@@ -21,6 +21,7 @@ from bot.discord.context import Context, context_of
 from bot.discord.errors import reply_private
 from bot.discord.names import member_names
 from bot.discord.translator import cmd_str
+from bot.guilds.house import WebPages
 from bot.i18n import Lang, resolve_locale, t
 from bot.pictures.chart import render_chart
 from bot.pictures.replay import render_replay
@@ -112,7 +113,7 @@ class StatsCommands:
         who = member or interaction.user
         found = await context_of(interaction).stats.member_stats(guild_id, who.id, period)
         lines = stats_lines(lang, found, name=who.display_name, period=period)
-        _link(lines, lang, guild_id, f"member/{who.id}", context_of(interaction).clock())
+        await _link(lines, lang, context_of(interaction), guild_id, f"member/{who.id}")
         when = t(lang, f"stats.period.{period.value}")
         heading = t(lang, "stats.title", name=who.display_name, period=when)
         # the figures under the title; with no hands, the one line saying so under it
@@ -139,7 +140,7 @@ class StatsCommands:
             description=replay_alt(lang, record, view),
         )
         lines = replay_lines(record, names, lang)
-        _link(lines, lang, guild_id, f"hand/{record.hand_id}", ctx.clock())
+        await _link(lines, lang, ctx, guild_id, f"hand/{record.hand_id}")
         text = _cut(lines)
         await interaction.followup.send(text, file=file, ephemeral=True)
 
@@ -159,9 +160,11 @@ class StatsCommands:
         await interaction.followup.send(file=file, ephemeral=True)
 
 
-def _link(lines: list[str], lang: Lang, guild_id: int, page: str, now: float) -> None:
-    """The web companion's page of the same thing, under the title, when the pages are on."""
-    url = page_link(guild_id, page, now=now)
+async def _link(lines: list[str], lang: Lang, ctx: Context, guild_id: int, page: str) -> None:
+    """The web companion's page of the same thing, under the title, when the pages are on
+    (plain where the server's pages are public, else signed)."""
+    public = (await ctx.guilds.rules(guild_id)).web_pages is WebPages.PUBLIC
+    url = page_link(guild_id, page, now=ctx.clock(), public=public)
     if url is not None:
         lines.insert(1, t(lang, "web.link", url=url))
 

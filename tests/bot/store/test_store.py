@@ -159,6 +159,21 @@ async def test_guild_settings(store: Store) -> None:
     assert await store.get_language(GUILD) == "de"
 
 
+async def test_a_change_of_some_guild_settings_keeps_the_others(store: Store) -> None:
+    """Who reads the web pages is kept beside the rules: a new preset keeps it, and a choice
+    made before any rule (the row not there yet) leaves the server's language alone."""
+    await store.update_guild_rules(GUILD, {"web_pages": "public"}, now=1.0)
+    assert await store.get_guild_rules(GUILD) == {"web_pages": "public"}
+    await store.set_language(GUILD, "da", now=2.0)
+    await store.update_guild_rules(GUILD, {"preset": "casino", "rules": {"ante": 1}}, now=3.0)
+    await store.update_guild_rules(GUILD, {"preset": "home"}, now=4.0)
+    assert await store.get_guild_rules(GUILD) == {
+        "preset": "home", "rules": {"ante": 1}, "web_pages": "public"
+    }  # fmt: skip
+    assert await store.get_language(GUILD) == "da"
+    assert await store.get_guild_rules(GUILD + 1) is None
+
+
 async def test_tables_open_save_and_close(store: Store) -> None:
     await store.save_table(
         "t2", guild_id=GUILD, channel_id=56, state={"button": 3}, settings={"turn": 30}, now=1.0
