@@ -23,7 +23,7 @@ from bot.settings import WebSettings
 from bot.store.store import Store
 from bot.web import create_app
 from bot.web.links import sign
-from tests.bot.discord.simtable import Clock, Decks
+from tests.bot.discord.simtable import Clock, Decks, text_of
 from tests.web.conftest import SECRET
 
 CATALOGUE.strict = True
@@ -83,7 +83,7 @@ async def test_a_servers_admins_open_its_pages_and_take_them_back(
         assert refused.ephemeral and refused.response.content == REFUSED
         assert await bot.store.get_guild_rules(guild.id) is None
 
-        rules = (await bob.slash(channel, "holdem rules")).response.content
+        rules = text_of((await bob.slash(channel, "holdem rules")).response)
         assert rules.splitlines()[-1] == "Web pages: only with a link from the bot"
         opened = await alice.slash(channel, WEB_PAGES, pages="public")
         assert opened.ephemeral and opened.response.content == OPENED
@@ -92,7 +92,7 @@ async def test_a_servers_admins_open_its_pages_and_take_them_back(
         await alice.slash(channel, "holdem-admin config set", setting="big_blind", value="4")
         shown = (await alice.slash(channel, "holdem-admin config show")).response.content
         assert {"web_pages: public", "big_blind: 4"} <= set(shown.splitlines())
-        rules = (await bob.slash(channel, "holdem rules")).response.content
+        rules = text_of((await bob.slash(channel, "holdem rules")).response)
         assert rules.splitlines()[-1] == "Web pages: open to anyone"
 
         await alice.slash(channel, "holdem start")
@@ -102,10 +102,12 @@ async def test_a_servers_admins_open_its_pages_and_take_them_back(
         assert turn is not None
         await next(m for m in (alice, bob) if m.id == turn.member).slash(channel, "fold")
         await env.advance_time(5)
+        summary = "\n".join(text_of(m) for m in channel.history())  # the hand message's
         replayed = (await alice.slash(channel, "holdem replay")).response.content
-        stats = (await bob.slash(channel, "holdem stats")).response.content
+        stats = text_of((await bob.slash(channel, "holdem stats")).response)
         # plain links: no key, nothing to expire
         assert f"In your browser: {BASE}/g/{guild.id}/hand/1\n" in replayed + "\n"
+        assert f"In your browser: {BASE}/g/{guild.id}/hand/1\n" in summary + "\n"
         assert f"In your browser: {BASE}/g/{guild.id}/member/{bob.id}\n" in stats + "\n"
         now = bot.clock()
 
@@ -133,6 +135,6 @@ async def test_a_servers_admins_open_its_pages_and_take_them_back(
             CLOSED,
             "The bot's operator keeps this server's pages open to anyone all the same.",
         ]
-        rules = (await bob.slash(channel, "holdem rules")).response.content
+        rules = text_of((await bob.slash(channel, "holdem rules")).response)
         assert rules.splitlines()[-1] == "Web pages: open to anyone"
         simcord.assert_no_errors(env)
