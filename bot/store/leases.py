@@ -25,6 +25,7 @@ from urllib.parse import quote
 
 from bot.store import tables
 from bot.store.backend import Dialect, Row, is_postgres_url
+from bot.store.errors import TableTaken
 from bot.store.store import Store
 from bot.tables.leases import Lease
 
@@ -65,9 +66,16 @@ async def open_table(
     same transaction. Raises :class:`~bot.store.errors.TableTaken`, writing nothing, when
     the channel's table is open or another live process holds its lease."""
     async with store._write() as tx:
+        owner = store.lease_owner
+        if owner is not None and not await tx.fetch(
+            _CLAIM, (table_id, owner, now + store.lease_ttl, now)
+        ):
+            raise TableTaken(
+                f"table {table_id!r} is leased by another process", table_id=table_id, leased=True
+            )
         await tables.open_table(
             tx, table_id, guild_id=guild_id, channel_id=channel_id, state=state, now=now,
-            settings=settings, owner=store.lease_owner, ttl=store.lease_ttl,
+            settings=settings,
         )  # fmt: skip
 
 

@@ -45,30 +45,13 @@ async def open_table(
     state: Mapping[str, Any],
     now: float,
     settings: Mapping[str, Any],
-    owner: str | None,
-    ttl: float,
 ) -> None:
-    """Open a table in its channel, unless one is open there already; with ``owner``, take
-    the table's lease first, in the same transaction, unless a live other process holds it.
-    Raises :class:`TableTaken`, having written nothing.
+    """Open a table in its channel, unless one is open there already. Raises
+    :class:`TableTaken`, having written nothing.
 
-    The database decides both, so of two processes opening the same channel at once exactly
-    one wins: the lease is one conditional upsert (as :func:`bot.store.leases.claim`) and the
-    row another, ``DO UPDATE … WHERE open = 0``, which never touches an open table."""
-    if owner is not None:
-        leased = await tx.fetch(
-            "INSERT INTO leases (table_id, owner, epoch, expires_at) VALUES (?1, ?2, 1, ?3) "
-            "ON CONFLICT (table_id) DO UPDATE SET epoch = CASE WHEN leases.owner = "
-            "excluded.owner THEN leases.epoch ELSE leases.epoch + 1 END, "
-            "owner = excluded.owner, expires_at = excluded.expires_at "
-            "WHERE leases.owner = excluded.owner OR leases.expires_at <= ?4 "
-            "RETURNING table_id",
-            (table_id, owner, now + ttl, now),
-        )
-        if not leased:
-            raise TableTaken(
-                f"table {table_id!r} is leased by another process", table_id=table_id, leased=True
-            )
+    The database decides, so of two processes opening the same channel at once exactly one
+    wins: ``DO UPDATE … WHERE open = 0`` never touches an open table (the lease, taken first
+    in the same transaction, is :func:`bot.store.leases.open_table`'s)."""
     try:
         opened = await tx.fetch(
             "INSERT INTO tables (table_id, guild_id, channel_id, state_json, settings_json, "
@@ -96,31 +79,19 @@ async def save_table(
 ) -> None:
     """Create or update a table (it is open afterwards); ``settings`` kept if ``None``."""
     try:
-        await _save(tx, table_id, guild_id, channel_id, state, now, settings)
+        await tx.execute(
+            "INSERT INTO tables (table_id, guild_id, channel_id, state_json, settings_json, "
+            "open, updated_at) VALUES (?1, ?2, ?3, ?4, COALESCE(?5, '{}'), 1, ?6) "
+            "ON CONFLICT (table_id) DO UPDATE SET guild_id = ?2, channel_id = ?3, "
+            "state_json = ?4, settings_json = COALESCE(?5, tables.settings_json), open = 1, "
+            "updated_at = ?6",
+            (
+                table_id, guild_id, channel_id, dumps(dict(state)),
+                None if settings is None else dumps(dict(settings)), now,
+            ),
+        )  # fmt: skip
     except ConstraintViolation as error:
         raise _refusal(table_id, error) from None
-
-
-async def _save(
-    tx: Tx,
-    table_id: str,
-    guild_id: int,
-    channel_id: int,
-    state: Mapping[str, Any],
-    now: float,
-    settings: Mapping[str, Any] | None,
-) -> None:
-    await tx.execute(
-        "INSERT INTO tables (table_id, guild_id, channel_id, state_json, settings_json, "
-        "open, updated_at) VALUES (?1, ?2, ?3, ?4, COALESCE(?5, '{}'), 1, ?6) "
-        "ON CONFLICT (table_id) DO UPDATE SET guild_id = ?2, channel_id = ?3, "
-        "state_json = ?4, settings_json = COALESCE(?5, tables.settings_json), open = 1, "
-        "updated_at = ?6",
-        (
-            table_id, guild_id, channel_id, dumps(dict(state)),
-            None if settings is None else dumps(dict(settings)), now,
-        ),
-    )  # fmt: skip
 
 
 async def update_state(
