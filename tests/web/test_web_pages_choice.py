@@ -6,24 +6,22 @@ the operator's ``HOLDEM_WEB_PUBLIC`` still makes a server public whatever it cho
 
 from __future__ import annotations
 
-import random
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
 import aiohttp
-import discord
 import pytest
 import simcord
 from aiohttp import web
 
-from bot.discord.client import HoldemBot
 from bot.i18n import CATALOGUE
 from bot.settings import WebSettings
 from bot.store.store import Store
 from bot.web import create_app
 from bot.web.links import sign
-from tests.bot.discord.simtable import Clock, Decks, text_of
+from tests.bot.discord.commands.test_stats import two_players
+from tests.bot.discord.simtable import text_of
 from tests.web.conftest import SECRET
 
 CATALOGUE.strict = True
@@ -62,19 +60,8 @@ async def test_a_servers_admins_open_its_pages_and_take_them_back(
     monkeypatch.setenv("HOLDEM_WEB_BASE_URL", BASE)
     monkeypatch.setenv("HOLDEM_WEB_SECRET", SECRET.decode())
     monkeypatch.delenv("HOLDEM_WEB_PUBLIC", raising=False)
-    clock = Clock()
-    bot = HoldemBot(
-        db_path=str(tmp_path / "holdem.sqlite3"), clock=clock, deck_source=Decks(),
-        rng=random.Random(1), sync_commands=True, edit_interval=0.5, exclusive_db=False,
-        render_in_process=False,
-    )  # fmt: skip
-    async with simcord.run(bot) as env:
-        clock.env = env
-        guild = env.create_guild("Casino", preferred_locale="en-US")
-        channel = guild.create_text_channel("poker")
-        role = guild.create_role("Admin", permissions=discord.Permissions(manage_guild=True))
-        alice = guild.add_member(env.create_user("alice"), roles=[role])
-        bob = guild.add_member(env.create_user("bob"))
+    async with two_players(tmp_path, admin=True) as (env, channel, (alice, bob), bot):
+        guild = channel.guild
         elsewhere = env.create_guild("Elsewhere", preferred_locale="en-US")
         # the server lets bob use the admin command (Integrations): Manage Server still rules
         admin = next(c for c in await bot.tree.fetch_commands() if c.name == "holdem-admin")

@@ -10,6 +10,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import discord
 import simcord
 from PIL import Image
 
@@ -20,7 +21,11 @@ from tests.bot.discord.simtable import Clock, Decks, layout_reply
 
 
 @asynccontextmanager
-async def two_players(tmp_path: Path) -> AsyncIterator[tuple[Any, Any, Any, HoldemBot]]:
+async def two_players(
+    tmp_path: Path, *, admin: bool = False
+) -> AsyncIterator[tuple[Any, Any, Any, HoldemBot]]:
+    """The bot in SimCord with alice and bob in one channel (``admin``: alice may manage the
+    server)."""
     clock = Clock()
     bot = HoldemBot(
         db_path=str(tmp_path / "holdem.sqlite3"), clock=clock, deck_source=Decks(),
@@ -31,7 +36,10 @@ async def two_players(tmp_path: Path) -> AsyncIterator[tuple[Any, Any, Any, Hold
         clock.env = env
         guild = env.create_guild("Casino", preferred_locale="en-US")
         channel = guild.create_text_channel("poker")
-        alice = guild.add_member(env.create_user("alice"))
+        roles = []
+        if admin:
+            roles = [guild.create_role("Admin", permissions=discord.Permissions(manage_guild=True))]
+        alice = guild.add_member(env.create_user("alice"), roles=roles)
         bob = guild.add_member(env.create_user("bob"))
         try:
             yield env, channel, (alice, bob), bot
