@@ -13,11 +13,12 @@ from bot.discord.context import Context, context_of, remember
 from bot.discord.errors import reply_private
 from bot.discord.mentions import mention_commands
 from bot.discord.names import member_names
+from bot.discord.web_links import page_url
 from bot.guilds.house import WebPages
 from bot.i18n import Lang, format_number, t
 from bot.present import rules_lines
 from bot.tables.service import table_id_for
-from bot.web.links import page_link, pages_public
+from bot.web.links import pages_public
 
 __all__ = [
     "chips",
@@ -126,9 +127,7 @@ async def history(interaction: discord.Interaction[Any], count: int) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
     lines = [t(lang, "history.title")]
     # the web companion's page of the member, whose hands link to their replays (pages on)
-    public = (await ctx.guilds.rules(guild_id)).web_pages is WebPages.PUBLIC
-    page = f"member/{interaction.user.id}"
-    if (url := page_link(guild_id, page, now=ctx.clock(), public=public)) is not None:
+    if (url := await page_url(ctx, guild_id, f"member/{interaction.user.id}")) is not None:
         lines.append(t(lang, "web.link", url=url))
     for entry in entries:
         summary = entry.summary

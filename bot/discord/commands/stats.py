@@ -21,7 +21,7 @@ from bot.discord.context import Context, context_of
 from bot.discord.errors import reply_private
 from bot.discord.names import member_names
 from bot.discord.translator import cmd_str
-from bot.guilds.house import WebPages
+from bot.discord.web_links import page_url
 from bot.i18n import Lang, resolve_locale, t
 from bot.pictures.chart import render_chart
 from bot.pictures.replay import render_replay
@@ -36,7 +36,6 @@ from bot.present.stats import (
 from bot.stats.counters import Period
 from bot.stats.service import SessionChart
 from bot.tables.service import table_id_for
-from bot.web.links import page_link
 
 __all__ = ["StatsCommands", "add_to", "session_chart_file"]
 
@@ -163,9 +162,7 @@ class StatsCommands:
 async def _link(lines: list[str], lang: Lang, ctx: Context, guild_id: int, page: str) -> None:
     """The web companion's page of the same thing, under the title, when the pages are on
     (plain where the server's pages are public, else signed)."""
-    public = (await ctx.guilds.rules(guild_id)).web_pages is WebPages.PUBLIC
-    url = page_link(guild_id, page, now=ctx.clock(), public=public)
-    if url is not None:
+    if (url := await page_url(ctx, guild_id, page)) is not None:
         lines.insert(1, t(lang, "web.link", url=url))
 
 

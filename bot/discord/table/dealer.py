@@ -35,7 +35,7 @@ from bot.discord.table.hole_cards import CardMessages
 from bot.discord.table.lobby_message import LobbyMessage
 from bot.discord.table.messages import MessageRef, Origin, TableMessages, Ticket
 from bot.discord.table.television import Television
-from bot.guilds.house import WebPages
+from bot.discord.web_links import page_url
 from bot.i18n import Lang, t, tn
 from bot.present import (
     clip,
@@ -47,7 +47,6 @@ from bot.present import (
 from bot.present.runout import run_twice_ask_lines
 from bot.tables.computers import is_computer
 from bot.tables.outcomes import Outcome, OutcomeKind, TableState, TurnState
-from bot.web.links import page_link
 from engine.events import BoardDealt
 
 __all__ = ["Dealer"]
@@ -273,8 +272,9 @@ class Dealer(HandEdits):
         self.hand.pictures = tuple(pictures)
         self._drawn = None
         body = [x for x in lines if x] or [t(lang, "hand.ended", number=self.hand.hand_id)]
-        if outcome.hand_id:  # the replayer, when the pages are on
-            await self._replayer_link(body, lang, f"hand/{outcome.hand_id}")
+        page = f"hand/{outcome.hand_id}"
+        if outcome.hand_id and (url := await page_url(self.ctx, self.guild_id, page)):
+            body.append(t(lang, "web.link", url=url))  # the replayer, when the pages are on
         state = outcome.state
         view = self._layout(lang, state, body=body)
         if self.messages.hand is None:  # the hand ended before its message was posted
@@ -353,16 +353,6 @@ class Dealer(HandEdits):
         async with self._direct():
             await self.messages.edit_hand(None, self._layout(lang, state))
         await self._ping(lang, state)
-
-    async def _replayer_link(self, body: list[str], lang: Lang, page: str) -> None:
-        """The page's address under the summary: plain where the server's pages are public,
-        else signed; none when the pages are off (the server's choice is read only then)."""
-        url = page_link(self.guild_id, page, now=self.ctx.clock())
-        if url is None:
-            return
-        if (await self.ctx.guilds.rules(self.guild_id)).web_pages is WebPages.PUBLIC:
-            url = page_link(self.guild_id, page, now=self.ctx.clock(), public=True) or url
-        body.append(t(lang, "web.link", url=url))
 
     async def show_table(self, ticket: Ticket, state: TableState) -> None:
         """``/holdem table``: the hand message again, as the answer to the command (the
