@@ -22,7 +22,6 @@ kind of move costs.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 
 import discord
@@ -56,7 +55,7 @@ log = logging.getLogger("holdem.bot")
 _MOVES = (OutcomeKind.ACTED, OutcomeKind.TIMED_OUT)
 
 
-class Dealer(HandEdits):
+class Dealer:
     """What one table shows for each outcome; it holds the table's messages, its television
     and its members' card messages."""
 
@@ -70,13 +69,8 @@ class Dealer(HandEdits):
         )
         self.television = Television(ctx, table_id, self.messages)
         self.lobby = LobbyMessage(ctx, table_id, self.messages)
-        self.hand: HandShow | None = None
-        """The hand whose message :attr:`TableMessages.hand` is."""
-        self._drawn: tuple[str, ...] | None = None
-        """The board of the table picture the hand message carries."""
-        self._version = 0
-        """Counts the versions of the hand message sent directly (see :meth:`_direct`)."""
-        self._hand_lock = asyncio.Lock()
+        self.edits = HandEdits(ctx, table_id, self.messages)
+        """The hand message's versions and the ping."""
         if state is not None:
             kept = state.message("lobby")
             if kept is not None:
@@ -87,7 +81,7 @@ class Dealer(HandEdits):
             kept = state.message("hand")
             if kept is not None and state.in_hand and state.hand_id is not None:
                 self.messages.hand = MessageRef(channel_id=kept[0], message_id=kept[1])
-                self.hand = HandShow(hand_id=state.hand_id)
+                self.edits.hand = HandShow(hand_id=state.hand_id)
             kept = state.message("ping")
             if kept is not None:
                 self.messages.ping = MessageRef(channel_id=kept[0], message_id=kept[1])
@@ -110,7 +104,9 @@ class Dealer(HandEdits):
         lang = await self.ctx.guild_lang(self.guild_id)
         kind = outcome.kind
         if ticket is not None and ticket.origin is Origin.MOVE:  # told privately, at once
-            ticket = await self._confirm(ticket, lang, outcome.state, outcome_lines(lang, outcome))
+            ticket = await self.edits.confirm(
+                ticket, lang, outcome.state, outcome_lines(lang, outcome)
+            )
         if kind is OutcomeKind.OPENED:
             await self.lobby.opened(outcome, ticket, lang)
         elif kind is OutcomeKind.DEALT:
@@ -139,20 +135,20 @@ class Dealer(HandEdits):
         if state.practice:  # said with every hand: its chips are practice chips
             lines.insert(1 if lines else 0, t(lang, "practice.table"))
         hand_id = outcome.hand_id or state.hand_id or 0
-        self.hand = HandShow(hand_id=hand_id, commitment=outcome.commitment, recent=lines)
-        self._drawn = None
+        self.edits.hand = HandShow(hand_id=hand_id, commitment=outcome.commitment, recent=lines)
+        self.edits.drawn = None
         self.messages.hand = None
         if outcome.hand_over or state.turn is None:  # the hand ended at the deal
             await self._ended(outcome, ticket, lang, lines)
         else:
-            async with self._direct():
-                files = await self._picture(state, lang, force=True)
-                ref = await self.messages.new_hand(ticket, self._layout(lang, state), files)
+            async with self.edits.direct():
+                files = await self.edits.picture(state, lang, force=True)
+                ref = await self.messages.new_hand(ticket, self.edits.layout(lang, state), files)
             if ref is not None and ref.message_id is not None:
                 await self.ctx.service.keep_message(
                     self.table_id, "hand", ref.channel_id, ref.message_id
                 )
-            await self._ping(lang, state)
+            await self.edits.ping(lang, state)
         closed = await self.cards.send_dms(outcome, lang)
         for member in closed:
             await self.messages.post(f"<@{member}> " + t(lang, "error.dms_closed"), mentions=True)
@@ -161,20 +157,20 @@ class Dealer(HandEdits):
     async def _moved(self, outcome: Outcome, ticket: Ticket | None, lang: Lang) -> None:
         lines = outcome_lines(lang, outcome)
         state = outcome.state
-        if self.hand is None:  # a hand from before this process, without its message
-            self.hand = HandShow(hand_id=outcome.hand_id or state.hand_id or 0)
+        if self.edits.hand is None:  # a hand from before this process, without its message
+            self.edits.hand = HandShow(hand_id=outcome.hand_id or state.hand_id or 0)
         new_street = any(isinstance(e, BoardDealt) for e in outcome.events)
         if state.run_twice is not None:
-            self.hand.street(lines, new_street=new_street)
+            self.edits.hand.street(lines, new_street=new_street)
             await self._ask(outcome, ticket, lang)
             return
         if outcome.hand_over or state.turn is None:
             await self._ended(outcome, ticket, lang, lines)
             return
-        self.hand.street(lines, new_street=new_street)
+        self.edits.hand.street(lines, new_street=new_street)
         computer = outcome.actor is not None and is_computer(outcome.actor)
-        await self._update(ticket, lang, state, lines, coalesce=computer)
-        await self._ping(lang, state)
+        await self.edits.update(ticket, lang, state, lines, coalesce=computer)
+        await self.edits.ping(lang, state)
         # Every move: an open panel's learning figures follow the turn (a panel whose
         # content did not change is not edited).
         await self.cards.refresh(outcome)
@@ -183,19 +179,19 @@ class Dealer(HandEdits):
         """The run-it-twice question: its button in the hand message, one ping for the
         players with chips at risk."""
         ask = outcome.state.run_twice
-        assert ask is not None and self.hand is not None
-        seconds = max(1, round(ask.deadline - self.now()))
+        assert ask is not None and self.edits.hand is not None
+        seconds = max(1, round(ask.deadline - self.ctx.clock()))
         question = run_twice_ask_lines(lang, outcome, seconds)
-        body = [*self.hand.recent, *question[len(outcome_lines(lang, outcome)) : -1]]
-        await self._update(ticket, lang, outcome.state, [], body=body)
+        body = [*self.edits.hand.recent, *question[len(outcome_lines(lang, outcome)) : -1]]
+        await self.edits.update(ticket, lang, outcome.state, [], body=body)
         await self.messages.put_ping(t(lang, "ping.run_twice", mentions=question[-1]), ask.members)
 
     async def _agreed(self, outcome: Outcome, ticket: Ticket | None, lang: Lang) -> None:
         """A player agreed to run it twice: said in the hand message."""
         name = outcome.state.name_of(outcome.actor or 0)
-        if self.hand is None:
-            self.hand = HandShow(hand_id=outcome.state.hand_id or 0)
-        self.hand.recent.append(t(lang, "tv.run_twice.agreed", name=name))
+        if self.edits.hand is None:
+            self.edits.hand = HandShow(hand_id=outcome.state.hand_id or 0)
+        self.edits.hand.recent.append(t(lang, "tv.run_twice.agreed", name=name))
         if outcome.state.run_twice is not None:
             await self._ask(outcome, ticket, lang)
 
@@ -210,8 +206,8 @@ class Dealer(HandEdits):
 
     async def _runout(self, outcome: Outcome, ticket: Ticket | None, lang: Lang) -> None:
         """The run-out street by street in the hand message, then the hand's close."""
-        if self.hand is None:
-            self.hand = HandShow(hand_id=outcome.hand_id or 0)
+        if self.edits.hand is None:
+            self.edits.hand = HandShow(hand_id=outcome.hand_id or 0)
         await self.messages.drop_ping()
         closing = await self.television.runout(outcome, ticket, lang, self._frame)
         await self._close(outcome, None, lang, closing)
@@ -221,13 +217,13 @@ class Dealer(HandEdits):
         ticket: Ticket | None,
     ) -> None:  # fmt: skip
         """One street of a run-out: the hand message with its picture and figures."""
-        assert self.hand is not None
+        assert self.edits.hand is not None
         alt, file = picture
-        self.hand.pictures = (Picture(name=file.filename, alt=alt),)
-        self._drawn = None
-        view = self._layout(lang, state, body=lines)
-        ticket = await self._confirm(ticket, lang, state, lines[:1])
-        async with self._direct():
+        self.edits.hand.pictures = (Picture(name=file.filename, alt=alt),)
+        self.edits.drawn = None
+        view = self.edits.layout(lang, state, body=lines)
+        ticket = await self.edits.confirm(ticket, lang, state, lines[:1])
+        async with self.edits.direct():
             if self.messages.hand is None:
                 await self.messages.new_hand(ticket, view, [file])
             else:
@@ -238,8 +234,8 @@ class Dealer(HandEdits):
     ) -> None:
         """The hand message becomes its summary: the showdown picture (or the table as it
         ended), who won what, the fair-deck footer; no buttons."""
-        if self.hand is None:
-            self.hand = HandShow(hand_id=outcome.hand_id or 0)
+        if self.edits.hand is None:
+            self.edits.hand = HandShow(hand_id=outcome.hand_id or 0)
         await self.messages.drop_ping()
         files: list[discord.File] = []
         pictures: list[Picture] = []
@@ -252,8 +248,8 @@ class Dealer(HandEdits):
                 files.append(file)
                 pictures.append(Picture(name=file.filename, alt=alt))
         ended = outcome.session_ended
-        if showdown is None and ended is None and self.hand.pictures:
-            pictures = list(self.hand.pictures)  # no showdown: the table as it last stood
+        if showdown is None and ended is None and self.edits.hand.pictures:
+            pictures = list(self.edits.hand.pictures)  # no showdown: the table as it last stood
         elif showdown is None:
             board = outcome.state.board or None
             alt, file = await self.ctx.images.table(
@@ -269,20 +265,20 @@ class Dealer(HandEdits):
             if chart is not None:
                 files.append(chart)
                 pictures.append(Picture(name=chart.filename, alt=chart.description or ""))
-        self.hand.pictures = tuple(pictures)
-        self._drawn = None
-        body = [x for x in lines if x] or [t(lang, "hand.ended", number=self.hand.hand_id)]
+        self.edits.hand.pictures = tuple(pictures)
+        self.edits.drawn = None
+        body = [x for x in lines if x] or [t(lang, "hand.ended", number=self.edits.hand.hand_id)]
         page = f"hand/{outcome.hand_id}"
         if outcome.hand_id and (url := await page_url(self.ctx, self.guild_id, page)):
             body.append(t(lang, "web.link", url=url))  # the replayer, when the pages are on
         state = outcome.state
-        view = self._layout(lang, state, body=body)
+        view = self.edits.layout(lang, state, body=body)
         if self.messages.hand is None:  # the hand ended before its message was posted
-            async with self._direct():
+            async with self.edits.direct():
                 await self.messages.new_hand(ticket, view, files)
             return
-        ticket = await self._confirm(ticket, lang, state, lines)
-        async with self._direct():
+        ticket = await self.edits.confirm(ticket, lang, state, lines)
+        async with self.edits.direct():
             await self.messages.edit_hand(ticket, view, files)
 
     async def _stopped(self, outcome: Outcome, ticket: Ticket | None, lang: Lang) -> None:
@@ -291,9 +287,9 @@ class Dealer(HandEdits):
         await self.messages.say(ticket, clip(lines))
         await self.messages.pass_turn(None, ticket)  # a turn message of old loses its buttons
         await self.messages.drop_ping()
-        if self.hand is not None and self.messages.hand is not None and outcome.voided_hand:
-            view = self._layout(lang, outcome.state, body=lines[1:2] or lines)
-            async with self._direct():
+        if self.edits.hand is not None and self.messages.hand is not None and outcome.voided_hand:
+            view = self.edits.layout(lang, outcome.state, body=lines[1:2] or lines)
+            async with self.edits.direct():
                 await self.messages.edit_hand(None, view)
         if self.messages.lobby is not None:
             await self.messages.edit(self.messages.lobby, view=None)
@@ -305,12 +301,12 @@ class Dealer(HandEdits):
         await self.messages.pass_turn(None, None)  # a turn message of old loses its buttons
         if state.turn is None and state.run_twice is None:
             return
-        if self.hand is None or self.hand.hand_id != state.hand_id:
-            self.hand = HandShow(hand_id=state.hand_id or 0)
-        self.hand.recent.append(t(lang, "notice.restarted"))
-        async with self._direct():
-            files = await self._picture(state, lang, force=True)
-            view = self._layout(lang, state)
+        if self.edits.hand is None or self.edits.hand.hand_id != state.hand_id:
+            self.edits.hand = HandShow(hand_id=state.hand_id or 0)
+        self.edits.hand.recent.append(t(lang, "notice.restarted"))
+        async with self.edits.direct():
+            files = await self.edits.picture(state, lang, force=True)
+            view = self.edits.layout(lang, state)
             if self.messages.hand is None:
                 await self.messages.new_hand(None, view, files)
             else:
@@ -318,13 +314,13 @@ class Dealer(HandEdits):
         if state.run_twice is not None:  # asked again: answers were not kept
             await self._ask(outcome, None, lang)
         else:
-            await self._ping(lang, state)
+            await self.edits.ping(lang, state)
 
     # ----------------------------------------------------------------- the loop's own posts
 
     async def warn(self, turn: TurnState) -> None:
         lang = await self.ctx.guild_lang(self.guild_id)
-        left = max(1, round((turn.deadline or self.now()) - self.now()))
+        left = max(1, round((turn.deadline or self.ctx.clock()) - self.ctx.clock()))
         line = tn(lang, "turn.warning", left, mention=f"<@{turn.member}>")
         await self.messages.put_ping(line, [turn.member])
 
@@ -332,13 +328,18 @@ class Dealer(HandEdits):
         """A notice from the bot (it is restarting): in the hand message while a hand is in
         progress, else a message of its own."""
         lang = await self.ctx.guild_lang(self.guild_id)
-        state = self.ctx.service.state(self.table_id) if self.hand is not None else None
-        if state is None or not state.in_hand or self.hand is None or self.messages.hand is None:
+        state = self.ctx.service.state(self.table_id) if self.edits.hand is not None else None
+        if (
+            state is None
+            or not state.in_hand
+            or self.edits.hand is None
+            or self.messages.hand is None
+        ):
             await self.messages.post(t(lang, key))
             return
-        self.hand.recent.append(t(lang, key))
-        async with self._direct():
-            await self.messages.edit_hand(None, self._layout(lang, state))
+        self.edits.hand.recent.append(t(lang, key))
+        async with self.edits.direct():
+            await self.messages.edit_hand(None, self.edits.layout(lang, state))
 
     async def resync(self, state: TableState, *, notice: bool) -> None:
         """After the loop recovered from an error: a short notice in the hand message, fresh
@@ -346,13 +347,13 @@ class Dealer(HandEdits):
         if not notice:
             return
         lang = await self.ctx.guild_lang(self.guild_id)
-        if state.turn is None or self.hand is None or self.messages.hand is None:
+        if state.turn is None or self.edits.hand is None or self.messages.hand is None:
             await self.messages.post(t(lang, "notice.recovered"))
             return
-        self.hand.recent.append(t(lang, "notice.recovered"))
-        async with self._direct():
-            await self.messages.edit_hand(None, self._layout(lang, state))
-        await self._ping(lang, state)
+        self.edits.hand.recent.append(t(lang, "notice.recovered"))
+        async with self.edits.direct():
+            await self.messages.edit_hand(None, self.edits.layout(lang, state))
+        await self.edits.ping(lang, state)
 
     async def show_table(self, ticket: Ticket, state: TableState) -> None:
         """``/holdem table``: the hand message again, as the answer to the command (the
@@ -360,18 +361,18 @@ class Dealer(HandEdits):
         lang = await self.ctx.guild_lang(self.guild_id)
         alt, file = await self.ctx.images.table(table_view(state, lang), lang)
         picture = Picture(name=file.filename, alt=alt)
-        if not state.in_hand or self.hand is None or self.hand.hand_id != state.hand_id:
+        if not state.in_hand or self.edits.hand is None or self.edits.hand.hand_id != state.hand_id:
             show = HandShow(hand_id=state.hand_id or state.hands_played, pictures=(picture,))
             body = [t(lang, "hand.pot", pot=state.pot_total)]
             view = hand_layout(lang, state, show, body=body)
             await self.messages.say(ticket, None, view=view, files=[file])
             return
         old = self.messages.hand
-        self.hand.pictures = (picture,)
-        self._drawn = state.board
-        async with self._direct():
+        self.edits.hand.pictures = (picture,)
+        self.edits.drawn = state.board
+        async with self.edits.direct():
             ref = await self.messages.say(
-                ticket, None, view=self._layout(lang, state), files=[file]
+                ticket, None, view=self.edits.layout(lang, state), files=[file]
             )
         if ref is None:
             return
@@ -381,7 +382,7 @@ class Dealer(HandEdits):
                 self.table_id, "hand", ref.channel_id, ref.message_id
             )
         if old is not None:
-            await self.messages.edit(old, view=self._moved_view(lang), attachments=[])
+            await self.messages.edit(old, view=self.edits.moved_view(lang), attachments=[])
 
     async def say_error(self, text: str) -> None:
         await self.messages.post(text)

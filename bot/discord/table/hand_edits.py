@@ -1,10 +1,10 @@
 """How the dealer changes the hand message: the picture when the street changes, the buttons,
 the private confirmation of a slash move, the one ping, and the order of versions.
 
-:class:`HandEdits` is a part of :class:`~bot.discord.table.dealer.Dealer` (its base). A version
+:class:`HandEdits` is held by :class:`~bot.discord.table.dealer.Dealer` (its ``edits``). A version
 of the hand message goes out directly (a press's own update, a slash move's edit, the hand's
 end) or, for the computers' moves, through the edit coalescer; a direct one drops a coalesced
-one still pending or being drawn (:meth:`HandEdits._direct`), so an older version never lands
+one still pending or being drawn (:meth:`HandEdits.direct`), so an older version never lands
 after a newer one.
 """
 
@@ -37,32 +37,36 @@ log = logging.getLogger("holdem.bot")
 class HandEdits:
     """The hand message's versions and the ping, for one table."""
 
-    ctx: Context
-    table_id: str
-    messages: TableMessages
-    hand: HandShow | None
-    _drawn: tuple[str, ...] | None
-    _version: int
-    _hand_lock: asyncio.Lock
+    def __init__(self, ctx: Context, table_id: str, messages: TableMessages) -> None:
+        self.ctx = ctx
+        self.table_id = table_id
+        self.messages = messages
+        self.hand: HandShow | None = None
+        """The hand whose message :attr:`TableMessages.hand` is."""
+        self.drawn: tuple[str, ...] | None = None
+        """The board of the table picture the hand message carries."""
+        self._version = 0
+        """Counts the versions of the hand message sent directly (see :meth:`direct`)."""
+        self._hand_lock = asyncio.Lock()
 
     def now(self) -> float:
         return self.ctx.clock()
 
     # ----------------------------------------------------------------- the hand message
 
-    async def _picture(
+    async def picture(
         self, state: TableState, lang: Lang, *, force: bool = False
     ) -> list[discord.File]:
         """The table picture when the board changed since the one the message carries (a
         new street), else nothing: the message keeps showing its attachment."""
-        if self.hand is None or (not force and self._drawn == state.board):
+        if self.hand is None or (not force and self.drawn == state.board):
             return []
         alt, file = await self.ctx.images.table(table_view(state, lang), lang)
         self.hand.pictures = (Picture(name=file.filename, alt=alt),)
-        self._drawn = state.board
+        self.drawn = state.board
         return [file]
 
-    def _rows(self, lang: Lang, state: TableState) -> list[list[discord.ui.Item[Any]]]:
+    def rows(self, lang: Lang, state: TableState) -> list[list[discord.ui.Item[Any]]]:
         """The buttons under the hand: the turn's, or the run-it-twice question's."""
         turn = state.turn
         if state.run_twice is not None:
@@ -71,14 +75,14 @@ class HandEdits:
             return []
         return turn_rows(lang, self.table_id, turn.hand_id, turn.seq, turn.legal)
 
-    def _layout(
+    def layout(
         self, lang: Lang, state: TableState, *, body: list[str] | None = None
     ) -> discord.ui.LayoutView:
         assert self.hand is not None
-        rows = self._rows(lang, state) if body is None or state.run_twice else []
+        rows = self.rows(lang, state) if body is None or state.run_twice else []
         return hand_layout(lang, state, self.hand, body=body, turn=state.turn, rows=rows)
 
-    async def _update(
+    async def update(
         self,
         ticket: Ticket | None,
         lang: Lang,
@@ -98,20 +102,20 @@ class HandEdits:
                 async with self._hand_lock:
                     if version != self._version:  # a newer version went out directly
                         return
-                    files = await self._picture(state, lang)
-                    view = self._layout(lang, state, body=body)
+                    files = await self.picture(state, lang)
+                    view = self.layout(lang, state, body=body)
                     await self.messages.edit_hand(None, view, files)
 
             self.ctx.edits.request(("hand", self.table_id), edit)
             return
-        ticket = await self._confirm(ticket, lang, state, lines)
-        async with self._direct():
-            files = await self._picture(state, lang)
-            view = self._layout(lang, state, body=body)
-            moved = self._moved_view(lang)
+        ticket = await self.confirm(ticket, lang, state, lines)
+        async with self.direct():
+            files = await self.picture(state, lang)
+            view = self.layout(lang, state, body=body)
+            moved = self.moved_view(lang)
             await self.messages.edit_hand(ticket, view, files, elsewhere=moved)
 
-    def _moved_view(self, lang: Lang) -> discord.ui.LayoutView:
+    def moved_view(self, lang: Lang) -> discord.ui.LayoutView:
         """What an older message of the hand says once the hand went on in another one."""
         moved = discord.ui.LayoutView(timeout=None)
         number = self.hand.hand_id if self.hand is not None else 0
@@ -119,7 +123,7 @@ class HandEdits:
         return moved
 
     @contextlib.asynccontextmanager
-    async def _direct(self) -> AsyncIterator[None]:
+    async def direct(self) -> AsyncIterator[None]:
         """A version of the hand message sent now: a coalesced one still pending or being
         drawn is dropped, so it never lands after this one."""
         self._version += 1
@@ -127,7 +131,7 @@ class HandEdits:
         async with self._hand_lock:
             yield
 
-    async def _confirm(
+    async def confirm(
         self, ticket: Ticket | None, lang: Lang, state: TableState, lines: list[str]
     ) -> Ticket | None:
         """A slash move (or a command other than the one that posts the hand message) is
@@ -144,7 +148,7 @@ class HandEdits:
         self.messages.note_live(ticket)
         return None
 
-    async def _ping(self, lang: Lang, state: TableState) -> None:
+    async def ping(self, lang: Lang, state: TableState) -> None:
         """The player to act gets the one ping; a computer player gets none."""
         turn = state.turn
         if turn is None or is_computer(turn.member):
