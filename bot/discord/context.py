@@ -15,9 +15,9 @@ from typing import Any, Protocol
 import discord
 
 from bot.discord.mentions import CommandIds
+from bot.discord.table.answers import Origin, Ticket
 from bot.discord.table.coalesce import EditCoalescer
 from bot.discord.table.images import Images
-from bot.discord.table.messages import Origin, Ticket
 from bot.guilds.service import GuildService
 from bot.i18n import Lang, resolve_locale
 from bot.stats.service import StatsService

@@ -15,7 +15,8 @@ import discord
 
 from bot.discord.context import Context, context_of, remember, split_table_id
 from bot.discord.errors import error_text, reply_private
-from bot.discord.table.messages import Origin, answered_publicly
+from bot.discord.table.answers import Origin
+from bot.discord.table.messages import answered_publicly
 from bot.i18n import Lang, t
 from bot.tables.outcomes import Outcome
 from bot.tables.service import table_id_for

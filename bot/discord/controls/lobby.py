@@ -16,7 +16,7 @@ import discord
 
 from bot.discord.commands import seats
 from bot.discord.controls.custom_ids import from_here, table_id_of, table_token
-from bot.discord.table.messages import Origin
+from bot.discord.table.answers import Origin
 from bot.i18n import Lang, t
 
 __all__ = ["LobbyButton", "lobby_view"]

@@ -18,7 +18,7 @@ import discord
 from bot.discord.context import context_of, remember, split_table_id
 from bot.discord.controls.custom_ids import from_here, table_id_of, table_token
 from bot.discord.errors import error_text, reply_private
-from bot.discord.table.messages import Origin
+from bot.discord.table.answers import Origin
 from bot.i18n import Lang, t
 from bot.tables.errors import NotAtRisk
 

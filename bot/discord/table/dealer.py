@@ -28,11 +28,12 @@ import discord
 
 from bot.discord.commands.stats import session_chart_file
 from bot.discord.context import Context, split_table_id
+from bot.discord.table.answers import MessageRef, Origin, Ticket
 from bot.discord.table.hand_edits import HandEdits
 from bot.discord.table.hand_message import HandShow, Picture, hand_layout
 from bot.discord.table.hole_cards import CardMessages
 from bot.discord.table.lobby_message import LobbyMessage
-from bot.discord.table.messages import MessageRef, Origin, TableMessages, Ticket
+from bot.discord.table.messages import TableMessages
 from bot.discord.table.television import Television
 from bot.discord.web_links import page_url
 from bot.i18n import Lang, t, tn

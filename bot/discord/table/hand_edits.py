@@ -21,8 +21,9 @@ import discord
 from bot.discord.context import Context
 from bot.discord.controls.run_twice import run_twice_button
 from bot.discord.controls.turn import turn_rows
+from bot.discord.table.answers import Origin, Ticket
 from bot.discord.table.hand_message import HandShow, Picture, hand_layout
-from bot.discord.table.messages import Origin, TableMessages, Ticket
+from bot.discord.table.messages import TableMessages
 from bot.i18n import Lang, t
 from bot.present import table_view
 from bot.present.hand import ping_line

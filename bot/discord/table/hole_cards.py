@@ -26,8 +26,8 @@ import discord
 
 from bot.discord.context import Context, context_of, remember, split_table_id
 from bot.discord.errors import error_text, reply_private
+from bot.discord.table.answers import TOKEN_LIFETIME
 from bot.discord.table.coalesce import Edit
-from bot.discord.table.messages import TOKEN_LIFETIME
 from bot.i18n import Lang, cards_text, resolve_locale, t
 from bot.present import hole_cards_view, to_call_of
 from bot.present.coach import CoachSpot, coach_spot, coach_text, spot_advice

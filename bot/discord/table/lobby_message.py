@@ -14,7 +14,8 @@ import discord
 
 from bot.discord.context import Context
 from bot.discord.controls.lobby import lobby_view
-from bot.discord.table.messages import Origin, TableMessages, Ticket
+from bot.discord.table.answers import Origin, Ticket
+from bot.discord.table.messages import TableMessages
 from bot.i18n import Lang, t
 from bot.present import lobby_text, rules_lines, structure_name
 from bot.tables.outcomes import Outcome, OutcomeKind, TableState

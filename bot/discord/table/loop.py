@@ -28,8 +28,9 @@ import discord
 
 from bot.discord.context import Context, split_table_id
 from bot.discord.errors import error_text
+from bot.discord.table.answers import Origin, Ticket
 from bot.discord.table.dealer import Dealer
-from bot.discord.table.messages import Origin, Ticket, answered_publicly
+from bot.discord.table.messages import answered_publicly
 from bot.store.errors import StoreUnavailable
 from bot.tables.errors import NoTable
 from bot.tables.outcomes import Outcome, OutcomeKind, RunTwiceAsk, TableState, TurnState

@@ -23,18 +23,10 @@ from typing import Any
 
 import discord
 
-from bot.discord.table.answers import DEFER_AFTER, TOKEN_LIFETIME, MessageRef, Origin, Ticket
+from bot.discord.table.answers import TOKEN_LIFETIME, MessageRef, Origin, Ticket
 from bot.tables.outcomes import Outcome, OutcomeKind
 
-__all__ = [
-    "DEFER_AFTER",
-    "TOKEN_LIFETIME",
-    "MessageRef",
-    "Origin",
-    "TableMessages",
-    "Ticket",
-    "answered_publicly",
-]
+__all__ = ["TableMessages", "answered_publicly"]
 
 log = logging.getLogger("holdem.bot")
 

@@ -23,7 +23,8 @@ from collections.abc import Awaitable, Callable
 import discord
 
 from bot.discord.context import Context
-from bot.discord.table.messages import TableMessages, Ticket
+from bot.discord.table.answers import Ticket
+from bot.discord.table.messages import TableMessages
 from bot.i18n import Lang
 from bot.present.runout import runout_frames
 from bot.tables.outcomes import Outcome, TableState
