@@ -6,6 +6,16 @@ tested from the frozen records of :mod:`bot.tables.outcomes` alone; the bot only
 """
 
 from bot.present.alt import ALT_TEXT_LIMIT, fit, hole_cards_alt, showdown_alt, table_alt
+from bot.present.event import (
+    EventPlace,
+    EventTableLine,
+    EventView,
+    event_text,
+    moved_text,
+    results_text,
+    seated_text,
+    structure_lines,
+)
 from bot.present.rules_text import rules_lines, structure_name
 from bot.present.texts import (
     MESSAGE_LIMIT,
@@ -21,17 +31,25 @@ from bot.present.views import hole_cards_view, showdown_view, table_view, to_cal
 __all__ = [
     "ALT_TEXT_LIMIT",
     "MESSAGE_LIMIT",
+    "EventPlace",
+    "EventTableLine",
+    "EventView",
     "clip",
+    "event_text",
     "fit",
     "hole_cards_alt",
     "hole_cards_view",
     "lobby_text",
+    "moved_text",
     "outcome_lines",
+    "results_text",
     "rules_lines",
+    "seated_text",
     "showdown_alt",
     "showdown_view",
     "standings_lines",
     "stop_lines",
+    "structure_lines",
     "structure_name",
     "table_alt",
     "table_view",
