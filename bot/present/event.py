@@ -406,9 +406,13 @@ def _running(lang: Lang, view: EventView) -> list[str]:
 
 
 def _table_line(lang: Lang, table: EventTableLine) -> str:
-    where = f" <#{table.thread_id}>" if table.thread_id is not None else ""
-    return t(lang, "event.table", number=table.number, thread=where,
-             players=tn(lang, "event.players", table.players), chips=table.chips)  # fmt: skip
+    """``#thread: 4 players · 45,200 chips``: the thread's link (its name carries the table's
+    number), or ``Table 1`` while the thread is not known."""
+    players = tn(lang, "event.players", table.players)
+    if table.thread_id is None:
+        return t(lang, "event.table", number=table.number, players=players, chips=table.chips)
+    thread = f"<#{table.thread_id}>"
+    return t(lang, "event.table.thread", thread=thread, players=players, chips=table.chips)
 
 
 def _finished(lang: Lang, view: EventView) -> list[str]:

@@ -54,7 +54,7 @@ def test_the_buttons_are_there_only_while_registration_is_open(lang: Lang) -> No
         ("7", "unregister"),
     ]
     labels = [button.label for button in _buttons(layout)]
-    assert labels == {"en": ["Register", "Unregister"], "nb": ["Registrer deg", "Meld deg av"],
+    assert labels == {"en": ["Register", "Unregister"], "nb": ["Meld deg på", "Meld deg av"],
                       "da": ["Tilmeld dig", "Frameld dig"]}[lang]  # fmt: skip
     assert not _buttons(event_layout(lang, REGISTERING, buttons=False))
     assert not _buttons(event_layout(lang, RUNNING, buttons=False))

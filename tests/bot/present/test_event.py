@@ -42,7 +42,7 @@ from tests.bot.present.event_views import (
 # The words that tell each language's event message apart (level, tables, registration).
 WORDS: dict[str, tuple[str, ...]] = {
     "en": ("Level", "Table", "Registered"),
-    "nb": ("Nivå", "Bord", "Registrert"),
+    "nb": ("Nivå", "Bord", "Påmeldt"),
     "da": ("Niveau", "Bord", "Tilmeldt"),
 }
 GROUPED = {"en": "12,727", "nb": "12\u00a0727", "da": "12.727"}
@@ -159,9 +159,9 @@ def test_running_in_english_shows_the_level_the_stacks_and_each_table() -> None:
         "Chip leader: Ivy with 31,250\n"
         "Prizes: 1st 700 · 2nd 420 · 3rd 280",
         "3 tables:\n"
-        f"Table 1 <#{THREADS[0]}>: 4 players · 45,200 chips\n"
-        f"Table 2 <#{THREADS[1]}>: 4 players · 52,800 chips\n"
-        f"Table 3 <#{THREADS[2]}>: 3 players · 42,000 chips",
+        f"<#{THREADS[0]}>: 4 players · 45,200 chips\n"
+        f"<#{THREADS[1]}>: 4 players · 52,800 chips\n"
+        f"<#{THREADS[2]}>: 3 players · 42,000 chips",
         "Places so far:\n**12th** Lou\n**13th** Bo\n**14th** Hal",
     ]
 
@@ -172,7 +172,10 @@ def test_running_in_every_language(lang: Lang) -> None:
     level, table, _ = WORDS[lang]
     assert text.split("\n\n")[1].startswith(f"{level} 3 · blinds 75/150")
     assert f"<t:{LEVEL_ENDS_AT}:R>" in text and f"<t:{NEXT_BREAK_AT}:R>" in text
-    assert all(f"{table} {n} <#{THREADS[n - 1]}>" in text for n in (1, 2, 3))
+    assert all(f"\n<#{thread}>: " in text for thread in THREADS)
+    unknown = replace(RUNNING.tables[1], thread_id=None)
+    opening = event_text(lang, replace(RUNNING, tables=(RUNNING.tables[0], unknown)))
+    assert f"\n{table} 2: " in opening and f"<#{THREADS[1]}>" not in opening
     assert GROUPED[lang] in text
     late = event_text(lang, replace(RUNNING, level=2))
     assert "/holdem tournament register" in late and "/holdem tournament register" not in text
@@ -213,8 +216,8 @@ def test_a_large_event_in_play_fits() -> None:
     for lang in LOCALES:
         assert len(event_text(lang, view)) <= EVENT_TEXT_LIMIT
     tables, places = event_text("en", view).split("\n\n")[2:]
-    assert tables.startswith("34 tables:\nTable 1 <#")
-    assert tables.count("\nTable ") + _more(tables) == 34
+    assert tables.startswith(f"34 tables:\n<#{THREADS[0] + 1}>: 9 players")
+    assert tables.count("\n<#") + _more(tables) == 34
     assert places.startswith("Places so far:\n**51st** Player 000")
     assert places.count("\n**") + _more(places) == 250
 
@@ -269,7 +272,7 @@ def test_cancelled_says_whether_buy_ins_went_back(lang: Lang) -> None:
     cancelled = replace(REGISTERING, status="cancelled")
     paid = event_text(lang, cancelled)
     free = event_text(lang, replace(cancelled, buy_in=0, pool=0))
-    refund = {"en": "buy-in went back", "nb": "innkjøp gikk tilbake", "da": "buy-ins gik tilbage"}
+    refund = {"en": "buy-in went back", "nb": "innkjøp gikk tilbake", "da": "indskud gik tilbage"}
     assert refund[lang] in paid and refund[lang] not in free
     assert free == results_text(lang, replace(cancelled, buy_in=0)).replace("\n", "\n\n", 1)
 
