@@ -7,6 +7,7 @@ from __future__ import annotations
 import doctest
 import re
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -311,3 +312,44 @@ def test_the_pings_in_the_threads() -> None:
 def test_the_docstring_examples_run() -> None:
     result = doctest.testmod(bot.present.event)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_the_readme_shows_what_the_event_message_says() -> None:
+    """The README's samples are this module's texts, with the timestamps and the thread links
+    as Discord shows them."""
+    readme = (Path(__file__).resolve().parents[3] / "README.md").read_text(encoding="utf-8")
+    blocks: list[str] = []
+    inside = fenced = False
+    for line in readme.splitlines(keepends=True):
+        if line.startswith("## ") and not fenced:
+            inside = line == "## Running a tournament\n"
+        elif inside and line.startswith("```"):
+            fenced = not fenced
+            if fenced:
+                blocks.append("")
+        elif inside and fenced:
+            blocks[-1] += line
+    shown = {
+        f"<t:{STARTS_AT}:t>": "20:30",
+        f"<t:{STARTS_AT}:R>": "in 25 minutes",
+        f"<t:{LEVEL_ENDS_AT}:R>": "in 9 minutes",
+        f"<t:{NEXT_BREAK_AT}:R>": "in 39 minutes",
+        **{
+            f"<#{thread}>": f"#Friday Night Hold'em · table {n}"
+            for n, thread in enumerate(THREADS, 1)
+        },
+    }
+
+    def as_shown(text: str) -> str:
+        for raw, seen in shown.items():
+            text = text.replace(raw, seen)
+        return text + "\n"
+
+    assert as_shown(event_text("en", REGISTERING)) + "[Register] [Unregister]\n" in blocks
+    assert as_shown(event_text("en", RUNNING)) in blocks
+    seated = seated_text("en", mentions=["@Ada", "@Cai", "@Fay", "@Gus", "@Lou"], table=1,
+                         level=1, small=25, big=50)  # fmt: skip
+    assert seated + "\n" in blocks
+    assert moved_text("en", mention="@Kim", from_table=3, to_table=1, seat=4) + "\n" in blocks
+    results = "\n".join(results_text("en", FINISHED).splitlines()[:4]) + "\n"
+    assert any(block.startswith(results) for block in blocks)
