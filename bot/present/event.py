@@ -419,7 +419,10 @@ def _finished(lang: Lang, view: EventView) -> list[str]:
     winner = view.winner
     if winner is None and view.places:
         winner = view.places[0].names[0]
-    head = [t(lang, "event.status.finished", name=plain(winner or "?"))]
+    if winner is None:
+        head = [t(lang, "event.results")]
+    else:
+        head = [t(lang, "event.status.finished", name=plain(winner))]
     head.append(_summary(lang, view))
     return ["\n".join(head), "\n".join(_result_lines(lang, view, RESULTS_LIMIT - 800))]
 
@@ -458,7 +461,7 @@ def event_sections(lang: Lang, view: EventView) -> list[str]:
         body = _finished(lang, view)
     else:
         body = _cancelled(lang, view)
-    return [_title(lang, view), *body]
+    return [_title(lang, view), *(section for section in body if section)]
 
 
 def event_text(lang: Lang, view: EventView) -> str:

@@ -238,6 +238,12 @@ def test_finished_names_the_winner_and_the_places(lang: Lang) -> None:
     assert tie in text
 
 
+def test_finished_without_a_winner_named_takes_the_first_place() -> None:
+    assert "Finished: Ivy wins the event." in event_text("en", replace(FINISHED, winner=None))
+    bare = event_text("en", replace(FINISHED, winner=None, places=()))
+    assert bare.split("\n\n")[1:] == ["Results:\n14 entries · prize pool 1,400"]
+
+
 def test_results_in_english() -> None:
     assert results_text("en", FINISHED).splitlines()[:6] == [
         "## Friday Night Hold'em",
