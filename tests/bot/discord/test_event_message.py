@@ -80,6 +80,7 @@ def test_the_layout_shows_the_event_text_section_by_section() -> None:
 def test_the_text_stays_within_discords_limit(lang: Lang, view: Any) -> None:
     for layout in (event_layout(lang, view, buttons=True), results_layout(lang, view)):
         assert layout.content_length() <= LAYOUT_TEXT_LIMIT
+        assert all(text.strip() for text in _texts(layout))  # Discord refuses an empty one
         assert layout.total_children_count <= COMPONENTS_LIMIT
         layout.to_components()
 
