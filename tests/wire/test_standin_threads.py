@@ -215,3 +215,57 @@ async def test_a_thread_is_started_written_in_used_and_archived(standin: StandIn
         assert again.guild.get_thread(table.id) is not None
         assert again.guild.get_thread(thread.id) is None  # archived threads are not synced
     assert standin.unknown == []
+
+
+async def test_private_threads_members_lists_and_threads_a_member_starts(
+    standin: StandIn,
+) -> None:
+    async with connected(standin) as c:
+        channel = c.client.get_channel(standin.channel_id)
+        assert isinstance(channel, discord.TextChannel)
+
+        # A private thread: no line in the parent channel; members come and go.
+        private = await channel.create_thread(name="Staff", invitable=False)
+        held = standin.thread(private.id)
+        assert (held.kind, held.private, held.invitable) == (12, True, False)
+        assert standin.channel.visible() == []
+        await c.until(lambda: c.guild.get_thread(private.id))
+        await private.add_user(discord.Object(ALICE.id))
+        await private.remove_user(discord.Object(ALICE.id))
+        assert (held.added, held.removed, held.members) == ([ALICE.id], [ALICE.id], [APP_ID])
+        members = await private.fetch_members()
+        assert [m.id for m in members] == [APP_ID]
+
+        # A thread a member starts: the bot hears of it but is not in it.
+        theirs = await standin.open_thread("Rail", by=ALICE.id, members=[ALICE.id])
+        heard = await c.until(lambda: c.guild.get_thread(theirs.id))
+        assert heard.owner_id == ALICE.id and heard.me is None
+        assert ("create", theirs.id) in c.events
+        (line,) = standin.channel.visible()
+        assert line.kind == 18 and line.author["id"] == str(ALICE.id)
+        active = await c.guild.active_threads()
+        assert {t.id for t in active} == {private.id, theirs.id}
+
+        # Archived by Discord (inactivity): out of the cache, in the archived list; no member
+        # joins it; the bot's message opens it again.
+        await standin.archive(theirs.id)
+        await c.until(lambda: c.guild.get_thread(theirs.id) is None)
+        assert [t.id async for t in channel.archived_threads()] == [theirs.id]
+        with pytest.raises(discord.HTTPException) as refused:
+            await heard.join()
+        assert refused.value.code == 50083
+        await heard.send("The rail is open")
+        await c.until(lambda: c.guild.get_thread(theirs.id))
+        assert not theirs.archived and theirs.texts() == ["The rail is open"]
+        assert theirs.message_count == 1 and theirs.changes[-1] == {"archived": False}
+
+        # Refused as Discord refuses: no name, a thread under a thread.
+        with pytest.raises(discord.HTTPException) as refused:
+            await channel.create_thread(name="", type=discord.ChannelType.public_thread)
+        assert refused.value.code == 50035
+        with pytest.raises(discord.HTTPException) as refused:
+            await c.client.http.start_thread_without_message(
+                theirs.id, name="deeper", auto_archive_duration=1440, type=11
+            )
+        assert refused.value.code == 50024
+    assert standin.unknown == []
