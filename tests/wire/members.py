@@ -3,7 +3,8 @@ options, subcommands and groups of ``/holdem``), button clicks on the bot's own 
 forms (modals) submitted.
 
 A member acts in the stand-in's channel, or in another channel or thread: :meth:`Member.at`
-(or ``channel_id=`` on one act); a click happens where its message is. From a thread the
+(or ``channel_id=`` on one act); a click on a message in a thread happens in the thread
+unless the member acts from elsewhere (a forged press). From a thread the
 interaction's ``channel`` is the thread (type 11 or 12, with its ``parent_id``), so the bot's
 ``interaction.channel_id`` is the thread's; Discord takes no slash command in an archived
 thread, and neither does :meth:`Member.slash`.
