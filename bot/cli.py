@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TextIO
 
-from bot.discord.invite import invite_url
+from bot.discord.invite import invite_url, permission_names
 from bot.discord.launch import SETTINGS_ERRORS, explain_discord_error
 from bot.ops.health import heartbeat_path, read_heartbeat, unhealthy
 from bot.ops.preflight import check_database, run_check, summary
@@ -125,7 +125,7 @@ async def run_check_command(
         problems = [*await run_check(settings), *filter(None, [selfcheck()])]
         code = EXIT_PROBLEM
         if not problems:
-            for line in summary(settings, invite=invite_url):
+            for line in summary(settings, invite=invite_url, permissions=permission_names()):
                 print(line, file=stream)
             print(f"configuration OK: start the bot with {name or program()}", file=stream)
             return EXIT_OK

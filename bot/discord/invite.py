@@ -8,7 +8,16 @@ Why each permission is asked for (``REQUIRED_PERMISSIONS``):
     post the table message and the hand's public announcements: an interaction's own reply
     token lasts 15 minutes, a table can run for hours, so the table lives in a normal message.
 ``send_messages_in_threads``
-    the same when a table is opened inside a thread.
+    the same when a table plays inside a thread: a table opened in a thread, and each table
+    of a tournament, which plays in a thread of its own.
+``create_public_threads``
+    open a tournament's tables, one public thread per table under the event's channel, so
+    every member can watch any table and the event message stays in the channel.
+``manage_threads``
+    close a tournament table's thread when the table breaks or the event ends (locking a
+    thread needs it; archiving one the bot started does not), and take a player moved to
+    another table out of the old table's thread (removing someone else from a public
+    thread needs it). It lets the bot manage threads only, not channels or messages.
 ``embed_links``
     the table and showdown messages are embeds.
 ``attach_files``
@@ -19,34 +28,54 @@ Why each permission is asked for (``REQUIRED_PERMISSIONS``):
 
 Not asked for: editing its own messages needs no permission; slash commands and buttons
 arrive as interactions and need only the ``applications.commands`` scope; hole cards are
-shown in ephemeral replies, never in DMs. ``OPTIONAL_PERMISSIONS`` adds thread creation for
-servers that want each table in its own thread.
+shown in ephemeral replies, never in DMs; the tables' threads are public, so no private
+threads.
 """
 
 from __future__ import annotations
 
 import discord
 
-__all__ = ["OPTIONAL_PERMISSIONS", "REQUIRED_PERMISSIONS", "SCOPES", "invite_url"]
+__all__ = [
+    "REQUIRED_PERMISSIONS",
+    "SCOPES",
+    "THREAD_PERMISSIONS",
+    "invite_url",
+    "permission_names",
+]
 
 SCOPES: tuple[str, ...] = ("bot", "applications.commands")
 
-REQUIRED_PERMISSIONS = discord.Permissions(
-    view_channel=True,
-    send_messages=True,
+THREAD_PERMISSIONS = discord.Permissions(
+    create_public_threads=True,
     send_messages_in_threads=True,
-    embed_links=True,
-    attach_files=True,
-    read_message_history=True,
+    manage_threads=True,
 )
+"""What a tournament needs in its channel besides a table's own permissions: its tables
+play in threads the bot opens, and closes, there."""
 
-OPTIONAL_PERMISSIONS = discord.Permissions(create_public_threads=True)
+REQUIRED_PERMISSIONS = (
+    discord.Permissions(
+        view_channel=True,
+        send_messages=True,
+        embed_links=True,
+        attach_files=True,
+        read_message_history=True,
+    )
+    | THREAD_PERMISSIONS
+)
 
 
 def invite_url(application_id: int, permissions: discord.Permissions = REQUIRED_PERMISSIONS) -> str:
     """The link a server admin opens to add the bot, with both scopes.
 
     >>> invite_url(123456789012345678)
-    'https://discord.com/oauth2/authorize?client_id=123456789012345678&scope=bot+applications.commands&permissions=274878024704'
+    'https://discord.com/oauth2/authorize?client_id=123456789012345678&scope=bot+applications.commands&permissions=326417632256'
     """
     return discord.utils.oauth_url(application_id, permissions=permissions, scopes=SCOPES)
+
+
+def permission_names(permissions: discord.Permissions = REQUIRED_PERMISSIONS) -> tuple[str, ...]:
+    """The permissions granted, by discord.py's names (``manage_threads`` …), in Discord's
+    order; the i18n catalogue names each one as ``permission.<name>``."""
+    return tuple(name for name, granted in permissions if granted)

@@ -5,7 +5,8 @@ opens (via :meth:`bot.store.store.Store.open`, whose start-up errors already nam
 SQLite file passes SQLite's own integrity check (:func:`check_integrity`: a restored backup
 with a damaged page opens, and would fail at its first write), its folder and the
 heartbeat's folder can be written. :func:`summary` describes what the bot would run with,
-without the token.
+without the token, and the permissions its invite asks for (the server grants them to the
+bot's role; ``--check`` cannot see a server, so it names them for the host to compare).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import asyncio
 import os
 import sqlite3
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from bot.pictures import font_report
@@ -23,7 +24,14 @@ from bot.store.backend import is_postgres_url, redacted
 from bot.store.errors import DatabaseDamaged, StartupError
 from bot.store.store import Store
 
-__all__ = ["check_database", "check_folder", "check_integrity", "run_check", "summary"]
+__all__ = [
+    "check_database",
+    "check_folder",
+    "check_integrity",
+    "permission_label",
+    "run_check",
+    "summary",
+]
 
 DAMAGE_SHOWN = 5
 """How many of SQLite's integrity messages ``--check`` prints (it finds up to 100)."""
@@ -149,10 +157,26 @@ async def run_check(settings: Settings) -> list[str]:
     return problems
 
 
-def summary(settings: Settings, *, invite: Callable[[int], str] | None = None) -> list[str]:
+def permission_label(name: str) -> str:
+    """A permission as the server's settings show it: ``manage_threads`` -> Manage Threads
+    (discord.py's ``read_messages`` is View Channels there)."""
+    if name in ("read_messages", "view_channel"):
+        return "View Channels"
+    return " ".join(word if word == "in" else word.capitalize() for word in name.split("_"))
+
+
+def summary(
+    settings: Settings,
+    *,
+    invite: Callable[[int], str] | None = None,
+    permissions: Sequence[str] = (),
+) -> list[str]:
     """What the bot would run with, one line each, never the token itself; with ``invite``
     (:func:`bot.discord.invite.invite_url`, passed in so that operations import no Discord)
-    the link that adds the bot to a server."""
+    the link that adds the bot to a server, and with ``permissions``
+    (:func:`bot.discord.invite.permission_names`) what that link asks for: a tournament's
+    tables need the thread permissions in its channel, which a server that added the bot
+    with an older link has not granted."""
     lines = [
         f"token: set ({len(settings.token)} characters, application id {settings.application_id})",
         "database: "
@@ -185,6 +209,9 @@ def summary(settings: Settings, *, invite: Callable[[int], str] | None = None) -
         )
     if settings.application_id is not None and invite is not None:
         lines.append(f"invite: {invite(settings.application_id)}")
+    if permissions:
+        names = ", ".join(permission_label(name) for name in permissions)
+        lines.append(f"permissions: the bot's role needs {names} in the channels it plays in")
     # Which scripts of players' names will draw: a host without CJK fonts shows codes instead.
     lines.append(font_report())
     return lines

@@ -13,6 +13,12 @@ A message body arrives as JSON or as ``multipart/form-data`` (a ``payload_json``
 one ``files[n]`` part per file, as discord.py sends attachments); :func:`parse_body` turns
 both into one :class:`Body`. Every create or edit stamps the message with a rising ``touched``
 number, so "the latest turn message" means the one changed last, wherever it sits.
+
+A :class:`Thread` is a channel too (its messages are kept and read the same way), with what a
+thread has besides: its parent, name, who started it, whether it is archived or locked, who
+was added to it. Discord refuses writes to a closed thread (:meth:`Thread.write`): a message
+in an archived thread cannot be edited (only deleted), and a locked archived one takes no new
+message; a new message in an archived thread that is not locked opens it again.
 """
 
 from __future__ import annotations
@@ -22,19 +28,23 @@ import itertools
 import json
 import re
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from email.parser import BytesParser
 from email.policy import HTTP
 from typing import Any
 
-from .payloads import snowflake
+from . import payloads
+from .payloads import PUBLIC_THREAD, snowflake
 
 __all__ = [
     "COMPONENTS_V2",
     "Attachment",
     "Body",
     "Channel",
+    "Closed",
     "Message",
     "Refused",
+    "Thread",
     "notified",
     "parse_body",
     "walk",
@@ -49,6 +59,20 @@ MENTION = re.compile(r"<@!?(\d+)>")
 
 class Refused(Exception):
     """A message body Discord would answer with 400 (code 50035, invalid form body)."""
+
+
+class Closed(Exception):
+    """A write to an archived or locked thread, which Discord answers with 400 and ``code``
+    (50083: the thread is archived)."""
+
+    def __init__(self, code: int) -> None:
+        super().__init__(f"closed thread ({code})")
+        self.code = code
+
+
+def now_iso() -> str:
+    """Now as Discord writes a timestamp."""
+    return datetime.now(UTC).isoformat()
 
 
 def notified(payload: Any, text: str) -> tuple[int, ...]:
@@ -154,6 +178,10 @@ class Message:
     flags: int = 0
     owner: int | None = None
     webhook_id: str | None = None
+    kind: int = 0
+    """Discord's message type: 0 a default message, 18 "started a thread" (a system message)."""
+    reference: str | None = None
+    """The channel a system message points to (the thread it announces)."""
     edits: int = 0
     touched: int = field(default_factory=lambda: next(_touches))
     pinged: tuple[int, ...] = ()
@@ -288,7 +316,7 @@ class Message:
             "attachments": [a.to_json() for a in self.attachments],
             "embeds": [],
             "pinned": False,
-            "type": 0,
+            "type": self.kind,
             "flags": self.flags,
             "components": self.components,
         }
@@ -296,6 +324,8 @@ class Message:
             data["guild_id"] = str(guild_id)
         if self.webhook_id is not None:
             data["webhook_id"] = self.webhook_id
+        if self.reference is not None:
+            data["message_reference"] = {"channel_id": self.reference, "guild_id": str(guild_id)}
         return data
 
 
@@ -316,3 +346,114 @@ class Channel:
 
     def texts(self, viewer: int | None = None) -> list[str]:
         return [m.text for m in self.visible(viewer)]
+
+    def remove(self, message_id: str) -> None:
+        """A message deleted."""
+        del self.messages[message_id]
+
+
+@dataclass(kw_only=True)
+class Thread(Channel):
+    """A thread under a text channel (channel type 11 public, 12 private); its messages are
+    kept as any channel's."""
+
+    parent_id: int
+    name: str
+    owner_id: int
+    kind: int = PUBLIC_THREAD
+    archived: bool = False
+    locked: bool = False
+    auto_archive_duration: int = 1440
+    invitable: bool = True
+    starter: str | None = None
+    """The message in the parent channel it was started from (the thread has its id)."""
+    members: list[int] = field(default_factory=list)
+    """Who is in the thread now, in the order they joined (its starter first)."""
+    added: list[int] = field(default_factory=list)
+    """Every addition, in order, repeats included (a member added twice shows twice)."""
+    removed: list[int] = field(default_factory=list)
+    """Every removal, in order."""
+    changes: list[dict[str, Any]] = field(default_factory=list)
+    """Every edit of the thread itself (a ``PATCH /channels/{id}`` body), in order."""
+    message_count: int = 0
+    total_message_sent: int = 0
+    created_at: str = field(default_factory=now_iso)
+    archive_timestamp: str = field(default_factory=now_iso)
+
+    @property
+    def private(self) -> bool:
+        return self.kind == payloads.PRIVATE_THREAD
+
+    def remove(self, message_id: str) -> None:
+        """A message deleted (the only change Discord allows in an archived thread)."""
+        super().remove(message_id)
+        self.message_count -= 1
+
+    def write(self, *, edit: bool) -> bool:
+        """Whether a new message (``edit=False``) or an edit may go in: raises
+        :class:`Closed` when Discord refuses it; ``True`` when the new message opens the
+        archived thread again (the caller says so on the gateway)."""
+        if not self.archived:
+            return False
+        if edit or self.locked:
+            raise Closed(50083)
+        return True
+
+    def change(self, body: dict[str, Any]) -> None:
+        """A ``PATCH /channels/{id}``: name, archived, locked, auto-archive duration."""
+        self.changes.append(dict(body))
+        if "name" in body:
+            self.name = str(body["name"])
+        if "locked" in body:
+            self.locked = bool(body["locked"])
+        if "auto_archive_duration" in body:
+            self.auto_archive_duration = int(body["auto_archive_duration"])
+            self.archive_timestamp = now_iso()
+        if "invitable" in body:
+            self.invitable = bool(body["invitable"])
+        if "archived" in body and bool(body["archived"]) != self.archived:
+            self.archived = bool(body["archived"])
+            self.archive_timestamp = now_iso()
+
+    def join(self, member_id: int) -> bool:
+        """Add a member (recorded every time); whether they were not in it yet."""
+        self.added.append(member_id)
+        if member_id in self.members:
+            return False
+        self.members.append(member_id)
+        return True
+
+    def leave(self, member_id: int) -> bool:
+        """Remove a member (recorded every time); whether they were in it."""
+        self.removed.append(member_id)
+        if member_id not in self.members:
+            return False
+        self.members.remove(member_id)
+        return True
+
+    def to_json(self, *, me: int | None = None) -> dict[str, Any]:
+        """The thread as Discord shows it; ``me`` (the bot's id) adds the bot's own thread
+        member when the bot is in it."""
+        assert self.guild_id is not None
+        return payloads.thread_channel(
+            self.id,
+            self.guild_id,
+            parent_id=self.parent_id,
+            name=self.name,
+            owner_id=self.owner_id,
+            kind=self.kind,
+            archived=self.archived,
+            locked=self.locked,
+            auto_archive_duration=self.auto_archive_duration,
+            invitable=self.invitable,
+            member_count=min(len(self.members), 50),
+            message_count=self.message_count,
+            total_message_sent=self.total_message_sent,
+            archive_timestamp=self.archive_timestamp,
+            create_timestamp=self.created_at,
+            me=(
+                payloads.thread_member(self.id, me, joined=self.created_at)
+                if me is not None and me in self.members
+                else None
+            ),
+        )

@@ -2,6 +2,13 @@
 options, subcommands and groups of ``/holdem``), button clicks on the bot's own messages, and
 forms (modals) submitted.
 
+A member acts in the stand-in's channel, or in another channel or thread: :meth:`Member.at`
+(or ``channel_id=`` on one act); a click on a message in a thread happens in the thread
+unless the member acts from elsewhere (a forged press). From a thread the
+interaction's ``channel`` is the thread (type 11 or 12, with its ``parent_id``), so the bot's
+``interaction.channel_id`` is the thread's; Discord takes no slash command in an archived
+thread, and neither does :meth:`Member.slash`.
+
 Each act sends one ``INTERACTION_CREATE`` through the stand-in's gateway and waits for the
 bot's first answer (its interaction callback), which comes back as an :class:`Answer`.
 ``refuse=(404, 10062)`` has the stand-in refuse the bot's answer, as Discord does when it
@@ -13,11 +20,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
 from . import payloads
-from .channels import Message
+from .channels import Message, Thread
 from .payloads import Person
 from .standin import Interaction, StandIn
 
@@ -123,14 +131,30 @@ class Member:
     def mention(self) -> str:
         return f"<@{self.person.id}>"
 
+    def at(self, channel_id: int) -> Member:
+        """The same member acting in another channel or a thread:
+        ``await alice.at(thread.id).slash("holdem join")``."""
+        return dataclasses.replace(self, channel_id=channel_id)
+
     async def slash(
-        self, command: str, /, *, refuse: tuple[int, int] | None = None, **options: Any
+        self,
+        command: str,
+        /,
+        *,
+        refuse: tuple[int, int] | None = None,
+        channel_id: int | None = None,
+        **options: Any,
     ) -> Answer:
-        """``await alice.slash("holdem join", buy_in=50)``; ``"holdem-admin config set"`` too."""
+        """``await alice.slash("holdem join", buy_in=50)``; ``"holdem-admin config set"`` too;
+        ``channel_id`` (a thread's, say) for this one command."""
         names = command.split()
         schema = self.standin.command(names[0])
         nested = _options(schema.get("options") or [], names[1:], options)
-        interaction = self.standin.new_interaction(2, self.person, channel_id=self.channel_id)
+        where = channel_id or self.channel_id or self.standin.channel_id
+        channel = self.standin.channels[where]
+        if isinstance(channel, Thread) and channel.archived:
+            raise AssertionError(f"{self.name}: Discord takes no command in archived {where}")
+        interaction = self.standin.new_interaction(2, self.person, channel_id=where)
         self._refuse(interaction, refuse)
         await self.standin.dispatch(
             "INTERACTION_CREATE",
@@ -150,15 +174,20 @@ class Member:
         *,
         custom_id: str | None = None,
         refuse: tuple[int, int] | None = None,
+        channel_id: int | None = None,
     ) -> Answer:
-        """Click a button on one of the bot's messages, by its label or custom id."""
+        """Click a button on one of the bot's messages, by its label or custom id; in a
+        thread when the message is in one (see :meth:`_where`)."""
         if custom_id is None:
             buttons = message.buttons()
             matches = [cid for text, cid in buttons.items() if label and text.startswith(label)]
             assert matches, f"no button {label!r} on {message.text!r}: {sorted(buttons)}"
             custom_id = matches[0]
         interaction = self.standin.new_interaction(
-            3, self.person, channel_id=self.channel_id, message_id=message.id
+            3,
+            self.person,
+            channel_id=self._where(channel_id, int(message.channel_id)),
+            message_id=message.id,
         )
         self._refuse(interaction, refuse)
         await self.standin.dispatch(
@@ -184,7 +213,10 @@ class Member:
         channel = self.standin.channels[shown.interaction.channel_id]
         message = channel.messages.get(source) if source is not None else None
         interaction = self.standin.new_interaction(
-            5, self.person, channel_id=self.channel_id, message_id=source
+            5,
+            self.person,
+            channel_id=self._where(None, shown.interaction.channel_id),
+            message_id=source,
         )
         self._refuse(interaction, refuse)
         await self.standin.dispatch(
@@ -198,6 +230,14 @@ class Member:
         )
         return await self._answer(interaction)
 
+    def _where(self, explicit: int | None, source: int) -> int | None:
+        """Where an act on a message (or a form it showed) in ``source`` happens: the channel
+        named for the act, else the member's own (a forged act from elsewhere), else the
+        thread the message is in, else the stand-in's channel (``None``)."""
+        if explicit or self.channel_id:
+            return explicit or self.channel_id
+        return source if isinstance(self.standin.channels.get(source), Thread) else None
+
     def _refuse(self, interaction: Interaction, refuse: tuple[int, int] | None) -> None:
         if refuse is not None:
             status, code = refuse
@@ -207,12 +247,17 @@ class Member:
         standin = self.standin
         channel = standin.channels[interaction.channel_id]
         guild_id = channel.guild_id or standin.guild_id
+        shown = (
+            channel.to_json()
+            if isinstance(channel, Thread)
+            else payloads.text_channel(channel.id, guild_id)
+        )
         return {
             "interaction_id": interaction.id,
             "token": interaction.token,
             "application_id": standin.application_id,
             "guild_id": guild_id,
-            "channel": payloads.text_channel(channel.id, guild_id),
+            "channel": shown,
             "person": self.person,
         }
 

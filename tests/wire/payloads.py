@@ -12,10 +12,16 @@ import itertools
 from dataclasses import dataclass
 from typing import Any
 
+from bot.discord.invite import REQUIRED_PERMISSIONS
+
 __all__ = [
     "ADMIN_PERMISSIONS",
+    "BOT_PERMISSIONS",
     "EVERYONE_PERMISSIONS",
+    "PRIVATE_THREAD",
+    "PUBLIC_THREAD",
     "Person",
+    "bot_role_id",
     "command_interaction",
     "component_interaction",
     "dm_channel",
@@ -25,11 +31,18 @@ __all__ = [
     "modal_interaction",
     "snowflake",
     "text_channel",
+    "thread_channel",
+    "thread_member",
     "user",
 ]
 
 EVERYONE_PERMISSIONS = "2248473465835073"  # view, send, embed, attach, history, use commands …
 ADMIN_PERMISSIONS = str(int(EVERYONE_PERMISSIONS) | 1 << 5)  # … and Manage Server
+BOT_PERMISSIONS = str(int(EVERYONE_PERMISSIONS) | REQUIRED_PERMISSIONS.value)
+"""The bot's in the guild: @everyone's and its own managed role's, which Discord creates
+with the permissions the invite link asked for (Manage Threads among them)."""
+PUBLIC_THREAD = 11
+PRIVATE_THREAD = 12
 JOINED = "2026-01-01T00:00:00+00:00"
 _ids = itertools.count(1_300_000_000_000_000_001)
 
@@ -98,6 +111,62 @@ def text_channel(channel_id: int, guild_id: int, name: str = "poker") -> dict[st
     }
 
 
+def thread_channel(
+    thread_id: int,
+    guild_id: int,
+    *,
+    parent_id: int,
+    name: str,
+    owner_id: int,
+    kind: int = PUBLIC_THREAD,
+    archived: bool = False,
+    locked: bool = False,
+    auto_archive_duration: int = 1440,
+    invitable: bool = True,
+    member_count: int = 0,
+    message_count: int = 0,
+    total_message_sent: int = 0,
+    archive_timestamp: str = JOINED,
+    create_timestamp: str = JOINED,
+    me: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """A thread as Discord shows it (channel types 11 and 12): its parent, who started it,
+    its counts and its ``thread_metadata``; ``me`` is the bot's own thread member, given
+    when the bot is in the thread (Discord adds it to GET and THREAD_CREATE)."""
+    metadata: dict[str, Any] = {
+        "archived": archived,
+        "auto_archive_duration": auto_archive_duration,
+        "archive_timestamp": archive_timestamp,
+        "locked": locked,
+        "create_timestamp": create_timestamp,
+    }
+    if kind == PRIVATE_THREAD:
+        metadata["invitable"] = invitable
+    data: dict[str, Any] = {
+        "id": str(thread_id),
+        "type": kind,
+        "guild_id": str(guild_id),
+        "parent_id": str(parent_id),
+        "owner_id": str(owner_id),
+        "name": name,
+        "last_message_id": None,
+        "rate_limit_per_user": 0,
+        "flags": 0,
+        "member_count": member_count,
+        "message_count": message_count,
+        "total_message_sent": total_message_sent,
+        "thread_metadata": metadata,
+    }
+    if me is not None:
+        data["member"] = me
+    return data
+
+
+def thread_member(thread_id: int, user_id: int, *, joined: str = JOINED) -> dict[str, Any]:
+    """One member of a thread (Discord's thread member object)."""
+    return {"id": str(thread_id), "user_id": str(user_id), "join_timestamp": joined, "flags": 0}
+
+
 def dm_channel(channel_id: int, recipient: Person) -> dict[str, Any]:
     return {
         "id": str(channel_id),
@@ -107,11 +176,45 @@ def dm_channel(channel_id: int, recipient: Person) -> dict[str, Any]:
     }
 
 
+def bot_role_id(guild_id: int) -> int:
+    """The id of the bot's managed role in the guild (one a test can name)."""
+    return guild_id + 1_000
+
+
 def guild(
-    guild_id: int, *, owner: int, channels: list[dict[str, Any]], people: list[Person]
+    guild_id: int,
+    *,
+    owner: int,
+    channels: list[dict[str, Any]],
+    people: list[Person],
+    threads: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
-    """The GUILD_CREATE payload: one text channel per entry, every person a member."""
+    """The GUILD_CREATE payload: one text channel per entry, every person a member, the
+    active ``threads`` (Discord syncs those, not archived ones, on connect); a bot among the
+    people holds its managed role with :data:`BOT_PERMISSIONS`, as an invited bot does."""
     gid = str(guild_id)
+    bots = [p for p in people if p.bot]
+    roles = [
+        {
+            "id": str(bot_role_id(guild_id)),
+            "name": p.name,
+            "permissions": BOT_PERMISSIONS,
+            "position": 1,
+            "color": 0,
+            "hoist": False,
+            "managed": True,
+            "mentionable": False,
+            "flags": 0,
+            "tags": {"bot_id": str(p.id)},
+        }
+        for p in bots[:1]
+    ]
+    members = [
+        {**member(p), "roles": [str(bot_role_id(guild_id))]}
+        if roles and p is bots[0]
+        else member(p)
+        for p in people
+    ]
     return {
         "id": gid,
         "name": "Stand-in Casino",
@@ -141,13 +244,14 @@ def guild(
                 "managed": False,
                 "mentionable": False,
                 "flags": 0,
-            }
+            },
+            *roles,
         ],
         "channels": channels,
-        "members": [member(p) for p in people],
+        "members": members,
         "emojis": [],
         "stickers": [],
-        "threads": [],
+        "threads": list(threads or ()),
         "voice_states": [],
         "presences": [],
         "stage_instances": [],
@@ -182,7 +286,7 @@ def _interaction(
         "member": _interaction_member(person),
         "locale": person.locale,
         "guild_locale": "en-US",
-        "app_permissions": EVERYONE_PERMISSIONS,
+        "app_permissions": BOT_PERMISSIONS,
         "entitlements": [],
         "authorizing_integration_owners": {"0": gid},
         "context": 0,
@@ -227,11 +331,16 @@ def error_body(status: int, code: int) -> dict[str, Any]:
     """Discord's JSON error body for the codes the tests inject."""
     messages = {
         10003: "Unknown Channel",
+        10007: "Unknown Member",
         10008: "Unknown Message",
         10015: "Unknown Webhook",
         10062: "Unknown interaction",
         40060: "Interaction has already been acknowledged.",
         50007: "Cannot send messages to this user",
+        50024: "Cannot execute action on this channel type",
+        50083: "Operation cannot be performed on an archived thread",
+        160004: "A thread has already been created for this message",
+        160005: "Thread is locked",
         50027: "Invalid Webhook Token",
     }
     if status == 429:

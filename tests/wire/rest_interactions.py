@@ -62,6 +62,7 @@ class InteractionRoutes(ChannelRoutes):
         kind, data = int(body.get("type", 0)), body.get("data") or {}
         message: Message | None = None
         if kind in (4, 5):
+            await self.writable(interaction.channel_id, edit=False)
             message = self._new_message(interaction.channel_id, "callback", data, entry.files)
             message.owner = interaction.person.id
             message.webhook_id = str(self.application_id)
@@ -69,6 +70,7 @@ class InteractionRoutes(ChannelRoutes):
         elif kind in (6, 7):
             interaction.original = interaction.message_id
             if kind == 7 and interaction.message_id is not None:
+                await self.writable(interaction.channel_id, edit=True)
                 found = self.channels[interaction.channel_id].messages[interaction.message_id]
                 found.apply(data, entry.files)
                 found.edits += 1
@@ -105,9 +107,10 @@ class InteractionRoutes(ChannelRoutes):
             return _json(payloads.error_body(404, 10008), 404)
         message = channel.messages[message_id]
         if request.method == "DELETE":
-            del channel.messages[message_id]
+            channel.remove(message_id)
             return web.Response(status=204)
         if request.method == "PATCH":
+            await self.writable(interaction.channel_id, edit=True)
             message.apply(entry.body or {}, entry.files)
             message.edits += 1
             worded = bool({"content", "components"} & set(entry.body or {}))
@@ -120,6 +123,7 @@ class InteractionRoutes(ChannelRoutes):
             interaction = self._interaction(request)
         except Gone as gone:
             return _json(gone.body, 404)
+        await self.writable(interaction.channel_id, edit=False)
         message = self._new_message(interaction.channel_id, "followup", entry.body, entry.files)
         message.owner = interaction.person.id
         message.webhook_id = str(self.application_id)

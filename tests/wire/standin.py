@@ -9,7 +9,8 @@ interaction callbacks and the interaction webhooks, which Discord does not limit
 A route the stand-in does not know is answered 404 (JSON, code 0) and kept in
 :attr:`StandIn.unknown`.
 
-The channels (:mod:`.channels`, served by :mod:`.rest_channels`) follow every post, edit,
+The channels (:mod:`.channels`, served by :mod:`.rest_channels`; threads by :mod:`.rest_threads`,
+read with :meth:`StandIn.thread` and :meth:`StandIn.threads`) follow every post, edit,
 delete, interaction reply (types 4, 5, 6, 7: an update may upload new attachments), follow-up
 (posted, edited and deleted through the interaction's webhook) and original-response edit
 (served by :mod:`.rest_interactions`), with Discord's layout components (Components V2) and
@@ -36,12 +37,13 @@ from typing import Any
 from aiohttp import web
 
 from . import payloads
-from .channels import Channel, Refused, parse_body
+from .channels import Channel, Closed, Refused, parse_body
 from .gateway import Gateway
 from .payloads import Person, snowflake
 from .records import ENTRY, Fault, Interaction, Request
 from .records import json_response as _json
 from .rest_interactions import InteractionRoutes
+from .rest_threads import ThreadRoutes
 
 __all__ = ["HOST", "Fault", "Interaction", "Request", "StandIn"]
 
@@ -51,7 +53,7 @@ API = "/api/v10"
 
 
 @dataclass
-class StandIn(InteractionRoutes):
+class StandIn(InteractionRoutes, ThreadRoutes):
     application_id: int
     guild_id: int
     channel_id: int = 1_200_000_000_000_000_002
@@ -117,6 +119,7 @@ class StandIn(InteractionRoutes):
             ("POST", "/users/@me/channels", self._open_dm),
             ("GET", "/users/{user}", self._get_user),
             ("GET", "/guilds/{guild}/members/{user}", self._get_member),
+            *self.thread_routes(),
         ):
             app.router.add_route(method, API + route, rest(handler))
         self._runner = web.AppRunner(app, handle_signals=False, access_log=None)
@@ -199,6 +202,8 @@ class StandIn(InteractionRoutes):
             invalid = {"_errors": [{"code": "COMPONENT_INVALID", "message": str(refused)}]}
             body = {"message": "Invalid Form Body", "code": 50035, "errors": {"data": invalid}}
             response = _json(body, 400)
+        except Closed as closed:
+            response = _json(payloads.error_body(400, closed.code), 400)
         except (web.HTTPNotFound, web.HTTPMethodNotAllowed):
             self.unknown.append(entry)
             message = f"404: no route {request.method} {request.path}"
@@ -302,5 +307,12 @@ class StandIn(InteractionRoutes):
         )
         channels = [payloads.text_channel(self.channel_id, self.guild_id)]
         people = [self.bot, *self.people]
-        guild = payloads.guild(self.guild_id, owner=self.owner_id, channels=channels, people=people)
+        threads = [
+            t.to_json(me=self.bot.id)
+            for t in self.threads()
+            if t.guild_id == self.guild_id and not t.archived
+        ]
+        guild = payloads.guild(
+            self.guild_id, owner=self.owner_id, channels=channels, people=people, threads=threads
+        )
         await self.dispatch("GUILD_CREATE", guild)

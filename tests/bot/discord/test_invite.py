@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import re
 import sys
+from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import discord
 
-from bot.discord.invite import OPTIONAL_PERMISSIONS, REQUIRED_PERMISSIONS, SCOPES, invite_url
+from bot.discord.invite import (
+    REQUIRED_PERMISSIONS,
+    SCOPES,
+    THREAD_PERMISSIONS,
+    invite_url,
+    permission_names,
+)
 
 
 def test_invite_has_both_scopes_and_the_required_permissions() -> None:
@@ -25,6 +33,8 @@ def test_required_permissions_are_exactly_the_documented_ones() -> None:
         "view_channel",
         "send_messages",
         "send_messages_in_threads",
+        "create_public_threads",
+        "manage_threads",
         "embed_links",
         "attach_files",
         "read_message_history",
@@ -49,10 +59,20 @@ def test_nothing_dangerous_is_asked_for() -> None:
         moderate_members=True,
     )
     assert REQUIRED_PERMISSIONS.value & dangerous.value == 0
-    assert (REQUIRED_PERMISSIONS | OPTIONAL_PERMISSIONS).value & dangerous.value == 0
 
 
-def test_optional_thread_permission_can_be_added() -> None:
-    url = invite_url(1, REQUIRED_PERMISSIONS | OPTIONAL_PERMISSIONS)
-    value = int(parse_qs(urlsplit(url).query)["permissions"][0])
-    assert discord.Permissions(value).create_public_threads
+def test_the_invite_asks_for_what_a_tournament_needs_in_threads() -> None:
+    """A tournament's tables play in public threads the bot opens and closes: the invite
+    asks for that (no private threads), and the operators' guide shows the same link."""
+    value = int(parse_qs(urlsplit(invite_url(1)).query)["permissions"][0])
+    guide = (Path(__file__).parents[3] / "docs" / "operators.md").read_text("utf-8")
+    shown = re.findall(r"oauth2/authorize\?client_id=APPLICATION_ID&\S*permissions=(\d+)", guide)
+    assert shown == [str(value)], "docs/operators.md shows another invite link"
+    granted = discord.Permissions(value)
+    assert granted >= THREAD_PERMISSIONS
+    assert granted.create_public_threads and granted.manage_threads
+    assert granted.send_messages_in_threads and not granted.create_private_threads
+    # The names --check prints, in Discord's order, every one granted and no other.
+    names = permission_names()
+    assert set(names) >= {"create_public_threads", "manage_threads", "send_messages_in_threads"}
+    assert discord.Permissions(**dict.fromkeys(names, True)) == REQUIRED_PERMISSIONS

@@ -8,9 +8,15 @@ from pathlib import Path
 import pytest
 
 from bot.cli import health_command, parse_args, run_check_command
-from bot.discord.invite import invite_url
+from bot.discord.invite import invite_url, permission_names
 from bot.ops.health import write_heartbeat
-from bot.ops.preflight import check_database, check_folder, run_check, summary
+from bot.ops.preflight import (
+    check_database,
+    check_folder,
+    permission_label,
+    run_check,
+    summary,
+)
 from bot.settings import FAKE_TOKEN, Settings, load_settings
 from bot.store.errors import DatabaseDamaged
 from bot.store.store import Store
@@ -96,10 +102,27 @@ def test_summary_never_shows_the_token(tmp_path: Path) -> None:
     assert "4 shards, running 0,1" in text
 
 
+def test_summary_names_the_permissions_the_invite_asks_for(tmp_path: Path) -> None:
+    """Tournament tables open in threads: --check names the thread permissions as a server
+    shows them, so a host can compare them with the bot's role."""
+    (line,) = [
+        line
+        for line in summary(settings_for(tmp_path), permissions=permission_names())
+        if line.startswith("permissions:")
+    ]
+    for shown in ("View Channels", "Create Public Threads", "Send Messages in Threads"):
+        assert shown in line, line
+    assert "Manage Threads" in line and "Administrator" not in line
+    assert not any(s.startswith("permissions:") for s in summary(settings_for(tmp_path)))
+    assert permission_label("read_message_history") == "Read Message History"
+
+
 async def test_check_command_ok(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code = await run_check_command({"DISCORD_TOKEN": FAKE_TOKEN, "HOLDEM_DB": str(tmp_path / "h")})
     out = capsys.readouterr().out
     assert code == 0
+    assert "permissions: the bot's role needs View Channels" in out
+    assert "Create Public Threads" in out and "Manage Threads" in out
     assert out.rstrip().endswith("configuration OK: start the bot with python -m bot")
     assert FAKE_TOKEN not in out
 
