@@ -42,6 +42,10 @@ class Reason(Enum):
     REFUND = "refund"
     CORRECTION = "correction"
     REFILL = "refill"
+    ENTRY = "entry"
+    """A tournament's buy-in, wallet to event (its ledger reference: ``event:<id>``)."""
+    PRIZE = "prize"
+    """A tournament place paid, event to wallet (``event:<id>:place:<n>``)."""
 
 
 def refill_due(

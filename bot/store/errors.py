@@ -13,7 +13,8 @@ The tree::
     │   ├── NoWallet            the member has no wallet in this guild yet
     │   └── InsufficientChips   a movement would take the balance below zero
     ├── HandStateError          an action out of sequence, a finished or unknown hand/table
-    │   └── LeaseLost           the table's lease names another process: the write is fenced
+    │   ├── LeaseLost           the table's lease names another process: the write is fenced
+    │   └── EventConflict       an event's input numbered as one already written (or not next)
     ├── StoreUnavailable        the database cannot be reached just now (a server restart,
     │                           a dropped connection): nothing of the request was kept
     ├── TableTaken              a table is open in the channel already (or another process
@@ -36,6 +37,7 @@ __all__ = [
     "DatabaseLocked",
     "DatabaseReadOnly",
     "DatabaseUnavailable",
+    "EventConflict",
     "HandStateError",
     "InsufficientChips",
     "LeaseLost",
@@ -150,3 +152,15 @@ class StoreUnavailable(StoreError):
     again in a moment."""
 
     code = "store_unavailable"
+
+
+class EventConflict(HandStateError):
+    """An event's input was not the next in its log: another writer wrote that number first
+    (two processes driving one event, or a retry after a commit). Nothing of the refused
+    write was kept; ``expected`` is the number the log is at."""
+
+    def __init__(self, message: str, /, *, event_id: int, seq: int, expected: int) -> None:
+        super().__init__(message)
+        self.event_id = event_id
+        self.seq = seq
+        self.expected = expected

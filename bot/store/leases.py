@@ -8,7 +8,9 @@ processes racing for an expired lease exactly one gets a row back.
 
 The fence: every write of a table a process makes (its row: opening, seats, buy-ins,
 cash-outs, closing; a new hand, a hand update, an action) is refused (``lease lost``) inside
-the same statement when the table has a lease row naming another owner. A
+the same statement when the table has a lease row naming another owner; so is every write of
+a tournament (an input to its log, an update of its row), whose lease is ``event:<id>``
+(:mod:`bot.store.events`). A
 table with no lease row (a single process that runs no leases) is written as before. On
 PostgreSQL the trigger of migration 8 compares the lease with the session setting
 ``holdem.owner``, which every pooled connection sends as it opens (the store is opened on
@@ -142,7 +144,8 @@ def fenced_target(target: str, owner: str) -> str:
 
 async def install_fence(store: Store, owner: str, *, ttl: float | None = None) -> None:
     """Refuse, from now on, every write through this store to a table (its row, its hands,
-    their actions) whose lease names someone other than ``owner``. On PostgreSQL the store
+    their actions) or an event (its row, its inputs) whose lease names someone other than
+    ``owner``. On PostgreSQL the store
     must have been opened on :func:`fenced_target` (checked: a ``RuntimeError`` otherwise).
 
     The store then opens a table by taking its lease in the same transaction
@@ -178,6 +181,15 @@ async def install_fence(store: Store, owner: str, *, ttl: float | None = None) -
         ),
         "lease_fence_table": (
             "BEFORE UPDATE ON main.tables",
+            f"SELECT 1 FROM main.leases l WHERE l.table_id = NEW.table_id AND {other}",
+        ),
+        # A tournament's log and its row (migration 10): their table_id is "event:<id>".
+        "lease_fence_event_input": (
+            "BEFORE INSERT ON main.event_inputs",
+            f"SELECT 1 FROM main.leases l WHERE l.table_id = NEW.table_id AND {other}",
+        ),
+        "lease_fence_event": (
+            "BEFORE UPDATE ON main.events",
             f"SELECT 1 FROM main.leases l WHERE l.table_id = NEW.table_id AND {other}",
         ),
     }

@@ -6,7 +6,8 @@ that records it in ``schema_version``, on SQLite and PostgreSQL alike (a step wh
 is a :class:`~bot.store.backend.PerDialect` pair: the triggers of migration 1); a migration is never
 edited once released, a change is a new number. Migration 1 is the whole initial schema; migration 2
 adds the members' display settings; migration 3 the slash commands last synced and the members' data
-removals; migration 4 the players' statistics, kept as hands finish.
+removals; migration 4 the players' statistics, kept as hands finish; migration 10 the
+tournaments' events and their inputs, and the ledger reasons ``entry`` and ``prize``.
 """
 
 from __future__ import annotations
@@ -276,6 +277,78 @@ MIGRATIONS: dict[int, tuple[Step, ...]] = {
             sqlite=(),
             postgresql=(
                 "CREATE TRIGGER tables_lease_fence BEFORE INSERT OR UPDATE ON tables "
+                "FOR EACH ROW EXECUTE FUNCTION lease_fence()",
+            ),
+        ),
+    ),
+    10: (
+        # Tournaments (issue 27; bot.store.events): an event's row holds what the bot keeps of
+        # it (the director's config, the bot's settings, the event message, its status); its
+        # inputs are the director's log, one row per input in seq order (0, 1, 2 ...), from
+        # which the event is rebuilt at a restart. table_id is the event's lease key,
+        # "event:<id>", on both tables, so migration 8's fence covers them unchanged.
+        """CREATE TABLE events (
+            event_id      INTEGER PRIMARY KEY,
+            guild_id      INTEGER NOT NULL,
+            channel_id    INTEGER NOT NULL,
+            message_id    INTEGER,
+            table_id      TEXT,
+            name          TEXT NOT NULL,
+            config_json   TEXT NOT NULL,
+            settings_json TEXT NOT NULL,
+            status        TEXT NOT NULL
+                CHECK (status IN ('registering','running','finished','cancelled')),
+            created_at    REAL NOT NULL,
+            updated_at    REAL NOT NULL
+        )""",
+        "CREATE INDEX events_open ON events (status) WHERE status IN ('registering','running')",
+        "CREATE INDEX events_by_guild ON events (guild_id, event_id)",
+        """CREATE TABLE event_inputs (
+            event_id   INTEGER NOT NULL REFERENCES events (event_id),
+            seq        INTEGER NOT NULL,
+            table_id   TEXT NOT NULL,
+            data_json  TEXT NOT NULL,
+            ref        TEXT,
+            created_at REAL NOT NULL,
+            PRIMARY KEY (event_id, seq)
+        ) WITHOUT ROWID""",
+        # Two ledger reasons for the events' chips: 'entry' (a buy-in to an event) and
+        # 'prize' (a place paid). SQLite cannot change a CHECK in place: the ledger is
+        # rebuilt the documented way (a new table, the rows copied with their ids, the old one
+        # dropped, the new one renamed; nothing refers to the ledger, so the foreign keys
+        # hold throughout); PostgreSQL swaps the constraint.
+        PerDialect(
+            sqlite=(
+                f"""CREATE TABLE ledger_10 (
+            id         INTEGER PRIMARY KEY,
+            guild_id   INTEGER NOT NULL,
+            user_id    INTEGER NOT NULL,
+            delta      INTEGER NOT NULL,
+            reason     TEXT NOT NULL CHECK (reason IN ({_REASONS},'entry','prize')),
+            ref        TEXT,
+            created_at REAL NOT NULL,
+            FOREIGN KEY (guild_id, user_id) REFERENCES wallets (guild_id, user_id)
+        )""",
+                "INSERT INTO ledger_10 (id, guild_id, user_id, delta, reason, ref, created_at) "
+                "SELECT id, guild_id, user_id, delta, reason, ref, created_at FROM ledger",
+                "DROP TABLE ledger",
+                "ALTER TABLE ledger_10 RENAME TO ledger",
+                "CREATE INDEX ledger_by_member ON ledger (guild_id, user_id)",
+            ),
+            postgresql=(
+                "ALTER TABLE ledger DROP CONSTRAINT ledger_reason_check",
+                "ALTER TABLE ledger ADD CONSTRAINT ledger_reason_check "
+                f"CHECK (reason IN ({_REASONS},'entry','prize'))",
+            ),
+        ),
+        # The fence of an event's writes: its inputs, and its row's updates (on SQLite,
+        # bot.store.leases.install_fence's TEMP triggers).
+        PerDialect(
+            sqlite=(),
+            postgresql=(
+                "CREATE TRIGGER event_inputs_lease_fence BEFORE INSERT ON event_inputs "
+                "FOR EACH ROW EXECUTE FUNCTION lease_fence()",
+                "CREATE TRIGGER events_lease_fence BEFORE UPDATE ON events "
                 "FOR EACH ROW EXECUTE FUNCTION lease_fence()",
             ),
         ),

@@ -12,6 +12,8 @@ from engine import Action, Hand, HandConfig, replay
 __all__ = [
     "CommandSync",
     "Erasure",
+    "EventInput",
+    "EventRecord",
     "HandRecord",
     "HandSummary",
     "HiddenCards",
@@ -172,3 +174,35 @@ class SessionHand:
     players: tuple[int, ...]
     before: tuple[int, ...]
     after: tuple[int, ...]
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class EventInput:
+    """One input of a tournament's director, as written: ``seq`` counts from 0 per event,
+    ``data`` is the input as JSON (the caller's codec), ``ref`` what it refers to (for a
+    finished hand ``"hand:<id>"``), so a restart can tell which hands the log has closed."""
+
+    seq: int
+    data: dict[str, Any]
+    ref: str | None
+    created_at: float
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class EventRecord:
+    """A tournament as last saved: ``config`` is the director's (as JSON), ``settings`` the
+    bot's own (practice, start time, creator, threads); ``status`` is one of
+    ``registering``, ``running``, ``finished``, ``cancelled``. ``inputs`` is the director's
+    log in seq order, loaded with the event where the caller rebuilds it (empty in lists)."""
+
+    event_id: int
+    guild_id: int
+    channel_id: int
+    message_id: int | None
+    name: str
+    config: dict[str, Any]
+    settings: dict[str, Any]
+    status: str
+    created_at: float
+    updated_at: float
+    inputs: tuple[EventInput, ...] = ()

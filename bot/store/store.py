@@ -9,12 +9,12 @@ SQLite file (:mod:`bot.store.sqlite`). Every way the database can be unusable be
 The store holds the backend and decides the transactions; the SQL lives in one module of
 functions per subject, each taking the transaction it runs in: :mod:`bot.store.guilds`,
 :mod:`bot.store.members`, :mod:`bot.store.wallets`, :mod:`bot.store.tables`,
-:mod:`bot.store.hands`, :mod:`bot.store.stats` (and :mod:`bot.store.leases`, which the table
-leases call with the store), written once for both backends (:mod:`bot.store.backend`); the
-schema is :mod:`bot.store.migrations`. Every write method is one transaction, committed
-before it returns: when ``append_action`` returns, the action survives a process kill (see
-:mod:`bot.store.sqlite` and :mod:`bot.store.postgres` for what each backend promises beyond
-that).
+:mod:`bot.store.hands`, :mod:`bot.store.stats`, :mod:`bot.store.events` (and
+:mod:`bot.store.leases`, which the table leases call with the store), written once for both
+backends (:mod:`bot.store.backend`); the schema is :mod:`bot.store.migrations`. Every write
+method is one transaction, committed before it returns: when ``append_action`` returns, the
+action survives a process kill (see :mod:`bot.store.sqlite` and :mod:`bot.store.postgres` for
+what each backend promises beyond that).
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from bot.store import guilds, hands, members, stats, tables, wallets
 from bot.store.backend import Backend, Dialect, Row, Tx
 from bot.store.database import database_path, open_backend
 from bot.store.errors import BackupFailed
+from bot.store.events import EventMethods
 from bot.store.records import (
     CommandSync,
     Erasure,
@@ -50,11 +51,12 @@ from engine import Action, HandConfig, HouseRules, Refill
 __all__ = ["Store", "database_path"]
 
 
-class Store:
+class Store(EventMethods):
     """The database; make one with ``await Store.open(path)``, end with :meth:`close`.
 
     Every write method is one transaction, committed before it returns; ``now`` is always
-    passed in (seconds since the epoch), never read here.
+    passed in (seconds since the epoch), never read here. The tournaments' methods are
+    :class:`~bot.store.events.EventMethods`' (a class of their own, so this one stays small).
     """
 
     def __init__(self, backend: Backend) -> None:
