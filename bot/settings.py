@@ -45,6 +45,8 @@ DEFAULT_DB = "./holdem.sqlite3"
 DEFAULT_BACKUP_EVERY = 6 * 3600.0
 DEFAULT_BACKUP_KEEP = 8
 DEFAULT_LEASE_SECONDS = 30.0
+DEFAULT_DEAL_PAUSE = 5.0
+DEFAULT_COMPUTER_PAUSE = 2.0
 _LEASE_RANGE = (3.0, 3600.0)
 _MIN_BACKUP_EVERY = 5 * 60.0
 _UNITS = {"m": 60.0, "h": 3600.0, "d": 86400.0}
@@ -103,6 +105,11 @@ class Settings:
     """Seconds between two scheduled backups."""
     backup_keep: int = DEFAULT_BACKUP_KEEP
     """How many scheduled backups to keep (the oldest beyond are deleted)."""
+    deal_pause: float = DEFAULT_DEAL_PAUSE
+    """Seconds between the end of a hand and the next deal (and before a tournament table's
+    first hand): time to read the result."""
+    computer_pause: float = DEFAULT_COMPUTER_PAUSE
+    """Seconds a computer player waits before it acts, so people can follow the table."""
 
     @property
     def sharded(self) -> bool:
@@ -176,6 +183,10 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
     backup_dir = get("HOLDEM_BACKUP_DIR") or None
     backup_every = _duration("HOLDEM_BACKUP_EVERY", get("HOLDEM_BACKUP_EVERY"), problems)
     backup_keep = _count("HOLDEM_BACKUP_KEEP", get("HOLDEM_BACKUP_KEEP"), problems)
+    deal_pause = _pause("HOLDEM_DEAL_PAUSE", get("HOLDEM_DEAL_PAUSE"), DEFAULT_DEAL_PAUSE, problems)
+    computer_pause = _pause(
+        "HOLDEM_COMPUTER_PAUSE", get("HOLDEM_COMPUTER_PAUSE"), DEFAULT_COMPUTER_PAUSE, problems
+    )
     if problems:
         raise ConfigError(problems)
     return Settings(
@@ -193,6 +204,8 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
         backup_dir=backup_dir,
         backup_every=backup_every,
         backup_keep=backup_keep,
+        deal_pause=deal_pause,
+        computer_pause=computer_pause,
     )
 
 
@@ -347,6 +360,16 @@ def _duration(name: str, raw: str, problems: list[str]) -> float:
         f"hours); got {raw!r}"
     )
     return DEFAULT_BACKUP_EVERY
+
+
+def _pause(name: str, raw: str, default: float, problems: list[str]) -> float:
+    """Seconds from 0 to 60 (a faster or slower table for a server, or a test)."""
+    if not raw:
+        return default
+    if re.fullmatch(r"[0-9]+(\.[0-9]+)?", raw) and float(raw) <= 60:
+        return float(raw)
+    problems.append(f"{name} must be a number of seconds from 0 to 60; got {raw!r}")
+    return default
 
 
 def _count(name: str, raw: str, problems: list[str]) -> int:

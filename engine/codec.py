@@ -206,6 +206,7 @@ def table_to_dict(table: Table) -> dict[str, Any]:
         "roles": _roles_to_dict(table.roles),
         "redeal": _plan_to_dict(table.redeal),
         "hand": stored_hand,
+        **({"directed": True} if table.directed else {}),
     }
 
 
@@ -230,6 +231,7 @@ def table_from_dict(data: dict[str, Any]) -> Table:
     else:
         table.roles = Roles(big_blind=data.get("bb_seat"))
     table.redeal = _plan_from_dict(data.get("redeal"))
+    table.directed = bool(data.get("directed", False))
     stored = data["hand"]
     if stored is not None:
         actions = [

@@ -104,6 +104,10 @@ class Table:
         self.hand_deck: tuple[int, ...] = ()
         self.hand_plan: Plan | None = None
         self.roles_before = self.roles
+        self.directed = False
+        """A tournament table: the tournament director decides who is dealt in and when the
+        table closes, so the session never ends by itself (a table down to one player waits
+        for the players the director moves in)."""
 
     @property
     def bb_seat(self) -> int | None:
@@ -445,7 +449,7 @@ class Table:
         return self.ended
 
     def _check_end(self, now: float, *, emptied: bool) -> None:
-        if self.ended is not None:
+        if self.ended is not None or self.directed:
             return
         rules = self.rules
         end = rules.session_end

@@ -13,7 +13,7 @@ import asyncio
 import logging
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import discord
@@ -35,17 +35,22 @@ from bot.discord.mentions import CommandIds
 from bot.discord.sync import sync_commands
 from bot.discord.table.coalesce import EditCoalescer
 from bot.discord.table.images import Images
-from bot.discord.table.loop import TableLoops
+from bot.discord.table.loop import NEXT_HAND_PAUSE, TableLoops
+from bot.discord.tournaments import commands as tournament_commands
+from bot.discord.tournaments.commands import EventButton
+from bot.discord.tournaments.host import DiscordHost
 from bot.discord.translator import HoldemTranslator
 from bot.guilds.service import GuildService
 from bot.i18n import Lang, resolve_locale
 from bot.stats.service import StatsService
+from bot.store import leases as store_leases
 from bot.store.leases import fenced_target
 from bot.store.store import Store
 from bot.tables.computers import DEFAULT_PAUSE, ComputerPlayers
 from bot.tables.lease_keeper import LeaseKeeper
 from bot.tables.leases import LeaseTerms, Shards, new_owner
 from bot.tables.service import TableService
+from bot.tournaments.service import Tournaments
 from engine import shuffled_deck
 
 __all__ = ["HoldemBot"]
@@ -87,6 +92,7 @@ class HoldemBot(commands.Bot):
         lease_terms: LeaseTerms | None = None,
         runout_pause: float | None = None,
         only_commands: bool = False,
+        deal_pause: float = NEXT_HAND_PAUSE,
         **options: Any,
     ) -> None:
         intents = options.pop("intents", None) or discord.Intents.default()
@@ -113,6 +119,8 @@ class HoldemBot(commands.Bot):
         self.keeper: LeaseKeeper | None = None
         self._lease_timer: asyncio.Task[None] | None = None
         self.only_commands = only_commands
+        self.deal_pause = deal_pause
+        self.tournaments: Tournaments | None = None
         """Set up the commands and nothing else: no publishing, no tables (``--sync``)."""
 
     async def setup_hook(self) -> None:
@@ -122,6 +130,12 @@ class HoldemBot(commands.Bot):
         self.service = TableService(
             self.store, clock=self.clock, deck_source=self.deck_source, rng=self.rng
         )
+        host = DiscordHost()
+        lease_for = self._event_lease if fenced else None
+        self.tournaments = Tournaments(
+            self.store, self.service, host, clock=self.clock, owns=self.guild_shards.owns,
+            lease_for=lease_for, first_deal_pause=self.deal_pause,
+        )  # fmt: skip
         self.ctx = Context(
             client=self,
             service=self.service,
@@ -136,11 +150,15 @@ class HoldemBot(commands.Bot):
             languages={},
             runout_pause=self.runout_pause,
             command_ids=CommandIds(self.tree, self.clock),
+            deal_pause=self.deal_pause,
+            tournaments=self.tournaments,
         )
+        host.bind(self.ctx)
         self.loops.bind(self.ctx)
         self.service.subscribe(self.loops.receive)
+        self.service.subscribe(self.tournaments.receive)
         await self.tree.set_translator(HoldemTranslator())
-        self.add_dynamic_items(ActButton, LobbyButton, RunTwiceButton)
+        self.add_dynamic_items(ActButton, LobbyButton, RunTwiceButton, EventButton)
         # Every Raise form, including those opened before a restart (discord.py only routes
         # the forms this process sent).
         self.add_listener(on_raise_form, "on_interaction")
@@ -152,6 +170,7 @@ class HoldemBot(commands.Bot):
         stats.add_to(holdem)
         fair.add_to(holdem)
         settings.add_to(holdem)
+        tournament_commands.add_to(holdem)
         self.computers = practice.add_to(holdem, self.service, pause=self.computer_pause)
         self.tree.error(self.on_app_command_error)
         if self.only_commands:
@@ -172,6 +191,22 @@ class HoldemBot(commands.Bot):
             restored = await self.keeper.start()
             self._lease_timer = asyncio.get_running_loop().create_task(self.keeper.run())
         log.info("restored tables=%d", len(restored))
+        events = await self.tournaments.restore()
+        log.info("restored events=%d", len(events))
+
+    def _event_lease(self, event_id: int) -> Callable[[], Awaitable[bool]]:
+        """Take or renew event ``event_id``'s lease (several processes on one database)."""
+        terms = self.lease_terms
+        assert terms is not None
+
+        async def renew() -> bool:
+            granted = await store_leases.claim(
+                self.store, [f"event:{event_id}"], owner=self.lease_owner, now=self.clock(),
+                ttl=terms.ttl,
+            )  # fmt: skip
+            return bool(granted)
+
+        return renew
 
     async def guild_lang(self, guild_id: int) -> Lang:
         """The language of public table messages: the guild's setting, else its locale."""
@@ -217,6 +252,8 @@ class HoldemBot(commands.Bot):
         if self._backfill is not None and not self._backfill.done():
             self._backfill.cancel()
             await asyncio.gather(self._backfill, return_exceptions=True)
+        if self.tournaments is not None:
+            await self.tournaments.aclose()
         if hasattr(self, "computers"):
             await self.computers.aclose()
         await self.loops.aclose()

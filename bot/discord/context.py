@@ -22,6 +22,7 @@ from bot.guilds.service import GuildService
 from bot.i18n import Lang, resolve_locale
 from bot.stats.service import StatsService
 from bot.tables.service import TableService
+from bot.tournaments.service import Tournaments
 
 __all__ = ["Context", "Loops", "context_of", "remember", "split_table_id"]
 
@@ -65,6 +66,10 @@ class Context:
     ``runout_pause`` (tests on a virtual clock pass 0)."""
     command_ids: CommandIds | None = None
     """Discord's ids of the commands, for clickable mentions (none: plain ``/command`` text)."""
+    deal_pause: float = 5.0
+    """Seconds between the end of a hand and the next deal."""
+    tournaments: Tournaments | None = None
+    """The events this process runs (none in tests without tournaments)."""
 
 
 def context_of(interaction: discord.Interaction[Any]) -> Context:

@@ -71,7 +71,8 @@ def build_bot(settings: Settings, *, only_commands: bool = False) -> HoldemBot:
     terms = LeaseTerms(ttl=seconds, renew_every=seconds / 3) if shared else None
     return cls(
         db_path=settings.db_path, dev_guild=settings.dev_guild, shards=shards, lease_terms=terms,
-        only_commands=only_commands, **options,
+        only_commands=only_commands, deal_pause=settings.deal_pause,
+        computer_pause=settings.computer_pause, **options,
     )  # fmt: skip
 
 

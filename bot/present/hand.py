@@ -32,7 +32,14 @@ SHORT_DIGEST = 12
 
 
 def hand_header(lang: Lang, state: TableState, number: int) -> str:
-    """``Hand #12 · blinds 1/2 · level 1``, as a heading."""
+    """``Hand #12 · blinds 1/2 · level 1``, as a heading; at a tournament's table, its
+    table number and the event's level (and the ante, when there is one)."""
+    if state.event is not None and state.event_table is not None:
+        return "### " + t(
+            lang, "hand.header_event_ante" if state.ante else "hand.header_event",
+            number=number, table=state.event_table, small_blind=state.small_blind,
+            big_blind=state.big_blind, ante=state.ante, level=state.event_level or 1,
+        )  # fmt: skip
     return "### " + t(
         lang, "hand.header", number=number, small_blind=state.small_blind,
         big_blind=state.big_blind, level=state.level + 1,

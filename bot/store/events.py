@@ -30,7 +30,7 @@ from bot.store import wallets
 from bot.store.backend import ConstraintViolation, Row, Tx
 from bot.store.codec import dumps, loads
 from bot.store.errors import EventConflict, HandStateError, LeaseLost
-from bot.store.records import EventInput, EventRecord, WalletMove
+from bot.store.records import EventInput, EventRecord, HandRecord, WalletMove
 
 __all__ = [
     "OPEN",
@@ -256,6 +256,45 @@ def _event(row: Row, inputs: tuple[EventInput, ...]) -> EventRecord:
     )  # fmt: skip
 
 
+def level_of(levels: Sequence[Sequence[int]], small_blind: int, big_blind: int) -> int | None:
+    """The first level (1-based) of an event's structure (``[small, big, ante, length]``
+    rows; past the last, the last doubled once per level, as the director plays it) whose
+    blinds are these; ``None`` if none within 100 levels.
+
+    >>> level_of([[25, 50, 0, 15], [50, 100, 0, 15]], 50, 100), level_of([[1, 2, 0, 5]], 4, 8)
+    (2, 3)
+    """
+    if not levels:
+        return None
+    for number in range(1, 101):
+        row = levels[min(number, len(levels)) - 1]
+        factor = 2 ** max(0, number - len(levels))
+        if (row[0] * factor, row[1] * factor) == (small_blind, big_blind):
+            return number
+    return None
+
+
+async def phh_fields(tx: Tx, table_id: str, small_blind: int, big_blind: int) -> dict[str, Any]:
+    """The PHH fields of a tournament's hand played at ``table_id``: the event's name, the
+    table's number and the level (the spec's optional ``event``, ``table`` and ``level``);
+    none for a hand of any other table."""
+    rows = await tx.fetch("SELECT settings_json FROM tables WHERE table_id = ?", (table_id,))
+    settings = loads(rows[0][0]) if rows else {}
+    event_id = settings.get("event")
+    if not isinstance(event_id, int):
+        return {}
+    found = await tx.fetch("SELECT name, config_json FROM events WHERE event_id = ?", (event_id,))
+    if not found:
+        return {}
+    fields: dict[str, Any] = {"event": f"{found[0][0]} (#{event_id})"}
+    if isinstance(settings.get("event_table"), int):
+        fields["table"] = settings["event_table"]
+    level = level_of(loads(found[0][1]).get("levels") or [], small_blind, big_blind)
+    if level is not None:
+        fields["level"] = level
+    return fields
+
+
 class _Transactions(Protocol):
     """What :class:`EventMethods` needs of the store it is part of."""
 
@@ -291,6 +330,13 @@ class EventMethods:
                 tx, guild_id=guild_id, channel_id=channel_id, name=name, config=config,
                 settings=settings, now=now,
             )  # fmt: skip
+
+    async def event_phh_fields(self: _Transactions, hand: HandRecord) -> dict[str, Any]:
+        """A tournament hand's PHH ``event``, ``table`` and ``level`` (see
+        :func:`phh_fields`); none for another table's hand."""
+        config = hand.config
+        async with self._snapshot() as tx:
+            return await phh_fields(tx, hand.table_id, config.small_blind, config.big_blind)
 
     async def load_event(self: _Transactions, event_id: int) -> EventRecord | None:
         """The event with its whole log of inputs, in seq order."""

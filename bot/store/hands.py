@@ -241,9 +241,16 @@ async def table_hands(tx: Tx, table_id: str, count: int) -> list[TableHandSummar
     ]  # fmt: skip
 
 
-def phh_text(record: HandRecord, hidden: HiddenCards, names: Mapping[int, str] | None) -> str:
+def phh_text(
+    record: HandRecord,
+    hidden: HiddenCards,
+    names: Mapping[int, str] | None,
+    *,
+    fields: Mapping[str, Any] | None = None,
+) -> str:
     """The stored hand as PHH text, with the hole cards ``hidden`` says to hide as ``????``
-    and members named by ``names`` (their ids otherwise)."""
+    and members named by ``names`` (their ids otherwise); ``fields`` are more of the spec's
+    optional fields (a tournament hand's ``event``, ``table`` and ``level``)."""
     hand = record.replay()
     secret = (
         [p for p in range(hand.player_count) if not hand.shown[p]]
@@ -252,7 +259,7 @@ def phh_text(record: HandRecord, hidden: HiddenCards, names: Mapping[int, str] |
     )
     labels = [(names or {}).get(user, str(user)) for user in record.players]
     history = history_from_hand(hand, players=labels, hidden=secret)
-    extra = {**history.extra, **_fair_fields(record, hand)}
+    extra = {**history.extra, **(fields or {}), **_fair_fields(record, hand)}
     return write_history(dataclasses.replace(history, extra=extra))
 
 

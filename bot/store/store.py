@@ -497,7 +497,9 @@ class Store(EventMethods):
     ) -> str:
         """The hand as PHH text; with ``UNSHOWN`` the hole cards of everyone who did not show
         (folded or mucked) are ``????``. ``names`` maps member ids to display names."""
-        return hands.phh_text(await self.load_hand(hand_id), hidden, names)
+        record = await self.load_hand(hand_id)
+        fields = await self.event_phh_fields(record)
+        return hands.phh_text(record, hidden, names, fields=fields)
 
     # ------------------------------------------------------------------ statistics
 

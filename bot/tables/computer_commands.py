@@ -9,8 +9,8 @@ from collections.abc import Callable
 from bot.computers import Level, Notebook, PlayerView, observe
 from bot.computers.view import history_of
 from bot.tables.computers import free_computer, is_computer
-from bot.tables.errors import NotSeated
-from bot.tables.live import is_practice_table, log_event, table_id_for
+from bot.tables.errors import EventSeats, NotSeated
+from bot.tables.live import is_event_table, is_practice_table, log_event, table_id_for
 from bot.tables.live_tables import LiveTables
 from bot.tables.outcomes import Outcome, OutcomeKind
 from bot.tables.seat_commands import SeatCommands
@@ -51,6 +51,8 @@ class ComputerCommands:
         tables = self.tables
         table_id = table_id_for(guild_id, channel_id)
         async with tables.enter(table_id) as live:
+            if is_event_table(live):
+                raise EventSeats("the tournament director seats this table", table=table_id)
             await tables.settle_if_over(live)
             table = live.table
             converting = not is_practice_table(live)

@@ -11,6 +11,7 @@ The tree, each with a ``code`` and ``params`` like the engine's (the engine's ow
     ├── NoHand         no hand is in progress
     ├── StaleMove      a button or form made for a decision already taken
     ├── NotAtRisk      only the players with chips at risk choose to run it twice
+    ├── EventSeats     a tournament table's seats are its director's, not the members'
     ├── CoachForbidden the house rules forbid the learning mode  (bot.guilds.service)
     ├── HandNotFound   no stored hand of that number here         (bot.stats.service)
     └── NoHandYet      the member has played no hand to show      (bot.stats.service)
@@ -27,6 +28,7 @@ from __future__ import annotations
 from typing import Any
 
 __all__ = [
+    "EventSeats",
     "NoHand",
     "NoTable",
     "NotAtRisk",
@@ -73,6 +75,14 @@ class TableResuming(ServiceError):
 
 class NotSeated(ServiceError):
     code = "not_seated"
+
+
+class EventSeats(ServiceError):
+    """Joining, leaving, sitting out or stopping a tournament's table: the director seats
+    and moves its players, and a player with chips is dealt every hand (the timer plays for
+    one who is away)."""
+
+    code = "event_seats"
 
 
 class NoHand(ServiceError):

@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 
 from bot.tables.errors import NoHand, NotAtRisk, NotSeated, StaleMove
 from bot.tables.fairness import FairReport, fair_report
-from bot.tables.live import hand_members, log_event, table_id_for
+from bot.tables.live import Live, hand_members, is_event_table, log_event, table_id_for
 from bot.tables.live_tables import LiveTables
 from bot.tables.outcomes import Outcome, OutcomeKind
 from bot.tables.timeouts import Timeouts, sit_out_quietly, sits_out
@@ -52,35 +52,48 @@ class HandCommands:
         """Deal the next hand (``button``: the first hand's button seat, else drawn). A hand
         that ends at the deal (everyone all-in from the blinds) is settled at once and the
         outcome says so."""
-        tables = self.tables
         table_id = table_id_for(guild_id, channel_id)
-        async with tables.enter(table_id) as live:
-            await tables.settle_if_over(live)
-            table = live.table
-            deck = list(self.deck_source())
-            salt = secrets.token_bytes(SALT_BYTES)  # the commitment's secret, revealed after
-            now = tables.clock()
-            hand = table.start_hand(deck, now, button=button, rng=self.rng)
-            hand.hold_run_out = table.rules.run_it_twice is not RunItTwice.OFF
-            players = hand_members(table)
-            deadline = tables.deadline(live, now)
-            try:
-                hand_id = await tables.store.start_hand(
-                    table_id=table_id, config=hand.config, deck=deck, players=players, now=now,
-                    deadline=deadline, table_state=table_to_dict(table), deck_salt=salt,
-                    hold_run_out=hand.hold_run_out,
-                )  # fmt: skip
-            except BaseException:
-                await tables.reload(table_id)
-                raise
-            live.hand_id, live.players, live.deadline = hand_id, players, deadline
-            log_event(live, "hand dealt", hand=hand_id, players=len(players))
-            events = tuple(hand.events)
-            ended = await tables.settle(live, now) if hand.is_over else None
-            return tables.emit(
-                live, OutcomeKind.DEALT, actor=actor, request=request, events=events,
-                ended=ended, hand=(hand_id, players), commitment=commit(deck, salt),
+        async with self.tables.enter(table_id) as live:
+            await self.tables.settle_if_over(live)
+            return await self.deal_here(live, button=button, actor=actor, request=request)
+
+    async def deal_here(
+        self,
+        live: Live,
+        *,
+        button: int | None = None,
+        actor: int | None = None,
+        request: int | None = None,
+    ) -> Outcome:
+        """:meth:`deal` at a table already held (its lock taken, a finished hand settled):
+        also the tournament director's deal (:mod:`bot.tables.event_commands`)."""
+        tables = self.tables
+        table_id = live.table_id
+        table = live.table
+        deck = list(self.deck_source())
+        salt = secrets.token_bytes(SALT_BYTES)  # the commitment's secret, revealed after
+        now = tables.clock()
+        hand = table.start_hand(deck, now, button=button, rng=self.rng)
+        hand.hold_run_out = table.rules.run_it_twice is not RunItTwice.OFF
+        players = hand_members(table)
+        deadline = tables.deadline(live, now)
+        try:
+            hand_id = await tables.store.start_hand(
+                table_id=table_id, config=hand.config, deck=deck, players=players, now=now,
+                deadline=deadline, table_state=table_to_dict(table), deck_salt=salt,
+                hold_run_out=hand.hold_run_out,
             )  # fmt: skip
+        except BaseException:
+            await tables.reload(table_id)
+            raise
+        live.hand_id, live.players, live.deadline = hand_id, players, deadline
+        log_event(live, "hand dealt", hand=hand_id, players=len(players))
+        events = tuple(hand.events)
+        ended = await tables.settle(live, now) if hand.is_over else None
+        return tables.emit(
+            live, OutcomeKind.DEALT, actor=actor, request=request, events=events,
+            ended=ended, hand=(hand_id, players), commitment=commit(deck, salt),
+        )  # fmt: skip
 
     async def act(
         self,
@@ -157,7 +170,9 @@ class HandCommands:
             events, ended = await tables.apply(live, action)
             in_a_row = self.timeouts.record(table_id, member)
             sat_out: tuple[int, ...] = ()
-            if sits_out(in_a_row) and sit_out_quietly(live.table, member):
+            # At a tournament's table a player away is dealt in and folded by the timer.
+            away = sits_out(in_a_row) and not is_event_table(live)
+            if away and sit_out_quietly(live.table, member):
                 try:
                     await tables.save(live, tables.clock())
                 except BaseException:

@@ -25,6 +25,7 @@ __all__ = [
     "Live",
     "Saved",
     "hand_members",
+    "is_event_table",
     "is_practice_table",
     "log",
     "log_event",
@@ -33,6 +34,7 @@ __all__ = [
     "save_point",
     "table_chips",
     "table_id_for",
+    "wallet_free",
 ]
 
 
@@ -143,6 +145,18 @@ def is_practice_table(live: Live) -> bool:
     once (it stays one after the computers left). Its chips are no wallet's and its hands
     count in no leaderboard."""
     return bool(live.settings.get("practice"))
+
+
+def is_event_table(live: Live) -> bool:
+    """Whether the table is one of a tournament's: its chips are tournament chips, which
+    come from no wallet and go back to none (the event's buy-in and prizes are the wallet
+    moves), and its seats are the tournament director's."""
+    return live.settings.get("event") is not None
+
+
+def wallet_free(live: Live) -> bool:
+    """Whether the table's chips are no wallet's: a practice or a tournament table."""
+    return is_practice_table(live) or is_event_table(live)
 
 
 def hand_members(table: Table) -> tuple[int, ...]:

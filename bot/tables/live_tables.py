@@ -44,6 +44,7 @@ from bot.tables.live import (
     roll_back,
     save_point,
     table_chips,
+    wallet_free,
 )
 from bot.tables.outcomes import Outcome, OutcomeKind, PrivateCards, RunTwiceAsk, TableState
 from bot.tables.runouts import RUN_TWICE_SECONDS, spot_of
@@ -205,7 +206,7 @@ class LiveTables:
         return sum(
             seat.stack
             for live in self._open.values()
-            if live.guild_id == guild_id and not is_practice_table(live)
+            if live.guild_id == guild_id and not wallet_free(live)
             for seat in live.table.seats
             if seat is not None and seat.player == player
         )
@@ -220,7 +221,7 @@ class LiveTables:
             total = await self.store.total_balance(guild_id)
             for t in tables:
                 live = self._open.get(t)
-                if live is not None and not is_practice_table(live):
+                if live is not None and not wallet_free(live):
                     total += table_chips(live.table)
             return total
         finally:
@@ -472,7 +473,7 @@ class LiveTables:
         table_events = tuple(table.finish_hand(now))
         moves = []
         practice = is_practice_table(live)
-        for event in () if practice else table_events:
+        for event in () if wallet_free(live) else table_events:
             if isinstance(event, PlayerLeft) and event.stack:
                 moves.append(self.move(live, int(event.player), event.stack, Reason.CASH_OUT))
             elif isinstance(event, Rebought) and event.added:
@@ -481,7 +482,7 @@ class LiveTables:
                 moves.append(self.move(live, user, -event.added, Reason.BUY_IN))
         try:
             await self.store.finish_hand(
-                live.hand_id, nets=[0] * len(ended.net) if practice else list(ended.net),
+                live.hand_id, nets=[0] * len(ended.net) if wallet_free(live) else list(ended.net),
                 now=now, result={"stacks": list(ended.stacks), "net": list(ended.net)},
                 table_state=table_to_dict(table), moves=moves, counted=not practice,
                 facts=hand_facts(hand),

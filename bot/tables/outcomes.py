@@ -50,6 +50,8 @@ class OutcomeKind(Enum):
     RUN_CHOICE = "run-choice"
     """A player agreed to run it twice, or the time to agree ran out."""
     MESSAGE_KEPT = "message-kept"
+    SEATED = "seated"
+    """The tournament director seated, moved or removed players between hands."""
 
 
 class BlindRole(Enum):
@@ -169,6 +171,12 @@ class TableState:
     left, so the hand they left from can still be told)."""
     run_twice: RunTwiceAsk | None = None
     """The run-it-twice question open in the hand in progress (house rule ``ask``)."""
+    event: int | None = None
+    """The tournament this table belongs to (its seats and deals are the director's)."""
+    event_table: int | None = None
+    """The table's number in its tournament."""
+    event_level: int | None = None
+    """The tournament's blind level of the last hand dealt here."""
 
     @property
     def in_hand(self) -> bool:

@@ -9,8 +9,8 @@ from bot.guilds.house import guild_rules
 from bot.guilds.wallets import Reason
 from bot.store.errors import TableTaken
 from bot.store.leases import open_table as open_leased
-from bot.tables.errors import NotSeated, TableExists, TableResuming
-from bot.tables.live import Live, is_practice_table, log_event, table_id_for
+from bot.tables.errors import EventSeats, NotSeated, TableExists, TableResuming
+from bot.tables.live import Live, is_event_table, is_practice_table, log_event, table_id_for
 from bot.tables.live_tables import LiveTables
 from bot.tables.outcomes import Outcome, OutcomeKind
 from bot.tables.timeouts import Timeouts
@@ -18,6 +18,12 @@ from engine import HouseRules, Table
 from engine.codec import table_to_dict
 
 __all__ = ["SeatCommands"]
+
+
+def _refuse_at_event(live: Live) -> None:
+    """Members never seat themselves, leave with chips or stop a tournament's table."""
+    if is_event_table(live):
+        raise EventSeats("the tournament director seats this table", table=live.table_id)
 
 
 class SeatCommands:
@@ -113,6 +119,7 @@ class SeatCommands:
         tables = self.tables
         table_id = table_id_for(guild_id, channel_id)
         async with tables.enter(table_id) as live:
+            _refuse_at_event(live)
             stack = live.table.buy_in_for(str(user_id), buy_in)
             if name:
                 live.settings.setdefault("names", {})[str(user_id)] = name
@@ -167,6 +174,7 @@ class SeatCommands:
         tables = self.tables
         table_id = table_id_for(guild_id, channel_id)
         async with tables.enter(table_id) as live:
+            _refuse_at_event(live)
             await tables.settle_if_over(live)
             table = live.table
             player = str(user_id)
@@ -217,6 +225,7 @@ class SeatCommands:
         tables = self.tables
         table_id = table_id_for(guild_id, channel_id)
         async with tables.enter(table_id) as live:
+            _refuse_at_event(live)
             await tables.settle_if_over(live)
             table = live.table
             now = tables.clock()
@@ -283,6 +292,7 @@ class SeatCommands:
         tables = self.tables
         table_id = table_id_for(guild_id, channel_id)
         async with tables.enter(table_id) as live:
+            _refuse_at_event(live)
             await tables.settle_if_over(live)
             player = str(user_id)
             if live.table.seat_of(player) is None:

@@ -36,6 +36,7 @@ from bot.store.records import TableRecord
 from bot.store.store import Store
 from bot.tables.computer_commands import ComputerCommands
 from bot.tables.errors import ServiceError, TableResuming
+from bot.tables.event_commands import EventCommands
 from bot.tables.fairness import FairReport
 from bot.tables.hand_commands import HandCommands
 from bot.tables.live import table_id_for
@@ -74,6 +75,8 @@ class TableService:
             self._tables, self._timeouts, deck_source=deck_source, rng=rng or random.Random()
         )
         self._computers = ComputerCommands(self._tables, self._seats)
+        self.events = EventCommands(self._tables, self._hands)
+        """The tournament director's commands (:mod:`bot.tables.event_commands`)."""
 
     # ------------------------------------------------------------- the tables
 

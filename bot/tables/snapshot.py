@@ -135,6 +135,9 @@ def table_state(
         names=tuple(sorted((int(m), str(n)) for m, n in names.items())),
         practice=bool(settings.get("practice")),
         buy_in=_int_or_none(settings.get("buy_in")),
+        event=_int_or_none(settings.get("event")),
+        event_table=_int_or_none(settings.get("event_table")),
+        event_level=_int_or_none(settings.get("event_level")),
     )
     if not live:
         return base

@@ -35,7 +35,11 @@ class Browser:
     def __init__(self) -> None:
         if CHROMIUM is None:
             raise RuntimeError("no chromium: apt-get install -y chromium chromium-driver")
-        self._profile = tempfile.TemporaryDirectory(prefix="holdem-chromium-")
+        # Chromium's helper processes may still write its profile as it exits: a folder
+        # left behind in /tmp is no failure of the page under test.
+        self._profile = tempfile.TemporaryDirectory(
+            prefix="holdem-chromium-", ignore_cleanup_errors=True
+        )
         self.process = subprocess.Popen(
             [CHROMIUM, *FLAGS, f"--user-data-dir={self._profile.name}", "about:blank"],
             stdout=subprocess.DEVNULL,

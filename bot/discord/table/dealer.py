@@ -108,7 +108,8 @@ class Dealer:
             ticket = await self.edits.confirm(
                 ticket, lang, outcome.state, outcome_lines(lang, outcome)
             )
-        if kind is OutcomeKind.OPENED:
+        event = outcome.state.event is not None  # its thread is the event's to tell
+        if kind is OutcomeKind.OPENED and not event:
             await self.lobby.opened(outcome, ticket, lang)
         elif kind is OutcomeKind.DEALT:
             await self._dealt(outcome, ticket, lang)
@@ -118,7 +119,7 @@ class Dealer:
             await self.lobby.seats(outcome, ticket, lang)
         if outcome.refilled and ticket is not None:  # the house's chips, told only to them
             await ticket.whisper("seat.refilled", amount=outcome.refilled)
-        elif kind is OutcomeKind.STOPPED:
+        elif kind is OutcomeKind.STOPPED and not event:
             await self._stopped(outcome, ticket, lang)
         elif kind is OutcomeKind.RESTORED:
             await self._restored(outcome, lang)

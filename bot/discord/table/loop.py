@@ -43,7 +43,7 @@ log = logging.getLogger("holdem.bot")
 WARNING_SECONDS = 10.0
 """How long before the deadline the player to act is reminded."""
 NEXT_HAND_PAUSE = 5.0
-"""The pause between the end of one hand and the deal of the next."""
+"""The default pause between two hands (``HOLDEM_DEAL_PAUSE``: ``Context.deal_pause``)."""
 _QUIET_CODES = {"hand_in_progress", "session_over"}
 """Why a deal the loop planned may be refused without a word: someone dealt first, or the
 session ended."""
@@ -221,7 +221,7 @@ class TableLoop:
         between = state.hands_played > 0 and not state.session_over
         ended = after is None or after.hand_over or after.kind in _RESUMING
         if between and ended and self._deal_timer is None:
-            self._deal_timer = self._later(self._deal_tick(NEXT_HAND_PAUSE))
+            self._deal_timer = self._later(self._deal_tick(self.ctx.deal_pause))
 
     def _later(self, coroutine: Any) -> asyncio.Task[None]:
         task: asyncio.Task[None] = asyncio.get_running_loop().create_task(coroutine)
@@ -281,6 +281,9 @@ class TableLoop:
             await self._deal()
 
     async def _deal(self) -> None:
+        events = self.ctx.tournaments
+        if events is not None and events.wants_deal(self.ctx.service.state(self.table_id)):
+            return  # a tournament's table: its director deals
         try:
             await self.ctx.service.deal(self.guild_id, self.channel_id)
         except SessionError as error:

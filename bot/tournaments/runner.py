@@ -1,0 +1,454 @@
+"""One event's runner: the only writer of its inputs, one serial loop, like a table's.
+
+Everything that can change an event comes in as a job on the runner's queue: a member
+registers, a table asks to deal, a table's hand ended, the clock moved. The runner asks the
+director (:func:`engine.tournament.apply`, pure) for the decisions, writes the input (with the
+wallet moves it brings: buy-ins, refunds, prizes) in one transaction, and only then acts:
+
+- the live tables are made to match the director's seats (:meth:`EventRunner.sync`): a
+  thread and a live table for every table of the event, players moved and removed, broken
+  tables closed; a moved player is pinged in the new thread;
+- every :class:`~engine.tournament.HandDealt` is dealt at its table with the director's plan.
+
+A crash anywhere leaves the written inputs as the truth: on a restart the runner replays them
+(:func:`engine.tournament.replay`) and :meth:`EventRunner.resume` finishes what was decided
+but not done (a hand that ended but was not reported, a deal that was decided but not made,
+a thread not opened yet), so every table and the level clock go on where they stood.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.guilds.wallets import Reason
+from bot.store.records import EventRecord, WalletMove
+from bot.store.store import Store
+from bot.tables.computers import is_computer
+from bot.tables.errors import NoTable
+from bot.tables.outcomes import Outcome
+from bot.tables.service import TableService, table_id_for
+from bot.tournaments.codec import config_from_dict, input_from_dict, input_to_dict
+from bot.tournaments.host import EventHost, EventInfo
+from bot.tournaments.rules import event_rules
+from engine.errors import SessionError
+from engine.tournament import (
+    ClockTicked,
+    Decision,
+    EventConfig,
+    EventFinished,
+    EventStarted,
+    EventState,
+    HandDealt,
+    HandFinished,
+    HandStarting,
+    Input,
+    Phase,
+    PlaceFinished,
+    PlayerMoved,
+    Registered,
+    Start,
+    TableOpened,
+    Unregistered,
+    apply,
+    new_event,
+)
+from engine.tournament.config import Clock
+
+__all__ = ["CLOCK_STEP", "FIRST_DEAL_PAUSE", "EventRunner"]
+
+log = logging.getLogger("holdem.tournament")
+
+FIRST_DEAL_PAUSE = 5.0
+"""Seconds between a table's opening (its players pinged in the thread) and its first deal."""
+CLOCK_STEP = 5.0
+"""How often the runner looks at the clock: a level or a break starts within this."""
+CLOCK_RECORD = 15.0
+"""How often the clock's reading is written, so a restart resumes it within this."""
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class _Job:
+    item: Input
+    ref: str | None = None
+    done: asyncio.Future[tuple[Decision, ...]] | None = None
+
+
+@dataclass(kw_only=True, slots=True)
+class _Clock:
+    """The event's clock: ``base`` seconds of play when this process took the event over
+    (the last reading written), counted on from ``since`` (this process's clock)."""
+
+    base: float = 0.0
+    since: float = 0.0
+    written: float = 0.0
+
+
+@dataclass(kw_only=True)
+class EventRunner:
+    """Runs one event (see the module docstring). ``clock``: seconds since the epoch."""
+
+    store: Store
+    service: TableService
+    host: EventHost
+    info: EventInfo
+    config: EventConfig
+    clock: Callable[[], float]
+    first_deal_pause: float = FIRST_DEAL_PAUSE
+    lease: Callable[[], Awaitable[bool]] | None = None
+    """Renews the event's lease (several processes): ``False`` when another process holds it."""
+    state: EventState = field(init=False)
+    decisions: list[Decision] = field(default_factory=list)
+    seq: int = 0
+    refs: set[str] = field(default_factory=set)
+    closed: bool = False
+    _clock: _Clock = field(default_factory=_Clock)
+    _queue: asyncio.Queue[_Job] = field(default_factory=asyncio.Queue)
+    _tasks: set[asyncio.Task[None]] = field(default_factory=set)
+    _main: asyncio.Task[None] | None = None
+
+    def __post_init__(self) -> None:
+        self.state = new_event(self.config)
+
+    # ----------------------------------------------------------------- loading
+
+    @classmethod
+    def load(
+        cls,
+        record: EventRecord,
+        *,
+        store: Store,
+        service: TableService,
+        host: EventHost,
+        clock: Callable[[], float],
+        first_deal_pause: float = FIRST_DEAL_PAUSE,
+        lease: Callable[[], Awaitable[bool]] | None = None,
+    ) -> EventRunner:
+        """The event as its written inputs leave it (nothing is done yet: see :meth:`start`)."""
+        info = EventInfo(
+            event_id=record.event_id, guild_id=record.guild_id, channel_id=record.channel_id,
+            message_id=record.message_id, name=record.name, status=record.status,
+            settings=dict(record.settings),
+        )  # fmt: skip
+        runner = cls(
+            store=store, service=service, host=host, info=info,
+            config=config_from_dict(record.config), clock=clock,
+            first_deal_pause=first_deal_pause, lease=lease,
+        )  # fmt: skip
+        seconds = 0.0
+        for row in record.inputs:
+            item = input_from_dict(row.data)
+            runner.state, taken = apply(runner.state, item)
+            runner.decisions.extend(taken)
+            if row.ref is not None:
+                runner.refs.add(row.ref)
+            if isinstance(item, ClockTicked):
+                seconds = item.seconds
+        runner.seq = len(record.inputs)
+        runner._clock = _Clock(base=seconds, since=clock(), written=seconds)
+        return runner
+
+    # ----------------------------------------------------------------- the loop
+
+    def start(self) -> None:
+        loop = asyncio.get_running_loop()
+        self._main = loop.create_task(self._run(), name=f"event {self.info.event_id}")
+
+    async def stop(self) -> None:
+        self.closed = True
+        me = asyncio.current_task()
+        tasks = [t for t in (self._main, *self._tasks) if t is not None and t is not me]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    async def submit(self, item: Input, *, ref: str | None = None) -> tuple[Decision, ...]:
+        """Have the runner apply ``item``; its decisions once written and acted on. Raises
+        :class:`~engine.errors.SessionError` (nothing written) when the director refuses it,
+        and the store's errors when it cannot be written."""
+        done: asyncio.Future[tuple[Decision, ...]] = asyncio.get_running_loop().create_future()
+        self._queue.put_nowait(_Job(item=item, ref=ref, done=done))
+        return await done
+
+    def put(self, item: Input, *, ref: str | None = None) -> None:
+        """Queue ``item`` with no one waiting for it (a refusal is logged)."""
+        self._queue.put_nowait(_Job(item=item, ref=ref))
+
+    async def _run(self) -> None:
+        try:
+            await self.resume()
+        except Exception:
+            log.exception("an event could not resume", extra={"tournament": self.info.event_id})
+        ticker = asyncio.get_running_loop().create_task(self._tick())
+        self._tasks.add(ticker)
+        while not self.closed:
+            job = await self._queue.get()
+            try:
+                taken = await self._feed(job.item, job.ref)
+            except Exception as error:
+                if job.done is not None and not job.done.done():
+                    job.done.set_exception(error)
+                elif isinstance(error, SessionError) and error.code == "tournament_too_few":
+                    await self._call_off()  # the start time came with too few registered
+                elif not isinstance(error, SessionError):
+                    log.exception("an event input failed", extra={"tournament": self.info.event_id})
+                continue
+            if job.done is not None and not job.done.done():
+                job.done.set_result(taken)
+
+    async def _feed(self, item: Input, ref: str | None) -> tuple[Decision, ...]:
+        if ref is not None and ref in self.refs:
+            return ()
+        state, taken = apply(self.state, item)
+        status = self.info.status
+        if any(isinstance(d, EventStarted) for d in taken):
+            status = "running"
+        if any(isinstance(d, EventFinished) for d in taken):
+            status = "finished"
+        await self.store.append_event_input(
+            self.info.event_id, self.seq, input_to_dict(item), now=self.clock(), ref=ref,
+            moves=self._moves(item, taken),
+            status=status if status != self.info.status else None,
+        )  # fmt: skip
+        self.seq += 1
+        self.state = state
+        self.decisions.extend(taken)
+        self.info.status = status
+        if ref is not None:
+            self.refs.add(ref)
+        if isinstance(item, ClockTicked):
+            self._clock.written = item.seconds
+        if any(isinstance(d, EventStarted) for d in taken):
+            self._clock = _Clock(base=0.0, since=self.clock(), written=0.0)
+        await self._act(taken)
+        return taken
+
+    def _moves(self, item: Input, taken: Sequence[Decision]) -> list[WalletMove]:
+        """The wallet moves an input brings: an entry's buy-in, an unregistration's refund,
+        the prizes of the places it finished (practice events and computers: none)."""
+        buy_in = self.config.buy_in
+        if self.info.practice:
+            return []
+        ref = f"event:{self.info.event_id}"
+        moves: list[WalletMove] = []
+        if isinstance(item, Registered) and buy_in and not is_computer(int(item.player)):
+            moves.append(
+                WalletMove(user_id=int(item.player), delta=-buy_in, reason=Reason.ENTRY, ref=ref)
+            )
+        if isinstance(item, Unregistered) and buy_in and not is_computer(int(item.player)):
+            moves.append(
+                WalletMove(user_id=int(item.player), delta=buy_in, reason=Reason.REFUND, ref=ref)
+            )
+        for decision in taken:
+            if not isinstance(decision, PlaceFinished):
+                continue
+            place = f"{ref}:place:{decision.best}"
+            for player, prize in zip(decision.players, decision.prizes, strict=True):
+                if prize and not is_computer(int(player)):
+                    moves.append(
+                        WalletMove(user_id=int(player), delta=prize, reason=Reason.PRIZE, ref=place)
+                    )
+        return moves
+
+    # ----------------------------------------------------------------- acting
+
+    async def _act(self, taken: Sequence[Decision]) -> None:
+        await self.sync()
+        for decision in taken:
+            if isinstance(decision, PlayerMoved):
+                thread = self.info.thread_of(decision.to_table)
+                if thread is not None:
+                    await self._safely(self.host.moved(self.info, decision, thread))
+            elif isinstance(decision, TableOpened):
+                self._deal_later(decision.table)
+            elif isinstance(decision, HandDealt):
+                await self._deal(decision)
+        if self.state.phase is Phase.FINISHED:
+            await self._finish()
+        await self._safely(self.host.changed(self.info))
+
+    async def _safely(self, call: Awaitable[None]) -> None:
+        try:
+            await call
+        except Exception:
+            log.exception("the event could not be shown", extra={"tournament": self.info.event_id})
+
+    def table_id(self, number: int) -> str | None:
+        thread = self.info.thread_of(number)
+        return None if thread is None else table_id_for(self.info.guild_id, thread)
+
+    async def sync(self) -> None:
+        """Make every live table of the event match the director's seats."""
+        if self.state.phase is Phase.REGISTERING:
+            return
+        rules = event_rules(self.info.settings)
+        names = dict(self.info.settings.get("names") or {})
+        finished = self.state.phase is Phase.FINISHED
+        for number, table in sorted(self.state.tables.items()):
+            thread = self.info.thread_of(number)
+            if finished:
+                break  # the last table closes below
+            if thread is None:
+                thread = await self.host.open_thread(self.info, number)
+                threads = dict(self.info.settings.get("threads") or {})
+                threads[str(number)] = thread
+                self.info.settings["threads"] = threads
+                await self.store.update_event(
+                    self.info.event_id, now=self.clock(), settings=self.info.settings
+                )
+            table_id = table_id_for(self.info.guild_id, thread)
+            if not self.service.has_table(table_id):
+                await self.service.events.open_table(
+                    self.info.guild_id, thread, rules=rules, seats=table.seats,
+                    chips=self.state.chips, names=names, event_id=self.info.event_id,
+                    number=number, practice=self.info.practice,
+                )  # fmt: skip
+                await self._safely(self.host.seated(self.info, number, thread, table.players))
+            else:
+                await self.service.events.arrange(table_id, table.seats, self.state.chips, names)
+        for key, thread in sorted((self.info.settings.get("threads") or {}).items()):
+            number = int(key)
+            if number in self.state.tables and not finished:
+                continue
+            table_id = table_id_for(self.info.guild_id, int(thread))
+            if self.service.has_table(table_id):
+                await self.service.events.close_table(table_id)
+                await self._safely(self.host.close_thread(self.info, number, int(thread)))
+
+    async def _deal(self, dealt: HandDealt) -> None:
+        table_id = self.table_id(dealt.table)
+        if table_id is None:
+            return
+        try:
+            await self.service.events.deal(table_id, dealt)
+        except NoTable:
+            log.warning("a tournament table is gone", extra={"table": table_id})
+
+    def _deal_later(self, number: int) -> None:
+        async def later() -> None:
+            await asyncio.sleep(self.first_deal_pause)
+            self.put(HandStarting(table=number))
+
+        task = asyncio.get_running_loop().create_task(later())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _call_off(self) -> None:
+        log.info("event called off", extra={"tournament": self.info.event_id})
+        for player in list(self.state.registered):
+            await self._feed(Unregistered(player=player), None)
+        await self.cancel()
+
+    async def cancel(self) -> None:
+        """The event is called off before it starts (its registrations refunded first)."""
+        self.info.status = "cancelled"
+        await self.store.update_event(self.info.event_id, now=self.clock(), status="cancelled")
+        await self._safely(self.host.finished(self.info))
+        await self.stop()
+
+    async def _finish(self) -> None:
+        await self.sync()
+        await self._safely(self.host.finished(self.info))
+        self.closed = True
+
+    # ----------------------------------------------------------------- tables' reports
+
+    def hand_over(self, outcome: Outcome) -> None:
+        """A hand ended at one of the event's tables (a service listener: never blocks)."""
+        number = outcome.state.event_table
+        if number is None or outcome.hand_id is None:
+            return
+        table = self.state.tables.get(number)
+        players = table.hand_players if table is not None else ()
+        stacks = []
+        for player in players:
+            seat = outcome.state.seat_of(int(player))
+            stacks.append((player, seat.stack if seat is not None else 0))
+        self.put(HandFinished(table=number, stacks=tuple(stacks)), ref=f"hand:{outcome.hand_id}")
+
+    def wants_deal(self, number: int) -> None:
+        """The table's loop is ready for the next hand."""
+        self.put(HandStarting(table=number))
+
+    # ----------------------------------------------------------------- restarts and the clock
+
+    async def resume(self) -> None:
+        """Finish what the written inputs decided but the crash left undone."""
+        if self.state.phase is Phase.FINISHED:
+            await self._finish()
+            return
+        await self.sync()
+        for number, table in sorted(self.state.tables.items()):
+            table_id = self.table_id(number)
+            if table_id is None or not self.service.has_table(table_id):
+                continue
+            live = self.service.state(table_id)
+            if live.in_hand:
+                continue
+            if table.in_hand:
+                last = await self.store.table_hands(table_id, 1)
+                if last and f"hand:{last[0].hand_id}" not in self.refs:
+                    stacks = tuple(
+                        (p, seat.stack if (seat := live.seat_of(int(p))) is not None else 0)
+                        for p in table.hand_players
+                    )
+                    await self._feed(
+                        HandFinished(table=number, stacks=stacks), f"hand:{last[0].hand_id}"
+                    )
+                    if number in self.state.tables and not self.state.tables[number].in_hand:
+                        self._deal_later(number)
+                else:
+                    dealt = [
+                        d for d in self.decisions if isinstance(d, HandDealt) and d.table == number
+                    ]
+                    if dealt:
+                        await self._deal(dealt[-1])
+            elif number not in self.state.ready:
+                self._deal_later(number)
+        await self._safely(self.host.changed(self.info))
+
+    def seconds(self) -> float:
+        """Seconds of play on the event's clock now."""
+        return self._clock.base + max(0.0, self.clock() - self._clock.since)
+
+    async def _tick(self) -> None:
+        while not self.closed:
+            await asyncio.sleep(CLOCK_STEP)
+            try:
+                await self._tick_once()
+            except Exception:
+                log.exception("the event clock failed", extra={"tournament": self.info.event_id})
+
+    async def _tick_once(self) -> None:
+        if self.lease is not None and not await self.lease():
+            log.warning("event lease lost", extra={"tournament": self.info.event_id})
+            self.closed = True
+            return
+        state = self.state
+        if state.phase is Phase.REGISTERING:
+            starts_at = self.info.settings.get("starts_at")
+            if isinstance(starts_at, (int, float)) and self.clock() >= starts_at:
+                self.put(Start())
+            return
+        if state.phase is not Phase.RUNNING or self.config.clock is not Clock.MINUTES:
+            return
+        seconds = self.seconds()
+        level, on_break = self.config.schedule_at(seconds)
+        moved = (level, on_break) != (state.level, state.on_break)
+        if moved or seconds - self._clock.written >= CLOCK_RECORD:
+            self.put(ClockTicked(seconds=seconds))
+
+    # ----------------------------------------------------------------- questions
+
+    def summary(self) -> dict[str, Any]:
+        """A few facts for logs and the operators' tools."""
+        return {
+            "event": self.info.event_id,
+            "phase": self.state.phase.value,
+            "players": len(self.state.chips),
+            "tables": len(self.state.tables),
+            "level": self.state.level,
+        }

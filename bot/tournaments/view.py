@@ -1,0 +1,126 @@
+"""An event as its message shows it: the runner's state copied out as the presentation's
+:class:`~bot.present.event.EventView` (values only; nothing of the runner leaks)."""
+
+from __future__ import annotations
+
+from bot.present.event import EventPlace, EventTableLine, EventView
+from bot.tournaments.runner import EventRunner
+from engine.tournament import Clock, Phase, PlayerMoved, RegistrationClosed
+
+__all__ = ["event_view", "payouts_label"]
+
+
+def payouts_label(runner: EventRunner) -> str:
+    """``"50/30/20"`` for explicit shares, else the structure's name."""
+    config = runner.config
+    if config.payouts:
+        return "/".join(str(p) for p in config.payouts)
+    return config.structure.value
+
+
+def _hands_left(runner: EventRunner) -> int | None:
+    config = runner.config
+    if config.clock is not Clock.HANDS:
+        return None
+    hands = max((t.hands for t in runner.state.tables.values()), default=0)
+    number = 1
+    while hands >= config.level(number).length:
+        hands -= config.level(number).length
+        number += 1
+    return config.level(number).length - hands
+
+
+def _level_ends_at(runner: EventRunner) -> tuple[float | None, float | None]:
+    """When the level ends and when the next break starts (epoch seconds, minutes clock)."""
+    config = runner.config
+    state = runner.state
+    if config.clock is not Clock.MINUTES or state.phase is not Phase.RUNNING:
+        return None, None
+    now = runner.clock()
+    played = runner.seconds()
+    pauses = {b.after_level: b.minutes for b in config.breaks}
+    elapsed = 0.0
+    number = 1
+    ends: float | None = None
+    next_break: float | None = None
+    while number <= state.level + 50:
+        elapsed += 60.0 * config.level(number).length
+        if number == state.level:
+            ends = now + max(0.0, elapsed - played)
+        if number >= state.level and number in pauses:
+            next_break = now + max(0.0, elapsed - played)
+            break
+        elapsed += 60.0 * pauses.get(number, 0)
+        number += 1
+    return ends, next_break
+
+
+def event_view(runner: EventRunner) -> EventView:
+    info = runner.info
+    state = runner.state
+    config = runner.config
+    chips = state.chips
+    largest = max(chips.items(), key=lambda kv: (kv[1], kv[0]), default=None)
+    blinds = config.level(state.level)
+    ends, next_break = _level_ends_at(runner)
+    names = info.name_of
+    places = tuple(
+        EventPlace(
+            best=p.best, worst=p.worst, names=tuple(names(x) for x in p.players), prizes=p.prizes
+        )
+        for p in sorted(state.places, key=lambda p: p.best)
+    )
+    tables = tuple(
+        EventTableLine(
+            number=n,
+            thread_id=info.thread_of(n),
+            players=t.count,
+            chips=sum(chips.get(p, 0) for p in t.players),
+        )
+        for n, t in sorted(state.tables.items())
+    )
+    closed = [d for d in runner.decisions if isinstance(d, RegistrationClosed)]
+    winner = next((p.players[0] for p in state.places if p.best == 1), None)
+    starts_at = info.settings.get("starts_at")
+    return EventView(
+        event_id=info.event_id,
+        name=info.name,
+        status=info.status,
+        practice=info.practice,
+        starts_at=float(starts_at) if isinstance(starts_at, (int, float)) else None,
+        start_when=config.start_when,
+        registered=tuple(names(p) for p in state.registered),
+        entries=state.total_entries or len(state.registered),
+        seats_per_table=config.seats_per_table,
+        starting_chips=config.starting_chips,
+        clock=config.clock.value,
+        levels=tuple((lv.small_blind, lv.big_blind, lv.ante, lv.length) for lv in config.levels),
+        breaks=tuple((b.after_level, b.minutes) for b in config.breaks),
+        late_registration_until=config.late_registration_until,
+        re_entries=config.re_entries,
+        buy_in=config.buy_in,
+        pool=state.pool,
+        prizes=closed[-1].prizes if closed else (),
+        payouts=payouts_label(runner),
+        level=state.level,
+        small_blind=blinds.small_blind,
+        big_blind=blinds.big_blind,
+        ante=blinds.ante,
+        level_ends_at=ends,
+        hands_left=_hands_left(runner),
+        on_break=state.on_break,
+        next_break_at=next_break,
+        players_left=len(chips),
+        average_stack=sum(chips.values()) // len(chips) if chips else 0,
+        largest_stack=largest[1] if largest else 0,
+        largest_name=names(largest[0]) if largest else None,
+        hand_for_hand=state.hand_for_hand,
+        tables=tables,
+        places=places,
+        winner=None if winner is None else names(winner),
+    )
+
+
+def moves_of(runner: EventRunner) -> tuple[PlayerMoved, ...]:
+    """Every move so far (for the operators' tools and tests)."""
+    return tuple(d for d in runner.decisions if isinstance(d, PlayerMoved))

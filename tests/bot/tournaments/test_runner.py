@@ -1,0 +1,180 @@
+"""An event through the real live-table service and store, without Discord: fourteen computer
+players on three tables play to a winner, the tables break and balance by the director's
+decisions, every input is written, the chips are conserved, and a runner that stops in the
+middle (a crash) is picked up from the store and plays on to the same kind of end.
+
+The table loop's part (asking to deal after each hand) is played by a listener here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from bot.computers import Level
+from bot.store.store import Store
+from bot.tables.computers import ComputerPlayers, computer_member
+from bot.tables.outcomes import Outcome
+from bot.tables.service import TableService
+from bot.tournaments.codec import input_from_dict
+from bot.tournaments.host import EventInfo
+from bot.tournaments.service import Tournaments
+from bot.tournaments.structure import standard_levels
+from engine import CARDS
+from engine.tournament import (
+    Clock,
+    Decision,
+    EventConfig,
+    PlaceFinished,
+    PlayerMoved,
+    TableBroken,
+    replay,
+)
+from engine.tournament.config import PayoutStructure
+from tests.bot.conftest import Clock as ManualClock
+
+GUILD, CHANNEL = 7, 70
+
+
+def _decks(seed: int) -> Callable[[], list[int]]:
+    rng = random.Random(seed)
+
+    def source() -> list[int]:
+        deck: list[int] = list(CARDS)
+        rng.shuffle(deck)
+        return deck
+
+    return source
+
+
+@dataclass
+class FakeHost:
+    """Threads numbered from 1000; every call recorded."""
+
+    next_thread: int = 1000
+    calls: list[tuple[str, object]] = field(default_factory=list)
+
+    async def open_thread(self, event: EventInfo, number: int) -> int:
+        self.next_thread += 1
+        self.calls.append(("open", number))
+        return self.next_thread
+
+    async def close_thread(self, event: EventInfo, number: int, thread_id: int) -> None:
+        self.calls.append(("close", number))
+
+    async def seated(
+        self, event: EventInfo, number: int, thread_id: int, players: tuple[str, ...]
+    ) -> None:
+        self.calls.append(("seated", (number, players)))
+
+    async def moved(self, event: EventInfo, move: PlayerMoved, thread_id: int) -> None:
+        self.calls.append(("moved", move))
+
+    async def changed(self, event: EventInfo) -> None:
+        pass
+
+    async def finished(self, event: EventInfo) -> None:
+        self.calls.append(("finished", event.event_id))
+
+
+def _config() -> EventConfig:
+    return EventConfig(
+        seats_per_table=5, starting_chips=400, levels=standard_levels(40, 3), clock=Clock.HANDS,
+        buy_in=10, payouts=(50, 30, 20), structure=PayoutStructure.STANDARD, seed="t",
+    )  # fmt: skip
+
+
+def _setup(store: Store, host: FakeHost, clock: ManualClock) -> tuple[TableService, Tournaments]:
+    service = TableService(store, clock=clock, deck_source=_decks(5), rng=random.Random(5))
+    events = Tournaments(store, service, host, clock=clock, first_deal_pause=0)
+    service.subscribe(events.receive)
+    computers = ComputerPlayers(service, service.view_of, pause=0)
+    service.subscribe(computers.receive)
+
+    def deal_next(outcome: Outcome) -> None:  # the table loop's part
+        state = outcome.state
+        if outcome.hand_over and not outcome.closed:
+            asyncio.get_running_loop().call_soon(events.wants_deal, state)
+
+    service.subscribe(deal_next)
+    return service, events
+
+
+async def _until(
+    check: Callable[[], bool], limit: float = 60.0, why: Callable[[], object] = lambda: ""
+) -> None:
+    loop = asyncio.get_running_loop()
+    end = loop.time() + limit
+    while not check():
+        assert loop.time() < end, f"the event did not get there in time: {why()}"
+        await asyncio.sleep(0.01)
+
+
+def _stuck(runner: object, service: TableService) -> object:
+    state = runner.state  # type: ignore[attr-defined]
+    tables = {n: (t.count, t.in_hand, t.hands) for n, t in state.tables.items()}
+    live = {
+        t: (service.state(t).in_hand, service.state(t).hands_played) for t in service.table_ids()
+    }
+    return (runner.summary(), tables, sorted(state.ready), live, runner.decisions[-6:])  # type: ignore[attr-defined]
+
+
+async def test_fourteen_computers_play_an_event_to_its_winner_and_resume_after_a_crash(
+    store: Store,
+) -> None:
+    clock = ManualClock()
+    host = FakeHost()
+    service, events = _setup(store, host, clock)
+    players = [(str(computer_member(Level.NORMAL, k)), f"cpu{k}") for k in range(1, 15)]
+    runner = await events.create(
+        guild_id=GUILD, channel_id=CHANNEL, name="Friday", config=_config(),
+        settings={"practice": True}, computers=players,
+    )  # fmt: skip
+    event_id = runner.info.event_id
+    await events.start(event_id)
+    assert sorted(n for kind, n in host.calls if kind == "open") == [1, 2, 3]
+    assert {len(t.players) for t in runner.state.tables.values()} == {4, 5}
+
+    # A crash right after the input that breaks a table is written, before anything is done
+    # about it: the runner stops dead there (its process is gone), memory of the event too.
+    dead = asyncio.Event()
+    act = runner._act
+
+    async def crash(taken: Sequence[Decision]) -> None:
+        if any(isinstance(d, TableBroken) for d in taken):
+            dead.set()
+            await asyncio.Event().wait()
+        await act(taken)
+
+    runner._act = crash  # type: ignore[method-assign]
+    await asyncio.wait_for(dead.wait(), 60)
+    await runner.stop()
+    events.runners.clear()
+    resumed = await events.restore()
+    assert resumed == [event_id]
+    runner = events.runners[event_id]
+    await _until(lambda: runner.closed, 120, lambda: _stuck(runner, service))
+
+    record = await store.load_event(event_id)
+    assert record is not None and record.status == "finished"
+    # The store's inputs alone rebuild the same event.
+    state, decisions = replay(_config(), [input_from_dict(r.data) for r in record.inputs])
+    assert state.places == runner.state.places
+    places = [d for d in decisions if isinstance(d, PlaceFinished)]
+    assert sorted(p for d in places for p in range(d.best, d.worst + 1)) == list(range(1, 15))
+    paid = sorted((d.best, sum(d.prizes)) for d in places if sum(d.prizes))
+    assert [best for best, _ in paid] == [1, 2, 3] and sum(s for _, s in paid) == 140
+    # Every table closed, every thread closed, nothing left open.
+    assert service.table_ids() == []
+    assert sorted(n for kind, n in host.calls if kind == "close") == sorted(
+        n for kind, n in host.calls if kind == "open"
+    )
+    # Every hand's PHH names the event, its table and its level (the spec's optional fields).
+    first = await store.export_phh(1)
+    assert 'event = "Friday (#1)"' in first and "level = 1" in first, first
+    assert re.search(r"^table = [123]$", first, re.M), first
+    moved = [m for kind, m in host.calls if kind == "moved"]
+    assert moved and all(isinstance(m, PlayerMoved) for m in moved)

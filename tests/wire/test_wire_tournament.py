@@ -1,0 +1,220 @@
+"""Tournaments through the real ``python -m bot`` against the stand-in Discord (issue 27).
+
+- A 14-player practice event (two members, twelve computer players) starts on three tables,
+  one thread each, breaks to two and to a final table, and pays three places. The bot is
+  SIGKILLed during the second level and started again: every table deals on by itself and
+  the level clock goes on from where it was written, not from zero.
+- A sit-and-go starts by itself when its sixth member registers, taking each one's buy-in
+  from their wallet as a ledger row.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import sqlite3
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from .events import EventWatch, event_message, level_of, results_message
+from .members import Member
+from .payloads import Person
+from .process import APP_ID, GUILD_ID, BotProcess
+from .standin import StandIn
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs POSIX signals")
+
+FAST = {"HOLDEM_DEAL_PAUSE": "0.5", "HOLDEM_COMPUTER_PAUSE": "0.1"}
+"""A quick table: half a second between hands, computers acting at once."""
+MOVED = re.compile(r"you have moved from table (\d) to table (\d)")
+ACT = re.compile(r"holdem:act:[^:]+:(\d+):")
+
+
+def _people(count: int) -> list[Person]:
+    names = ("alice", "bob", "carol", "dave", "erin", "frank")
+    return [
+        Person(id=1_300_000_000_000_000_100 + k, name=names[k], admin=k == 0) for k in range(count)
+    ]
+
+
+def _inputs(db: Path) -> list[tuple[float, dict[str, object]]]:
+    """The event's inputs as written, with the time each was written (read once the bot has
+    stopped: it holds the database file)."""
+    with sqlite3.connect(db) as connection:
+        rows = connection.execute(
+            "SELECT created_at, data_json FROM event_inputs ORDER BY seq"
+        ).fetchall()
+    return [(float(r[0]), json.loads(r[1])) for r in rows]
+
+
+def _clock_readings(db: Path) -> list[tuple[float, float]]:
+    """``(written at, seconds of play)`` of every clock reading."""
+    return [(at, float(str(i["seconds"]))) for at, i in _inputs(db) if i["kind"] == "clock"]
+
+
+def _hand_of(standin: StandIn, thread_id: int) -> int:
+    """The newest hand number dealt in a thread (0: none)."""
+    hands = [
+        int(m[1])
+        for message in standin.thread(thread_id).messages.values()
+        for c in message.custom_ids()
+        if (m := ACT.match(c))
+    ]
+    return max(hands, default=0)
+
+
+async def _wait(standin: StandIn, check: object, timeout: float, what: str) -> None:
+    try:
+        await standin.wait_for(check, timeout)  # type: ignore[arg-type]
+    except TimeoutError:
+        raise AssertionError(f"{what} did not happen in {timeout:.0f} s") from None
+
+
+@pytest.mark.slow
+async def test_a_fourteen_player_event_survives_a_sigkill_and_plays_to_its_winner(
+    tmp_path: Path,
+) -> None:
+    people = _people(2)
+    standin = StandIn(application_id=APP_ID, guild_id=GUILD_ID, people=people)
+    await standin.start()
+    db = tmp_path / "holdem.sqlite3"
+    bot = BotProcess(standin=standin, db=db, env=FAST)
+    alice, bob = (Member(standin, p) for p in people)
+    watch = EventWatch(standin, [alice, bob], moves=("Check", "Fold"))
+    watching: asyncio.Task[None] | None = None
+    try:
+        await bot.start()
+        created = await alice.slash(
+            "holdem tournament create", name="Friday", seats=5, chips=1000, big_blind=100,
+            level_minutes=1, payouts="50/30/20", computers=12, buy_in=10,
+        )  # fmt: skip
+        assert created.ephemeral and "is open for registration" in created.content
+        message = event_message(standin)
+        assert message is not None and "Register" in message.buttons()
+        registered = await alice.click(message, "Register")
+        assert registered.ephemeral and "registered" in registered.content
+        assert (await bob.slash("holdem tournament register")).ephemeral
+        again = await bob.slash("holdem tournament register")
+        assert "already registered" in again.content  # refused privately, nothing changes
+        started = await alice.slash("holdem tournament start")
+        assert started.ephemeral, started.content
+
+        # Three tables in three threads, 14 players seated, one ping each for the members.
+        await _wait(standin, lambda: len(standin.threads(standin.channel.id)) == 3, 20, "3 threads")
+        threads = standin.threads(standin.channel.id)
+        seated = [t.texts()[0] for t in threads if t.texts()]
+        await _wait(
+            standin, lambda: all(t.texts() for t in threads), 20, "the seat lines in each thread"
+        )
+        seated = [t.texts()[0] for t in threads]
+        assert sum(text.count(",") + 1 for text in (s.split(".")[0] for s in seated)) == 14
+        watching = asyncio.create_task(watch.run())
+        await _wait(standin, lambda: all(_hand_of(standin, t.id) for t in threads), 30, "deals")
+
+        # Into the second level (a minute of play), then SIGKILL.
+        await _wait(standin, lambda: (level_of(event_message(standin)) or 0) >= 2, 90, "level 2")  # type: ignore[arg-type]
+        live = [t.id for t in standin.threads(standin.channel.id) if not t.archived]
+        hands = {t: _hand_of(standin, t) for t in live}
+        killed = time.time()
+        await bot.kill()
+        await asyncio.sleep(8.0)  # down for a while: the event's clock stands still meanwhile
+        await bot.start()
+        restarted = time.time()
+
+        # Every table still open deals on by itself; the clock resumes where it was written.
+        await _wait(
+            standin,
+            lambda: all(
+                _hand_of(standin, t) > hands[t] or standin.thread(t).archived for t in live
+            ),
+            30,
+            "every table dealing after the restart",
+        )
+        assert (level_of(event_message(standin)) or 0) >= 2  # type: ignore[arg-type]
+
+        # To the winner: two breaks, moved players pinged, three places paid.
+        await _wait(standin, lambda: results_message(standin) is not None, 420, "the results")
+        results = results_message(standin)
+        assert results is not None
+        text = results.text
+        assert "1st" in text and "2nd" in text and "3rd" in text, text
+        threads = standin.threads(standin.channel.id)
+        assert len(threads) == 3 and all(t.archived and t.locked for t in threads)
+        moves = [m for t in threads for x in t.texts() if (m := MOVED.search(x))]
+        assert moves, "nobody was moved"
+        watching.cancel()
+        await bot.stop()
+        kinds = [i["kind"] for _, i in _inputs(db)]
+        assert kinds.count("hand-finished") >= 20 and kinds[0] == "registered"
+        # The clock after the restart went on from its last reading before the SIGKILL (in
+        # the second level), not from zero and not counting the time the bot was down.
+        readings = _clock_readings(db)
+        before = max(s for at, s in readings if at < killed)
+        after = min((at, s) for at, s in readings if at > restarted)
+        assert before >= 60.0, readings
+        assert before <= after[1] <= before + (after[0] - restarted) + 4.0, (before, after)
+        with sqlite3.connect(db) as connection:
+            status = connection.execute("SELECT status FROM events").fetchone()[0]
+            open_tables = connection.execute("SELECT COUNT(*) FROM tables WHERE open = 1")
+            ledger = connection.execute("SELECT COUNT(*) FROM ledger WHERE ref LIKE 'event:%'")
+            counts = (open_tables.fetchone()[0], ledger.fetchone()[0])
+        assert status == "finished"
+        assert counts == (0, 0)  # a practice event moves nothing to or from a wallet
+        assert watch.played > 0
+        assert not [line for line in bot.err if "Traceback" in line], bot.report()
+    finally:
+        if watching is not None:
+            watching.cancel()
+        await bot.close()
+        await standin.stop()
+
+
+async def test_a_sit_and_go_starts_by_itself_when_the_sixth_member_registers(
+    tmp_path: Path,
+) -> None:
+    people = _people(6)
+    standin = StandIn(application_id=APP_ID, guild_id=GUILD_ID, people=people)
+    await standin.start()
+    db = tmp_path / "holdem.sqlite3"
+    bot = BotProcess(standin=standin, db=db, env=FAST)
+    members = [Member(standin, p) for p in people]
+    try:
+        await bot.start()
+        created = await members[0].slash(
+            "holdem tournament create", name="Six", sit_and_go=6, seats=6, chips=500,
+            buy_in=20,
+        )  # fmt: skip
+        assert created.ephemeral, created.content
+        message = event_message(standin)
+        assert message is not None
+        for member in members[:5]:
+            answer = await member.click(message, "Register")
+            assert answer.ephemeral and "registered" in answer.content, answer.content
+        assert standin.threads(standin.channel.id) == []  # five: still waiting
+        left = await members[4].click(message, "Unregister")
+        assert "no longer registered" in left.content
+        await members[4].click(message, "Register")
+        assert standin.threads(standin.channel.id) == []
+        await members[5].slash("holdem tournament register")  # the sixth: it starts
+        await _wait(standin, lambda: len(standin.threads(standin.channel.id)) == 1, 20, "thread")
+        (thread,) = standin.threads(standin.channel.id)
+        await _wait(standin, lambda: _hand_of(standin, thread.id) > 0, 30, "the first deal")
+        pinged = {p for _, who in standin.pings_in(thread.id) for p in who}
+        assert {m.id for m in members} <= pinged
+        await bot.stop()
+        with sqlite3.connect(db) as connection:
+            rows = connection.execute(
+                "SELECT user_id, delta, reason FROM ledger WHERE ref LIKE 'event:%' ORDER BY id"
+            ).fetchall()
+        entries = [r for r in rows if r[2] == "entry"]
+        refunds = [r for r in rows if r[2] == "refund"]
+        assert len(entries) == 7 and all(d == -20 for _, d, _ in entries)  # one re-registered
+        assert refunds == [(members[4].id, 20, "refund")]
+        assert not [line for line in bot.err if "Traceback" in line], bot.report()
+    finally:
+        await bot.close()
+        await standin.stop()
