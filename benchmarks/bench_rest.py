@@ -10,6 +10,14 @@ The real ``python -m bot`` plays whole hands against the stand-in Discord of ``t
 - **computer**: one member and two computer players on a practice table; the member presses
   Check or Fold (never going broke), the computers play on their own (two seconds each, as in
   production).
+- **event** (issue 27): a whole 14-player practice tournament, two members and twelve computer
+  players, from ``/holdem tournament start`` to the results: three tables in threads, broken
+  to two and to a final table. The members press Check or Fold in their threads; computers
+  act after 0.3 s and hands follow each other after 1 s (``HOLDEM_COMPUTER_PAUSE``,
+  ``HOLDEM_DEAL_PAUSE``), so that an event takes minutes, not an evening; edits coalesce over
+  one second as in production. Counted: every REST call from the start to the results
+  message, the event's own (threads, the event message, pings of moved players) included;
+  the figure is per move of the whole event, and the event's total is printed with it.
 
 Counted: every REST call from the first turn of the first hand to the first turn of hand
 ``N + 1`` (so each hand pays for its own end and the next deal), by route. Discord's global
@@ -37,10 +45,14 @@ from pathlib import Path
 from _common import table
 
 from tests.wire import books
+from tests.wire.events import EventWatch, event_message, results_message
 from tests.wire.game import Game, Turn, game
-from tests.wire.standin import Request
+from tests.wire.members import Member
+from tests.wire.payloads import Person
+from tests.wire.process import APP_ID, GUILD_ID, BotProcess
+from tests.wire.standin import Request, StandIn
 
-TARGETS = {"button": 0.1, "slash": 1.0, "computer": 0.5}
+TARGETS = {"button": 0.1, "slash": 1.0, "computer": 0.5, "event": 0.5}
 """Rate-limited REST calls per move of each kind, averaged over whole hands (issue 25)."""
 
 
@@ -111,6 +123,52 @@ async def _table(kind: str, hands: int) -> Run:
     return Run(kind, players, hands, moves, max(1, counted), calls, problems)
 
 
+async def _event() -> Run:
+    """A whole 14-player practice event (see the module docstring)."""
+    people = [Person(id=1_300_000_000_000_000_100 + k, name=n, admin=k == 0)
+              for k, n in enumerate(("alice", "bob"))]  # fmt: skip
+    env = {"HOLDEM_DEAL_PAUSE": "1", "HOLDEM_COMPUTER_PAUSE": "0.3"}
+    with tempfile.TemporaryDirectory() as folder:
+        standin = StandIn(application_id=APP_ID, guild_id=GUILD_ID, people=people)
+        await standin.start()
+        db = Path(folder) / "holdem.sqlite3"
+        bot = BotProcess(standin=standin, db=db, env=env)
+        alice, bob = (Member(standin, p) for p in people)
+        watch = EventWatch(standin, [alice, bob], moves=("Check", "Fold"))
+        watching = asyncio.create_task(watch.run())
+        try:
+            await bot.start()
+            await alice.slash(
+                "holdem tournament create", name="Bench", seats=5, chips=1000, big_blind=100,
+                level_minutes=1, payouts="50/30/20", computers=12,
+            )  # fmt: skip
+            message = event_message(standin)
+            assert message is not None
+            await alice.click(message, "Register")
+            await bob.click(message, "Register")
+            start = len(standin.requests)
+            await alice.slash("holdem tournament start")
+            await standin.wait_for(lambda: results_message(standin) is not None, 1800)
+            await asyncio.sleep(2.0)  # the last coalesced edit of the event message
+            calls = standin.requests[start:]
+            unknown = list(standin.unknown)
+            code = await bot.stop()
+        finally:
+            watching.cancel()
+            await bot.close()
+            await standin.stop()
+        played = books.hands(db)
+        moves = books.actions(db)
+    problems = []
+    if code != 0:
+        problems.append(f"event: the bot exited with {code}")
+    if unknown:
+        problems.append(f"event: routes the stand-in does not know: {[r.key for r in unknown]}")
+    if not all(finished for _, finished in played):
+        problems.append(f"event: hands not finished: {played}")
+    return Run("event", 14, len(played), moves, max(1, moves), calls, problems)
+
+
 def report(run: Run) -> str:
     limited = Counter(r.key for r in run.calls if r.limited)
     free = Counter(r.key for r in run.calls if not r.limited)
@@ -146,8 +204,8 @@ async def main() -> int:
     args = parser.parse_args()
     hands = 1 if args.smoke else args.hands
     problems = []
-    for kind in args.only or ("button", "slash", "computer"):
-        run = await _table(kind, hands)
+    for kind in args.only or ("button", "slash", "computer", "event"):
+        run = await (_event() if kind == "event" else _table(kind, hands))
         print(report(run), flush=True)
         problems += run.problems
     for problem in problems:

@@ -17,7 +17,7 @@ from typing import Any
 
 from engine import HouseRules, preset
 
-__all__ = ["DEFAULT_PRESET", "GuildRules", "WebPages", "guild_rules", "web_pages"]
+__all__ = ["DEFAULT_PRESET", "GuildRules", "WebPages", "event_role", "guild_rules", "web_pages"]
 
 DEFAULT_PRESET = "no-limit"
 
@@ -39,6 +39,8 @@ class GuildRules:
     preset: str
     rules: HouseRules
     web_pages: WebPages = WebPages.LINK
+    event_role: int | None = None
+    """The role whose members run tournaments besides those with Manage Server."""
 
 
 def web_pages(data: Mapping[str, Any] | None) -> WebPages:
@@ -52,11 +54,24 @@ def web_pages(data: Mapping[str, Any] | None) -> WebPages:
     return WebPages.PUBLIC if chosen == WebPages.PUBLIC.value else WebPages.LINK
 
 
+def event_role(data: Mapping[str, Any] | None) -> int | None:
+    """The tournament directors' role, from the stored form (``None``: admins only).
+
+    >>> event_role({"event_role": 123}), event_role(None), event_role({"event_role": "x"})
+    (123, None, None)
+    """
+    chosen = (data or {}).get("event_role")
+    return chosen if isinstance(chosen, int) and not isinstance(chosen, bool) else None
+
+
 def guild_rules(data: Mapping[str, Any] | None) -> GuildRules:
     """The rules from their stored form; the default preset if the server never chose any
     (a server that chose only who reads its pages has the default rules too)."""
-    pages = web_pages(data)
+    pages, role = web_pages(data), event_role(data)
     if not data or "rules" not in data:
-        return GuildRules(preset=DEFAULT_PRESET, rules=preset(DEFAULT_PRESET), web_pages=pages)
+        return GuildRules(
+            preset=DEFAULT_PRESET, rules=preset(DEFAULT_PRESET), web_pages=pages, event_role=role
+        )
     name = str(data.get("preset", DEFAULT_PRESET))
-    return GuildRules(preset=name, rules=HouseRules.from_dict(dict(data["rules"])), web_pages=pages)
+    rules = HouseRules.from_dict(dict(data["rules"]))
+    return GuildRules(preset=name, rules=rules, web_pages=pages, event_role=role)

@@ -89,6 +89,11 @@ class GuildService:
         (the web companion reads it from the database within a few seconds)."""
         await self._store.update_guild_rules(guild_id, {"web_pages": pages.value}, self._clock())
 
+    async def set_event_role(self, guild_id: int, role: int | None) -> None:
+        """The role whose members create, start and cancel tournaments (``None``: only
+        members with Manage Server)."""
+        await self._store.update_guild_rules(guild_id, {"event_role": role}, self._clock())
+
     async def language(self, guild_id: int) -> str | None:
         return await self._store.get_language(guild_id)
 

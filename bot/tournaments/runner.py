@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.guilds.wallets import Reason
+from bot.store.errors import StoreUnavailable
 from bot.store.records import EventRecord, WalletMove
 from bot.store.store import Store
 from bot.tables.computers import is_computer
@@ -66,13 +67,16 @@ FIRST_DEAL_PAUSE = 5.0
 """Seconds between a table's opening (its players pinged in the thread) and its first deal."""
 CLOCK_STEP = 5.0
 """How often the runner looks at the clock: a level or a break starts within this."""
+UNREACHABLE_PAUSE = 1.0
+"""Seconds between two tries of a table's report while the database cannot be reached."""
 CLOCK_RECORD = 15.0
 """How often the clock's reading is written, so a restart resumes it within this."""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class _Job:
-    item: Input
+    item: Input | None
+    """``None``: carry out what was decided and not done (:meth:`EventRunner.resume`)."""
     ref: str | None = None
     done: asyncio.Future[tuple[Decision, ...]] | None = None
 
@@ -105,6 +109,8 @@ class EventRunner:
     seq: int = 0
     refs: set[str] = field(default_factory=set)
     closed: bool = False
+    stale: bool = False
+    """Something decided was not carried out (see :meth:`resume`)."""
     _clock: _Clock = field(default_factory=_Clock)
     _queue: asyncio.Queue[_Job] = field(default_factory=asyncio.Queue)
     _tasks: set[asyncio.Task[None]] = field(default_factory=set)
@@ -186,8 +192,11 @@ class EventRunner:
         self._tasks.add(ticker)
         while not self.closed:
             job = await self._queue.get()
+            if job.item is None:
+                await self._resume_again()
+                continue
             try:
-                taken = await self._feed(job.item, job.ref)
+                taken = await self._written(job)
             except Exception as error:
                 if job.done is not None and not job.done.done():
                     job.done.set_exception(error)
@@ -197,9 +206,51 @@ class EventRunner:
                     log.exception("an event input failed", extra={"tournament": self.info.event_id})
                 continue
             if job.done is not None and not job.done.done():
-                job.done.set_result(taken)
+                job.done.set_result(taken)  # written: acknowledged, whatever acting brings
+            try:
+                await self._act(taken)
+            except Exception:
+                # Written but not carried out (the database or Discord went away): the clock
+                # picks it up again, as a restart would (resume).
+                self.stale = True
+                log.exception("an event decision waits", extra={"tournament": self.info.event_id})
+
+    async def _resume_again(self) -> None:
+        if not self.stale:
+            return
+        try:
+            await self.resume()
+        except Exception as error:
+            log.warning(
+                "an event decision still waits",
+                extra={"tournament": self.info.event_id, "error": error},
+            )
+            return
+        self.stale = False
+
+    async def _written(self, job: _Job) -> tuple[Decision, ...]:
+        """Write the job's input; a table's report (no one waiting) is tried again every
+        second while the database is away, so no hand's end is lost; a member's command
+        fails at once, and they are told."""
+        while True:
+            assert job.item is not None
+            try:
+                return await self._write(job.item, job.ref)
+            except StoreUnavailable:
+                if job.done is not None or self.closed:
+                    raise
+                log.warning(
+                    "an event waits for the database", extra={"tournament": self.info.event_id}
+                )
+                await asyncio.sleep(UNREACHABLE_PAUSE)
 
     async def _feed(self, item: Input, ref: str | None) -> tuple[Decision, ...]:
+        taken = await self._write(item, ref)
+        await self._act(taken)
+        return taken
+
+    async def _write(self, item: Input, ref: str | None) -> tuple[Decision, ...]:
+        """Apply ``item``, write it with its wallet moves, keep the new state."""
         if ref is not None and ref in self.refs:
             return ()
         state, taken = apply(self.state, item)
@@ -223,7 +274,6 @@ class EventRunner:
             self._clock.written = item.seconds
         if any(isinstance(d, EventStarted) for d in taken):
             self._clock = _Clock(base=0.0, since=self.clock(), written=0.0)
-        await self._act(taken)
         return taken
 
     def _moves(self, item: Input, taken: Sequence[Decision]) -> list[WalletMove]:
@@ -427,6 +477,8 @@ class EventRunner:
             log.warning("event lease lost", extra={"tournament": self.info.event_id})
             self.closed = True
             return
+        if self.stale:
+            self._queue.put_nowait(_Job(item=None))  # resume, in the runner's own order
         state = self.state
         if state.phase is Phase.REGISTERING:
             starts_at = self.info.settings.get("starts_at")

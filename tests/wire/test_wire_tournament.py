@@ -184,6 +184,16 @@ async def test_a_sit_and_go_starts_by_itself_when_the_sixth_member_registers(
     members = [Member(standin, p) for p in people]
     try:
         await bot.start()
+        # Bad input: a clear, private answer, and nothing is created.
+        none = await members[1].slash("holdem tournament register")
+        assert none.ephemeral and "No open event here" in none.content, none.content
+        refused = await members[1].slash("holdem tournament create", name="Mine")
+        assert refused.ephemeral and "Manage Server" in refused.content, refused.content
+        bad = await members[0].slash("holdem tournament create", name="Odd", payouts="60/50")
+        assert bad.ephemeral and "add up to 100" in bad.content, bad.content
+        worse = await members[0].slash("holdem tournament create", name="Odd", payouts="most")
+        assert worse.ephemeral and "percentages" in worse.content, worse.content
+        assert event_message(standin) is None
         created = await members[0].slash(
             "holdem tournament create", name="Six", sit_and_go=6, seats=6, chips=500,
             buy_in=20,

@@ -227,6 +227,22 @@ class AdminCog(commands.Cog, name="Admin"):
             lines.append(t(lang, "admin.web_pages.operator"))  # HOLDEM_WEB_PUBLIC lists it
         await reply_private(interaction, "\n".join(lines))
 
+    @config.command(
+        name="tournament-role", description=cmd_str("admin.cmd.config.event_role.description")
+    )
+    @app_commands.describe(role=cmd_str("admin.cmd.option.event_role.description"))
+    async def config_event_role(
+        self, interaction: discord.Interaction[Any], role: discord.Role | None = None
+    ) -> None:
+        """The tournament directors: a role whose members run events besides the admins."""
+        guild_id = await self._allowed(interaction)
+        if guild_id is None:
+            return
+        lang = _lang(interaction)
+        await context_of(interaction).guilds.set_event_role(guild_id, role.id if role else None)
+        text = t(lang, "admin.event_role.saved", role=role.mention) if role else None
+        await reply_private(interaction, text or t(lang, "admin.event_role.cleared"))
+
     @config.command(name="show", description=cmd_str("admin.cmd.config.show.description"))
     async def config_show(self, interaction: discord.Interaction[Any]) -> None:
         guild_id = await self._allowed(interaction)
@@ -236,6 +252,10 @@ class AdminCog(commands.Cog, name="Admin"):
         house = await context_of(interaction).guilds.rules(guild_id)
         lines = [t(lang, "admin.current"), *self._lines(lang, house.rules)]
         lines.append(t(lang, "config.line", name="web_pages", value=house.web_pages.value))
+        if house.event_role is not None:
+            lines.append(
+                t(lang, "config.line", name="tournament_role", value=f"<@&{house.event_role}>")
+            )
         await reply_private(interaction, "\n".join(lines))
 
     # ----------------------------------------------------------------- members' chips

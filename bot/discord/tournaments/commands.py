@@ -57,9 +57,15 @@ def parse_payouts(text: str | None) -> tuple[tuple[int, ...], PayoutStructure]:
     return tuple(int(p) for p in cleaned.split("/")), PayoutStructure.STANDARD
 
 
-def _may_run_events(ctx: Context, interaction: discord.Interaction[Any]) -> bool:
-    """Members with Manage Server run events."""
-    return is_admin(interaction)
+async def _may_run_events(ctx: Context, interaction: discord.Interaction[Any]) -> bool:
+    """Members with Manage Server run events, and the role the server names for it
+    (``/holdem-admin config tournament-role``)."""
+    if is_admin(interaction):
+        return True
+    if interaction.guild_id is None or not isinstance(interaction.user, discord.Member):
+        return False
+    role = (await ctx.guilds.rules(interaction.guild_id)).event_role
+    return role is not None and any(r.id == role for r in interaction.user.roles)
 
 
 def _tournaments(ctx: Context) -> Tournaments:
@@ -90,7 +96,7 @@ async def create(
 ) -> None:
     ctx = context_of(interaction)
     lang = remember(ctx, interaction)
-    if not _may_run_events(ctx, interaction):
+    if not await _may_run_events(ctx, interaction):
         await reply_private(interaction, t(lang, "tournament.admins_only"))
         return
     assert interaction.guild_id is not None and interaction.channel_id is not None
@@ -209,7 +215,7 @@ async def unregister(interaction: discord.Interaction[Any], event: int | None) -
 async def start_now(interaction: discord.Interaction[Any], event: int | None) -> None:
     ctx = context_of(interaction)
     lang = remember(ctx, interaction)
-    if not _may_run_events(ctx, interaction):
+    if not await _may_run_events(ctx, interaction):
         await reply_private(interaction, t(lang, "tournament.admins_only"))
         return
     runner = await _event_for(ctx, interaction, lang, event)
@@ -226,7 +232,7 @@ async def start_now(interaction: discord.Interaction[Any], event: int | None) ->
 async def cancel(interaction: discord.Interaction[Any], event: int | None) -> None:
     ctx = context_of(interaction)
     lang = remember(ctx, interaction)
-    if not _may_run_events(ctx, interaction):
+    if not await _may_run_events(ctx, interaction):
         await reply_private(interaction, t(lang, "tournament.admins_only"))
         return
     runner = await _event_for(ctx, interaction, lang, event)

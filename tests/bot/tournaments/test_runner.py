@@ -13,12 +13,17 @@ import random
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
 
 from bot.computers import Level
+from bot.store.errors import StoreUnavailable
 from bot.store.store import Store
 from bot.tables.computers import ComputerPlayers, computer_member
 from bot.tables.outcomes import Outcome
 from bot.tables.service import TableService
+from bot.tournaments import runner as runner_module
 from bot.tournaments.codec import input_from_dict
 from bot.tournaments.host import EventInfo
 from bot.tournaments.service import Tournaments
@@ -134,7 +139,8 @@ async def test_fourteen_computers_play_an_event_to_its_winner_and_resume_after_a
         settings={"practice": True}, computers=players,
     )  # fmt: skip
     event_id = runner.info.event_id
-    await events.start(event_id)
+    await events.start(event_id)  # acknowledged once written; the tables open after
+    await _until(lambda: len([c for c in host.calls if c[0] == "seated"]) == 3)
     assert sorted(n for kind, n in host.calls if kind == "open") == [1, 2, 3]
     assert {len(t.players) for t in runner.state.tables.values()} == {4, 5}
 
@@ -178,3 +184,47 @@ async def test_fourteen_computers_play_an_event_to_its_winner_and_resume_after_a
     assert re.search(r"^table = [123]$", first, re.M), first
     moved = [m for kind, m in host.calls if kind == "moved"]
     assert moved and all(isinstance(m, PlayerMoved) for m in moved)
+
+
+async def test_an_event_plays_on_through_database_outages_losing_no_hand(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The database refuses every third write of a table's report and every fourth deal:
+    each report is written when it comes back, each decision carried out later, and the
+    event ends with every place given, as without the outages."""
+    clock = ManualClock()
+    host = FakeHost()
+    service, events = _setup(store, host, clock)
+    monkeypatch.setattr(runner_module, "UNREACHABLE_PAUSE", 0.01)
+    monkeypatch.setattr(runner_module, "CLOCK_STEP", 0.05)
+    players = [(str(computer_member(Level.NORMAL, k)), f"cpu{k}") for k in range(1, 11)]
+    runner = await events.create(
+        guild_id=GUILD, channel_id=CHANNEL, name="Stormy", config=_config(),
+        settings={"practice": True}, computers=players,
+    )  # fmt: skip
+    append, deal = store.append_event_input, service.events.deal
+    refused = {"append": 0, "deal": 0}
+    calls = {"append": 0, "deal": 0}
+
+    async def flaky_append(event_id: int, seq: int, data: Any, **kw: Any) -> None:
+        calls["append"] += 1
+        if data["kind"] == "hand-finished" and calls["append"] % 3 == 0:
+            refused["append"] += 1
+            raise StoreUnavailable("the database went away")
+        await append(event_id, seq, data, **kw)
+
+    async def flaky_deal(table_id: str, dealt: Any) -> Any:
+        calls["deal"] += 1
+        if calls["deal"] % 4 == 0:
+            refused["deal"] += 1
+            raise StoreUnavailable("the database went away")
+        return await deal(table_id, dealt)
+
+    monkeypatch.setattr(store, "append_event_input", flaky_append)
+    monkeypatch.setattr(service.events, "deal", flaky_deal)
+    await events.start(runner.info.event_id)
+    await _until(lambda: runner.closed, 120, lambda: _stuck(runner, service))
+    assert refused["append"] > 0 and refused["deal"] > 0
+    places = [d for d in runner.decisions if isinstance(d, PlaceFinished)]
+    assert sorted(p for d in places for p in range(d.best, d.worst + 1)) == list(range(1, 11))
+    assert service.table_ids() == []
