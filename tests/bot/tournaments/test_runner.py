@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from bot.computers import Level
+from bot.present.event import results_text
 from bot.store.errors import StoreUnavailable
 from bot.store.store import Store
 from bot.tables.computers import ComputerPlayers, computer_member
@@ -28,6 +29,7 @@ from bot.tournaments.codec import input_from_dict
 from bot.tournaments.host import EventInfo
 from bot.tournaments.service import Tournaments
 from bot.tournaments.structure import standard_levels
+from bot.tournaments.view import event_view
 from engine import CARDS
 from engine.tournament import (
     Clock,
@@ -178,6 +180,11 @@ async def test_fourteen_computers_play_an_event_to_its_winner_and_resume_after_a
     assert sorted(n for kind, n in host.calls if kind == "close") == sorted(
         n for kind, n in host.calls if kind == "open"
     )
+    # The event message's view: the winner, every place, the three prizes of the 140 pool.
+    view = event_view(runner)
+    assert view.status == "finished" and view.winner is not None and view.pool == 140
+    assert sum(p.worst - p.best + 1 for p in view.places) == 14 and view.players_left == 1
+    assert view.prizes == (70, 42, 28) and view.winner in results_text("en", view)
     # Every hand's PHH names the event, its table and its level (the spec's optional fields).
     first = await store.export_phh(1)
     assert 'event = "Friday (#1)"' in first and "level = 1" in first, first
