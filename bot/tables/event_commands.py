@@ -14,11 +14,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from bot.store.errors import TableTaken
-from bot.store.leases import open_table as open_leased
-from bot.tables.errors import TableExists, TableResuming
+from bot.tables.errors import TableExists
 from bot.tables.hand_commands import HandCommands
-from bot.tables.live import Live, log_event, table_id_for
+from bot.tables.live import log_event, table_id_for
 from bot.tables.live_tables import LiveTables
 from bot.tables.outcomes import Outcome, OutcomeKind
 from engine import HouseRules, Table
@@ -83,19 +81,7 @@ class EventCommands:
                 "host": None, "preset": "tournament", "names": dict(names), "event": event_id,
                 "event_table": number, "practice": practice,
             }  # fmt: skip
-            now = tables.clock()
-            try:
-                await open_leased(
-                    tables.store, table_id, guild_id=guild_id, channel_id=channel_id,
-                    state=table_to_dict(table), now=now, settings=settings,
-                )  # fmt: skip
-            except TableTaken as taken:
-                raise TableResuming("the table is resuming", table=table_id) from taken
-            live = Live(
-                table_id=table_id, guild_id=guild_id, channel_id=channel_id, table=table,
-                settings=settings,
-            )  # fmt: skip
-            tables.add(live)
+            live = await tables.open_new(table_id, guild_id, channel_id, table, settings)
             log_event(live, "tournament table opened", tournament=event_id, number=number)
             return tables.emit(live, OutcomeKind.OPENED)
 

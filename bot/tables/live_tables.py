@@ -29,6 +29,8 @@ from typing import Any
 
 from bot.guilds.wallets import Reason
 from bot.stats.counters import hand_facts
+from bot.store.errors import TableTaken
+from bot.store.leases import open_table as open_leased
 from bot.store.records import TableRecord, WalletMove
 from bot.store.store import Store
 from bot.tables.computers import declines_run_twice
@@ -49,7 +51,7 @@ from bot.tables.live import (
 from bot.tables.outcomes import Outcome, OutcomeKind, PrivateCards, RunTwiceAsk, TableState
 from bot.tables.runouts import RUN_TWICE_SECONDS, spot_of
 from bot.tables.snapshot import private_cards, showdown_of, table_state
-from engine import Action, ActionKind
+from engine import Action, ActionKind, Table
 from engine.codec import table_to_dict
 from engine.events import Event, HandEnded, is_private
 from engine.rules import RunItTwice
@@ -176,6 +178,31 @@ class LiveTables:
         won meanwhile, and when a second copy of the bot (the same shards, by mistake) drives
         the table, its answer reaches the member first and this one is dropped."""
         await asyncio.sleep(self.resume_wait)
+
+    async def open_new(
+        self, table_id: str, guild_id: int, channel_id: int, table: Table,
+        settings: dict[str, Any],
+    ) -> Live:  # fmt: skip
+        """Write a new table (taking its lease, :func:`bot.store.leases.open_table`) and hold
+        it here. The database decides whether the channel is free, not this process's
+        memory: a table open there, or leased by another process, is never written over
+        (:class:`TableResuming`: its driver crashed and its lease has not expired, or a
+        second copy of the bot runs the same shards). Called under the table's lock."""
+        try:
+            await open_leased(
+                self.store, table_id, guild_id=guild_id, channel_id=channel_id,
+                state=table_to_dict(table), now=self.clock(), settings=settings,
+            )  # fmt: skip
+        except TableTaken as taken:
+            if taken.leased:
+                await self.refusal_pause()
+            raise TableResuming("the table is resuming", table=table_id) from taken
+        live = Live(
+            table_id=table_id, guild_id=guild_id, channel_id=channel_id, table=table,
+            settings=settings,
+        )  # fmt: skip
+        self.add(live)
+        return live
 
     def find(self, table_id: str) -> Live | None:
         """The open table, ``None`` when there is none (a timer's late move)."""

@@ -7,9 +7,7 @@ from typing import Any
 
 from bot.guilds.house import guild_rules
 from bot.guilds.wallets import Reason
-from bot.store.errors import TableTaken
-from bot.store.leases import open_table as open_leased
-from bot.tables.errors import EventSeats, NotSeated, TableExists, TableResuming
+from bot.tables.errors import EventSeats, NotSeated, TableExists
 from bot.tables.live import Live, is_event_table, is_practice_table, log_event, table_id_for
 from bot.tables.live_tables import LiveTables
 from bot.tables.outcomes import Outcome, OutcomeKind
@@ -49,11 +47,9 @@ class SeatCommands:
         """Open a table in the channel and seat its host with ``buy_in`` (None: the house's
         buy-in, see :meth:`join`); a refused buy-in opens nothing.
 
-        The database decides whether the channel is free (:func:`bot.store.leases.open_table`),
-        not this process's memory: a table open there,
-        or leased by another process, is never written over. It is :class:`TableExists` when
-        this process drives it, :class:`TableResuming` otherwise (its driver crashed and its
-        lease has not expired, or a second copy of the bot runs the same shards)."""
+        A table open in the channel is :class:`TableExists` when this process drives it,
+        :class:`TableResuming` otherwise (see :meth:`LiveTables.open_new
+        <bot.tables.live_tables.LiveTables.open_new>`)."""
         tables = self.tables
         table_id = table_id_for(guild_id, channel_id)
         async with tables.lock(table_id):
@@ -67,20 +63,7 @@ class SeatCommands:
             }  # fmt: skip
             if name:
                 settings["names"][str(host_id)] = name
-            try:
-                await open_leased(
-                    tables.store, table_id, guild_id=guild_id, channel_id=channel_id,
-                    state=table_to_dict(table), now=now, settings=settings,
-                )  # fmt: skip
-            except TableTaken as taken:
-                if taken.leased:
-                    await tables.refusal_pause()
-                raise TableResuming("the table is resuming", table=table_id) from taken
-            live = Live(
-                table_id=table_id, guild_id=guild_id, channel_id=channel_id, table=table,
-                settings=settings,
-            )  # fmt: skip
-            tables.add(live)
+            live = await tables.open_new(table_id, guild_id, channel_id, table, settings)
             log_event(live, "table opened", host=host_id, preset=preset)
             try:
                 refilled = await self._join(live, host_id, buy_in)

@@ -61,8 +61,9 @@ class EventHost(Protocol):
         """A player moved to another table: ping them in the new thread."""
         ...
 
-    async def changed(self, event: EventInfo) -> None:
-        """Something the event message shows changed (the host coalesces the edits)."""
+    async def changed(self, event: EventInfo, *, now: bool = False) -> None:
+        """Something the event message shows changed (the host spaces the edits out, but
+        shows a change ``now``: a level, a break, a table broken, the start or the end)."""
         ...
 
     async def finished(self, event: EventInfo) -> None:

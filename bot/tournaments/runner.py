@@ -37,6 +37,8 @@ from bot.tournaments.host import EventHost, EventInfo
 from bot.tournaments.rules import event_rules
 from engine.errors import SessionError
 from engine.tournament import (
+    BreakEnded,
+    BreakStarted,
     ClockTicked,
     Decision,
     EventConfig,
@@ -45,13 +47,17 @@ from engine.tournament import (
     EventState,
     HandDealt,
     HandFinished,
+    HandForHand,
     HandStarting,
     Input,
+    LevelStarted,
     Phase,
     PlaceFinished,
     PlayerMoved,
     Registered,
+    RegistrationClosed,
     Start,
+    TableBroken,
     TableOpened,
     Unregistered,
     apply,
@@ -71,6 +77,13 @@ UNREACHABLE_PAUSE = 1.0
 """Seconds between two tries of a table's report while the database cannot be reached."""
 CLOCK_RECORD = 15.0
 """How often the clock's reading is written, so a restart resumes it within this."""
+
+
+_NEWS = (
+    EventStarted, LevelStarted, BreakStarted, BreakEnded, TableBroken, HandForHand,
+    RegistrationClosed, EventFinished,
+)  # fmt: skip
+"""The decisions the event message shows at once (the rest, the stacks, can wait a moment)."""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -318,7 +331,8 @@ class EventRunner:
                 await self._deal(decision)
         if self.state.phase is Phase.FINISHED:
             await self._finish()
-        await self._safely(self.host.changed(self.info))
+        now = any(isinstance(d, _NEWS) for d in taken)
+        await self._safely(self.host.changed(self.info, now=now))
 
     async def _safely(self, call: Awaitable[None]) -> None:
         try:

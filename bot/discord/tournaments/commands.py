@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import secrets
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -296,6 +297,25 @@ def _o(key: str) -> app_commands.locale_str:
     return cmd_str(f"cmd.option.event_{key}.description")
 
 
+EventNumber = app_commands.Range[int, 1, 2**53 - 1]
+"""An event's number, as a member may type it."""
+Handler = Callable[[discord.Interaction[Any], int | None], Awaitable[None]]
+
+
+def _event_command(name: str, handler: Handler) -> app_commands.Command[Any, Any, None]:
+    """A ``/holdem tournament`` command whose one option names the event (by default the
+    one of the channel it is used in)."""
+
+    @app_commands.command(name=name, description=_d(name))
+    @app_commands.describe(event=_o("event"))
+    async def command(
+        interaction: discord.Interaction[Any], event: EventNumber | None = None
+    ) -> None:
+        await handler(interaction, event)
+
+    return command
+
+
 def commands() -> app_commands.Group:
     """The ``tournament`` subgroup of ``/holdem``."""
     group = CheckedGroup(
@@ -338,46 +358,11 @@ def commands() -> app_commands.Group:
             computers=computers, turn_seconds=turn_seconds,
         )  # fmt: skip
 
-    @group.command(name="register", description=_d("register"))
-    @app_commands.describe(event=_o("event"))
-    async def register_command(
-        interaction: discord.Interaction[Any],
-        event: app_commands.Range[int, 1, 2**53 - 1] | None = None,
-    ) -> None:
-        await register(interaction, event)
-
-    @group.command(name="unregister", description=_d("unregister"))
-    @app_commands.describe(event=_o("event"))
-    async def unregister_command(
-        interaction: discord.Interaction[Any],
-        event: app_commands.Range[int, 1, 2**53 - 1] | None = None,
-    ) -> None:
-        await unregister(interaction, event)
-
-    @group.command(name="start", description=_d("start"))
-    @app_commands.describe(event=_o("event"))
-    async def start_command(
-        interaction: discord.Interaction[Any],
-        event: app_commands.Range[int, 1, 2**53 - 1] | None = None,
-    ) -> None:
-        await start_now(interaction, event)
-
-    @group.command(name="cancel", description=_d("cancel"))
-    @app_commands.describe(event=_o("event"))
-    async def cancel_command(
-        interaction: discord.Interaction[Any],
-        event: app_commands.Range[int, 1, 2**53 - 1] | None = None,
-    ) -> None:
-        await cancel(interaction, event)
-
-    @group.command(name="results", description=_d("results"))
-    @app_commands.describe(event=_o("event"))
-    async def results_command(
-        interaction: discord.Interaction[Any],
-        event: app_commands.Range[int, 1, 2**53 - 1] | None = None,
-    ) -> None:
-        await results(interaction, event)
-
+    for name, handler in (
+        ("register", register), ("unregister", unregister), ("start", start_now),
+        ("cancel", cancel), ("results", results),
+    ):  # fmt: skip
+        group.add_command(_event_command(name, handler))
     return group
 
 

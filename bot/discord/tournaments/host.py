@@ -8,6 +8,7 @@ gateway has delivered the guild (a restart resumes an event before it connects).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any, Literal
 
@@ -22,10 +23,13 @@ from bot.tournaments.host import EventInfo
 from bot.tournaments.view import event_view
 from engine.tournament import PlayerMoved
 
-__all__ = ["THREAD_ARCHIVE_MINUTES", "DiscordHost"]
+__all__ = ["EVENT_EDIT_EVERY", "THREAD_ARCHIVE_MINUTES", "DiscordHost"]
 
 log = logging.getLogger("holdem.tournament")
 
+EVENT_EDIT_EVERY = 10.0
+"""Seconds between two edits of a running event's message: the stacks move with every hand
+at every table, and a glance every ten seconds shows them well enough (issue 25's budget)."""
 THREAD_ARCHIVE_MINUTES: Literal[1440] = 1440
 """A table's thread stays open a day without a message (a long break must not archive it)."""
 _PINGS = discord.AllowedMentions(users=True, roles=False, everyone=False)
@@ -39,6 +43,8 @@ class DiscordHost:
 
     def __init__(self) -> None:
         self._ctx: Context | None = None
+        self._edited: dict[int, float] = {}
+        self._later: dict[int, asyncio.Task[None]] = {}
 
     def bind(self, ctx: Context) -> None:
         self._ctx = ctx
@@ -93,7 +99,9 @@ class DiscordHost:
         events = self.ctx.tournaments
         return None if events is None else events.runners.get(event.event_id)
 
-    async def changed(self, event: EventInfo) -> None:
+    async def changed(self, event: EventInfo, *, now: bool = False) -> None:
+        """Edit the event message: at most once every :data:`EVENT_EDIT_EVERY` seconds (its
+        stacks change with every hand at every table), at once with ``now``."""
         runner = self._runner(event)
         if runner is None or event.message_id is None:
             return
@@ -101,6 +109,7 @@ class DiscordHost:
         channel = self._channel(event.channel_id, event.guild_id)
 
         async def edit() -> None:
+            self._edited[event.event_id] = self.ctx.clock()
             lang = await self.ctx.guild_lang(event.guild_id)
             view = event_view(runner)
             layout = event_layout(lang, view, buttons=view.status == "registering" or (
@@ -108,7 +117,17 @@ class DiscordHost:
             ))  # fmt: skip
             await channel.get_partial_message(message_id).edit(view=layout, allowed_mentions=_QUIET)
 
-        self.ctx.edits.request(("event", event.event_id), edit)
+        wait = self._edited.get(event.event_id, 0.0) + EVENT_EDIT_EVERY - self.ctx.clock()
+        if now or wait <= 0 or runner.state.phase.value != "running":
+            self.ctx.edits.request(("event", event.event_id), edit)
+        elif event.event_id not in self._later:  # the latest state, once the time comes
+
+            async def later() -> None:
+                await asyncio.sleep(wait)
+                self._later.pop(event.event_id, None)
+                self.ctx.edits.request(("event", event.event_id), edit)
+
+            self._later[event.event_id] = asyncio.get_running_loop().create_task(later())
 
     async def announce(self, event: EventInfo) -> int:
         """Post the event message (at its creation); its id."""

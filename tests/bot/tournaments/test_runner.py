@@ -80,7 +80,7 @@ class FakeHost:
     async def moved(self, event: EventInfo, move: PlayerMoved, thread_id: int) -> None:
         self.calls.append(("moved", move))
 
-    async def changed(self, event: EventInfo) -> None:
+    async def changed(self, event: EventInfo, *, now: bool = False) -> None:
         pass
 
     async def finished(self, event: EventInfo) -> None:
