@@ -130,8 +130,17 @@ def _stuck(runner: object, service: TableService) -> object:
 
 
 async def test_fourteen_computers_play_an_event_to_its_winner_and_resume_after_a_crash(
-    store: Store,
+    database: str,
 ) -> None:
+    """On SQLite and on PostgreSQL."""
+    store = await Store.open(database)
+    try:
+        await _fourteen_computers(store)
+    finally:
+        await store.close()
+
+
+async def _fourteen_computers(store: Store) -> None:
     clock = ManualClock()
     host = FakeHost()
     service, events = _setup(store, host, clock)
