@@ -123,8 +123,9 @@ async def _table(kind: str, hands: int) -> Run:
     return Run(kind, players, hands, moves, max(1, counted), calls, problems)
 
 
-async def _event() -> Run:
-    """A whole 14-player practice event (see the module docstring)."""
+async def _event(computers: int = 12) -> Run:
+    """A whole practice event of two members and ``computers`` computer players (see the
+    module docstring; ``--smoke``: two computers on one table, a few hands)."""
     people = [Person(id=1_300_000_000_000_000_100 + k, name=n, admin=k == 0)
               for k, n in enumerate(("alice", "bob"))]  # fmt: skip
     env = {"HOLDEM_DEAL_PAUSE": "1", "HOLDEM_COMPUTER_PAUSE": "0.3"}
@@ -134,13 +135,16 @@ async def _event() -> Run:
         db = Path(folder) / "holdem.sqlite3"
         bot = BotProcess(standin=standin, db=db, env=env)
         alice, bob = (Member(standin, p) for p in people)
-        watch = EventWatch(standin, [alice, bob], moves=("Check", "Fold"))
+        # The smoke's members push every hand, so that its event ends in a few hands.
+        moves = ("All-in", "Call", "Check") if computers < 12 else ("Check", "Fold")
+        watch = EventWatch(standin, [alice, bob], moves=moves)
         watching = asyncio.create_task(watch.run())
         try:
             await bot.start()
+            small = computers < 12
             await alice.slash(
-                "holdem tournament create", name="Bench", seats=5, chips=1000, big_blind=100,
-                level_minutes=1, payouts="50/30/20", computers=12,
+                "holdem tournament create", name="Bench", seats=5, chips=300 if small else 1000,
+                big_blind=100, level_minutes=1, payouts="50/30/20", computers=computers,
             )  # fmt: skip
             message = event_message(standin)
             assert message is not None
@@ -166,7 +170,7 @@ async def _event() -> Run:
         problems.append(f"event: routes the stand-in does not know: {[r.key for r in unknown]}")
     if not all(finished for _, finished in played):
         problems.append(f"event: hands not finished: {played}")
-    return Run("event", 14, len(played), moves, max(1, moves), calls, problems)
+    return Run("event", 2 + computers, len(played), moves, max(1, moves), calls, problems)
 
 
 def report(run: Run) -> str:
@@ -205,7 +209,10 @@ async def main() -> int:
     hands = 1 if args.smoke else args.hands
     problems = []
     for kind in args.only or ("button", "slash", "computer", "event"):
-        run = await (_event() if kind == "event" else _table(kind, hands))
+        if kind == "event":
+            run = await _event(1 if args.smoke else 12)
+        else:
+            run = await _table(kind, hands)
         print(report(run), flush=True)
         problems += run.problems
     for problem in problems:

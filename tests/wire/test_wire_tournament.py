@@ -84,12 +84,12 @@ async def test_a_fourteen_player_event_survives_a_sigkill_and_plays_to_its_winne
     db = tmp_path / "holdem.sqlite3"
     bot = BotProcess(standin=standin, db=db, env=FAST)
     alice, bob = (Member(standin, p) for p in people)
-    watch = EventWatch(standin, [alice, bob], moves=("Check", "Fold"))
+    watch = EventWatch(standin, [alice, bob], moves=("All-in", "Call", "Check"))
     watching: asyncio.Task[None] | None = None
     try:
         await bot.start()
         created = await alice.slash(
-            "holdem tournament create", name="Friday", seats=5, chips=1000, big_blind=100,
+            "holdem tournament create", name="Friday", seats=5, chips=800, big_blind=100,
             level_minutes=1, payouts="50/30/20", computers=12, buy_in=10,
         )  # fmt: skip
         assert created.ephemeral and "is open for registration" in created.content

@@ -32,9 +32,12 @@ from bot.tournaments.structure import standard_levels
 from bot.tournaments.view import event_view
 from engine import CARDS
 from engine.tournament import (
+    Break,
+    BreakEnded,
     Clock,
     Decision,
     EventConfig,
+    HandHeld,
     PlaceFinished,
     PlayerMoved,
     TableBroken,
@@ -244,3 +247,59 @@ async def test_an_event_plays_on_through_database_outages_losing_no_hand(
     places = [d for d in runner.decisions if isinstance(d, PlaceFinished)]
     assert sorted(p for d in places for p in range(d.best, d.worst + 1)) == list(range(1, 11))
     assert service.table_ids() == []
+
+
+async def test_a_break_holds_every_table_and_a_late_entry_is_seated_and_plays(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Levels of a minute with a minute's break after the first, late registration to the
+    end of level 1: a member who registers after the start pays the buy-in and is seated;
+    at the break every table stops dealing, after it they all deal again, and the event ends
+    with every entry placed."""
+    clock = ManualClock()
+    host = FakeHost()
+    service, events = _setup(store, host, clock)
+    monkeypatch.setattr(runner_module, "CLOCK_STEP", 0.02)
+    member = 412_345_678_901_234_567
+    await store.ensure_wallet(GUILD, member, starting_grant=100, now=clock.now)
+    players = [(str(computer_member(Level.NORMAL, k)), f"cpu{k}") for k in range(1, 9)]
+    config = EventConfig(
+        seats_per_table=5, starting_chips=400, levels=standard_levels(40, 1),
+        breaks=(Break(after_level=1, minutes=1),), late_registration_until=1, buy_in=10,
+        seed="late",
+    )  # fmt: skip
+    runner = await events.create(
+        guild_id=GUILD, channel_id=CHANNEL, name="Late", config=config, settings={},
+        computers=players,
+    )  # fmt: skip
+    await events.start(runner.info.event_id)
+    await _until(lambda: len(service.table_ids()) == 2)
+
+    def larry_plays(outcome: Outcome) -> None:  # he checks or folds, at once
+        turn = outcome.state.turn
+        if turn is None or turn.member != member:
+            return
+        kind = "check" if turn.legal.can_check else "fold"
+        guild, channel = (int(x) for x in outcome.table_id.split(":"))
+        asyncio.get_running_loop().create_task(
+            service.act(guild, channel, member, kind, hand_id=turn.hand_id, seq=turn.seq)
+        )
+
+    service.subscribe(larry_plays)
+    await events.register(runner.info.event_id, member, "Late Larry")
+    assert await store.balance(GUILD, member) == 90  # the buy-in, a ledger row
+    await _until(lambda: runner.state.table_of(str(member)) is not None)
+    clock.now += 61  # into the break
+    await _until(lambda: runner.state.on_break)
+    await _until(lambda: not any(t.in_hand for t in runner.state.tables.values()))
+    held = {d.table for d in runner.decisions if isinstance(d, HandHeld)}
+    assert held, "no table was held for the break"
+    hands = sum(t.hands for t in runner.state.tables.values())
+    await asyncio.sleep(0.2)
+    assert sum(t.hands for t in runner.state.tables.values()) == hands  # nothing dealt
+    clock.now += 60  # the break ends: every table deals again
+    await _until(lambda: runner.closed, 120, lambda: _stuck(runner, service))
+    assert any(isinstance(d, BreakEnded) for d in runner.decisions)
+    places = [d for d in runner.decisions if isinstance(d, PlaceFinished)]
+    assert sorted(p for d in places for p in range(d.best, d.worst + 1)) == list(range(1, 10))
+    assert not runner.state.registration_open
