@@ -110,6 +110,9 @@ class Settings:
     first hand): time to read the result."""
     computer_pause: float = DEFAULT_COMPUTER_PAUSE
     """Seconds a computer player waits before it acts, so people can follow the table."""
+    runout_pause: float | None = None
+    """Seconds between the streets of an all-in run-out at every table, instead of each
+    server's house rule (``None``: the house rule; for demos and tests)."""
 
     @property
     def sharded(self) -> bool:
@@ -187,6 +190,8 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
     computer_pause = _pause(
         "HOLDEM_COMPUTER_PAUSE", get("HOLDEM_COMPUTER_PAUSE"), DEFAULT_COMPUTER_PAUSE, problems
     )
+    raw_runout = get("HOLDEM_RUNOUT_PAUSE")
+    runout_pause = _pause("HOLDEM_RUNOUT_PAUSE", raw_runout, 0.0, problems) if raw_runout else None
     if problems:
         raise ConfigError(problems)
     return Settings(
@@ -206,6 +211,7 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
         backup_keep=backup_keep,
         deal_pause=deal_pause,
         computer_pause=computer_pause,
+        runout_pause=runout_pause,
     )
 
 

@@ -303,3 +303,44 @@ async def test_a_break_holds_every_table_and_a_late_entry_is_seated_and_plays(
     places = [d for d in runner.decisions if isinstance(d, PlaceFinished)]
     assert sorted(p for d in places for p in range(d.best, d.worst + 1)) == list(range(1, 10))
     assert not runner.state.registration_open
+
+
+async def test_the_minutes_clock_resumes_where_it_was_written_not_counting_the_downtime(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Levels of one minute. 70 seconds into play (level 2) the runner dies; the bot stays
+    down for 1000 seconds; after the restart the event's clock reads its last written
+    reading plus the time since the restart, so the level is still 2, not 17."""
+    clock = ManualClock()
+    host = FakeHost()
+    service, events = _setup(store, host, clock)
+    monkeypatch.setattr(runner_module, "CLOCK_STEP", 0.01)
+    members = [(str(412_345_678_901_234_500 + k), f"m{k}") for k in range(4)]
+    config = EventConfig(
+        seats_per_table=4, starting_chips=1000, levels=standard_levels(20, 1), seed="clock"
+    )
+    runner = await events.create(
+        guild_id=GUILD, channel_id=CHANNEL, name="Clock", config=config,
+        settings={"practice": True}, computers=members,  # members who never act
+    )  # fmt: skip
+    event_id = runner.info.event_id
+    await events.start(event_id)
+    await _until(lambda: len(service.table_ids()) == 1)
+    clock.now += 70
+    await _until(lambda: runner.state.level == 2)
+    await _until(lambda: runner._clock.written >= 70)
+    written = runner._clock.written
+    await runner.stop()
+    events.runners.clear()
+    clock.now += 1000  # down
+    assert await events.restore() == [event_id]
+    runner = events.runners[event_id]
+    clock.now += 20
+    assert runner.seconds() == written + 20
+    await _until(lambda: runner._clock.written >= written + 20)
+    assert runner.state.level == 2 and runner.state.seconds < written + 21
+    record = await store.load_event(event_id)
+    assert record is not None
+    readings = [r.data["seconds"] for r in record.inputs if r.data["kind"] == "clock"]
+    assert readings == sorted(readings) and max(readings) < 120  # never near 1,070 s
+    await runner.stop()
