@@ -182,69 +182,70 @@ async def _event_for(
     return runner
 
 
-async def register(interaction: discord.Interaction[Any], event: int | None) -> None:
+Step = Callable[[Context, Tournaments, EventRunner, discord.Interaction[Any]], Awaitable[object]]
+"""What a command does to the event it names, once the event is found."""
+
+
+async def _on_event(
+    interaction: discord.Interaction[Any],
+    event: int | None,
+    step: Step,
+    done: str,
+    *,
+    directors: bool = False,
+) -> None:
+    """Find the event (``directors``: for the event's directors only), take the ``step``,
+    and tell the member privately: ``done`` (a catalogue key), or why not."""
     ctx = context_of(interaction)
     lang = remember(ctx, interaction)
+    if directors and not await _may_run_events(ctx, interaction):
+        await reply_private(interaction, t(lang, "tournament.admins_only"))
+        return
     runner = await _event_for(ctx, interaction, lang, event)
     if runner is None:
         return
-    name = getattr(interaction.user, "display_name", None) or interaction.user.name
     try:
-        if runner.config.buy_in and not runner.info.practice:  # the wallet pays the buy-in
-            await ctx.guilds.wallet(runner.info.guild_id, interaction.user.id)
-        await _tournaments(ctx).register(runner.info.event_id, interaction.user.id, name)
+        await step(ctx, _tournaments(ctx), runner, interaction)
     except Exception as error:
         await reply_private(interaction, error_text(lang, error))
         return
-    await reply_private(interaction, t(lang, "tournament.registered", name=runner.info.name))
+    await reply_private(interaction, t(lang, done, name=runner.info.name))
+
+
+async def _register(
+    ctx: Context, events: Tournaments, runner: EventRunner, interaction: discord.Interaction[Any]
+) -> object:
+    user = interaction.user
+    if runner.config.buy_in and not runner.info.practice:  # the wallet pays the buy-in
+        await ctx.guilds.wallet(runner.info.guild_id, user.id)
+    name = getattr(user, "display_name", None) or user.name
+    return await events.register(runner.info.event_id, user.id, name)
+
+
+async def register(interaction: discord.Interaction[Any], event: int | None) -> None:
+    await _on_event(interaction, event, _register, "tournament.registered")
 
 
 async def unregister(interaction: discord.Interaction[Any], event: int | None) -> None:
-    ctx = context_of(interaction)
-    lang = remember(ctx, interaction)
-    runner = await _event_for(ctx, interaction, lang, event)
-    if runner is None:
-        return
-    try:
-        await _tournaments(ctx).unregister(runner.info.event_id, interaction.user.id)
-    except Exception as error:
-        await reply_private(interaction, error_text(lang, error))
-        return
-    await reply_private(interaction, t(lang, "tournament.unregistered", name=runner.info.name))
+    async def step(ctx: Context, events: Tournaments, runner: EventRunner, i: Any) -> object:
+        return await events.unregister(runner.info.event_id, i.user.id)
+
+    await _on_event(interaction, event, step, "tournament.unregistered")
 
 
 async def start_now(interaction: discord.Interaction[Any], event: int | None) -> None:
-    ctx = context_of(interaction)
-    lang = remember(ctx, interaction)
-    if not await _may_run_events(ctx, interaction):
-        await reply_private(interaction, t(lang, "tournament.admins_only"))
-        return
-    runner = await _event_for(ctx, interaction, lang, event)
-    if runner is None:
-        return
-    try:
-        await _tournaments(ctx).start(runner.info.event_id)
-    except Exception as error:
-        await reply_private(interaction, error_text(lang, error))
-        return
-    await reply_private(interaction, t(lang, "tournament.started", name=runner.info.name))
+    async def step(ctx: Context, events: Tournaments, runner: EventRunner, i: Any) -> object:
+        return await events.start(runner.info.event_id)
+
+    await _on_event(interaction, event, step, "tournament.started", directors=True)
 
 
 async def cancel(interaction: discord.Interaction[Any], event: int | None) -> None:
-    ctx = context_of(interaction)
-    lang = remember(ctx, interaction)
-    if not await _may_run_events(ctx, interaction):
-        await reply_private(interaction, t(lang, "tournament.admins_only"))
-        return
-    runner = await _event_for(ctx, interaction, lang, event)
-    if runner is None:
-        return
-    try:
-        await _tournaments(ctx).cancel(runner.info.event_id)
-    except Exception as error:
-        await reply_private(interaction, error_text(lang, error))
-        return
-    await reply_private(interaction, t(lang, "tournament.cancelled", name=runner.info.name))
+    async def step(ctx: Context, events: Tournaments, runner: EventRunner, i: Any) -> object:
+        await events.cancel(runner.info.event_id)
+        return None
+
+    await _on_event(interaction, event, step, "tournament.cancelled", directors=True)
 
 
 async def results(interaction: discord.Interaction[Any], event: int | None) -> None:

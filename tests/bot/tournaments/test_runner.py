@@ -19,13 +19,14 @@ import pytest
 
 from bot.computers import Level
 from bot.present.event import results_text
-from bot.store.errors import StoreUnavailable
+from bot.store.errors import InsufficientChips, StoreUnavailable
 from bot.store.store import Store
 from bot.tables.computers import ComputerPlayers, computer_member
 from bot.tables.outcomes import Outcome
 from bot.tables.service import TableService
 from bot.tournaments import runner as runner_module
 from bot.tournaments.codec import input_from_dict
+from bot.tournaments.errors import NoEvent
 from bot.tournaments.host import EventInfo
 from bot.tournaments.service import Tournaments
 from bot.tournaments.structure import standard_levels
@@ -344,3 +345,34 @@ async def test_the_minutes_clock_resumes_where_it_was_written_not_counting_the_d
     readings = [r.data["seconds"] for r in record.inputs if r.data["kind"] == "clock"]
     assert readings == sorted(readings) and max(readings) < 120  # never near 1,070 s
     await runner.stop()
+
+
+async def test_a_cancelled_event_refunds_every_buy_in(store: Store) -> None:
+    """Two members pay 25 each to register; the event is cancelled before it starts: both
+    buy-ins come back as refund rows, the event is cancelled, its results posted, and no
+    command reaches it any more. A member who cannot pay is refused and nothing is written."""
+    clock = ManualClock()
+    host = FakeHost()
+    _, events = _setup(store, host, clock)
+    ann, bo, cy = 412_345_678_901_234_601, 412_345_678_901_234_602, 412_345_678_901_234_603
+    for member, grant in ((ann, 100), (bo, 100), (cy, 10)):
+        await store.ensure_wallet(GUILD, member, starting_grant=grant, now=clock.now)
+    config = EventConfig(seats_per_table=6, starting_chips=500, buy_in=25, seed="off")
+    runner = await events.create(
+        guild_id=GUILD, channel_id=CHANNEL, name="Off", config=config, settings={}
+    )
+    event_id = runner.info.event_id
+    await events.register(event_id, ann, "Ann")
+    await events.register(event_id, bo, "Bo")
+    with pytest.raises(InsufficientChips):
+        await events.register(event_id, cy, "Cy")
+    assert runner.state.registered == (str(ann), str(bo))
+    assert [await store.balance(GUILD, m) for m in (ann, bo, cy)] == [75, 75, 10]
+    await events.cancel(event_id)
+    assert [await store.balance(GUILD, m) for m in (ann, bo)] == [100, 100]
+    record = await store.load_event(event_id)
+    assert record is not None and record.status == "cancelled"
+    assert ("finished", event_id) in host.calls
+    assert await store.audit(GUILD) == []
+    with pytest.raises(NoEvent):
+        await events.register(event_id, ann, "Ann")
