@@ -114,7 +114,12 @@ class HandStateError(StoreError):
 
 
 class MemberSeated(StoreError):
-    pass
+    """The member is at an open table, or (``event``) in an open tournament: their data is
+    removed once it is over."""
+
+    def __init__(self, message: str, *, event: bool = False) -> None:
+        super().__init__(message)
+        self.event = event
 
 
 class BackupFailed(StoreError):

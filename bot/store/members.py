@@ -133,11 +133,17 @@ async def erase_member(tx: Tx, guild_id: int, user_id: int, now: float) -> Erasu
         raise MemberSeated(
             f"member {user_id} is seated at a table of guild {guild_id}: they leave first"
         )
+    events = await _events_naming(tx, guild_id, user_id)
+    if any(status in OPEN_EVENT for _, status, _, _ in events):
+        raise MemberSeated(
+            f"member {user_id} is in an open event of guild {guild_id}: it ends first",
+            event=True,
+        )
     counts = {table: await _count(tx, table, guild_id, user_id) for table in REKEYED}
     settings = await tx.execute(
         "DELETE FROM member_settings WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
     )
-    if not any(counts.values()):
+    if not any(counts.values()) and not events:
         return Erasure(anonymous_id=None, wallet=False, ledger_rows=0, hands=0,
                        settings=bool(settings))  # fmt: skip
     erasure = await tx.fetchone(
@@ -182,6 +188,19 @@ async def erase_member(tx: Tx, guild_id: int, user_id: int, now: float) -> Erasu
                 "UPDATE tables SET state_json = ?, settings_json = ? WHERE table_id = ?",
                 (*renamed, table_id),
             )
+    # Finished and cancelled events keep their log, renamed: it still replays the same.
+    for event_id, _, settings_json, inputs in events:
+        renamed_settings = dumps(_renamed(loads(settings_json), user_id, anonymous))
+        await tx.execute(
+            "UPDATE events SET settings_json = ? WHERE event_id = ?", (renamed_settings, event_id)
+        )
+        for seq, data in inputs:
+            renamed_data = dumps(_renamed(loads(data), user_id, anonymous))
+            if renamed_data != data:
+                await tx.execute(
+                    "UPDATE event_inputs SET data_json = ? WHERE event_id = ? AND seq = ?",
+                    (renamed_data, event_id, seq),
+                )
     return Erasure(
         anonymous_id=anonymous,
         wallet=counts["wallets"] > 0,
@@ -189,6 +208,32 @@ async def erase_member(tx: Tx, guild_id: int, user_id: int, now: float) -> Erasu
         hands=counts["hand_players"],
         settings=bool(settings),
     )
+
+
+OPEN_EVENT = ("registering", "running")
+
+
+async def _events_naming(
+    tx: Tx, guild_id: int, user_id: int
+) -> list[tuple[int, str, str, list[tuple[int, str]]]]:
+    """The guild's events whose log or settings name the member: ``(id, status, settings,
+    [(seq, input)])`` (the inputs that name them)."""
+    needle = f"%{user_id}%"  # a snowflake's 17 to 20 digits: named, quoted or not
+    rows = await tx.fetch(
+        "SELECT event_id, status, settings_json FROM events WHERE guild_id = ? AND "
+        "(settings_json LIKE ? OR event_id IN "
+        "(SELECT event_id FROM event_inputs WHERE data_json LIKE ?))",
+        (guild_id, needle, needle),
+    )
+    found = []
+    for event_id, status, settings_json in rows:
+        inputs = await tx.fetch(
+            "SELECT seq, data_json FROM event_inputs WHERE event_id = ? AND data_json LIKE ?",
+            (event_id, needle),
+        )
+        found.append((int(event_id), str(status), str(settings_json),
+                      [(int(q), str(d)) for q, d in inputs]))  # fmt: skip
+    return found
 
 
 async def _count(tx: Tx, table: str, guild_id: int, user_id: int) -> int:

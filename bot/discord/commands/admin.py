@@ -310,8 +310,9 @@ class AdminCog(commands.Cog, name="Admin"):
         mention = member.mention
         try:
             erased = await context_of(interaction).guilds.forget_member(guild_id, member.id)
-        except MemberSeated:
-            await reply_private(interaction, t(lang, "admin.forget.seated", member=mention))
+        except MemberSeated as seated:
+            key = "admin.forget.in_event" if seated.event else "admin.forget.seated"
+            await reply_private(interaction, t(lang, key, member=mention))
             return
         if erased.anonymous_id is None and not erased.settings:
             text = t(lang, "admin.forget.nothing", member=mention)

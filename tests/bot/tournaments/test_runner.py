@@ -9,6 +9,7 @@ The table loop's part (asking to deal after each hand) is played by a listener h
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import re
 from collections.abc import Callable, Sequence
@@ -19,7 +20,7 @@ import pytest
 
 from bot.computers import Level
 from bot.present.event import results_text
-from bot.store.errors import InsufficientChips, StoreUnavailable
+from bot.store.errors import InsufficientChips, MemberSeated, StoreUnavailable
 from bot.store.store import Store
 from bot.tables.computers import ComputerPlayers, computer_member
 from bot.tables.outcomes import Outcome
@@ -368,6 +369,9 @@ async def test_a_cancelled_event_refunds_every_buy_in(store: Store) -> None:
         await events.register(event_id, cy, "Cy")
     assert runner.state.registered == (str(ann), str(bo))
     assert [await store.balance(GUILD, m) for m in (ann, bo, cy)] == [75, 75, 10]
+    with pytest.raises(MemberSeated) as refused:  # in an open event: removed once it is over
+        await store.erase_member(GUILD, ann, now=clock.now)
+    assert refused.value.event
     await events.cancel(event_id)
     assert [await store.balance(GUILD, m) for m in (ann, bo)] == [100, 100]
     record = await store.load_event(event_id)
@@ -376,3 +380,9 @@ async def test_a_cancelled_event_refunds_every_buy_in(store: Store) -> None:
     assert await store.audit(GUILD) == []
     with pytest.raises(NoEvent):
         await events.register(event_id, ann, "Ann")
+    # Over: the member's data removal renames them in the event's log and settings too.
+    erased = await store.erase_member(GUILD, ann, now=clock.now)
+    record = await store.load_event(event_id)
+    assert record is not None and erased.anonymous_id is not None
+    assert str(ann) not in json.dumps([record.settings, *(i.data for i in record.inputs)])
+    assert str(erased.anonymous_id) in json.dumps([i.data for i in record.inputs])
