@@ -39,7 +39,9 @@ from engine.tournament import (
     Clock,
     Decision,
     EventConfig,
+    HandForHand,
     HandHeld,
+    HoldReason,
     PlaceFinished,
     PlayerMoved,
     TableBroken,
@@ -386,3 +388,37 @@ async def test_a_cancelled_event_refunds_every_buy_in(store: Store) -> None:
     assert record is not None and erased.anonymous_id is not None
     assert str(ann) not in json.dumps([record.settings, *(i.data for i in record.inputs)])
     assert str(erased.anonymous_id) in json.dumps([i.data for i in record.inputs])
+
+
+async def test_hand_for_hand_on_the_bubble_holds_each_table_until_the_round_is_over(
+    store: Store,
+) -> None:
+    """Tables of three, twelve computers, three paid: with four left on two tables the
+    director plays hand for hand. Each table that finishes its hand of the round is held
+    until the other has finished too, then both are dealt again by the runner, and the event
+    goes on to its winner with every place given once."""
+    clock = ManualClock()
+    host = FakeHost()
+    service, events = _setup(store, host, clock)
+    players = [(str(computer_member(Level.NORMAL, k)), f"cpu{k}") for k in range(1, 13)]
+    config = EventConfig(
+        seats_per_table=3, starting_chips=400, levels=standard_levels(40, 4),
+        clock=Clock.HANDS, buy_in=10, seed="bubble",
+    )  # fmt: skip
+    runner = await events.create(
+        guild_id=GUILD, channel_id=CHANNEL, name="Bubble", config=config,
+        settings={"practice": True}, computers=players,
+    )  # fmt: skip
+    await events.start(runner.info.event_id)
+    await _until(lambda: runner.closed, 120, lambda: _stuck(runner, service))
+    started = [d for d in runner.decisions if isinstance(d, HandForHand) and d.on]
+    assert started, "the bubble never came with two tables left"
+    first = runner.decisions.index(started[0])
+    held = [
+        d for d in runner.decisions[first:]
+        if isinstance(d, HandHeld) and d.reason is HoldReason.HAND_FOR_HAND
+    ]  # fmt: skip
+    assert held, "no table waited for the round"
+    places = [d for d in runner.decisions if isinstance(d, PlaceFinished)]
+    assert sorted(p for d in places for p in range(d.best, d.worst + 1)) == list(range(1, 13))
+    assert sum(sum(d.prizes) for d in places) == 120
