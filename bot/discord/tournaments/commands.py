@@ -92,6 +92,7 @@ async def create(
     buy_in: int,
     payouts: str | None,
     break_every: int | None,
+    redraw: bool,
     computers: int,
     turn_seconds: int,
 ) -> None:
@@ -130,8 +131,8 @@ async def create(
             seats_per_table=seats, starting_chips=chips,
             levels=standard_levels(first, length, antes=antes), clock=clock, breaks=breaks,
             start_when=sit_and_go, late_registration_until=late_registration,
-            re_entries=re_entries, buy_in=buy_in, payouts=shares,
-            structure=structure, seed=secrets.token_hex(16),
+            re_entries=re_entries, buy_in=buy_in, payouts=shares, structure=structure,
+            redraw_at=(3, 2) if redraw else (), seed=secrets.token_hex(16),
         )  # fmt: skip
     except EngineError as error:
         await reply_private(interaction, error_text(lang, error))
@@ -330,7 +331,7 @@ def commands() -> app_commands.Group:
         level_hands=_o("level_hands"), antes=_o("antes"),
         late_registration=_o("late_registration"), re_entries=_o("re_entries"),
         buy_in=_o("buy_in"), payouts=_o("payouts"), break_every=_o("break_every"),
-        computers=_o("computers"), turn_seconds=_o("turn_seconds"),
+        redraw=_o("redraw"), computers=_o("computers"), turn_seconds=_o("turn_seconds"),
     )  # fmt: skip
     async def create_command(
         interaction: discord.Interaction[Any],
@@ -348,6 +349,7 @@ def commands() -> app_commands.Group:
         buy_in: app_commands.Range[int, 0, 1_000_000_000] = 0,
         payouts: app_commands.Range[str, 1, 80] | None = None,
         break_every: app_commands.Range[int, 1, 20] | None = None,
+        redraw: bool = False,
         computers: app_commands.Range[int, 0, 99] = 0,
         turn_seconds: app_commands.Range[int, 10, 300] = 30,
     ) -> None:
@@ -356,7 +358,7 @@ def commands() -> app_commands.Group:
             chips=chips, big_blind=big_blind, level_minutes=level_minutes,
             level_hands=level_hands, antes=antes, late_registration=late_registration,
             re_entries=re_entries, buy_in=buy_in, payouts=payouts, break_every=break_every,
-            computers=computers, turn_seconds=turn_seconds,
+            redraw=redraw, computers=computers, turn_seconds=turn_seconds,
         )  # fmt: skip
 
     for name, handler in (
