@@ -118,6 +118,7 @@ class HoldemBot(commands.Bot):
         self.lease_owner = new_owner()
         self.keeper: LeaseKeeper | None = None
         self._lease_timer: asyncio.Task[None] | None = None
+        self._event_timer: asyncio.Task[None] | None = None
         self.only_commands = only_commands
         self.deal_pause = deal_pause
         self.tournaments: Tournaments | None = None
@@ -190,6 +191,9 @@ class HoldemBot(commands.Bot):
             )  # fmt: skip
             restored = await self.keeper.start()
             self._lease_timer = asyncio.get_running_loop().create_task(self.keeper.run())
+            self._event_timer = asyncio.get_running_loop().create_task(
+                self.tournaments.adopt_every(self.lease_terms.renew_every)
+            )
         log.info("restored tables=%d", len(restored))
         events = await self.tournaments.restore()
         log.info("restored events=%d", len(events))
@@ -260,9 +264,10 @@ class HoldemBot(commands.Bot):
         await self.edits.drain()
         if hasattr(self, "ctx"):
             self.ctx.images.close()
-        if self._lease_timer is not None:
-            self._lease_timer.cancel()
-            await asyncio.gather(self._lease_timer, return_exceptions=True)
+        for timer in (self._lease_timer, self._event_timer):
+            if timer is not None:
+                timer.cancel()
+                await asyncio.gather(timer, return_exceptions=True)
         if self.keeper is not None:
             try:
                 await self.keeper.release()

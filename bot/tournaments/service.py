@@ -9,6 +9,7 @@ runner's clock).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
@@ -68,13 +69,28 @@ class Tournaments:
         restored, before the gateway connects); their ids."""
         started = []
         for record in await self.store.open_events():
-            if record.event_id in self.runners or not self.owns(record.guild_id):
+            known = self.runners.get(record.event_id)
+            if (known is not None and not known.closed) or not self.owns(record.guild_id):
                 continue
             if self.lease_for is not None and not await self.lease_for(record.event_id)():
                 continue
             self._start(record)
             started.append(record.event_id)
         return started
+
+    async def adopt_every(self, seconds: float) -> None:
+        """With several processes: take over, as soon as their lease lapses, the events of
+        this process's guilds that no process drives (their owner died: a restart within
+        its lease window finds them still held). Until cancelled."""
+        while True:
+            await asyncio.sleep(seconds)
+            try:
+                adopted = await self.restore()
+            except Exception as error:  # the database restarts: the next round tries again
+                log.warning("could not look for events to drive", extra={"error": error})
+                continue
+            for event_id in adopted:
+                log.info("event lease won", extra={"tournament": event_id})
 
     def _start(self, record: EventRecord) -> EventRunner:
         runner = EventRunner.load(
