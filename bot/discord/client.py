@@ -13,7 +13,7 @@ import asyncio
 import logging
 import random
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import discord
@@ -43,7 +43,6 @@ from bot.discord.translator import HoldemTranslator
 from bot.guilds.service import GuildService
 from bot.i18n import Lang, resolve_locale
 from bot.stats.service import StatsService
-from bot.store import leases as store_leases
 from bot.store.leases import fenced_target
 from bot.store.store import Store
 from bot.tables.computers import DEFAULT_PAUSE, ComputerPlayers
@@ -132,10 +131,9 @@ class HoldemBot(commands.Bot):
             self.store, clock=self.clock, deck_source=self.deck_source, rng=self.rng
         )
         host = DiscordHost()
-        lease_for = self._event_lease if fenced else None
         self.tournaments = Tournaments(
             self.store, self.service, host, clock=self.clock, owns=self.guild_shards.owns,
-            lease_for=lease_for, first_deal_pause=self.deal_pause,
+            first_deal_pause=self.deal_pause,
         )  # fmt: skip
         self.ctx = Context(
             client=self,
@@ -197,20 +195,6 @@ class HoldemBot(commands.Bot):
         log.info("restored tables=%d", len(restored))
         events = await self.tournaments.restore()
         log.info("restored events=%d", len(events))
-
-    def _event_lease(self, event_id: int) -> Callable[[], Awaitable[bool]]:
-        """Take or renew event ``event_id``'s lease (several processes on one database)."""
-        terms = self.lease_terms
-        assert terms is not None
-
-        async def renew() -> bool:
-            granted = await store_leases.claim(
-                self.store, [f"event:{event_id}"], owner=self.lease_owner, now=self.clock(),
-                ttl=terms.ttl,
-            )  # fmt: skip
-            return bool(granted)
-
-        return renew
 
     async def guild_lang(self, guild_id: int) -> Lang:
         """The language of public table messages: the guild's setting, else its locale."""

@@ -28,11 +28,13 @@ from urllib.parse import quote
 from bot.store import tables
 from bot.store.backend import Dialect, Row, is_postgres_url
 from bot.store.errors import TableTaken
+from bot.store.events import lease_key
 from bot.store.store import Store
 from bot.tables.leases import Lease
 
 __all__ = [
     "claim",
+    "claim_event",
     "fenced_target",
     "install_fence",
     "leases",
@@ -92,6 +94,17 @@ async def claim(
             rows = await tx.fetch(_CLAIM, (table_id, owner, now + ttl, now))
             granted.extend(_lease(row) for row in rows)
     return granted
+
+
+async def claim_event(store: Store, event_id: int, *, now: float) -> bool:
+    """Take or renew event ``event_id``'s lease as the store's fenced owner
+    (:func:`install_fence`), for the store's ``lease_ttl``; whether this process holds it
+    (always, on a store that runs no leases)."""
+    owner = store.lease_owner
+    if owner is None:
+        return True
+    granted = await claim(store, [lease_key(event_id)], owner=owner, now=now, ttl=store.lease_ttl)
+    return bool(granted)
 
 
 async def renew(store: Store, *, owner: str, now: float, ttl: float) -> set[str]:

@@ -3,8 +3,8 @@ reports, the restart. No Discord: the place the events are shown is an
 :class:`~bot.tournaments.host.EventHost`.
 
 An event is driven by one process: the one that runs its guild (and, with several processes
-on PostgreSQL, holds the event's lease, ``event:<id>`` in the leases table, renewed by the
-runner's clock).
+on PostgreSQL, holds the event's lease, ``event:<id>`` in the leases table, taken as the
+store's fenced owner and renewed by the runner's clock).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
 
+from bot.store.leases import claim_event
 from bot.store.records import EventRecord
 from bot.store.store import Store
 from bot.tables.outcomes import Outcome, TableState
@@ -35,9 +36,6 @@ __all__ = ["Tournaments"]
 
 log = logging.getLogger("holdem.tournament")
 
-LeaseFor = Callable[[int], Callable[[], Awaitable[bool]]]
-"""``event id -> renew``: the event's lease, taken or renewed (``False``: another holds it)."""
-
 
 class Tournaments:
     """The events of the guilds ``owns`` says this process runs."""
@@ -50,7 +48,6 @@ class Tournaments:
         *,
         clock: Callable[[], float],
         owns: Callable[[int], bool] = lambda guild: True,
-        lease_for: LeaseFor | None = None,
         first_deal_pause: float = FIRST_DEAL_PAUSE,
     ) -> None:
         self.store = store
@@ -58,7 +55,6 @@ class Tournaments:
         self.host = host
         self.clock = clock
         self.owns = owns
-        self.lease_for = lease_for
         self.first_deal_pause = first_deal_pause
         self.runners: dict[int, EventRunner] = {}
 
@@ -72,7 +68,7 @@ class Tournaments:
             known = self.runners.get(record.event_id)
             if (known is not None and not known.closed) or not self.owns(record.guild_id):
                 continue
-            if self.lease_for is not None and not await self.lease_for(record.event_id)():
+            if not await claim_event(self.store, record.event_id, now=self.clock()):
                 continue
             self._start(record)
             started.append(record.event_id)
@@ -92,11 +88,21 @@ class Tournaments:
             for event_id in adopted:
                 log.info("event lease won", extra={"tournament": event_id})
 
+    def _lease(self, event_id: int) -> Callable[[], Awaitable[bool]] | None:
+        """How the event's runner renews its lease (``None``: the store runs no leases)."""
+        if self.store.lease_owner is None:
+            return None
+
+        async def renew() -> bool:
+            return await claim_event(self.store, event_id, now=self.clock())
+
+        return renew
+
     def _start(self, record: EventRecord) -> EventRunner:
         runner = EventRunner.load(
             record, store=self.store, service=self.service, host=self.host, clock=self.clock,
             first_deal_pause=self.first_deal_pause,
-            lease=None if self.lease_for is None else self.lease_for(record.event_id),
+            lease=self._lease(record.event_id),
         )  # fmt: skip
         self.runners[record.event_id] = runner
         runner.start()
@@ -131,8 +137,7 @@ class Tournaments:
         )  # fmt: skip
         record = await self.store.load_event(event_id)
         assert record is not None
-        if self.lease_for is not None:
-            await self.lease_for(event_id)()
+        await claim_event(self.store, event_id, now=self.clock())
         runner = self._start(record)
         for player, _ in computers:
             await runner.submit(Registered(player=player))

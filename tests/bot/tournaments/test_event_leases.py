@@ -5,15 +5,13 @@ lease lapses, from the written inputs; the dead process's writes are refused fro
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-
 import pytest
 
 from bot.store import leases
 from bot.store.errors import LeaseLost
 from bot.store.store import Store
 from bot.tables.service import TableService
-from bot.tournaments.service import LeaseFor, Tournaments
+from bot.tournaments.service import Tournaments
 from engine.tournament import EventConfig
 from tests.bot.conftest import Clock as ManualClock
 
@@ -22,26 +20,11 @@ from .test_runner import CHANNEL, GUILD, FakeHost
 TTL = 30.0
 
 
-def _lease_for(store: Store, owner: str, clock: ManualClock) -> LeaseFor:
-    def lease_for(event_id: int) -> Callable[[], Awaitable[bool]]:
-        async def renew() -> bool:
-            granted = await leases.claim(
-                store, [f"event:{event_id}"], owner=owner, now=clock(), ttl=TTL
-            )
-            return bool(granted)
-
-        return renew
-
-    return lease_for
-
-
 async def _process(database: str, owner: str, clock: ManualClock) -> tuple[Store, Tournaments]:
     store = await Store.open(leases.fenced_target(database, owner), exclusive=False)
     await leases.install_fence(store, owner, ttl=TTL)
     service = TableService(store, clock=clock)
-    events = Tournaments(
-        store, service, FakeHost(), clock=clock, lease_for=_lease_for(store, owner, clock)
-    )
+    events = Tournaments(store, service, FakeHost(), clock=clock)
     return store, events
 
 
