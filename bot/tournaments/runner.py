@@ -30,7 +30,7 @@ from bot.store.records import EventRecord, WalletMove
 from bot.store.store import Store
 from bot.tables.computers import is_computer
 from bot.tables.errors import NoTable
-from bot.tables.outcomes import Outcome
+from bot.tables.outcomes import Outcome, TableState
 from bot.tables.service import TableService, table_id_for
 from bot.tournaments.codec import config_from_dict, input_from_dict, input_to_dict
 from bot.tournaments.host import EventHost, EventInfo
@@ -84,6 +84,12 @@ _NEWS = (
     RegistrationClosed, EventFinished,
 )  # fmt: skip
 """The decisions the event message shows at once (the rest, the stacks, can wait a moment)."""
+
+
+def _hand_ref(hand_id: int) -> str:
+    """What a table's report of a hand's end is written with: the hand it closes (a restart
+    tells by it whether the report was written)."""
+    return f"hand:{hand_id}"
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -267,8 +273,9 @@ class EventRunner:
         if ref is not None and ref in self.refs:
             return ()
         state, taken = apply(self.state, item)
+        started = any(isinstance(d, EventStarted) for d in taken)
         status = self.info.status
-        if any(isinstance(d, EventStarted) for d in taken):
+        if started:
             status = "running"
         if any(isinstance(d, EventFinished) for d in taken):
             status = "finished"
@@ -285,7 +292,7 @@ class EventRunner:
             self.refs.add(ref)
         if isinstance(item, ClockTicked):
             self._clock.written = item.seconds
-        if any(isinstance(d, EventStarted) for d in taken):
+        if started:
             self._clock = _Clock(base=0.0, since=self.clock(), written=0.0)
         return taken
 
@@ -425,13 +432,17 @@ class EventRunner:
         number = outcome.state.event_table
         if number is None or outcome.hand_id is None:
             return
+        self.put(self._report(number, outcome.state), ref=_hand_ref(outcome.hand_id))
+
+    def _report(self, number: int, live: TableState) -> HandFinished:
+        """Table ``number``'s hand is over: the stacks of the players the director dealt in,
+        as the live table has them (0 for a player who is out)."""
         table = self.state.tables.get(number)
-        players = table.hand_players if table is not None else ()
-        stacks = []
-        for player in players:
-            seat = outcome.state.seat_of(int(player))
-            stacks.append((player, seat.stack if seat is not None else 0))
-        self.put(HandFinished(table=number, stacks=tuple(stacks)), ref=f"hand:{outcome.hand_id}")
+        stacks = tuple(
+            (player, seat.stack if (seat := live.seat_of(int(player))) is not None else 0)
+            for player in (table.hand_players if table is not None else ())
+        )
+        return HandFinished(table=number, stacks=stacks)
 
     def wants_deal(self, number: int) -> None:
         """The table's loop is ready for the next hand."""
@@ -454,14 +465,8 @@ class EventRunner:
                 continue
             if table.in_hand:
                 last = await self.store.table_hands(table_id, 1)
-                if last and f"hand:{last[0].hand_id}" not in self.refs:
-                    stacks = tuple(
-                        (p, seat.stack if (seat := live.seat_of(int(p))) is not None else 0)
-                        for p in table.hand_players
-                    )
-                    await self._feed(
-                        HandFinished(table=number, stacks=stacks), f"hand:{last[0].hand_id}"
-                    )
+                if last and _hand_ref(last[0].hand_id) not in self.refs:
+                    await self._feed(self._report(number, live), _hand_ref(last[0].hand_id))
                     if number in self.state.tables and not self.state.tables[number].in_hand:
                         self._deal_later(number)
                 else:
