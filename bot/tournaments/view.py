@@ -22,37 +22,27 @@ def _hands_left(runner: EventRunner) -> int | None:
     config = runner.config
     if config.clock is not Clock.HANDS:
         return None
-    hands = max((t.hands for t in runner.state.tables.values()), default=0)
-    number = 1
-    while hands >= config.level(number).length:
-        hands -= config.level(number).length
-        number += 1
-    return config.level(number).length - hands
+    _, left = config.hands_level(max((t.hands for t in runner.state.tables.values()), default=0))
+    return left
 
 
 def _level_ends_at(runner: EventRunner) -> tuple[float | None, float | None]:
-    """When the level ends and when the next break starts (epoch seconds, minutes clock)."""
+    """When the level ends (on a break: when play resumes) and when the next break starts,
+    in epoch seconds (minutes clock)."""
     config = runner.config
     state = runner.state
     if config.clock is not Clock.MINUTES or state.phase is not Phase.RUNNING:
         return None, None
     now = runner.clock()
-    played = runner.seconds()
-    pauses = {b.after_level: b.minutes for b in config.breaks}
-    elapsed = 0.0
-    number = 1
-    ends: float | None = None
-    next_break: float | None = None
-    while number <= state.level + 50:
-        elapsed += 60.0 * config.level(number).length
-        if number == state.level:
-            ends = now + max(0.0, elapsed - played)
-        if number >= state.level and number in pauses:
-            next_break = now + max(0.0, elapsed - played)
-            break
-        elapsed += 60.0 * pauses.get(number, 0)
-        number += 1
-    return ends, next_break
+    start = now - runner.seconds()  # when the event's clock read 0, as of now
+    ends = config.level_ends(state.level)
+    if state.on_break:
+        ends += 60.0 * config.pause_after(state.level)
+    after = [b.after_level for b in config.breaks if b.after_level >= state.level]
+    if state.on_break:
+        after = [n for n in after if n > state.level]
+    next_break = max(now, start + config.level_ends(min(after))) if after else None
+    return max(now, start + ends), next_break
 
 
 def event_view(runner: EventRunner) -> EventView:

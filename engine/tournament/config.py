@@ -156,6 +156,35 @@ class EventConfig:
             return self.levels[number - 1]
         return self.levels[-1].doubled(number - len(self.levels))
 
+    def pause_after(self, number: int) -> int:
+        """Minutes of break after level ``number`` (0: none)."""
+        return next((b.minutes for b in self.breaks if b.after_level == number), 0)
+
+    def level_ends(self, number: int) -> float:
+        """Seconds of the event's clock (breaks included) at which level ``number`` ends
+        (minutes clock); its break, if any, follows.
+
+        >>> EventConfig(levels=(Level(small_blind=1, big_blind=2, length=10),),
+        ...     breaks=(Break(after_level=1, minutes=5),)).level_ends(2)
+        1500.0
+        """
+        return sum(
+            60.0 * (self.level(n).length + (self.pause_after(n) if n < number else 0))
+            for n in range(1, number + 1)
+        )
+
+    def hands_level(self, hands: int) -> tuple[int, int]:
+        """The level after ``hands`` hands (clock by hands) and the hands left in it.
+
+        >>> EventConfig(levels=(Level(small_blind=1, big_blind=2, length=3),)).hands_level(7)
+        (3, 2)
+        """
+        number = 1
+        while hands >= self.level(number).length:
+            hands -= self.level(number).length
+            number += 1
+        return number, self.level(number).length - hands
+
     def schedule_at(self, seconds: float) -> tuple[int, bool]:
         """``(level, on break)`` after ``seconds`` of the event's clock (minutes clock)."""
         left = max(0.0, seconds)

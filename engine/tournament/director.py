@@ -332,12 +332,8 @@ class _Work:
         )
 
     def _hands_level(self) -> int:
-        hands = max((t.hands for t in self.tables.values()), default=0)
-        number = 1
-        while hands >= self.config.level(number).length:
-            hands -= self.config.level(number).length
-            number += 1
-        return number
+        level, _ = self.config.hands_level(max((t.hands for t in self.tables.values()), default=0))
+        return level
 
     # --- hands --------------------------------------------------------------------------------
 

@@ -8,7 +8,16 @@ from typing import Any
 from bot.tournaments.host import EventInfo
 from bot.tournaments.runner import EventRunner, _Clock
 from bot.tournaments.view import event_view
-from engine.tournament import Break, EventConfig, Level, Registered, Start, apply, new_event
+from engine.tournament import (
+    Break,
+    ClockTicked,
+    EventConfig,
+    Level,
+    Registered,
+    Start,
+    apply,
+    new_event,
+)
 from tests.bot.conftest import Clock as ManualClock
 
 
@@ -43,3 +52,20 @@ def test_the_level_and_the_break_are_timed_from_the_events_clock() -> None:
     assert view.next_break_at == clock.now + 1200 - 155
     assert view.players_left == 3 and view.average_stack == 1000
     assert view.largest_name in {"Ann", "Bo", "Cy"} and view.tables[0].players == 3
+
+
+def test_on_a_break_the_message_shows_when_play_resumes_and_the_break_after() -> None:
+    clock = ManualClock()
+    config = EventConfig(
+        seats_per_table=9, starting_chips=1000,
+        levels=(Level(small_blind=5, big_blind=10, length=10),),
+        breaks=(Break(after_level=1, minutes=5), Break(after_level=3, minutes=5)),
+    )  # fmt: skip
+    runner = _runner(clock, config)
+    runner.state, _ = apply(runner.state, ClockTicked(seconds=660.0))  # a minute into the break
+    runner._clock = _Clock(base=660.0, since=clock.now, written=660.0)
+    view = event_view(runner)
+    assert view.on_break and view.level == 1
+    assert view.level_ends_at == clock.now + 900 - 660  # play resumes after 5 minutes
+    # level 2 and 3 follow: 10 minutes each, the next break after level 3
+    assert view.next_break_at == clock.now + 900 + 1200 - 660
