@@ -202,17 +202,23 @@ def _place_line(lang: Lang, place: EventPlace) -> str:
     return f"**{place_label(lang, place)}** {', '.join(shown)}"
 
 
-def _fit_words(lang: Lang, words: Sequence[str], budget: int) -> str:
-    """The words joined by commas as far as ``budget`` goes, then ``+M more``."""
+def _fitting(items: Sequence[str], budget: int, gap: int) -> tuple[list[str], int]:
+    """The first items that fit in ``budget`` characters, each with ``gap`` more for its
+    separator, and how many were left out."""
     kept: list[str] = []
     size = 0
-    for word in words:
-        if size + len(word) + 2 > budget:
+    for item in items:
+        if size + len(item) + gap > budget:
             break
-        kept.append(word)
-        size += len(word) + 2
+        kept.append(item)
+        size += len(item) + gap
+    return kept, len(items) - len(kept)
+
+
+def _fit_words(lang: Lang, words: Sequence[str], budget: int) -> str:
+    """The words joined by commas as far as ``budget`` goes, then ``+M more``."""
+    kept, rest = _fitting(words, budget, 2)
     text = ", ".join(kept)
-    rest = len(words) - len(kept)
     if rest:
         more = tn(lang, "event.more", rest)
         text = f"{text} {more}" if text else more
@@ -221,14 +227,7 @@ def _fit_words(lang: Lang, words: Sequence[str], budget: int) -> str:
 
 def _fit_lines(lang: Lang, lines: Sequence[str], budget: int) -> list[str]:
     """The lines in order as far as ``budget`` goes, then one line ``+M more``."""
-    kept: list[str] = []
-    size = 0
-    for line in lines:
-        if size + len(line) + 1 > budget:
-            break
-        kept.append(line)
-        size += len(line) + 1
-    rest = len(lines) - len(kept)
+    kept, rest = _fitting(lines, budget, 1)
     if rest:
         kept.append(tn(lang, "event.more", rest))
     return kept

@@ -188,14 +188,13 @@ class EventConfig:
     def schedule_at(self, seconds: float) -> tuple[int, bool]:
         """``(level, on break)`` after ``seconds`` of the event's clock (minutes clock)."""
         left = max(0.0, seconds)
-        pauses = {b.after_level: b.minutes for b in self.breaks}
         number = 1
         while True:
             length = 60.0 * self.level(number).length
             if left < length:
                 return number, False
             left -= length
-            pause = 60.0 * pauses.get(number, 0)
+            pause = 60.0 * self.pause_after(number)
             if left < pause:
                 return number, True
             left -= pause
