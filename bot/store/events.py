@@ -1,5 +1,6 @@
-"""Tournaments' rows (``events``, ``event_inputs``; migration 10), run inside a transaction or
-connection :class:`~bot.store.store.Store` has opened.
+"""Tournaments' rows (``events``, ``event_inputs``; migration 10): the SQL, as functions
+that take the transaction they run in, and :class:`Events`, the store's part that runs each
+in its own transaction (``store.events.append(...)``).
 
 An event is its row (the director's config, the bot's settings, the event message, the
 status) and its log: the director's inputs, numbered 0, 1, 2 ... per event. The runner
@@ -23,11 +24,10 @@ one writer owns it:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from contextlib import AbstractAsyncContextManager
-from typing import Any, Protocol
+from typing import Any
 
 from bot.store import wallets
-from bot.store.backend import ConstraintViolation, Row, Tx
+from bot.store.backend import Backend, ConstraintViolation, Row, Tx
 from bot.store.codec import dumps, loads
 from bot.store.errors import EventConflict, HandStateError, LeaseLost
 from bot.store.records import EventInput, EventRecord, HandRecord, WalletMove
@@ -35,7 +35,7 @@ from bot.store.records import EventInput, EventRecord, HandRecord, WalletMove
 __all__ = [
     "OPEN",
     "STATUSES",
-    "EventMethods",
+    "Events",
     "append_input",
     "create_event",
     "event_hand_refs",
@@ -295,25 +295,15 @@ async def phh_fields(tx: Tx, table_id: str, small_blind: int, big_blind: int) ->
     return fields
 
 
-class _Transactions(Protocol):
-    """What :class:`EventMethods` needs of the store it is part of."""
+class Events:
+    """The store's tournament part (``store.events``): each method is one transaction around
+    the function above it names, on the store's own backend."""
 
-    def _write(self) -> AbstractAsyncContextManager[Tx]: ...
+    def __init__(self, backend: Backend) -> None:
+        self._backend = backend
 
-    def _snapshot(self) -> AbstractAsyncContextManager[Tx]: ...
-
-    def _autocommit(self) -> AbstractAsyncContextManager[Tx]: ...
-
-
-class EventMethods:
-    """The :class:`~bot.store.store.Store`'s tournament methods (``Store`` is one of these, so
-    its class stays under the size limit): each is one transaction around the function of the
-    same name above, as the store's own methods are around theirs."""
-
-    __slots__ = ()
-
-    async def create_event(
-        self: _Transactions,
+    async def create(
+        self,
         *,
         guild_id: int,
         channel_id: int,
@@ -323,40 +313,37 @@ class EventMethods:
         now: float,
     ) -> int:
         """A new tournament, registering; its id. ``config`` is the director's (as JSON),
-        ``settings`` the bot's own; its lease key is ``event:<id>``
-        (:func:`bot.store.events.lease_key`)."""
-        async with self._write() as tx:
+        ``settings`` the bot's own; its lease key is ``event:<id>`` (:func:`lease_key`)."""
+        async with self._backend.transaction() as tx:
             return await create_event(
                 tx, guild_id=guild_id, channel_id=channel_id, name=name, config=config,
                 settings=settings, now=now,
             )  # fmt: skip
 
-    async def event_phh_fields(self: _Transactions, hand: HandRecord) -> dict[str, Any]:
+    async def phh_fields(self, hand: HandRecord) -> dict[str, Any]:
         """A tournament hand's PHH ``event``, ``table`` and ``level`` (see
         :func:`phh_fields`); none for another table's hand."""
         config = hand.config
-        async with self._snapshot() as tx:
+        async with self._backend.snapshot() as tx:
             return await phh_fields(tx, hand.table_id, config.small_blind, config.big_blind)
 
-    async def load_event(self: _Transactions, event_id: int) -> EventRecord | None:
+    async def load(self, event_id: int) -> EventRecord | None:
         """The event with its whole log of inputs, in seq order."""
-        async with self._snapshot() as tx:
+        async with self._backend.snapshot() as tx:
             return await load_event(tx, event_id)
 
-    async def open_events(self: _Transactions) -> list[EventRecord]:
+    async def open(self) -> list[EventRecord]:
         """Every event registering or running, oldest first, with their logs (start-up)."""
-        async with self._snapshot() as tx:
+        async with self._backend.snapshot() as tx:
             return await open_events(tx)
 
-    async def guild_events(
-        self: _Transactions, guild_id: int, *, limit: int = 10
-    ) -> list[EventRecord]:
+    async def of_guild(self, guild_id: int, *, limit: int = 10) -> list[EventRecord]:
         """The guild's events, newest first, without their logs."""
-        async with self._autocommit() as tx:
+        async with self._backend.autocommit() as tx:
             return await guild_events(tx, guild_id, limit=limit)
 
-    async def append_event_input(
-        self: _Transactions,
+    async def append(
+        self,
         event_id: int,
         seq: int,
         data: Mapping[str, Any],
@@ -376,14 +363,14 @@ class EventMethods:
         number of the log (another writer took it), :class:`InsufficientChips` or
         :class:`NoWallet` for a move the wallet cannot make, :class:`LeaseLost` when another
         process holds the event's lease, :class:`HandStateError` for no such event."""
-        async with self._write() as tx:
+        async with self._backend.transaction() as tx:
             await append_input(
                 tx, event_id, seq, data, now=now, ref=ref, moves=moves, status=status,
                 settings=settings,
             )  # fmt: skip
 
-    async def update_event(
-        self: _Transactions,
+    async def update(
+        self,
         event_id: int,
         *,
         now: float,
@@ -392,13 +379,13 @@ class EventMethods:
         status: str | None = None,
     ) -> None:
         """Set the event's message, settings or status (``None`` keeps each); fenced by its
-        lease like :meth:`append_event_input`."""
-        async with self._write() as tx:
+        lease like :meth:`append`."""
+        async with self._backend.transaction() as tx:
             await update_event(
                 tx, event_id, now=now, message_id=message_id, settings=settings, status=status
             )
 
-    async def event_hand_refs(self: _Transactions, event_id: int) -> set[str]:
+    async def hand_refs(self, event_id: int) -> set[str]:
         """The refs the event's log holds (``hand:<id>`` for every hand whose end it has)."""
-        async with self._autocommit() as tx:
+        async with self._backend.autocommit() as tx:
             return await event_hand_refs(tx, event_id)

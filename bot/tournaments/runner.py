@@ -279,7 +279,7 @@ class EventRunner:
             status = "running"
         if any(isinstance(d, EventFinished) for d in taken):
             status = "finished"
-        await self.store.append_event_input(
+        await self.store.events.append(
             self.info.event_id, self.seq, input_to_dict(item), now=self.clock(), ref=ref,
             moves=self._moves(item, taken),
             status=status if status != self.info.status else None,
@@ -367,7 +367,7 @@ class EventRunner:
                 threads = dict(self.info.settings.get("threads") or {})
                 threads[str(number)] = thread
                 self.info.settings["threads"] = threads
-                await self.store.update_event(
+                await self.store.events.update(
                     self.info.event_id, now=self.clock(), settings=self.info.settings
                 )
             table_id = table_id_for(self.info.guild_id, thread)
@@ -416,7 +416,7 @@ class EventRunner:
     async def cancel(self) -> None:
         """The event is called off before it starts (its registrations refunded first)."""
         self.info.status = "cancelled"
-        await self.store.update_event(self.info.event_id, now=self.clock(), status="cancelled")
+        await self.store.events.update(self.info.event_id, now=self.clock(), status="cancelled")
         await self._safely(self.host.finished(self.info))
         await self.stop()
 

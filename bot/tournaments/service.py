@@ -64,7 +64,7 @@ class Tournaments:
         """Load and start every open event of the guilds run here (after the tables are
         restored, before the gateway connects); their ids."""
         started = []
-        for record in await self.store.open_events():
+        for record in await self.store.events.open():
             known = self.runners.get(record.event_id)
             if (known is not None and not known.closed) or not self.owns(record.guild_id):
                 continue
@@ -131,11 +131,11 @@ class Tournaments:
         names.update(dict(computers))
         stored = {**settings, "names": names, "starting_chips": config.starting_chips}
         now = self.clock()
-        event_id = await self.store.create_event(
+        event_id = await self.store.events.create(
             guild_id=guild_id, channel_id=channel_id, name=name, config=config_to_dict(config),
             settings=stored, now=now,
         )  # fmt: skip
-        record = await self.store.load_event(event_id)
+        record = await self.store.events.load(event_id)
         assert record is not None
         await claim_event(self.store, event_id, now=self.clock())
         runner = self._start(record)
@@ -195,7 +195,9 @@ class Tournaments:
     async def keep_message(self, runner: EventRunner, message_id: int) -> None:
         """The event message was posted: write down its id (its edits follow the event)."""
         runner.info.message_id = message_id
-        await self.store.update_event(runner.info.event_id, now=self.clock(), message_id=message_id)
+        await self.store.events.update(
+            runner.info.event_id, now=self.clock(), message_id=message_id
+        )
 
     async def standings(self, guild_id: int, event_id: int | None) -> EventRunner | None:
         """An event of the guild as it stands: one run here, else one from the store (a
@@ -205,13 +207,13 @@ class Tournaments:
             runner = self.runners.get(event_id)
             if runner is not None and runner.info.guild_id == guild_id:
                 return runner
-        records = await self.store.guild_events(guild_id)
+        records = await self.store.events.of_guild(guild_id)
         chosen = [r for r in records if event_id is None or r.event_id == event_id]
         if not chosen:
             return None
         if chosen[0].event_id in self.runners:
             return self.runners[chosen[0].event_id]
-        record = await self.store.load_event(chosen[0].event_id)
+        record = await self.store.events.load(chosen[0].event_id)
         if record is None:
             return None
         return EventRunner.load(
