@@ -15,9 +15,11 @@ __all__ = [
     "BreakStarted",
     "Bust",
     "ClockTicked",
+    "CorrectStack",
     "Decision",
     "EventFinished",
     "EventStarted",
+    "EventStopped",
     "HandDealt",
     "HandFinished",
     "HandForHand",
@@ -27,13 +29,22 @@ __all__ = [
     "Input",
     "LevelStarted",
     "MoveReason",
+    "Pause",
     "PlaceFinished",
+    "PlayPaused",
     "PlayerMoved",
+    "PlayerRemoved",
     "PlayerSeated",
     "Registered",
     "RegistrationClosed",
+    "Remove",
+    "Resume",
+    "Ruling",
     "SeatsRedrawn",
+    "Settlement",
+    "StackSet",
     "Start",
+    "Stop",
     "TableBroken",
     "TableOpened",
     "Unregistered",
@@ -85,7 +96,59 @@ class ClockTicked:
     seconds: float
 
 
-Input = Registered | Unregistered | Start | HandStarting | HandFinished | ClockTicked
+class Settlement(Enum):
+    """How a stopped event's buy-ins are settled (RULES.md, "The director's tools")."""
+
+    REFUND = "refund"
+    """Every entry's buy-in back to its entrant; only while no prize has been paid."""
+    CHIP_COUNT = "chip-count"
+    """What is left of the pool shared by the players still in, in proportion to their
+    chips; they place by their chips."""
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Pause:
+    """The director pauses play at ``seconds`` of the event's clock: the hands being played
+    finish, no table deals, and the clock stands until :class:`Resume`."""
+
+    seconds: float
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Resume:
+    """Play goes on: the clock runs again from where it stood, the held tables deal."""
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Remove:
+    """The director disqualifies ``player``: their chips leave play (WSOP 2024 rule 40) and
+    they finish as a bust would, at once or when the hand they are in ends."""
+
+    player: str
+    reason: str
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class CorrectStack:
+    """The director sets ``player``'s stack to ``chips`` (at least 1), at once or when the
+    hand they are in ends; ``reason`` is shown in the event's history."""
+
+    player: str
+    chips: int
+    reason: str
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Stop:
+    """The director ends a running event with no hand in play, settled by ``settlement``."""
+
+    settlement: Settlement
+
+
+Ruling = Pause | Resume | Remove | CorrectStack | Stop
+"""The director's own inputs (:mod:`engine.tournament.rulings`)."""
+
+Input = Registered | Unregistered | Start | HandStarting | HandFinished | ClockTicked | Ruling
 
 
 # --- decisions --------------------------------------------------------------------------------
@@ -110,6 +173,8 @@ class HoldReason(Enum):
     """Every seat is about to be drawn again; the other tables are finishing their hands."""
     NOT_RUNNING = "not-running"
     """Registration is still open and one player has every chip, or the event is over."""
+    PAUSED = "paused"
+    """The director paused play."""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -249,6 +314,44 @@ class EventFinished:
     winner: str
 
 
+@dataclass(frozen=True, kw_only=True, slots=True)
+class PlayPaused:
+    """Play stands (``on``) or goes on; ``seconds``: the event's clock then."""
+
+    on: bool
+    seconds: float
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class PlayerRemoved:
+    """``player`` left play at ``table`` with ``chips`` taken out of play."""
+
+    player: str
+    table: int
+    chips: int
+    reason: str
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class StackSet:
+    """``player``'s stack at ``table`` set from ``before`` to ``after`` by the director."""
+
+    player: str
+    table: int
+    before: int
+    after: int
+    reason: str
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class EventStopped:
+    """The director stopped the event; ``refunds``: each entrant's buy-ins given back
+    (:attr:`Settlement.REFUND`; the chip count's shares are the places' prizes)."""
+
+    settlement: Settlement
+    refunds: tuple[tuple[str, int], ...] = ()
+
+
 Decision = (
     EventStarted
     | TableOpened
@@ -266,4 +369,8 @@ Decision = (
     | BreakEnded
     | RegistrationClosed
     | EventFinished
+    | PlayPaused
+    | PlayerRemoved
+    | StackSet
+    | EventStopped
 )

@@ -1,0 +1,155 @@
+"""The director's rulings on a running event: pause and resume play, remove (disqualify) a
+player, correct a stack, stop the event and settle it. Each is one input of the event's log
+(:data:`~engine.tournament.records.Ruling`), applied by :func:`rule` to the director's
+working state, so a restart replays it exactly as it was first applied.
+
+A ruling on a player dealt in the hand being played at their table waits for that hand's
+end (a hand's chips are never changed while it is played): the director keeps it in
+``pending`` and applies it when the table reports the hand, before balancing. The rules are
+published in RULES.md ("The director's tools").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.errors import SessionError
+from engine.tournament.payouts import in_proportion
+from engine.tournament.places import Out
+from engine.tournament.records import (
+    CorrectStack,
+    EventStopped,
+    Pause,
+    PlaceFinished,
+    PlayerRemoved,
+    PlayPaused,
+    Remove,
+    Resume,
+    Ruling,
+    Settlement,
+    StackSet,
+)
+
+if TYPE_CHECKING:
+    from engine.tournament.director import _Work
+
+__all__ = ["Pending", "apply_pending", "rule"]
+
+Pending = tuple[str, int | None, str]
+"""A ruling waiting for a hand's end: ``(player, chips, reason)``; ``chips`` ``None`` is a
+removal."""
+
+
+def _error(message: str, code: str) -> SessionError:
+    return SessionError(message, code=code)
+
+
+def rule(work: _Work, ruling: Ruling) -> None:
+    """Apply ``ruling`` to ``work``; raises :class:`SessionError` (nothing changes) when it
+    cannot be made now."""
+    from engine.tournament.director import Phase
+
+    if work.phase is not Phase.RUNNING:
+        raise _error("the event is not running", "tournament_not_running")
+    if isinstance(ruling, Pause):
+        if work.paused:
+            raise _error("play is already paused", "tournament_paused")
+        work.paused = True
+        work.seconds = max(work.seconds, ruling.seconds)
+        work.out.append(PlayPaused(on=True, seconds=work.seconds))
+    elif isinstance(ruling, Resume):
+        if not work.paused:
+            raise _error("play is not paused", "tournament_not_paused")
+        work.paused = False
+        work.out.append(PlayPaused(on=False, seconds=work.seconds))
+    elif isinstance(ruling, Remove):
+        _player_ruling(work, (ruling.player, None, ruling.reason))
+    elif isinstance(ruling, CorrectStack):
+        if ruling.chips < 1:
+            raise _error("a corrected stack is at least 1 chip", "tournament_bad_stack")
+        _player_ruling(work, (ruling.player, ruling.chips, ruling.reason))
+    else:
+        _stop(work, ruling.settlement)
+        return
+    work.settle()
+
+
+def _player_ruling(work: _Work, pending: Pending) -> None:
+    player = pending[0]
+    if player not in work.chips:
+        raise _error(f"{player} is not playing in the event", "tournament_not_playing")
+    table = next(t for t in work.tables.values() if player in t.seats)
+    if table.in_hand and player in table.hand_players:
+        work.pending = [p for p in work.pending if p[0] != player] + [pending]
+        return
+    _apply(work, pending, table.number)
+
+
+def apply_pending(work: _Work, number: int) -> None:
+    """The hand at table ``number`` is over: apply the rulings that waited for it (those
+    on a player who busted in it lapse)."""
+    waiting, work.pending = work.pending, []
+    for pending in waiting:
+        table = work.tables.get(number)
+        if pending[0] not in work.chips:
+            continue
+        if table is not None and pending[0] in table.seats:
+            _apply(work, pending, number)
+        else:
+            work.pending.append(pending)
+
+
+def _apply(work: _Work, pending: Pending, number: int) -> None:
+    player, chips, reason = pending
+    before = work.chips[player]
+    if chips is not None:
+        work.chips[player] = chips
+        work.out.append(
+            StackSet(player=player, table=number, before=before, after=chips, reason=reason)
+        )
+        return
+    table = work.tables[number]
+    work.tables[number] = table.with_player(table.seat_of(player), None)
+    del work.chips[player]
+    work.out.append(PlayerRemoved(player=player, table=number, chips=before, reason=reason))
+    work._bust((Out(player=player, table=number, started=before),))
+
+
+def _stop(work: _Work, settlement: Settlement) -> None:
+    """End the event now: every bust placed, the players still in placed by their chips."""
+    from engine.tournament.director import Phase
+
+    if any(t.in_hand for t in work.tables.values()):
+        raise _error("hands are still being played: pause first", "tournament_hands_running")
+    if settlement is Settlement.REFUND and any(sum(p.prizes) for p in work.places):
+        raise _error("prizes have been paid: settle by chip count", "tournament_prizes_paid")
+    if settlement is Settlement.REFUND or work.registration_open:
+        work.prizes = ()  # nothing is paid by place: refunds, or the chip count's shares
+    outs = [*work.round_outs, *(o for group in work.unplaced for o in group)]
+    work.unplaced, work.round_outs = [], []
+    work.registration_open = False
+    if outs:
+        work._place(tuple(outs))
+    paid = sum(sum(p.prizes) for p in work.places)
+    remaining = work.config.buy_in * work.total_entries - paid
+    standing = sorted(work.chips.items(), key=lambda pc: (-pc[1], pc[0]))
+    shares = (
+        in_proportion(remaining, [c for _, c in standing])
+        if settlement is Settlement.CHIP_COUNT and remaining > 0
+        else (0,) * len(standing)
+    )
+    for k, ((player, _), share) in enumerate(zip(standing, shares, strict=True)):
+        finished = PlaceFinished(best=k + 1, worst=k + 1, players=(player,), prizes=(share,))
+        work.places.append(finished)
+        work.out.append(finished)
+    work.placed += len(standing)
+    refunds: tuple[tuple[str, int], ...] = ()
+    if settlement is Settlement.REFUND and work.config.buy_in:
+        refunds = tuple(
+            (player, count * work.config.buy_in) for player, count in sorted(work.entries.items())
+        )
+    work.out.append(EventStopped(settlement=settlement, refunds=refunds))
+    work.paused = False
+    work.pending = []
+    work.ready = set()
+    work.phase = Phase.FINISHED
