@@ -32,6 +32,7 @@ __all__ = [
     "RESULTS_LIMIT",
     "TABLES_BUDGET",
     "EventPlace",
+    "EventRuling",
     "EventTableLine",
     "EventView",
     "event_sections",
@@ -40,6 +41,7 @@ __all__ = [
     "place_label",
     "plain",
     "results_text",
+    "ruling_text",
     "seated_text",
     "structure_lines",
 ]
@@ -63,6 +65,8 @@ PRIZES_SHOWN = 9
 """Prizes written out in the prize line; more are counted."""
 NAME_LIMIT = 100
 """Characters of the event's name shown in the title."""
+RULINGS_SHOWN = 5
+"""The director's latest rulings shown in the event message (the results show them all)."""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -88,6 +92,19 @@ class EventPlace:
     names: tuple[str, ...]
     """Display names (mentions are not used: no pings)."""
     prizes: tuple[int, ...]
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class EventRuling:
+    """One of the director's rulings, as the event's history shows it: ``kind`` is
+    ``paused``, ``resumed``, ``removed`` (``before``: the chips taken out of play),
+    ``corrected`` (from ``before`` to ``after``), ``refunded`` or ``chip_count`` (stopped)."""
+
+    kind: str
+    name: str | None = None
+    before: int = 0
+    after: int = 0
+    reason: str = ""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -143,6 +160,10 @@ class EventView:
     places: tuple[EventPlace, ...]
     """Finished places so far, best first."""
     winner: str | None
+    paused: bool = False
+    """The director has paused play."""
+    rulings: tuple[EventRuling, ...] = ()
+    """The director's rulings, oldest first."""
 
 
 # --------------------------------------------------------------------------- small parts
@@ -299,6 +320,11 @@ def structure_lines(lang: Lang, view: EventView) -> list[str]:
         lines.append(tn(lang, "event.structure.re_entries", view.re_entries))
     if view.practice:
         lines.append(t(lang, "event.structure.practice"))
+    elif view.buy_in and not view.pool:  # "prize pool 0" reads as if nothing will be won
+        lines.append(
+            t(lang, "event.structure.buy_in_no_pool", buy_in=view.buy_in,
+              payouts=_payouts(lang, view))
+        )  # fmt: skip
     elif view.buy_in:
         lines.append(
             t(lang, "event.structure.buy_in", buy_in=view.buy_in, pool=view.pool,
@@ -370,8 +396,25 @@ def _level_line(lang: Lang, view: EventView) -> str:
     return text
 
 
+def ruling_text(lang: Lang, ruling: EventRuling) -> str:
+    """One ruling in words: a line of the event's history, and the note in a thread."""
+    name = plain(ruling.name or "")
+    reason = plain(ruling.reason)
+    return t(lang, f"event.ruling.{ruling.kind}", name=name, before=ruling.before,
+             after=ruling.after, reason=reason)  # fmt: skip
+
+
+def _rulings(lang: Lang, view: EventView, shown: int) -> str:
+    if not view.rulings:
+        return ""
+    lines = [ruling_text(lang, r) for r in view.rulings[-shown:]]
+    return "\n".join([t(lang, "event.rulings")] + _fit_lines(lang, lines, PLACES_BUDGET))
+
+
 def _running(lang: Lang, view: EventView) -> list[str]:
     now = [_level_line(lang, view)]
+    if view.paused:
+        now.insert(0, t(lang, "event.paused"))
     if view.hand_for_hand:
         now.append(t(lang, "event.hand_for_hand"))
     if view.next_break_at is not None and not view.on_break:
@@ -401,6 +444,7 @@ def _running(lang: Lang, view: EventView) -> list[str]:
         sections.append(
             "\n".join([t(lang, "event.places.so_far")] + _fit_lines(lang, lines, PLACES_BUDGET))
         )
+    sections.append(_rulings(lang, view, RULINGS_SHOWN))
     return sections
 
 
@@ -418,12 +462,16 @@ def _finished(lang: Lang, view: EventView) -> list[str]:
     winner = view.winner
     if winner is None and view.places:
         winner = view.places[0].names[0]
-    if winner is None:
+    stopped = [r for r in view.rulings if r.kind in ("refunded", "chip_count")]
+    if stopped:
+        head = [ruling_text(lang, stopped[-1])]
+    elif winner is None:
         head = [t(lang, "event.results")]
     else:
         head = [t(lang, "event.status.finished", name=plain(winner))]
     head.append(_summary(lang, view))
-    return ["\n".join(head), "\n".join(_result_lines(lang, view, RESULTS_LIMIT - 800))]
+    body = "\n".join(_result_lines(lang, view, RESULTS_LIMIT - 800 - PLACES_BUDGET))
+    return ["\n".join(head), body, _rulings(lang, view, len(view.rulings))]
 
 
 def _cancelled(lang: Lang, view: EventView) -> list[str]:

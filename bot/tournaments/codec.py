@@ -15,14 +15,20 @@ from engine.tournament import (
     BreakOrder,
     Clock,
     ClockTicked,
+    CorrectStack,
     EventConfig,
     HandFinished,
     HandStarting,
     Input,
     Level,
+    Pause,
     PayoutStructure,
     Registered,
+    Remove,
+    Resume,
+    Settlement,
     Start,
+    Stop,
     Unregistered,
 )
 
@@ -90,7 +96,27 @@ def input_to_dict(item: Input) -> dict[str, Any]:
             "table": item.table,
             "stacks": [list(s) for s in item.stacks],
         }
-    return {"kind": "clock", "seconds": item.seconds}
+    if isinstance(item, ClockTicked):
+        return {"kind": "clock", "seconds": item.seconds}
+    return _ruling_to_dict(item)
+
+
+def _ruling_to_dict(item: Pause | Resume | Remove | CorrectStack | Stop) -> dict[str, Any]:
+    """The director's rulings, as written to the event's log."""
+    if isinstance(item, Pause):
+        return {"kind": "pause", "seconds": item.seconds}
+    if isinstance(item, Resume):
+        return {"kind": "resume"}
+    if isinstance(item, Remove):
+        return {"kind": "remove", "player": item.player, "reason": item.reason}
+    if isinstance(item, CorrectStack):
+        return {
+            "kind": "correct",
+            "player": item.player,
+            "chips": item.chips,
+            "reason": item.reason,
+        }
+    return {"kind": "stop", "settlement": item.settlement.value}
 
 
 def input_from_dict(data: Mapping[str, Any]) -> Input:
@@ -110,4 +136,16 @@ def input_from_dict(data: Mapping[str, Any]) -> Input:
         )
     if kind == "clock":
         return ClockTicked(seconds=float(data["seconds"]))
+    if kind == "pause":
+        return Pause(seconds=float(data["seconds"]))
+    if kind == "resume":
+        return Resume()
+    if kind == "remove":
+        return Remove(player=str(data["player"]), reason=str(data["reason"]))
+    if kind == "correct":
+        return CorrectStack(
+            player=str(data["player"]), chips=int(data["chips"]), reason=str(data["reason"])
+        )
+    if kind == "stop":
+        return Stop(settlement=Settlement(data["settlement"]))
     raise ValueError(f"unknown tournament input {kind!r}")

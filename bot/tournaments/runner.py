@@ -45,17 +45,23 @@ from engine.tournament import (
     EventFinished,
     EventStarted,
     EventState,
+    EventStopped,
     HandDealt,
     HandFinished,
     HandForHand,
     HandStarting,
     Input,
     LevelStarted,
+    Pause,
     Phase,
     PlaceFinished,
     PlayerMoved,
+    PlayerRemoved,
+    PlayPaused,
     Registered,
     RegistrationClosed,
+    Resume,
+    StackSet,
     Start,
     TableBroken,
     TableOpened,
@@ -81,7 +87,7 @@ CLOCK_RECORD = 15.0
 
 _NEWS = (
     EventStarted, LevelStarted, BreakStarted, BreakEnded, TableBroken, HandForHand,
-    RegistrationClosed, EventFinished,
+    RegistrationClosed, EventFinished, PlayPaused, PlayerRemoved, StackSet, EventStopped,
 )  # fmt: skip
 """The decisions the event message shows at once (the rest, the stacks, can wait a moment)."""
 
@@ -170,7 +176,7 @@ class EventRunner:
             runner.decisions.extend(taken)
             if row.ref is not None:
                 runner.refs.add(row.ref)
-            if isinstance(item, ClockTicked):
+            if isinstance(item, (ClockTicked, Pause)):
                 seconds = item.seconds
         runner.seq = len(record.inputs)
         runner._clock = _Clock(base=seconds, since=clock(), written=seconds)
@@ -277,7 +283,7 @@ class EventRunner:
         status = self.info.status
         if started:
             status = "running"
-        if any(isinstance(d, EventFinished) for d in taken):
+        if any(isinstance(d, (EventFinished, EventStopped)) for d in taken):
             status = "finished"
         await self.store.events.append(
             self.info.event_id, self.seq, input_to_dict(item), now=self.clock(), ref=ref,
@@ -294,6 +300,9 @@ class EventRunner:
             self._clock.written = item.seconds
         if started:
             self._clock = _Clock(base=0.0, since=self.clock(), written=0.0)
+        if isinstance(item, Resume):  # the clock runs on from where the pause stopped it
+            seconds = state.seconds
+            self._clock = _Clock(base=seconds, since=self.clock(), written=seconds)
         return taken
 
     def _moves(self, item: Input, taken: Sequence[Decision]) -> list[WalletMove]:
@@ -313,6 +322,12 @@ class EventRunner:
                 WalletMove(user_id=int(item.player), delta=buy_in, reason=Reason.REFUND, ref=ref)
             )
         for decision in taken:
+            if isinstance(decision, EventStopped):
+                moves.extend(
+                    WalletMove(user_id=int(p), delta=amount, reason=Reason.REFUND, ref=ref)
+                    for p, amount in decision.refunds
+                    if amount and not is_computer(int(p))
+                )
             if not isinstance(decision, PlaceFinished):
                 continue
             place = f"{ref}:place:{decision.best}"
@@ -336,10 +351,25 @@ class EventRunner:
                 self._deal_later(decision.table)
             elif isinstance(decision, HandDealt):
                 await self._deal(decision)
+            elif isinstance(decision, (PlayPaused, PlayerRemoved, StackSet)):
+                await self._tell(decision)
         if self.state.phase is Phase.FINISHED:
             await self._finish()
         now = any(isinstance(d, _NEWS) for d in taken)
         await self._safely(self.host.changed(self.info, now=now))
+
+    async def _tell(self, ruling: PlayPaused | PlayerRemoved | StackSet) -> None:
+        """Tell the players of a ruling in their threads: a pause or a resume at every
+        table, a removal or a corrected stack at the player's."""
+        tables = self.state.tables if isinstance(ruling, PlayPaused) else (ruling.table,)
+        for number in sorted(tables):
+            thread = self.info.thread_of(number)
+            if thread is not None:
+                await self._safely(self.host.ruled(self.info, ruling, thread))
+
+    async def pause(self) -> tuple[Decision, ...]:
+        """Pause play at the clock's reading now (see :class:`~engine.tournament.Pause`)."""
+        return await self.submit(Pause(seconds=self.seconds()))
 
     async def _safely(self, call: Awaitable[None]) -> None:
         try:
@@ -379,7 +409,9 @@ class EventRunner:
                 )  # fmt: skip
                 await self._safely(self.host.seated(self.info, number, thread, table.players))
             else:
-                await self.service.events.arrange(table_id, table.seats, self.state.chips, names)
+                await self.service.events.arrange(
+                    table_id, table.seats, self.state.chips, names, stacks=not table.in_hand
+                )
         for key, thread in sorted((self.info.settings.get("threads") or {}).items()):
             number = int(key)
             if number in self.state.tables and not finished:
@@ -480,7 +512,9 @@ class EventRunner:
         await self._safely(self.host.changed(self.info))
 
     def seconds(self) -> float:
-        """Seconds of play on the event's clock now."""
+        """Seconds of play on the event's clock now (standing while play is paused)."""
+        if self.state.paused:
+            return self.state.seconds
         return self._clock.base + max(0.0, self.clock() - self._clock.since)
 
     async def _tick(self) -> None:
@@ -505,6 +539,8 @@ class EventRunner:
                 self.put(Start())
             return
         if state.phase is not Phase.RUNNING or self.config.clock is not Clock.MINUTES:
+            return
+        if state.paused:
             return
         seconds = self.seconds()
         level, on_break = self.config.schedule_at(seconds)

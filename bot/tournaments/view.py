@@ -3,9 +3,21 @@
 
 from __future__ import annotations
 
-from bot.present.event import EventPlace, EventTableLine, EventView
+from bot.present.event import EventPlace, EventRuling, EventTableLine, EventView
+from bot.tournaments.host import EventInfo
 from bot.tournaments.runner import EventRunner
-from engine.tournament import Clock, Phase, PlayerMoved, RegistrationClosed
+from engine.tournament import (
+    Clock,
+    Decision,
+    EventStopped,
+    Phase,
+    PlayerMoved,
+    PlayerRemoved,
+    PlayPaused,
+    RegistrationClosed,
+    Settlement,
+    StackSet,
+)
 
 __all__ = ["event_view", "payouts_label"]
 
@@ -43,6 +55,26 @@ def _level_ends_at(runner: EventRunner) -> tuple[float | None, float | None]:
         after = [n for n in after if n > state.level]
     next_break = max(now, start + config.level_ends(min(after))) if after else None
     return max(now, start + ends), next_break
+
+
+def ruling_of(info: EventInfo, decision: Decision) -> EventRuling | None:
+    """The history line of a director's ruling among the decisions (``None``: not one)."""
+    if isinstance(decision, PlayPaused):
+        return EventRuling(kind="paused" if decision.on else "resumed")
+    if isinstance(decision, PlayerRemoved):
+        return EventRuling(
+            kind="removed", name=info.name_of(decision.player), before=decision.chips,
+            reason=decision.reason,
+        )  # fmt: skip
+    if isinstance(decision, StackSet):
+        return EventRuling(
+            kind="corrected", name=info.name_of(decision.player), before=decision.before,
+            after=decision.after, reason=decision.reason,
+        )  # fmt: skip
+    if isinstance(decision, EventStopped):
+        refund = decision.settlement is Settlement.REFUND
+        return EventRuling(kind="refunded" if refund else "chip_count")
+    return None
 
 
 def event_view(runner: EventRunner) -> EventView:
@@ -108,6 +140,8 @@ def event_view(runner: EventRunner) -> EventView:
         tables=tables,
         places=places,
         winner=None if winner is None else names(winner),
+        paused=state.paused,
+        rulings=tuple(r for d in runner.decisions if (r := ruling_of(info, d)) is not None),
     )
 
 

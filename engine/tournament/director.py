@@ -146,8 +146,10 @@ def apply(state: EventState, item: Input) -> tuple[EventState, tuple[Decision, .
         work.hand_finished(item.table, item.stacks)
     elif isinstance(item, ClockTicked):
         work.clock(item.seconds)
-    else:
-        rule(work, item)
+    elif work.phase is not Phase.RUNNING:
+        raise _error("the event is not running", "tournament_not_running")
+    elif rule(work, item):
+        work.phase = Phase.FINISHED
     return work.freeze(), tuple(work.out)
 
 

@@ -11,13 +11,15 @@ published in RULES.md ("The director's tools").
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from engine.errors import SessionError
+from engine.tournament.config import EventConfig
 from engine.tournament.payouts import in_proportion
 from engine.tournament.places import Out
 from engine.tournament.records import (
     CorrectStack,
+    Decision,
     EventStopped,
     Pause,
     PlaceFinished,
@@ -29,28 +31,50 @@ from engine.tournament.records import (
     Settlement,
     StackSet,
 )
+from engine.tournament.tables import TableState
 
-if TYPE_CHECKING:
-    from engine.tournament.director import _Work
-
-__all__ = ["Pending", "apply_pending", "rule"]
+__all__ = ["Floor", "Pending", "apply_pending", "rule"]
 
 Pending = tuple[str, int | None, str]
 """A ruling waiting for a hand's end: ``(player, chips, reason)``; ``chips`` ``None`` is a
 removal."""
 
 
+class Floor(Protocol):
+    """What a ruling changes of the director's working state (the director's own copy of
+    one input's state, :class:`engine.tournament.director.EventState` while it works)."""
+
+    config: EventConfig
+    paused: bool
+    seconds: float
+    pending: list[Pending]
+    chips: dict[str, int]
+    tables: dict[int, TableState]
+    entries: dict[str, int]
+    total_entries: int
+    registration_open: bool
+    prizes: tuple[int, ...]
+    places: list[PlaceFinished]
+    placed: int
+    round_outs: list[Out]
+    unplaced: list[tuple[Out, ...]]
+    ready: set[int]
+    out: list[Decision]
+
+    def settle(self) -> None: ...
+
+    def _bust(self, outs: tuple[Out, ...]) -> None: ...
+
+    def _place(self, outs: tuple[Out, ...]) -> None: ...
+
+
 def _error(message: str, code: str) -> SessionError:
     return SessionError(message, code=code)
 
 
-def rule(work: _Work, ruling: Ruling) -> None:
-    """Apply ``ruling`` to ``work``; raises :class:`SessionError` (nothing changes) when it
-    cannot be made now."""
-    from engine.tournament.director import Phase
-
-    if work.phase is not Phase.RUNNING:
-        raise _error("the event is not running", "tournament_not_running")
+def rule(work: Floor, ruling: Ruling) -> bool:
+    """Apply ``ruling`` to a running event's ``work``; whether it ended the event. Raises
+    :class:`SessionError` (nothing changes) when it cannot be made now."""
     if isinstance(ruling, Pause):
         if work.paused:
             raise _error("play is already paused", "tournament_paused")
@@ -70,11 +94,12 @@ def rule(work: _Work, ruling: Ruling) -> None:
         _player_ruling(work, (ruling.player, ruling.chips, ruling.reason))
     else:
         _stop(work, ruling.settlement)
-        return
+        return True
     work.settle()
+    return False
 
 
-def _player_ruling(work: _Work, pending: Pending) -> None:
+def _player_ruling(work: Floor, pending: Pending) -> None:
     player = pending[0]
     if player not in work.chips:
         raise _error(f"{player} is not playing in the event", "tournament_not_playing")
@@ -85,7 +110,7 @@ def _player_ruling(work: _Work, pending: Pending) -> None:
     _apply(work, pending, table.number)
 
 
-def apply_pending(work: _Work, number: int) -> None:
+def apply_pending(work: Floor, number: int) -> None:
     """The hand at table ``number`` is over: apply the rulings that waited for it (those
     on a player who busted in it lapse)."""
     waiting, work.pending = work.pending, []
@@ -99,7 +124,7 @@ def apply_pending(work: _Work, number: int) -> None:
             work.pending.append(pending)
 
 
-def _apply(work: _Work, pending: Pending, number: int) -> None:
+def _apply(work: Floor, pending: Pending, number: int) -> None:
     player, chips, reason = pending
     before = work.chips[player]
     if chips is not None:
@@ -115,10 +140,8 @@ def _apply(work: _Work, pending: Pending, number: int) -> None:
     work._bust((Out(player=player, table=number, started=before),))
 
 
-def _stop(work: _Work, settlement: Settlement) -> None:
+def _stop(work: Floor, settlement: Settlement) -> None:
     """End the event now: every bust placed, the players still in placed by their chips."""
-    from engine.tournament.director import Phase
-
     if any(t.in_hand for t in work.tables.values()):
         raise _error("hands are still being played: pause first", "tournament_hands_running")
     if settlement is Settlement.REFUND and any(sum(p.prizes) for p in work.places):
@@ -152,4 +175,3 @@ def _stop(work: _Work, settlement: Settlement) -> None:
     work.paused = False
     work.pending = []
     work.ready = set()
-    work.phase = Phase.FINISHED

@@ -20,16 +20,17 @@ from discord import app_commands
 from bot.computers import Level as Skill
 from bot.discord.commands.computers import computer_name
 from bot.discord.commands.options import CheckedGroup
-from bot.discord.commands.seats import NEEDED, is_admin
+from bot.discord.commands.seats import NEEDED
 from bot.discord.context import Context, context_of, remember
 from bot.discord.errors import error_text, reply_private
 from bot.discord.invite import THREAD_PERMISSIONS, permission_names
+from bot.discord.tournaments import director
+from bot.discord.tournaments.access import may_run_events, on_event, tournaments_of
 from bot.discord.tournaments.event_message import results_layout
 from bot.discord.tournaments.host import DiscordHost
 from bot.discord.translator import cmd_str
-from bot.i18n import Lang, t
+from bot.i18n import t
 from bot.tables.computers import computer_member
-from bot.tournaments.errors import NoEvent
 from bot.tournaments.runner import EventRunner
 from bot.tournaments.service import Tournaments
 from bot.tournaments.structure import standard_levels
@@ -58,23 +59,6 @@ def parse_payouts(text: str | None) -> tuple[tuple[int, ...], PayoutStructure]:
     return tuple(int(p) for p in cleaned.split("/")), PayoutStructure.STANDARD
 
 
-async def _may_run_events(ctx: Context, interaction: discord.Interaction[Any]) -> bool:
-    """Members with Manage Server run events, and the role the server names for it
-    (``/holdem-admin config tournament-role``)."""
-    if is_admin(interaction):
-        return True
-    if interaction.guild_id is None or not isinstance(interaction.user, discord.Member):
-        return False
-    role = (await ctx.guilds.rules(interaction.guild_id)).event_role
-    return role is not None and any(r.id == role for r in interaction.user.roles)
-
-
-def _tournaments(ctx: Context) -> Tournaments:
-    events = ctx.tournaments
-    assert events is not None, "tournaments are not set up"
-    return events
-
-
 async def create(
     interaction: discord.Interaction[Any],
     *,
@@ -98,7 +82,7 @@ async def create(
 ) -> None:
     ctx = context_of(interaction)
     lang = remember(ctx, interaction)
-    if not await _may_run_events(ctx, interaction):
+    if not await may_run_events(ctx, interaction):
         await reply_private(interaction, t(lang, "tournament.admins_only"))
         return
     assert interaction.guild_id is not None and interaction.channel_id is not None
@@ -148,7 +132,7 @@ async def create(
         "starts_at": ctx.clock() + 60 * start_in if start_in is not None else None,
     }  # fmt: skip
     await interaction.response.defer(ephemeral=True, thinking=True)
-    events = _tournaments(ctx)
+    events = tournaments_of(ctx)
     try:
         runner = await events.create(
             guild_id=interaction.guild_id, channel_id=interaction.channel_id, name=name,
@@ -165,54 +149,6 @@ async def create(
     )
 
 
-async def _event_for(
-    ctx: Context, interaction: discord.Interaction[Any], lang: Lang, event: int | None
-) -> EventRunner | None:
-    assert interaction.guild_id is not None and interaction.channel_id is not None
-    events = _tournaments(ctx)
-    try:
-        if event is None:
-            return events.in_channel(interaction.guild_id, interaction.channel_id)
-        runner = events.runner(event)
-    except NoEvent as error:
-        await reply_private(interaction, error_text(lang, error))
-        return None
-    if runner.info.guild_id != interaction.guild_id:  # a number from another server
-        await reply_private(interaction, t(lang, "error.no_event"))
-        return None
-    return runner
-
-
-Step = Callable[[Context, Tournaments, EventRunner, discord.Interaction[Any]], Awaitable[object]]
-"""What a command does to the event it names, once the event is found."""
-
-
-async def _on_event(
-    interaction: discord.Interaction[Any],
-    event: int | None,
-    step: Step,
-    done: str,
-    *,
-    directors: bool = False,
-) -> None:
-    """Find the event (``directors``: for the event's directors only), take the ``step``,
-    and tell the member privately: ``done`` (a catalogue key), or why not."""
-    ctx = context_of(interaction)
-    lang = remember(ctx, interaction)
-    if directors and not await _may_run_events(ctx, interaction):
-        await reply_private(interaction, t(lang, "tournament.admins_only"))
-        return
-    runner = await _event_for(ctx, interaction, lang, event)
-    if runner is None:
-        return
-    try:
-        await step(ctx, _tournaments(ctx), runner, interaction)
-    except Exception as error:
-        await reply_private(interaction, error_text(lang, error))
-        return
-    await reply_private(interaction, t(lang, done, name=runner.info.name))
-
-
 async def _register(
     ctx: Context, events: Tournaments, runner: EventRunner, interaction: discord.Interaction[Any]
 ) -> object:
@@ -224,21 +160,21 @@ async def _register(
 
 
 async def register(interaction: discord.Interaction[Any], event: int | None) -> None:
-    await _on_event(interaction, event, _register, "tournament.registered")
+    await on_event(interaction, event, _register, "tournament.registered")
 
 
 async def unregister(interaction: discord.Interaction[Any], event: int | None) -> None:
     async def step(ctx: Context, events: Tournaments, runner: EventRunner, i: Any) -> object:
         return await events.unregister(runner.info.event_id, i.user.id)
 
-    await _on_event(interaction, event, step, "tournament.unregistered")
+    await on_event(interaction, event, step, "tournament.unregistered")
 
 
 async def start_now(interaction: discord.Interaction[Any], event: int | None) -> None:
     async def step(ctx: Context, events: Tournaments, runner: EventRunner, i: Any) -> object:
         return await events.start(runner.info.event_id)
 
-    await _on_event(interaction, event, step, "tournament.started", directors=True)
+    await on_event(interaction, event, step, "tournament.started", directors=True)
 
 
 async def cancel(interaction: discord.Interaction[Any], event: int | None) -> None:
@@ -246,7 +182,7 @@ async def cancel(interaction: discord.Interaction[Any], event: int | None) -> No
         await events.cancel(runner.info.event_id)
         return None
 
-    await _on_event(interaction, event, step, "tournament.cancelled", directors=True)
+    await on_event(interaction, event, step, "tournament.cancelled", directors=True)
 
 
 async def results(interaction: discord.Interaction[Any], event: int | None) -> None:
@@ -255,7 +191,7 @@ async def results(interaction: discord.Interaction[Any], event: int | None) -> N
     ctx = context_of(interaction)
     lang = remember(ctx, interaction)
     assert interaction.guild_id is not None
-    runner = await _tournaments(ctx).standings(interaction.guild_id, event)
+    runner = await tournaments_of(ctx).standings(interaction.guild_id, event)
     if runner is None:
         await reply_private(interaction, t(lang, "error.no_event"))
         return
@@ -366,6 +302,7 @@ def commands() -> app_commands.Group:
         ("cancel", cancel), ("results", results),
     ):  # fmt: skip
         group.add_command(_event_command(name, handler))
+    director.add_to(group)
     return group
 
 

@@ -17,11 +17,11 @@ import discord
 from bot.discord.context import Context
 from bot.discord.tournaments.event_message import event_layout, results_layout
 from bot.i18n import t
-from bot.present.event import moved_text, seated_text
+from bot.present.event import moved_text, ruling_text, seated_text
 from bot.tables.computers import is_computer
 from bot.tournaments.host import EventInfo
-from bot.tournaments.view import event_view
-from engine.tournament import PlayerMoved
+from bot.tournaments.view import event_view, ruling_of
+from engine.tournament import PlayerMoved, PlayerRemoved, PlayPaused, StackSet
 
 __all__ = ["EVENT_EDIT_EVERY", "THREAD_ARCHIVE_MINUTES", "DiscordHost"]
 
@@ -94,6 +94,16 @@ class DiscordHost:
             seat=move.to_seat + 1,
         )  # fmt: skip
         await self._channel(thread_id, event.guild_id).send(text, allowed_mentions=_PINGS)
+
+    async def ruled(
+        self, event: EventInfo, ruling: PlayPaused | PlayerRemoved | StackSet, thread_id: int
+    ) -> None:
+        """The director's ruling in the table's thread, naming players without a ping."""
+        lang = await self.ctx.guild_lang(event.guild_id)
+        line = ruling_of(event, ruling)
+        assert line is not None
+        text = ruling_text(lang, line)
+        await self._channel(thread_id, event.guild_id).send(text, allowed_mentions=_QUIET)
 
     def _runner(self, event: EventInfo) -> Any:
         events = self.ctx.tournaments

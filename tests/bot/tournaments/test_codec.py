@@ -22,13 +22,19 @@ from engine.tournament import (
     BreakOrder,
     Clock,
     ClockTicked,
+    CorrectStack,
     EventConfig,
     HandFinished,
     HandStarting,
     Level,
+    Pause,
     PayoutStructure,
     Registered,
+    Remove,
+    Resume,
+    Settlement,
     Start,
+    Stop,
     Unregistered,
 )
 
@@ -62,6 +68,12 @@ def test_a_stored_config_is_checked_again_when_read() -> None:
         HandStarting(table=3),
         HandFinished(table=2, stacks=(("1", 0), ("2", 3000))),
         ClockTicked(seconds=901.5),
+        Pause(seconds=300.25),
+        Resume(),
+        Remove(player="12", reason="collusion"),
+        CorrectStack(player="13", chips=4500, reason="miscounted"),
+        Stop(settlement=Settlement.CHIP_COUNT),
+        Stop(settlement=Settlement.REFUND),
     ],
 )
 def test_every_input_reads_back_equal_through_json(item: object) -> None:

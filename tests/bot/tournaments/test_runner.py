@@ -86,6 +86,9 @@ class FakeHost:
     async def moved(self, event: EventInfo, move: PlayerMoved, thread_id: int) -> None:
         self.calls.append(("moved", move))
 
+    async def ruled(self, event: EventInfo, ruling: object, thread_id: int) -> None:
+        self.calls.append(("ruled", (ruling, thread_id)))
+
     async def changed(self, event: EventInfo, *, now: bool = False) -> None:
         pass
 
