@@ -35,6 +35,7 @@ from bot.store.web_reads import (
     guild_names,
     guild_tables,
     hand_in_guild,
+    standings,
     table_names,
 )
 from bot.web import pages
@@ -245,7 +246,7 @@ async def _leaderboard(request: web.Request) -> web.Response:
     if by not in ("chips", "net", "hands"):
         raise _not_found()
     store = request.app[_STORE]
-    rows = await store.leaderboard(where.guild_id, by=by, limit=50)  # type: ignore[arg-type]
+    rows = await standings(store, where.guild_id, by=by, limit=50)
     names = await guild_names(store, where.guild_id)
     return pages.render(request, pages.leaderboard_page(where, rows, names, by))
 

@@ -28,8 +28,8 @@ import jinja2
 from aiohttp import web
 
 from bot.i18n import CATALOGUE, LOCALES, Lang, format_number, t
-from bot.store.records import HandSummary, LeaderboardRow
-from bot.store.web_reads import GuildHand
+from bot.store.records import HandSummary
+from bot.store.web_reads import GuildHand, Standing
 
 __all__ = [
     "Page",
@@ -194,15 +194,17 @@ def live_page(where: Where, channel: int, delay: float) -> Page:
 
 
 def leaderboard_page(
-    where: Where, rows: Sequence[LeaderboardRow], names: Mapping[int, str], by: str
+    where: Where, rows: Sequence[Standing], names: Mapping[int, str], by: str
 ) -> Page:
+    """The server's members best first; their chips are the wallet and the stacks at open
+    tables (the page says so under the table)."""
     lang = where.lang
     context = _layout(lang, t(lang, "leaderboard.title"), where)
     context["by"] = by
     context["sorts"] = ("chips", "net", "hands")
     context["rows"] = [
-        {"place": place, "member": row.user_id, "name": _name(names, row.user_id),
-         "chips": row.balance, "net": row.net, "hands": row.hands_played}
+        {"place": place, "member": row.member, "name": _name(names, row.member),
+         "chips": row.chips, "net": row.net, "hands": row.hands_played}
         for place, row in enumerate(rows, 1)
     ]  # fmt: skip
     return Page("leaderboard.html", context)
