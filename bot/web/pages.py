@@ -157,6 +157,8 @@ def _labels(lang: Lang) -> dict[str, str]:
         "fairBad": t(lang, "web.fair.bad"),
         "hand": CATALOGUE.raw(lang, "web.live.hand"),
         "lost": t(lang, "web.live.lost"),
+        "wins": CATALOGUE.raw(lang, "web.replay.wins"),
+        "inBets": CATALOGUE.raw(lang, "web.replay.in_bets"),
     }
 
 

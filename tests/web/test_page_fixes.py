@@ -5,11 +5,15 @@ the member's chart and their older hands."""
 from __future__ import annotations
 
 from bot.guilds.wallets import Reason
-from engine import HouseRules, Table
+from bot.stats.counters import hand_facts
+from engine import Action, Hand, HandConfig, HouseRules, Table, replay
+from engine.actions import ActionKind, Street
 from engine.codec import table_to_dict
+from engine.events import PotAwarded
 from tests.web.browser import Browser, Tab
 from tests.web.conftest import TABLE, Site
-from tests.web.hands import GUILD, MEMBERS, NAMES
+from tests.web.hands import GUILD, MEMBERS, NAMES, deal
+from tests.web.test_browser import pot_text
 
 _ROWS = """[...document.querySelectorAll('main tbody tr')].map(r => ({
   name: r.querySelector('th').textContent, chips: r.querySelectorAll('td')[1].textContent}))"""
@@ -45,3 +49,66 @@ async def test_the_leaderboard_counts_a_seated_members_stack_and_says_so(
         await tab.open(site.url("leaderboard?by=net"))
         by_net = {row["name"]: row["chips"] for row in await tab.js(_ROWS)}
         assert by_net["Cæcilie"] == "5,000" and by_net["Ada"] == "1,040"
+
+
+async def _side_pot_hand(site: Site) -> tuple[int, list[Hand]]:
+    """Four players, two of them short: both all in before the flop (a main pot and a side
+    pot), then a bet on the flop stands in front while the others act; checked and called to
+    a showdown. The hand's id and the engine's hand after the deal and after each move."""
+    _, deck, salt = deal(7)
+    config = HandConfig(stacks=(300, 50, 100, 300), button=0, small_blind=1, big_blind=2)
+    hand_id = await site.store.start_hand(table_id=TABLE, config=config, deck=deck,
+                                          players=MEMBERS, now=1.0e9, deck_salt=salt)  # fmt: skip
+    hand = Hand(config, deck)
+    states = [Hand(config, deck)]
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        p = legal.player
+        if hand.street is Street.PREFLOP and hand.stacks[p] <= 100 and legal.can_all_in:
+            action = Action(player=p, kind=ActionKind.ALL_IN)
+        elif hand.street is Street.FLOP and legal.is_bet and legal.min_raise_to is not None:
+            action = Action(player=p, kind=ActionKind.BET, amount=legal.min_raise_to)
+        else:
+            action = Action(player=p, kind=ActionKind.CHECK if legal.can_check else ActionKind.CALL)
+        await site.store.append_action(hand_id, len(hand.actions), action)
+        hand.apply(action)
+        states.append(replay(config, deck, hand.actions))
+    nets = [hand.stacks[p] - config.stacks[p] for p in range(4)]
+    await site.store.finish_hand(hand_id, nets=nets, now=1.0e9 + 60, facts=hand_facts(hand))
+    return hand_id, states
+
+
+_POT = """({pot: document.getElementById('pot').textContent,
+  rows: [...document.querySelectorAll('#seats-body tr')].map(r => ({
+    winner: r.classList.contains('winner'), status: r.querySelector('.status').textContent}))})"""
+
+
+async def test_the_pot_adds_up_at_every_step_and_the_showdown_names_its_winners(
+    site: Site, browser: Browser
+) -> None:
+    """With a side pot and a bet in front, the pot's parts add up to its total; at the
+    showdown the pot is what was paid, not 0, and each winner's row says what they won."""
+    hand_id, states = await _side_pot_hand(site)
+    assert any(len(h.pots()) > 1 and any(h.bets) for h in states)  # the case at issue
+    async with Tab(browser) as tab:
+        await tab.open(site.url(f"hand/{hand_id}"))
+        pots = []
+        for index, hand in enumerate(states):
+            if index:
+                await tab.key("ArrowRight", "ArrowRight", 39)
+            shown = await tab.js(_POT)
+            assert shown["pot"] == pot_text(hand), index
+            pots.append(shown["pot"])
+        assert any("in bets" in pot for pot in pots), pots
+    final = states[-1]
+    won: dict[int, int] = {}
+    for event in final.events:
+        if isinstance(event, PotAwarded):
+            for player, share in zip(event.winners, event.shares):
+                won[player] = won.get(player, 0) + share
+    assert shown["pot"] == pot_text(final) != "0"
+    assert int(shown["pot"].split()[0].replace(",", "")) == sum(won.values())
+    for p, row in enumerate(shown["rows"]):
+        assert row["winner"] == (p in won), (p, row)
+        if p in won:
+            assert row["status"] == f"wins {won[p]:,}", (p, row)
