@@ -191,7 +191,8 @@ def live_page(where: Where, channel: int, delay: float) -> Page:
         "replay": where.url("hand/HAND"),
     }
     context = _layout(lang, t(lang, "web.live.title"), where, data)
-    context["delay"] = t(lang, "web.live.delay", seconds=f"{delay:g}")
+    form = "one" if delay == 1 else "other"  # the catalogue's plural rule, for a float
+    context["delay"] = t(lang, f"web.live.delay.{form}", seconds=f"{delay:g}")
     return Page("live.html", context)
 
 

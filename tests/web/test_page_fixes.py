@@ -4,15 +4,20 @@ the member's chart and their older hands."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from aiohttp import ClientSession
+
 from bot.guilds.wallets import Reason
 from bot.stats.counters import hand_facts
 from engine import Action, Hand, HandConfig, HouseRules, Table, replay
 from engine.actions import ActionKind, Street
 from engine.codec import table_to_dict
 from engine.events import PotAwarded
+from engine.fair import commit
 from tests.web.browser import Browser, Tab
-from tests.web.conftest import TABLE, Site
-from tests.web.hands import GUILD, MEMBERS, NAMES, deal
+from tests.web.conftest import TABLE, Site, start_site
+from tests.web.hands import GUILD, MEMBERS, NAMES, deal, store_hand
 from tests.web.test_browser import pot_text
 
 _ROWS = """[...document.querySelectorAll('main tbody tr')].map(r => ({
@@ -112,3 +117,61 @@ async def test_the_pot_adds_up_at_every_step_and_the_showdown_names_its_winners(
         assert row["winner"] == (p in won), (p, row)
         if p in won:
             assert row["status"] == f"wins {won[p]:,}", (p, row)
+
+
+_OVERFLOW = """(() => {
+  const box = document.querySelector('#seats').parentElement;
+  const cells = [...document.querySelectorAll('#seats th, #seats td')];
+  const right = Math.max(...cells.map(c => c.getBoundingClientRect().right));
+  return {scroll: box.scrollWidth - box.clientWidth, right, width: window.innerWidth,
+          statuses: [...document.querySelectorAll('#seats-body .status')]
+            .map(s => s.getBoundingClientRect().width > 0 && s.textContent)};
+})()"""
+
+
+async def test_the_players_table_fits_a_phone_in_every_language(
+    site: Site, browser: Browser
+) -> None:
+    """At 390 pixels, in the longest of the languages (bokmål), every column of the players'
+    table is on the screen, the status too, at the showdown with its longest words."""
+    async with Tab(browser) as tab:
+        await tab.size(390, 844, mobile=True)
+        for lang in ("nb", "da", "en"):
+            for hand in (site.hand, site.twice):
+                await tab.open(site.url(f"hand/{hand}?lang={lang}"))
+                for key in ("Home", "End"):
+                    await tab.key(key, key, {"Home": 36, "End": 35}[key])
+                    seen = await tab.js(_OVERFLOW)
+                    assert seen["scroll"] <= 0 and seen["right"] <= seen["width"], (lang, seen)
+                    assert all(s is not False for s in seen["statuses"]), (lang, seen)
+
+
+async def test_the_live_page_counts_its_seconds_and_shows_the_decks_commitment(
+    tmp_path: Path, browser: Browser
+) -> None:
+    """One second behind is "1 second"; the commitment the stream carries is on the page,
+    the same the hand's replay will check once it is over."""
+    site, runner = await start_site(tmp_path, delay=1.0)
+    try:
+        hand_id, _ = await store_hand(site.store, TABLE, 9, finish=False, stop_after=2)
+        record = await site.store.load_hand(hand_id)
+        assert record.deck_salt is not None
+        async with Tab(browser) as tab:
+            await tab.open(site.url("table/5"))
+            assert "Shown 1 second behind the table." in await tab.js("document.body.innerText")
+            await tab.until(f"document.body.dataset.hand === '{hand_id}'")
+            shown = await tab.js(
+                "(() => { const row = document.getElementById('live-commitment-row');"
+                " return !row.hidden && row.getBoundingClientRect().height > 0"
+                " && document.getElementById('live-commitment').textContent; })()"
+            )
+        assert shown == commit(record.deck, record.deck_salt)
+        for lang, words in (("nb", "1 sekund etter"), ("da", "1 sekund efter")):
+            async with (
+                ClientSession() as session,
+                session.get(site.url(f"table/5?lang={lang}")) as got,
+            ):
+                assert words in await got.text()
+    finally:
+        await runner.cleanup()
+        await site.store.close()

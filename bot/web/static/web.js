@@ -171,6 +171,7 @@
       var title = byId("live-hand"), link = byId("live-replay");
       if (view.hand === null) {
         byId("live-table").hidden = true;
+        byId("live-commitment-row").hidden = true;
         title.textContent = view.text;
         return;
       }
@@ -180,6 +181,8 @@
       document.body.setAttribute("data-actions", view.actions);
       show(view.players, view.state);
       lines(byId("now"), view.story);
+      byId("live-commitment-row").hidden = !view.commitment;
+      byId("live-commitment").textContent = view.commitment || "";
       link.hidden = !view.finished;
       if (view.finished) link.href = data.replay.replace("HAND", String(view.hand));
     };
