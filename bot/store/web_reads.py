@@ -16,7 +16,7 @@ from bot.store.backend import Tx
 from bot.store.codec import loads
 from bot.store.errors import HandStateError
 from bot.store.hands import load_hand
-from bot.store.records import HandRecord
+from bot.store.records import HandRecord, HandSummary
 from bot.store.store import Store
 
 __all__ = [
@@ -29,6 +29,7 @@ __all__ = [
     "hand_in_guild",
     "latest_hand",
     "live_mark",
+    "member_hands",
     "seated_chips",
     "standings",
     "table_names",
@@ -221,3 +222,23 @@ async def standings(store: Store, guild_id: int, *, by: str, limit: int) -> list
         "hands": lambda s: -s.hands_played,
     }
     return sorted(found.values(), key=lambda s: (rank[by](s), s.member))[:limit]
+
+
+async def member_hands(
+    store: Store, guild_id: int, member: int, *, before: int | None, count: int
+) -> list[HandSummary]:
+    """The member's finished hands, newest first, ``count`` of them from before the hand
+    ``before`` (``None``: from the newest): one page of their hands, the next page read from
+    the last hand of this one."""
+    rows = await store._read(
+        "SELECT h.hand_id, h.table_id, p.player, p.net, h.started_at, h.finished_at "
+        "FROM hand_players p JOIN hands h ON h.hand_id = p.hand_id "
+        "WHERE p.guild_id = ? AND p.user_id = ? AND h.finished = 1 AND p.hand_id < ? "
+        "ORDER BY p.hand_id DESC LIMIT ?",
+        (guild_id, member, _MAX_ID if before is None else before, count),
+    )
+    return [
+        HandSummary(hand_id=r[0], table_id=r[1], player=r[2], net=r[3], started_at=r[4],
+                    finished_at=r[5])
+        for r in rows
+    ]  # fmt: skip

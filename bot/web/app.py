@@ -35,6 +35,7 @@ from bot.store.web_reads import (
     guild_names,
     guild_tables,
     hand_in_guild,
+    member_hands,
     standings,
     table_names,
 )
@@ -261,8 +262,15 @@ async def _member(request: web.Request) -> web.Response:
     name = names.get(member) or f"#{str(member)[-4:]}"
     stats = await store.member_stats(where.guild_id, member, Period.ALL, now=request.app[_CLOCK]())
     lines = stats_lines(where.lang, stats, name=name, period=Period.ALL)
-    hands = await store.last_hands(where.guild_id, member, 50)
-    return pages.render(request, pages.member_page(where, name, lines, hands))
+    before = request.query.get("before")
+    listed = await member_hands(
+        store, where.guild_id, member, before=None if before is None else _number(before),
+        count=pages.HANDS_A_PAGE + 1,
+    )  # fmt: skip
+    charted = await store.last_hands(where.guild_id, member, 50)
+    page = pages.member_page(where, member, name, lines, charted=charted, listed=listed,
+                             paged=before is not None)  # fmt: skip
+    return pages.render(request, page)
 
 
 async def _table_id(request: web.Request, where: pages.Where) -> tuple[str, int]:

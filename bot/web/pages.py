@@ -217,28 +217,52 @@ def _name(names: Mapping[int, str], member: int) -> str:
     return names.get(member) or f"#{str(member)[-4:]}"
 
 
+HANDS_A_PAGE = 10
+"""How many of a member's hands their page lists; the older ones are a link away."""
+
+
 def member_page(
-    where: Where, name: str, stats_lines: Sequence[str], hands: Sequence[HandSummary]
+    where: Where,
+    member: int,
+    name: str,
+    stats_lines: Sequence[str],
+    *,
+    charted: Sequence[HandSummary],
+    listed: Sequence[HandSummary],
+    paged: bool,
 ) -> Page:
+    """A member's stats, the chart of their running result over ``charted`` (newest first)
+    and one page of their hands: ``listed`` holds one more than a page when there are older
+    ones, and ``paged`` says the page is not the newest."""
     lang = where.lang
+    shown = listed[:HANDS_A_PAGE]
     context = _layout(lang, name, where)
     context.update(
         name=name,
         heading=stats_lines[0] if stats_lines else name,
         stats=stats_lines[1:],
-        chart=_chart(lang, [hand.net or 0 for hand in reversed(hands)]),
-        hands=[{"id": hand.hand_id, "net": hand.net} for hand in hands[:10]],
+        chart=_chart(lang, [hand.net or 0 for hand in reversed(charted)]),
+        hands=[{"id": hand.hand_id, "net": hand.net} for hand in shown],
+        newest=where.url(f"member/{member}") if paged else None,
+        older=(
+            where.url(f"member/{member}", before=str(shown[-1].hand_id))
+            if len(listed) > HANDS_A_PAGE
+            else None
+        ),
     )
     return Page("member.html", context)
 
 
-_CHART_W, _CHART_H, _PAD = 600, 200, 8
+_CHART_W, _CHART_H = 500, 240
+_LEFT, _RIGHT, _TOP, _BOTTOM = 70, 14, 14, 52
+"""The plot's margins in the chart's own units: the values on the left, the hands below."""
 
 
 def _chart(lang: Lang, nets: Sequence[int]) -> dict[str, Any] | None:
     """The member's running result over their last hands, oldest first, as the inline SVG
-    of ``_chart.html`` draws it (no script, no style attribute), with its title and a
-    description in words; ``None`` under two hands."""
+    of ``_chart.html`` draws it (no script, no style attribute): the line, the axes with
+    their titles, the lowest, zero and highest results on the one and the hands counted on
+    the other, a title and a description in words; ``None`` under two hands."""
     if len(nets) < 2:
         return None
     running = [0]
@@ -246,20 +270,38 @@ def _chart(lang: Lang, nets: Sequence[int]) -> dict[str, Any] | None:
         running.append(running[-1] + net)
     low, high = min(running), max(running)
     span = (high - low) or 1
-    step = (_CHART_W - 2 * _PAD) / (len(running) - 1)
+    right, bottom = _CHART_W - _RIGHT, _CHART_H - _BOTTOM
+    step = (right - _LEFT) / (len(running) - 1)
+
+    def x(hand: int) -> str:
+        return f"{_LEFT + hand * step:.1f}"
 
     def y(value: int) -> str:
-        return f"{_PAD + (high - value) * (_CHART_H - 2 * _PAD) / span:.1f}"
+        return f"{_TOP + (high - value) * (bottom - _TOP) / span:.1f}"
 
+    count = len(nets)
     return {
-        "width": _CHART_W, "height": _CHART_H, "pad": _PAD, "zero": y(0),
-        "points": " ".join(f"{_PAD + k * step:.1f},{y(v)}" for k, v in enumerate(running)),
-        "title": t(lang, "web.member.chart_title", count=len(nets)),
+        "width": _CHART_W, "height": _CHART_H, "left": _LEFT, "right": right, "top": _TOP,
+        "bottom": bottom, "zero": y(0),
+        "points": " ".join(f"{x(k)},{y(v)}" for k, v in enumerate(running)),
+        "values": [{"y": y(v), "text": _signed(lang, v)} for v in _ticks(low, high, span)],
+        "hands": [{"x": x(k), "text": format_number(lang, k)}
+                  for k in sorted({0, count // 2, count} if count >= 4 else {0, count})],
+        "x_title": t(lang, "web.member.chart_x"), "y_title": t(lang, "web.member.chart_y"),
+        "title": t(lang, "web.member.chart_title", count=count),
         "words": t(
             lang, "web.member.chart_desc", last=_signed(lang, running[-1]),
             low=_signed(lang, low), high=_signed(lang, high),
         ),
     }  # fmt: skip
+
+
+def _ticks(low: int, high: int, span: int) -> list[int]:
+    """The results written on the chart's side: the lowest and the highest, and zero where
+    it is clear of both (a tenth of the height)."""
+    ends = sorted({low, high})
+    clear = all(abs(end) * 10 >= span for end in ends if end)
+    return sorted({*ends, 0}) if clear and low <= 0 <= high else ends
 
 
 def _signed(lang: Lang, net: int | None) -> str:

@@ -175,3 +175,56 @@ async def test_the_live_page_counts_its_seconds_and_shows_the_decks_commitment(
     finally:
         await runner.cleanup()
         await site.store.close()
+
+
+_LISTED = """({hands: [...document.querySelectorAll('main ul a[href*="/hand/"]')]
+    .map(a => Number(a.getAttribute('href').split('/hand/')[1].split('?')[0])),
+  older: document.getElementById('older')?.getAttribute('href') || null,
+  newest: document.getElementById('newest')?.getAttribute('href') || null})"""
+
+_AXES = """[...document.querySelectorAll('svg.chart text')].map(t => ({
+  cls: t.getAttribute('class'), text: t.textContent,
+  shown: t.getBoundingClientRect().width > 0}))"""
+
+
+async def test_a_members_page_pages_through_all_their_hands_and_charts_them_on_axes(
+    site: Site, browser: Browser
+) -> None:
+    """23 hands: the page lists the newest 10 and links to the older ones, 10 a page, to the
+    first; the chart's axes carry the lowest, zero and highest result and the hands
+    counted, with their titles."""
+    for seed in range(30, 51):
+        await store_hand(site.store, TABLE, seed)
+    every = [hand.hand_id for hand in await site.store.last_hands(GUILD, MEMBERS[0], 100)]
+    assert len(every) == 23
+    async with Tab(browser) as tab:
+        await tab.open(site.url(f"member/{MEMBERS[0]}"))
+        axes = await tab.js(_AXES)
+        running = [0]
+        for hand in reversed(await site.store.last_hands(GUILD, MEMBERS[0], 50)):
+            running.append(running[-1] + (hand.net or 0))
+        values = {a["text"] for a in axes if a["cls"] == "value"}
+        low, high = min(running), max(running)
+        assert {_signed(low), _signed(high)} <= values <= {_signed(low), "0", _signed(high)}
+        assert "0" in values or min(abs(low), high) * 10 < high - low, axes  # clear of both
+        assert {a["text"] for a in axes if a["cls"] == "hand"} == {"0", "11", "23"}, axes
+        titles = [a["text"] for a in axes if a["cls"] == "title"]
+        assert titles == ["Hands, oldest first", "Chips won"], axes
+        assert all(a["shown"] for a in axes)
+        listed: list[int] = []
+        pages = 0
+        while True:
+            seen = await tab.js(_LISTED)
+            assert (seen["newest"] is None) == (pages == 0), seen
+            listed += seen["hands"]
+            pages += 1
+            if seen["older"] is None:
+                break
+            await tab.open(site.root + seen["older"])
+        assert listed == every and pages == 3
+        await tab.open(site.root + seen["newest"])
+        assert (await tab.js(_LISTED))["hands"] == every[:10]
+
+
+def _signed(value: int) -> str:
+    return f"+{value:,}" if value > 0 else f"{value:,}"

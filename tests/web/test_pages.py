@@ -79,6 +79,8 @@ async def test_bad_input_gets_a_plain_page_and_nothing_else(site: Site) -> None:
         site.url("hand/-1"): 404,
         site.url("hand/0"): 404,
         site.url("member/-5"): 404,
+        site.url(f"member/{MEMBERS[0]}?before=x"): 404,
+        site.url(f"member/{MEMBERS[0]}?before={2**63}"): 404,
         site.url(f"member/{MEMBERS[0]}", OTHER_GUILD): 403,
         site.url("table/99"): 404,
         site.url("leaderboard?by=nonsense"): 404,
