@@ -1,4 +1,4 @@
-"""The web companion (issue 29): a hand replayer, a table's live view for spectators, the
+"""The web companion: a hand replayer, a table's live view for spectators, the
 leaderboard and a member's stats, as pages served by ``python -m bot.web`` from the same
 database the bot writes.
 

@@ -432,3 +432,40 @@ def test_the_code_name_check_finds_what_is_gone() -> None:
             "RaiseForm", "make_move", "small_blind", "Dealer._moved", "HandShow.street",
             "discord.AutoShardedClient", "Ticket.update", "engine/fair"]  # fmt: skip
     assert _missing_code_names(here, defined) == []
+
+
+def test_no_code_cites_an_issue_number() -> None:
+    """A reader of the code cannot look up an issue of our tracker: a comment or docstring
+    says the rule, not the number of the issue that asked for it."""
+    cited = re.compile(r"\b[Ii]ssues? #?[0-9]+")
+    found = [
+        f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+        for top in ("bot", "engine", "tests", "benchmarks")
+        for path in sorted((ROOT / top).rglob("*.py"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if cited.search(line)
+    ]
+    assert found == []
+
+
+def test_the_tournament_commands_say_who_may_run_them() -> None:
+    """Creating, starting and cancelling an event is for Manage Server or the server's
+    tournament role (``/holdem-admin config tournament-role``): the commands' descriptions,
+    which Discord shows in the command picker, say both in every language."""
+    from bot.i18n import CATALOGUE, LOCALES
+
+    role = {"en": "tournament role", "nb": "turneringsrollen", "da": "turneringsrollen"}
+    for command in ("create", "start", "cancel"):
+        for lang in LOCALES:
+            text = CATALOGUE.get(lang, f"cmd.holdem.tournament.{command}.description")
+            assert text is not None and role[lang] in text, (command, lang, text)
+
+
+def test_the_benchmarks_name_the_projects_interpreter() -> None:
+    """Every benchmark's usage and the benchmarks' guide run ``.venv/bin/python``, the
+    interpreter the README's install makes, never one machine's absolute path."""
+    texts = [ROOT / "benchmarks" / "README.md", *sorted((ROOT / "benchmarks").glob("*.py"))]
+    for path in texts:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            for command in re.findall(r"([^\s`]*python3?) benchmarks/", line):
+                assert command == ".venv/bin/python", f"{path.name}: {line.strip()}"

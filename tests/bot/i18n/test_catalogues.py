@@ -32,7 +32,8 @@ EN = TEXTS["en"]
 SAME_AS_ENGLISH = {
     "nb": {
         "action.all_in", "admin.setting.ante", "button.all_in", "category.flush",
-        "category.straight", "category.straight_flush", "config.line", "label.all_in", "label.big_blind",
+        "category.straight", "category.straight_flush", "config.line", "label.all_in",
+        "label.big_blind",
         "label.dealer", "label.small_blind", "language.da", "language.en", "language.nb",
         "leaderboard.line", "lobby.seat_line", "preset.fixed_limit.name",
         "preset.no_limit.name", "preset.pot_limit.name", "rules.ante", "rules.blinds",

@@ -115,7 +115,7 @@ async def test_forget_refuses_a_member_at_an_open_table(tmp_path: Path) -> None:
         simcord.assert_no_errors(env)
 
 
-# ----------------------------------------------------------------- issue 14: house rules, grants
+# ----------------------------------------------------------------- house rules, grants
 
 NEW_RULES = {
     "button": "dead", "returning": "post", "buy_in": "choice", "refill": "when-empty 500 12",
