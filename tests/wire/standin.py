@@ -38,7 +38,7 @@ from typing import Any
 from aiohttp import web
 
 from . import payloads
-from .channels import Channel, Closed, Refused, parse_body
+from .channels import Channel, Closed, Message, Refused, parse_body
 from .clock import Clock
 from .gateway import Gateway
 from .payloads import Person, snowflake
@@ -69,6 +69,8 @@ class StandIn(InteractionRoutes, ThreadRoutes):
     synced: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
     notified: list[tuple[str, tuple[int, ...]]] = field(default_factory=list)
     """Every new message that notified someone: its id and whom, in order."""
+    sent: dict[str, Message] = field(default_factory=dict)
+    """Every message the bot created, by id, deleted ones included (where and what it was)."""
     clock: Clock = field(default_factory=Clock)
     """Discord's time (:mod:`.clock`): a test moves it to age interaction tokens."""
     port: int = 0
