@@ -199,8 +199,8 @@ async def test_a_member_who_leaves_comes_back_with_exactly_their_stack(tmp_path:
         )
         assert await _balance(t, folder) == wallet and t.state().seat_of(folder.id) is None
         back = await folder.slash(t.channel, "holdem join")
-        assert not back.ephemeral
-        assert f"{folder.name} sits down with {chips}." in back.response.content
+        assert back.ephemeral  # the lobby's seat list says it in public
+        assert f"You sit down with {chips} chips" in back.response.content
         assert await _balance(t, folder) == wallet - chips
         simcord.assert_no_errors(t.env)
 
