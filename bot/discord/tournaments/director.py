@@ -4,14 +4,13 @@
 Each is one input of the event's log (:mod:`engine.tournament.rulings`), written before
 anything is done and replayed on a restart; the players hear of it in their tables' threads
 and the event message keeps its history. A refusal (not a director, no such player, play not
-paused …) is a private answer in the member's language and changes nothing. A stop is asked
-twice: the first command says what the settlement will do, the same command with
-``confirm`` does it.
+paused, a reason with control characters …) is a private answer in the member's language and
+changes nothing. A stop is asked twice: the first command says what the settlement will do,
+the same command with ``confirm`` does it.
 """
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Awaitable, Callable
 from typing import Any, Literal
 
@@ -23,6 +22,7 @@ from bot.discord.errors import error_text, reply_private
 from bot.discord.tournaments.access import event_for, may_run_events
 from bot.discord.translator import cmd_str
 from bot.i18n import Lang, t
+from bot.i18n.free_text import free_text_refusal
 from bot.tournaments.runner import EventRunner
 from engine.errors import SessionError
 from engine.tournament import (
@@ -37,28 +37,13 @@ from engine.tournament import (
     Stop,
 )
 
-__all__ = ["REASON_MAX", "add_to", "free_text_ok"]
+__all__ = ["REASON_MAX", "add_to"]
 
 REASON_MAX = 200
 """Characters of a ruling's reason (shown in the thread and the event's history)."""
 
-_BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-"""Direction overrides and isolates: shown in public they reorder the text around them."""
-
 Act = Callable[[EventRunner], Awaitable[tuple[Decision, ...]]]
 Answer = Callable[[Lang, EventRunner, tuple[Decision, ...]], str]
-
-
-def free_text_ok(text: str) -> bool:
-    """Whether a director's free text (a reason) may be kept and shown: not blank, no
-    control characters, no direction overrides.
-
-    >>> free_text_ok("miscounted"), free_text_ok("a\\x00b"), free_text_ok("\\u202eevil")
-    (True, False, False)
-    """
-    return bool(text.strip()) and not any(
-        unicodedata.category(c) == "Cc" or c in _BIDI for c in text
-    )
 
 
 async def _rule(
@@ -100,10 +85,14 @@ async def resume(interaction: discord.Interaction[Any], event: int | None) -> No
 
 
 async def _reason_refused(interaction: discord.Interaction[Any], reason: str) -> bool:
-    if free_text_ok(reason):
-        return False
+    """Refuse, privately, a reason that is blank or holds what free text may not."""
     lang = remember(context_of(interaction), interaction)
-    await reply_private(interaction, t(lang, "tournament.bad_reason"))
+    refusal = free_text_refusal(lang, "reason", reason)
+    if refusal is None and not reason.strip():
+        refusal = t(lang, "tournament.no_reason")
+    if refusal is None:
+        return False
+    await reply_private(interaction, refusal)
     return True
 
 
