@@ -296,6 +296,20 @@ def _levels_line(lang: Lang, view: EventView) -> str:
     return f"{head} {' · '.join(parts)} {tail}"
 
 
+def _break_spacing(breaks: Sequence[tuple[int, int]]) -> int | None:
+    """``k`` when the breaks are all as long and come after every ``k`` levels (two or more
+    of them), else ``None``.
+
+    >>> _break_spacing([(4, 10), (8, 10), (12, 10)]), _break_spacing([(4, 10), (6, 10)])
+    (4, None)
+    """
+    if len(breaks) < 2 or len({minutes for _, minutes in breaks}) != 1:
+        return None
+    every = breaks[0][0]
+    spaced = [after for after, _ in breaks] == [every * k for k in range(1, len(breaks) + 1)]
+    return every if spaced else None
+
+
 def structure_lines(lang: Lang, view: EventView) -> list[str]:
     """The event's structure, one fact a line: chips and tables, the levels, the breaks,
     late registration and re-entry, and the buy-in, pool and payouts (or practice)."""
@@ -303,7 +317,11 @@ def structure_lines(lang: Lang, view: EventView) -> list[str]:
         t(lang, "event.structure.chips", chips=view.starting_chips, seats=view.seats_per_table),
         _levels_line(lang, view),
     ]
-    if view.breaks:
+    every = _break_spacing(view.breaks)
+    if every is not None:
+        minutes = view.breaks[0][1]
+        lines.append(tn(lang, "event.structure.breaks_every", every, minutes=minutes))
+    elif view.breaks:
         shown = [
             t(lang, "event.structure.break", minutes=minutes, level=after)
             for after, minutes in view.breaks[:BREAKS_SHOWN]

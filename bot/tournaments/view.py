@@ -121,7 +121,7 @@ def event_view(runner: EventRunner) -> EventView:
         late_registration_until=config.late_registration_until,
         re_entries=config.re_entries,
         buy_in=config.buy_in,
-        pool=state.pool,
+        pool=config.buy_in * (state.total_entries or len(state.registered)),  # so far
         prizes=closed[-1].prizes if closed else (),
         payouts=payouts_label(runner),
         level=state.level,

@@ -34,10 +34,10 @@ from bot.i18n.free_text import free_text_refusal
 from bot.tables.computers import computer_member
 from bot.tournaments.runner import EventRunner
 from bot.tournaments.service import Tournaments
-from bot.tournaments.structure import standard_levels
+from bot.tournaments.structure import event_config
 from bot.tournaments.view import event_view
 from engine import EngineError
-from engine.tournament import Break, Clock, EventConfig, PayoutStructure
+from engine.tournament import PayoutStructure
 
 __all__ = ["EventButton", "commands", "parse_payouts"]
 
@@ -69,6 +69,7 @@ async def create(
     seats: int,
     chips: int,
     big_blind: int | None,
+    levels: str | None,
     level_minutes: int | None,
     level_hands: int | None,
     antes: bool,
@@ -77,6 +78,7 @@ async def create(
     buy_in: int,
     payouts: str | None,
     break_every: int | None,
+    break_minutes: int,
     redraw: bool,
     computers: int,
     turn_seconds: int,
@@ -109,20 +111,17 @@ async def create(
     if sit_and_go is not None and start_in is not None:
         await reply_private(interaction, t(lang, "tournament.one_start"))
         return
-    clock = Clock.HANDS if level_hands is not None else Clock.MINUTES
-    length = level_hands if level_hands is not None else (level_minutes or 15)
-    first = big_blind if big_blind is not None else max(2, chips // 100)
-    breaks: tuple[Break, ...] = ()
-    if break_every is not None and clock is Clock.MINUTES:
-        breaks = tuple(Break(after_level=n, minutes=5) for n in range(break_every, 61, break_every))
     try:
-        config = EventConfig(
-            seats_per_table=seats, starting_chips=chips,
-            levels=standard_levels(first, length, antes=antes), clock=clock, breaks=breaks,
-            start_when=sit_and_go, late_registration_until=late_registration,
-            re_entries=re_entries, buy_in=buy_in, payouts=shares, structure=structure,
-            redraw_at=(3, 2) if redraw else (), seed=secrets.token_hex(16),
+        config = event_config(
+            seats=seats, chips=chips, big_blind=big_blind, levels=levels,
+            level_minutes=level_minutes, level_hands=level_hands, antes=antes,
+            break_every=break_every, break_minutes=break_minutes, sit_and_go=sit_and_go,
+            late_registration=late_registration, re_entries=re_entries, buy_in=buy_in,
+            payouts=shares, structure=structure, redraw=redraw, seed=secrets.token_hex(16),
         )  # fmt: skip
+    except ValueError:  # written-out levels that cannot be read
+        await reply_private(interaction, t(lang, "tournament.bad_levels"))
+        return
     except EngineError as error:
         await reply_private(interaction, error_text(lang, error))
         return
@@ -268,7 +267,8 @@ def commands() -> app_commands.Group:
     @group.command(name="create", description=_d("create"))
     @app_commands.describe(
         name=_o("name"), start_in=_o("start_in"), sit_and_go=_o("sit_and_go"), seats=_o("seats"),
-        chips=_o("chips"), big_blind=_o("big_blind"), level_minutes=_o("level_minutes"),
+        chips=_o("chips"), big_blind=_o("big_blind"), levels=_o("levels"),
+        level_minutes=_o("level_minutes"), break_minutes=_o("break_minutes"),
         level_hands=_o("level_hands"), antes=_o("antes"),
         late_registration=_o("late_registration"), re_entries=_o("re_entries"),
         buy_in=_o("buy_in"), payouts=_o("payouts"), break_every=_o("break_every"),
@@ -282,6 +282,7 @@ def commands() -> app_commands.Group:
         seats: app_commands.Range[int, 2, 10] = 9,
         chips: app_commands.Range[int, 10, 10_000_000] = 10_000,
         big_blind: app_commands.Range[int, 2, 1_000_000] | None = None,
+        levels: app_commands.Range[str, 3, 400] | None = None,
         level_minutes: app_commands.Range[int, 1, 240] | None = None,
         level_hands: app_commands.Range[int, 1, 1000] | None = None,
         antes: bool = False,
@@ -290,16 +291,18 @@ def commands() -> app_commands.Group:
         buy_in: app_commands.Range[int, 0, 1_000_000_000] = 0,
         payouts: app_commands.Range[str, 1, 80] | None = None,
         break_every: app_commands.Range[int, 1, 20] | None = None,
+        break_minutes: app_commands.Range[int, 1, 60] = 5,
         redraw: bool = False,
         computers: app_commands.Range[int, 0, 99] = 0,
         turn_seconds: app_commands.Range[int, 10, 300] = 30,
     ) -> None:
         await create(
             interaction, name=name, start_in=start_in, sit_and_go=sit_and_go, seats=seats,
-            chips=chips, big_blind=big_blind, level_minutes=level_minutes,
+            chips=chips, big_blind=big_blind, levels=levels, level_minutes=level_minutes,
             level_hands=level_hands, antes=antes, late_registration=late_registration,
             re_entries=re_entries, buy_in=buy_in, payouts=payouts, break_every=break_every,
-            redraw=redraw, computers=computers, turn_seconds=turn_seconds,
+            break_minutes=break_minutes, redraw=redraw, computers=computers,
+            turn_seconds=turn_seconds,
         )  # fmt: skip
 
     for name, handler in (

@@ -1,0 +1,90 @@
+"""The structure an event's options describe, and the README's example made true: the
+command shown in "Running a tournament" gives, through the real event and its message, the
+structure lines the README shows under it."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from bot.computers import Level
+from bot.discord.tournaments.commands import parse_payouts
+from bot.present.event import structure_lines
+from bot.store.store import Store
+from bot.tables.computers import computer_member
+from bot.tournaments.structure import event_config, parse_levels
+from bot.tournaments.view import event_view
+from engine.errors import InvalidSetup
+from engine.tournament import Clock
+from tests.bot.conftest import Clock as ManualClock
+
+from .test_runner import CHANNEL, GUILD, FakeHost, _setup
+
+README = Path(__file__).resolve().parents[3] / "README.md"
+OPTION = re.compile(r"(\w+):(.*?)(?=\s+\w+:|$)", re.S)
+
+
+def _readme_example() -> tuple[dict[str, str], list[str]]:
+    """The create command after "was made with" and the structure lines of the message
+    after it (from its starting stack to its buy-in)."""
+    text = README.read_text("utf-8")
+    section = text[text.index("## Running a tournament") :]
+    command = re.search(r"made with\s+```text\n(/holdem tournament create .*?)```", section, re.S)
+    assert command is not None, "the README's example command is gone"
+    words = " ".join(command[1].split()).removeprefix("/holdem tournament create ")
+    options = {m[1]: m[2].strip() for m in OPTION.finditer(words)}
+    message = section[command.end() :]
+    lines = message[message.index("Starting stack") :].splitlines()
+    end = next(k for k, line in enumerate(lines) if line.startswith("Buy-in"))
+    return options, lines[: end + 1]
+
+
+async def test_the_readmes_example_command_makes_the_structure_it_shows(store: Store) -> None:
+    options, shown = _readme_example()
+    shares, structure = parse_payouts(options.pop("payouts"))
+    name = options.pop("name")
+    options.pop("start_in")
+    numbers = {k: int(v) for k, v in options.items() if k != "levels"}
+    config = event_config(levels=options["levels"], payouts=shares, structure=structure, **numbers)
+    _, events = _setup(store, FakeHost(), ManualClock())
+    field = [(str(computer_member(Level.NORMAL, k)), f"p{k}") for k in range(1, 15)]
+    runner = await events.create(
+        guild_id=GUILD, channel_id=CHANNEL, name=name, config=config, settings={}, computers=field
+    )
+    assert structure_lines("en", event_view(runner)) == shown
+    await runner.stop()
+
+
+def test_an_event_with_nobody_registered_has_no_prize_pool_yet() -> None:
+    from bot.present.event import EventView
+
+    view = EventView(
+        event_id=1, name="x", status="registering", practice=False, starts_at=None,
+        start_when=None, registered=(), entries=0, seats_per_table=9, starting_chips=100,
+        clock="minutes", levels=((1, 2, 0, 15),), breaks=(), late_registration_until=0,
+        re_entries=0, buy_in=50, pool=0, prizes=(), payouts="standard", level=1,
+        small_blind=1, big_blind=2, ante=0, level_ends_at=None, hands_left=None,
+        on_break=False, next_break_at=None, players_left=0, average_stack=0, largest_stack=0,
+        largest_name=None, hand_for_hand=False, tables=(), places=(), winner=None,
+    )  # fmt: skip
+    text = "\n".join(structure_lines("en", view))
+    assert "no prize pool yet" in text and "prize pool 0" not in text
+
+
+def test_written_levels_and_spaced_breaks() -> None:
+    config = event_config(levels="10/20 20/40/5", level_hands=8, chips=500)
+    assert [(lv.small_blind, lv.big_blind, lv.ante, lv.length) for lv in config.levels] == [
+        (10, 20, 0, 8), (20, 40, 5, 8),
+    ]  # fmt: skip
+    assert config.clock is Clock.HANDS
+    timed = event_config(break_every=3, break_minutes=12)
+    assert [(b.after_level, b.minutes) for b in timed.breaks[:2]] == [(3, 12), (6, 12)]
+    for bad in ("", "25", "25/50/5/1", "a/b", "25-50", " ".join(["1/2"] * 41)):
+        with pytest.raises(ValueError):
+            parse_levels(bad, 15)
+    with pytest.raises(InvalidSetup):  # the director's own check: a big blind below the small
+        event_config(levels="50/25")
+    with pytest.raises(InvalidSetup):  # breaks need levels by minutes
+        event_config(level_hands=10, break_every=2)
