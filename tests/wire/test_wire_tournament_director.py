@@ -115,6 +115,10 @@ async def test_a_paused_event_survives_a_sigkill_and_its_rulings_replay_exactly(
             "a deal at every table", bot,
         )  # fmt: skip
 
+        seat = await carol.slash("holdem tournament seat")  # where is my table, privately
+        assert seat.ephemeral and "you are at table" in seat.content, seat.content
+        assert any(f"<#{t}>" in seat.content for t in threads), seat.content
+
         # Paused: every thread is told; then the bot is killed and started again.
         paused = await alice.slash("holdem tournament pause")
         assert paused.ephemeral and "is paused" in paused.content, paused.content
@@ -161,6 +165,8 @@ async def test_a_paused_event_survives_a_sigkill_and_its_rulings_replay_exactly(
         await _wait(
             standin, lambda: "collusion" in _event_text(standin), 20, "the event's history", bot
         )
+        out = await bob.slash("holdem tournament seat")
+        assert out.ephemeral and "not playing" in out.content, out.content
         watching.cancel()
         assert await bot.stop() == 0, bot.report()
     finally:
