@@ -262,7 +262,7 @@ class GuildService:
         for hand_id in ids:
             one, other = await self._exports(hand_id, member, name_of)
             phh.append(f"# hand {hand_id}\n{one}")
-            stars.append(other)
+            stars += [other] if other else []  # a voided hand has no PokerStars history
         return HandFiles(hands=len(ids), phh="\n".join(phh), pokerstars="\n\n".join(stars))
 
     async def _exports(

@@ -274,8 +274,11 @@ def pokerstars_text(
 ) -> str:
     """The stored, finished hand as PokerStars text (:mod:`engine.phh.pokerstars`), with the
     same cards hidden as :func:`phh_text` hides and ``hero``'s dealt to them; the hand's
-    number, its table and its start (UTC) head it, and a tournament's id and buy-in."""
+    number, its table and its start (UTC) head it, and a tournament's id and buy-in. A hand
+    voided by a table leader has no such history (the format has no word for it): empty."""
     hand = record.replay()
+    if not hand.is_over or hand.voided:
+        return ""
     secret = set(_secret(record, hand, hidden, hero))
     labels = [(names or {}).get(user, str(user)) for user in record.players]
     start = dt.datetime.fromtimestamp(record.started_at, dt.UTC)

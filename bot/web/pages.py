@@ -234,6 +234,8 @@ def _fair_section(where: Where, number: int, fair: Mapping[str, str] | None) -> 
     phh = (
         f'<p><a href="{_h(where.url(f"hand/{number}.phh"))}" download>'
         f"{_h(t(lang, 'web.fair.phh'))}</a></p>"
+        f'<p><a href="{_h(where.url(f"hand/{number}.txt"))}" download>'
+        f"{_h(t(lang, 'web.fair.pokerstars'))}</a></p>"
     )
     title = _h(t(lang, "web.fair.title"))
     head = f'<section aria-labelledby="fair-title"><h2 id="fair-title">{title}</h2>'

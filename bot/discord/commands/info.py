@@ -153,7 +153,7 @@ async def history(
         when = f"<t:{int(summary.finished_at or summary.started_at)}:R>"
         lines.append(t(lang, "history.line", number=summary.hand_id, when=when, result=result))
     phh = "\n".join(f"# hand {e.summary.hand_id}\n{e.phh}" for e in entries)
-    stars = "\n\n".join(e.pokerstars for e in entries)
+    stars = "\n\n".join(e.pokerstars for e in entries if e.pokerstars)
     files = _history_files(lang, phh, stars)
     await interaction.followup.send("\n".join(lines)[:2000], files=files, ephemeral=True)
 

@@ -16,13 +16,14 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass, field
-from itertools import filterfalse
+from itertools import combinations
 from typing import Any
 
 from engine.actions import Action, ActionKind
 from engine.cards import CARDS, Card, parse_cards
 from engine.config import AnteMode, HandConfig, Structure
 from engine.errors import EngineError
+from engine.evaluator import evaluate7
 from engine.events import AntePosted, BetReturned, BlindPosted, PlayerActed, PotAwarded
 from engine.hand import Hand
 from engine.phh.history import History
@@ -55,6 +56,15 @@ class _Refused(Exception):
 
 
 _START = re.compile(r"^(.*?)\b(?:Zoom )?(?:Hand|Game) #\w+: ")
+
+
+def _weakest(spare: list[Card], boards: list[list[Card]]) -> tuple[Card, Card]:
+    """The two ``spare`` cards that make the weakest hand on every board (the first such
+    pair): what a conceded, unseen hand is dealt so that it wins nothing."""
+    return min(
+        combinations(spare, 2),
+        key=lambda pair: max(evaluate7((*pair, *board)) for board in boards),
+    )
 
 
 def split_hands(text: str) -> list[tuple[int, list[str]]]:
@@ -163,6 +173,18 @@ class _Parsed:
     total: int | None = None
     total_line: int = 0
     summary: bool = False
+
+
+@dataclass(kw_only=True)
+class _Played:
+    """A replay of the text's hand: the engine's hand, what the text says each player had
+    returned (line, player, amount) and collected, and the lines that say so."""
+
+    hand: Hand
+    collected: list[int]
+    returned: list[tuple[int, int, int]] = field(default_factory=list)
+    said: dict[int, int] = field(default_factory=dict)  # each winner's first collected line
+    last: int = 0
 
 
 class _HandReader:
@@ -317,20 +339,52 @@ class _HandReader:
     def replay(self, p: _Parsed) -> History:
         names, stacks, seats = self.players(p)
         n = len(names)
-        index = {name: k for k, name in enumerate(names)}
         config = self.config(p, names, stacks)
-        deck = self.deck(p, names)
-        hand = Hand(config, deck)
-        twice = any(step[1] == "board" and step[2][1] for step in p.steps)
-        hand.hold_run_out = twice
+        played = self.play(p, config, names, set())
+        hand = played.hand
+        # A player who reaches the showdown with cards the text never shows mucked them: the
+        # pot is conceded. The engine deals them the weakest cards there are (the history
+        # still writes ????), and what it then awards must be what the text says was won.
+        mucked = {names[q] for q in hand.live_players() if names[q] not in p.holes}
+        if mucked and len(hand.live_players()) > 1:
+            played = self.play(p, config, names, mucked)
+            hand = played.hand
+        last = played.last
+        rules = [
+            f"{e.amount} to {names[e.player]}" for e in hand.events if isinstance(e, BetReturned)
+        ]
+        text = [f"{amount} to {names[q]}" for _, q, amount in played.returned]
+        if text != rules:
+            k = played.returned[0][0] if played.returned else last
+            raise self.fail(k, f"the rules return {rules or 'no bet'}, the text {text or 'none'}")
+        won = [0] * n
+        for event in hand.events:
+            if isinstance(event, PotAwarded):
+                for q, share in zip(event.winners, event.shares):
+                    won[q] += share
+        collected = played.collected
+        if won != collected:
+            wrong = next(q for q in range(n) if won[q] != collected[q])
+            told = f"{names[wrong]} collects {collected[wrong]} in the text"
+            raise self.fail(played.said.get(wrong, last), f"{told}, {won[wrong]} by the rules")
+        if p.total != sum(won):
+            raise self.fail(p.total_line, f"the total pot is {sum(won)}, not {p.total}")
+        unknown = [q for q in range(n) if names[q] not in p.holes]
+        history = history_from_hand(hand, players=names, hidden=unknown)
+        extra = {**history.extra, **p.fields, "seats": seats}
+        return dataclasses.replace(history, extra=extra)
+
+    def play(self, p: _Parsed, config: HandConfig, names: list[str], mucked: set[str]) -> _Played:
+        """The hand dealt and its actions replayed, each checked against the text's words;
+        what the text says was returned and collected is gathered for :meth:`replay`."""
+        index = {name: k for k, name in enumerate(names)}
+        hand = Hand(config, self.deck(p, names, mucked))
+        hand.hold_run_out = any(step[1] == "board" and step[2][1] for step in p.steps)
         self.check_posts(p, hand, index)
+        played = _Played(hand=hand, collected=[0] * len(names))
         seen = 0
-        returned: list[tuple[int, int, int]] = []
-        collected = [0] * n
-        said: dict[int, int] = {}  # the first line saying what each player collected
-        last = 0
         for k, kind, data in p.steps:
-            last = k
+            played.last = k
             if kind == "board":
                 seen += data[2]
                 if board_cards_dealt(hand) < seen:
@@ -342,46 +396,16 @@ class _HandReader:
                 if hand.held:
                     hand.run_out(2)
             elif kind == "returned":
-                returned.append((k, self.who(k, index, data[0]), data[1]))
+                played.returned.append((k, self.who(k, index, data[0]), data[1]))
             else:
                 winner = self.who(k, index, data[0])
-                collected[winner] += data[1]
-                said.setdefault(winner, k)
+                played.collected[winner] += data[1]
+                played.said.setdefault(winner, k)
         if not hand.is_over:
-            raise self.fail(last, "the hand stops before it is over")
+            raise self.fail(played.last, "the hand stops before it is over")
         if board_cards_dealt(hand) != seen:
-            raise self.fail(last, "the text does not deal the whole board")
-        rules = [
-            f"{e.amount} to {names[e.player]}" for e in hand.events if isinstance(e, BetReturned)
-        ]
-        text = [f"{amount} to {names[q]}" for _, q, amount in returned]
-        if text != rules:
-            k = returned[0][0] if returned else last
-            raise self.fail(k, f"the rules return {rules or 'no bet'}, the text {text or 'none'}")
-        won = [0] * n
-        for event in hand.events:
-            if isinstance(event, PotAwarded):
-                for q, share in zip(event.winners, event.shares):
-                    won[q] += share
-        if won != collected:
-            wrong = next(q for q in range(n) if won[q] != collected[q])
-            told = f"{names[wrong]} collects {collected[wrong]} in the text"
-            raise self.fail(said.get(wrong, last), f"{told}, {won[wrong]} by the rules")
-        if p.total != sum(won):
-            raise self.fail(p.total_line, f"the total pot is {sum(won)}, not {p.total}")
-        unknown = [q for q in range(n) if names[q] not in p.holes]
-        live = [q for q in range(n) if not hand.folded[q]]
-        if len(live) > 1:
-            for q in live:
-                if q in unknown:
-                    raise self.fail(
-                        last,
-                        f"{names[q]}'s hole cards are not in the text, but "
-                        "the hand goes to a showdown they decide",
-                    )
-        history = history_from_hand(hand, players=names, hidden=unknown)
-        extra = {**history.extra, **p.fields, "seats": seats}
-        return dataclasses.replace(history, extra=extra)
+            raise self.fail(played.last, "the text does not deal the whole board")
+        return played
 
     def players(self, p: _Parsed) -> tuple[list[str], list[int], list[int]]:
         """The players dealt in, from the seat after the button round to the button."""
@@ -442,17 +466,30 @@ class _HandReader:
         except EngineError as error:
             raise self.fail(1, f"cannot deal this hand: {error}") from None
 
-    def deck(self, p: _Parsed, names: list[str]) -> list[int]:
-        """The recorded cards in the order the engine deals them; cards nobody saw where a hole
-        card is unknown (such a hand must not reach a showdown, see :meth:`replay`)."""
-        # The second board's own cards follow the first board's, as the engine deals them.
-        board = p.boards[1] + p.boards[2]
+    def deck(self, p: _Parsed, names: list[str], mucked: set[str]) -> list[int]:
+        """The recorded cards in the order the engine deals them; where a hole card is
+        unknown, cards nobody saw, the weakest there are for a ``mucked`` player."""
+        board = p.boards[1] + p.boards[2]  # the second board's own cards follow the first's
         seen = [c for name in names if name in p.holes for c in p.holes[name]] + board
         if len(set(seen)) != len(seen):
             raise self.fail(0, "a card appears twice")
-        spare = iter(filterfalse(set(seen).__contains__, CARDS))
-        holes = [p.holes.get(name) or (next(spare), next(spare)) for name in names]
-        return [*(h[0] for h in holes), *(h[1] for h in holes), *board, *spare]
+        taken = set(seen)
+        spare = [c for c in CARDS if c not in taken]
+        boards = [p.boards[1], p.boards[1][: 5 - len(p.boards[2])] + p.boards[2]]
+        holes: dict[str, tuple[Card, Card]] = {}
+        for name in names:
+            if name in p.holes:
+                one, two = p.holes[name]
+            elif name in mucked and len(boards[0]) == 5:
+                one, two = _weakest(spare, boards[: 2 if p.boards[2] else 1])
+                spare.remove(one)
+                spare.remove(two)
+            else:
+                continue
+            holes[name] = (one, two)
+        rest = iter(spare)
+        pairs = [holes.get(name) or (next(rest), next(rest)) for name in names]
+        return [*(h[0] for h in pairs), *(h[1] for h in pairs), *board, *rest]
 
     def check_posts(self, p: _Parsed, hand: Hand, index: dict[str, int]) -> None:
         """Every post of the text is one the engine made, for the same amount."""
