@@ -141,7 +141,7 @@ async def test_a_table_deals_without_embed_links_which_the_invite_does_not_ask_f
         opened = await alice.slash(plain, "holdem start")
         assert not opened.ephemeral, opened.response.content
         joined = await bob.slash(plain, "holdem join")
-        assert not joined.ephemeral, joined.response.content
+        assert joined.response.content == "You sit down with 100 chips. Good luck!"
         dealt = await alice.slash(plain, "holdem deal")
         assert text_of(dealt.response).startswith("### Hand #1 ·")
         assert dealt.response.attachments, "the table picture"
