@@ -160,6 +160,23 @@ def test_only_known_hole_cards_are_written() -> None:
     ]
 
 
+def test_a_hand_mucked_unseen_concedes_in_both_formats() -> None:
+    # Ann shows ace high; Bo mucks jack high, unseen: a pair of deuces, the first cards
+    # nobody saw, must not be dealt to him in the replay and take the pot.
+    h = make_hand([100, 100, 100], ["Ah4c", "Jh6c", "7c8h"], "Kd Qh 9s 5c 3d", button=2)
+    play(h, "p3 fold", "p1 call", "p2 check")
+    for _ in range(3):
+        play(h, "p1 check", "p2 check")
+    assert h.shown == [True, False, False] and h.stacks[0] > 100
+    public = history_from_hand(h, players=NAMES[:3], hidden=[1, 2])
+    verify_history(public)  # the PHH replays to Ann's pot
+    text = pokerstars_from_hand(h, players=NAMES[:3], known=[0])
+    assert "Bo: mucks hand" in text and "Dealt to" not in text
+    back = _read_one(text)
+    assert _core(back) == _core(public)
+    verify_history(back)
+
+
 # ----------------------------------------------------------------- the shared corpus
 
 

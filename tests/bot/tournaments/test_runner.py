@@ -204,6 +204,10 @@ async def _fourteen_computers(store: Store) -> None:
     first = await store.export_phh(1)
     assert 'event = "Friday (#1)"' in first and "level = 1" in first, first
     assert re.search(r"^table = [123]$", first, re.M), first
+    # and its PokerStars text: the tournament's number, the buy-in in points, level and table
+    stars = await store.export_phh(1, pokerstars=True)
+    head = r"^PokerStars Hand #1: Tournament #1, 10\+0 Hold'em No Limit - Level I \(\d+/\d+\) - "
+    assert re.search(head, stars) and re.search(r"^Table '1 [123]' ", stars, re.M), stars
     moved = [m for kind, m in host.calls if kind == "moved"]
     assert moved and all(isinstance(m, PlayerMoved) for m in moved)
 
