@@ -7,6 +7,7 @@ user-defined PHH field :data:`CENTS_FIELD`), written back as ``$1.50``.
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 
 __all__ = [
@@ -15,6 +16,7 @@ __all__ = [
     "CURRENCY_SIGNS",
     "STREET_NAMES",
     "TOURNAMENT_FIELD",
+    "eastern_time",
     "format_amount",
     "from_roman",
     "parse_amount",
@@ -98,3 +100,22 @@ def parse_amount(text: str, cents: bool) -> int | None:
     if not cents:
         return None if fraction and int(fraction) else units
     return units * 100 + int((fraction or "0").ljust(2, "0"))
+
+
+def _sunday(year: int, month: int, nth: int) -> dt.date:
+    first = dt.date(year, month, 1)
+    return first + dt.timedelta(days=(6 - first.weekday()) % 7 + 7 * (nth - 1))
+
+
+def eastern_time(utc: dt.datetime) -> dt.datetime:
+    """A UTC time on US Eastern clocks (the rule since 2007: summer time from 2 a.m. on the
+    second Sunday of March to 2 a.m. on the first Sunday of November), worked out here so
+    that the text never depends on the machine's time-zone files.
+
+    >>> eastern_time(dt.datetime(2026, 12, 6, 4, 40)), eastern_time(dt.datetime(2026, 7, 1, 12))
+    (datetime.datetime(2026, 12, 5, 23, 40), datetime.datetime(2026, 7, 1, 8, 0))
+    """
+    standard = utc - dt.timedelta(hours=5)
+    starts = dt.datetime.combine(_sunday(utc.year, 3, 2), dt.time(2))
+    ends = dt.datetime.combine(_sunday(utc.year, 11, 1), dt.time(1))  # 2 a.m. summer time
+    return standard + dt.timedelta(hours=1) if starts <= standard < ends else standard

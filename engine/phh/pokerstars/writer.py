@@ -41,6 +41,7 @@ from engine.phh.pokerstars.text import (
     CENTS_FIELD,
     STREET_NAMES,
     TOURNAMENT_FIELD,
+    eastern_time,
     format_amount,
     roman,
 )
@@ -168,7 +169,12 @@ def _time(fields: Mapping[str, Any]) -> str:
     if not isinstance(clock, dt.time):
         clock = dt.time(0, 0, 0)
     zone = str(fields.get("time_zone_abbreviation") or "UTC")
-    return f"{date:%Y/%m/%d} {clock:%H:%M:%S} {zone}"
+    text = f"{date:%Y/%m/%d} {clock:%H:%M:%S} {zone}"
+    if zone != "UTC":
+        return text
+    # PokerStars adds the time on its own clock, US Eastern, which trackers read first
+    eastern = eastern_time(dt.datetime.combine(date, clock))
+    return f"{text} [{eastern:%Y/%m/%d %H:%M:%S} ET]"
 
 
 class _Writer:
