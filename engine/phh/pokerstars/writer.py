@@ -76,10 +76,14 @@ def write_pokerstars(history: History, *, hero: int | None = None) -> str:
     card, as the Pluribus hands do).
     """
     hand = replay_history(history)
+    known = known_hole_cards(history)
+    for p in range(hand.player_count):
+        if hand.shown[p] and p not in known:  # the replay filled them in: not the player's
+            raise ValueError(f"p{p + 1} shows cards the history does not know")
     return pokerstars_from_hand(
         hand,
         players=history.players,
-        known=known_hole_cards(history),
+        known=known,
         hero=hero,
         fields=history.extra,
     )
@@ -94,8 +98,9 @@ def pokerstars_from_hand(
     fields: Mapping[str, Any] | None = None,
 ) -> str:
     """The finished ``hand`` as PokerStars text. ``players`` name the engine's players (in
-    its order); only the hole cards of ``known`` players are written; ``fields`` are the PHH
-    fields described in the module's docstring, ``seats`` in the engine's player order."""
+    its order); cards shown at the showdown are written, and besides them only the hole cards
+    of ``known`` players; ``fields`` are the PHH fields described in the module's docstring,
+    ``seats`` in the engine's player order."""
     if not hand.is_over or hand.voided:
         raise ValueError("only a finished hand that was not voided has a history to write")
     return "\n".join(_Writer(hand, players, known, hero, fields or {}).lines()) + "\n"
@@ -175,6 +180,15 @@ def _time(fields: Mapping[str, Any]) -> str:
     # PokerStars adds the time on its own clock, US Eastern, which trackers read first
     eastern = eastern_time(dt.datetime.combine(date, clock))
     return f"{text} [{eastern:%Y/%m/%d %H:%M:%S} ET]"
+
+
+def _text_order(event: object) -> int:
+    """Where an event's line goes: the antes first, the awards of the second board last."""
+    if isinstance(event, AntePosted):
+        return 0
+    if isinstance(event, PotAwarded) and event.run == 2:
+        return 2
+    return 1
 
 
 class _Writer:
@@ -271,7 +285,10 @@ class _Writer:
         contested = len(live) > 1
         showdown = 0  # the runs whose showdown marker is written
         dealt = False
-        for event in hand.events:
+        # PokerStars writes the antes before the blinds (a big blind's ante comes after it
+        # here), and a board run twice's pots under each board's showdown in turn
+        events = sorted(hand.events, key=_text_order)
+        for event in events:
             if isinstance(event, AntePosted):
                 out.append(
                     f"{names[event.player]}: posts the ante {self.amount(event.amount)}"
@@ -310,8 +327,6 @@ class _Writer:
                 cards = f"[{format_cards(before)}] " if before else ""
                 out.append(f"*** {word} *** {cards}[{format_cards(event.cards)}]")
             elif isinstance(event, CardsShown):
-                if event.player not in self.known:
-                    raise ValueError(f"{names[event.player]} shows cards the history does not know")
                 if not showdown and len(hand.board) == 5 and not hand.ran_out:
                     out.append("*** SHOW DOWN ***")
                     showdown = 1
