@@ -382,3 +382,11 @@ def test_to_pokerstars_writes_every_hand_of_the_paths(
         _core(h) for h in histories if isinstance(h, History)
     ]
     assert len(again) == 5
+
+
+def test_a_history_that_hides_cards_it_shows_is_not_written() -> None:
+    h = make_hand([100, 100, 100], ["AsAd", "KsKd", "7c2h"], button=2)
+    play(h, "p3 fold", "p1 allin", "p2 call")  # both hands are tabled for the run-out
+    hidden = history_from_hand(h, players=NAMES[:3], hidden=[1])  # Bo's are not known
+    with pytest.raises(ValueError, match="p2 shows cards the history does not know"):
+        write_pokerstars(hidden)
