@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SHARED = Path(os.environ.get("HOLDEM_SHARED", ROOT.parent / "shared"))
 CORPUS = SHARED / "phh" / "pluribus-and-classics.tar.xz"
 SAMPLES = Path(__file__).parent / "pokerstars_samples"
-NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ida", "Jo"]
+NAMES = ["Ann", "Bo", "Cy", "Di", "Ed: 2nd", "Flø [x]", "Gus", "Hal", "Ida", "Jo"]
 
 
 def _core(h: History) -> tuple[object, ...]:

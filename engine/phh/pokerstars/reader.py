@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
@@ -67,6 +68,14 @@ def _weakest(spare: list[Card], boards: list[list[Card]]) -> tuple[Card, Card]:
     )
 
 
+def _said(line: str, names: Sequence[str]) -> tuple[str, str] | None:
+    """``(name, what follows "<name>: ")`` for the longest seated name the line starts with."""
+    for name in names:  # longest first
+        if line.startswith(name) and line[len(name) : len(name) + 2] == ": ":
+            return name, line[len(name) + 2 :]
+    return None
+
+
 def split_hands(text: str) -> list[tuple[int, list[str]]]:
     """The hands of a file: each hand's first line number and its lines (blank lines and
     trailing spaces dropped). Text before the first hand is a hand of its own, to be refused."""
@@ -112,17 +121,19 @@ _SEAT = re.compile(
     r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[^ ()]+) in chips(?:, [^)]*)?\)"
     r"(?P<out> is sitting out| out of hand.*)?$"
 )
+# What a player does, after "<name>: " (names are matched against the seats: a name may hold
+# a colon).
 _POST = re.compile(
-    r"^(?P<name>.+?): posts (?P<what>the ante|small blind|big blind|small & big blinds) "
+    r"^posts (?P<what>the ante|small blind|big blind|small & big blinds) "
     r"(?P<amount>\S+)(?P<all_in> and is all-in)?$"
 )
 _DEALT = re.compile(r"^Dealt to (?P<name>.+?)(?: \[(?P<cards>[^\]]*)\])?$")
 _ACT = re.compile(
-    r"^(?P<name>.+?): (?P<verb>folds|checks|calls|bets|raises)"
+    r"^(?P<verb>folds|checks|calls|bets|raises)"
     r"(?: (?P<a>[^\s\[]\S*?)(?: to (?P<b>\S+?))?)?(?P<all_in> and is all-in)?(?: \[[^\]]*\])?$"
 )
 _SHOW = re.compile(
-    r"^(?P<name>.+?): (?P<verb>shows|mucks hand|doesn't show hand)"
+    r"^(?P<verb>shows|mucks hand|doesn't show hand)"
     r"(?: \[(?P<cards>[^\]]*)\])?(?: \(.*\))?$"
 )
 _RETURNED = re.compile(r"^Uncalled bet \((?P<amount>\S+)\) returned to (?P<name>.+)$")
@@ -288,21 +299,11 @@ class _HandReader:
                 continue
             if line == "*** SUMMARY ***":
                 p.summary = True
-            elif (post := _POST.match(line)) is not None:
-                if post["what"] == "small & big blinds":
-                    raise self.fail(k, "a dead blind (small & big blinds) is not dealt here")
-                amount = self.amount(k, post["amount"], cents)
-                p.posts.append((k, post["name"], post["what"], amount, bool(post["all_in"])))
+            elif (said := _said(line, names)) is not None and self.move(p, k, *said):
+                pass
             elif (dealt := _DEALT.match(line)) is not None:
                 if dealt["cards"]:
                     self.cards(p, k, dealt["name"], dealt["cards"])
-            elif (act := _ACT.match(line)) is not None and act["name"] in names:
-                a = None if act["a"] is None else self.amount(k, act["a"], cents)
-                b = None if act["b"] is None else self.amount(k, act["b"], cents)
-                p.steps.append((k, "act", (act["name"], act["verb"], a, b, bool(act["all_in"]))))
-            elif (show := _SHOW.match(line)) is not None and show["name"] in names:
-                if show["cards"]:
-                    self.cards(p, k, show["name"], show["cards"])
             elif (street := _STREET.match(line)) is not None:
                 run = 2 if street["run"] == "SECOND" else 1
                 cards = self.card_list(k, street["cards"])
@@ -320,6 +321,26 @@ class _HandReader:
                 raise self.fail(k, f"a line this reader does not know: {line!r}")
         if not p.summary or p.total is None:
             raise self.fail(len(lines) - 1, "the hand stops before its summary")
+
+    def move(self, p: _Parsed, k: int, name: str, rest: str) -> bool:
+        """Read what ``name`` did (``rest``: the line after "<name>: "); False when it is
+        none of a post, an action, a show or a muck."""
+        cents = p.cents
+        if (post := _POST.match(rest)) is not None:
+            if post["what"] == "small & big blinds":
+                raise self.fail(k, "a dead blind (small & big blinds) is not dealt here")
+            amount = self.amount(k, post["amount"], cents)
+            p.posts.append((k, name, post["what"], amount, bool(post["all_in"])))
+        elif (act := _ACT.match(rest)) is not None:
+            a = None if act["a"] is None else self.amount(k, act["a"], cents)
+            b = None if act["b"] is None else self.amount(k, act["b"], cents)
+            p.steps.append((k, "act", (name, act["verb"], a, b, bool(act["all_in"]))))
+        elif (show := _SHOW.match(rest)) is not None:
+            if show["cards"]:
+                self.cards(p, k, name, show["cards"])
+        else:
+            return False
+        return True
 
     def card_list(self, k: int, text: str) -> list[Card]:
         try:
