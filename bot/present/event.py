@@ -162,6 +162,10 @@ class EventView:
     winner: str | None
     paused: bool = False
     """The director has paused play."""
+    max_entries: int | None = None
+    """The cap on the field, if any."""
+    min_entries: int = 2
+    """The players registered play needs to start."""
     rulings: tuple[EventRuling, ...] = ()
     """The director's rulings, oldest first."""
 
@@ -317,6 +321,11 @@ def structure_lines(lang: Lang, view: EventView) -> list[str]:
         t(lang, "event.structure.chips", chips=view.starting_chips, seats=view.seats_per_table),
         _levels_line(lang, view),
     ]
+    if view.max_entries is not None:
+        lines.append(t(lang, "event.structure.field_cap", most=view.max_entries,
+                       least=view.min_entries))  # fmt: skip
+    elif view.min_entries > 2:
+        lines.append(t(lang, "event.structure.field_minimum", least=view.min_entries))
     every = _break_spacing(view.breaks)
     if every is not None:
         minutes = view.breaks[0][1]

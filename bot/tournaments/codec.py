@@ -43,6 +43,8 @@ def config_to_dict(config: EventConfig) -> dict[str, Any]:
         "clock": config.clock.value,
         "breaks": [[b.after_level, b.minutes] for b in config.breaks],
         "start_when": config.start_when,
+        "max_entries": config.max_entries,
+        "min_entries": config.min_entries,
         "late_registration_until": config.late_registration_until,
         "re_entries": config.re_entries,
         "buy_in": config.buy_in,
@@ -68,6 +70,8 @@ def config_from_dict(data: Mapping[str, Any]) -> EventConfig:
         clock=Clock(data["clock"]),
         breaks=tuple(Break(after_level=int(a), minutes=int(m)) for a, m in data["breaks"]),
         start_when=None if data["start_when"] is None else int(data["start_when"]),
+        max_entries=None if data.get("max_entries") is None else int(data["max_entries"]),
+        min_entries=int(data.get("min_entries", 2)),  # events stored before the field's limits
         late_registration_until=int(data["late_registration_until"]),
         re_entries=int(data["re_entries"]),
         buy_in=int(data["buy_in"]),

@@ -89,6 +89,8 @@ def event_config(
     break_every: int | None = None,
     break_minutes: int = 5,
     sit_and_go: int | None = None,
+    max_players: int | None = None,
+    min_players: int = 2,
     late_registration: int = 0,
     re_entries: int = 0,
     buy_in: int = 0,
@@ -111,7 +113,8 @@ def event_config(
         seats_per_table=seats, starting_chips=chips,
         levels=written or standard_levels(first, length, antes=antes),
         clock=clock, breaks=breaks_every(break_every, break_minutes) if break_every else (),
-        start_when=sit_and_go, late_registration_until=late_registration, re_entries=re_entries,
+        start_when=sit_and_go, max_entries=max_players, min_entries=min_players,
+        late_registration_until=late_registration, re_entries=re_entries,
         buy_in=buy_in, payouts=payouts, structure=structure,
         redraw_at=(3, 2) if redraw else (), seed=seed,
     )  # fmt: skip

@@ -141,6 +141,8 @@ def event_view(runner: EventRunner) -> EventView:
         places=places,
         winner=None if winner is None else names(winner),
         paused=state.paused,
+        max_entries=config.max_entries,
+        min_entries=config.min_entries,
         rulings=tuple(r for d in runner.decisions if (r := ruling_of(info, d)) is not None),
     )
 

@@ -231,6 +231,9 @@ class _Work:
             raise _error("registration is closed", "tournament_closed")
         if player in self.chips or player in self.registered:
             raise _error(f"{player} is already in the event", "tournament_registered")
+        cap = self.config.max_entries
+        if cap is not None and self.total_entries + len(self.registered) >= cap:
+            raise _error("the event is full", "tournament_full")
         if self.phase is Phase.REGISTERING:
             self.registered.append(player)
             if self.config.start_when is not None and len(self.registered) >= (
@@ -268,8 +271,8 @@ class _Work:
     def start(self) -> None:
         if self.phase is not Phase.REGISTERING:
             raise _error("the event has started", "tournament_started")
-        if len(self.registered) < 2:
-            raise _error("at least two players must register", "tournament_too_few")
+        if len(self.registered) < max(2, self.config.min_entries):
+            raise _error("too few players have registered", "tournament_too_few")
         seats = self.config.seats_per_table
         count = len(self.registered)
         numbers = list(range(1, (count + seats - 1) // seats + 1))

@@ -66,6 +66,8 @@ async def create(
     name: str,
     start_in: int | None,
     sit_and_go: int | None,
+    max_players: int | None,
+    min_players: int,
     seats: int,
     chips: int,
     big_blind: int | None,
@@ -116,6 +118,7 @@ async def create(
             seats=seats, chips=chips, big_blind=big_blind, levels=levels,
             level_minutes=level_minutes, level_hands=level_hands, antes=antes,
             break_every=break_every, break_minutes=break_minutes, sit_and_go=sit_and_go,
+            max_players=max_players, min_players=min_players,
             late_registration=late_registration, re_entries=re_entries, buy_in=buy_in,
             payouts=shares, structure=structure, redraw=redraw, seed=secrets.token_hex(16),
         )  # fmt: skip
@@ -292,6 +295,7 @@ def commands() -> app_commands.Group:
     @group.command(name="create", description=_d("create"))
     @app_commands.describe(
         name=_o("name"), start_in=_o("start_in"), sit_and_go=_o("sit_and_go"), seats=_o("seats"),
+        max_players=_o("max_players"), min_players=_o("min_players"),
         chips=_o("chips"), big_blind=_o("big_blind"), levels=_o("levels"),
         level_minutes=_o("level_minutes"), break_minutes=_o("break_minutes"),
         level_hands=_o("level_hands"), antes=_o("antes"),
@@ -304,6 +308,8 @@ def commands() -> app_commands.Group:
         name: app_commands.Range[str, 1, 60],
         start_in: app_commands.Range[int, 1, 10080] | None = None,
         sit_and_go: app_commands.Range[int, 2, 300] | None = None,
+        max_players: app_commands.Range[int, 2, 10_000] | None = None,
+        min_players: app_commands.Range[int, 2, 10_000] = 2,
         seats: app_commands.Range[int, 2, 10] = 9,
         chips: app_commands.Range[int, 10, 10_000_000] = 10_000,
         big_blind: app_commands.Range[int, 2, 1_000_000] | None = None,
@@ -322,7 +328,8 @@ def commands() -> app_commands.Group:
         turn_seconds: app_commands.Range[int, 10, 300] = 30,
     ) -> None:
         await create(
-            interaction, name=name, start_in=start_in, sit_and_go=sit_and_go, seats=seats,
+            interaction, name=name, start_in=start_in, sit_and_go=sit_and_go,
+            max_players=max_players, min_players=min_players, seats=seats,
             chips=chips, big_blind=big_blind, levels=levels, level_minutes=level_minutes,
             level_hands=level_hands, antes=antes, late_registration=late_registration,
             re_entries=re_entries, buy_in=buy_in, payouts=payouts, break_every=break_every,

@@ -88,3 +88,16 @@ def test_written_levels_and_spaced_breaks() -> None:
         event_config(levels="50/25")
     with pytest.raises(InvalidSetup):  # breaks need levels by minutes
         event_config(level_hands=10, break_every=2)
+
+
+async def test_the_fields_cap_and_minimum_are_shown_with_the_structure(store: Store) -> None:
+    config = event_config(max_players=40, min_players=6, buy_in=10)
+    assert (config.max_entries, config.min_entries) == (40, 6)
+    _, events = _setup(store, FakeHost(), ManualClock())
+    runner = await events.create(
+        guild_id=GUILD, channel_id=CHANNEL, name="Capped", config=config, settings={}
+    )
+    lines = structure_lines("en", event_view(runner))
+    assert "Field: at most 40 players · starts with at least 6" in lines
+    assert any("no prize pool yet" in line for line in lines)
+    await runner.stop()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.errors import SessionError
+from engine.errors import InvalidSetup, SessionError
 from engine.tournament import (
     ClockTicked,
     CorrectStack,
@@ -199,3 +199,28 @@ def test_a_log_with_rulings_replays_to_the_same_state() -> None:
     again, decisions = replay(CONFIG, log)
     assert again == live and live.chips[players[0]] == 77
     assert any(isinstance(d, StackSet) for d in decisions)
+
+
+def test_a_cap_on_the_field_and_a_minimum_to_start() -> None:
+    config = EventConfig(seats_per_table=5, max_entries=4, min_entries=3, late_registration_until=1)
+    state, _ = feed(new_event(config), Registered(player="a"), Registered(player="b"))
+    with pytest.raises(SessionError) as early:
+        apply(state, Start())
+    assert early.value.code == "tournament_too_few"
+    state, _ = feed(state, Registered(player="c"), Registered(player="d"))
+    with pytest.raises(SessionError) as full:
+        apply(state, Registered(player="e"))
+    assert full.value.code == "tournament_full"
+    state, _ = feed(state, Start())
+    with pytest.raises(SessionError) as late:  # a late entry counts against the cap too
+        apply(state, Registered(player="e"))
+    assert late.value.code == "tournament_full"
+    for bad in (
+        {"min_entries": 1},
+        {"max_entries": 3, "min_entries": 4},
+        {"max_entries": 5, "start_when": 6},
+        {"start_when": 3, "min_entries": 4},
+    ):
+        with pytest.raises(InvalidSetup) as refused:
+            EventConfig(**bad)  # type: ignore[arg-type]
+        assert refused.value.code == "tournament_field"
