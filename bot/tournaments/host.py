@@ -67,6 +67,10 @@ class EventHost(Protocol):
         """A director's ruling: tell the table's players in its thread (no ping)."""
         ...
 
+    async def remind(self, event: EventInfo, members: tuple[str, ...], starts_at: float) -> None:
+        """Remind the registered ``members`` that the event starts at ``starts_at`` (once)."""
+        ...
+
     async def changed(self, event: EventInfo, *, now: bool = False) -> None:
         """Something the event message shows changed (the host spaces the edits out, but
         shows a change ``now``: a level, a break, a table broken, the start or the end)."""

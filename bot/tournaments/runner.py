@@ -537,6 +537,8 @@ class EventRunner:
             starts_at = self.info.settings.get("starts_at")
             if isinstance(starts_at, (int, float)) and self.clock() >= starts_at:
                 self.put(Start())
+            elif isinstance(starts_at, (int, float)):
+                await self._remind(float(starts_at))
             return
         if state.phase is not Phase.RUNNING or self.config.clock is not Clock.MINUTES:
             return
@@ -547,6 +549,21 @@ class EventRunner:
         moved = (level, on_break) != (state.level, state.on_break)
         if moved or seconds - self._clock.written >= CLOCK_RECORD:
             self.put(ClockTicked(seconds=seconds))
+
+    async def _remind(self, starts_at: float) -> None:
+        """Once, ``remind_minutes`` before the start: remind the registered members. The
+        reminder is written as sent before it is posted, so a crash in between loses it
+        rather than a restart pinging everyone twice."""
+        minutes = self.info.settings.get("remind_minutes")
+        settings = self.info.settings
+        if not isinstance(minutes, int) or minutes <= 0 or settings.get("reminded"):
+            return
+        members = tuple(p for p in self.state.registered if not is_computer(int(p)))
+        if self.clock() < starts_at - 60 * minutes or not members:
+            return
+        settings["reminded"] = True
+        await self.store.events.update(self.info.event_id, now=self.clock(), settings=settings)
+        await self._safely(self.host.remind(self.info, members, starts_at))
 
     # ----------------------------------------------------------------- questions
 

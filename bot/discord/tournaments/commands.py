@@ -84,6 +84,7 @@ async def create(
     redraw: bool,
     computers: int,
     turn_seconds: int,
+    remind: int = 10,
 ) -> None:
     ctx = context_of(interaction)
     lang = remember(ctx, interaction)
@@ -137,6 +138,7 @@ async def create(
         "practice": computers > 0, "created_by": interaction.user.id,
         "turn_seconds": turn_seconds,
         "starts_at": ctx.clock() + 60 * start_in if start_in is not None else None,
+        "remind_minutes": remind,
     }  # fmt: skip
     await interaction.response.defer(ephemeral=True, thinking=True)
     events = tournaments_of(ctx)
@@ -302,6 +304,7 @@ def commands() -> app_commands.Group:
         late_registration=_o("late_registration"), re_entries=_o("re_entries"),
         buy_in=_o("buy_in"), payouts=_o("payouts"), break_every=_o("break_every"),
         redraw=_o("redraw"), computers=_o("computers"), turn_seconds=_o("turn_seconds"),
+        remind=_o("remind"),
     )  # fmt: skip
     async def create_command(
         interaction: discord.Interaction[Any],
@@ -326,6 +329,7 @@ def commands() -> app_commands.Group:
         redraw: bool = False,
         computers: app_commands.Range[int, 0, 99] = 0,
         turn_seconds: app_commands.Range[int, 10, 300] = 30,
+        remind: app_commands.Range[int, 0, 1440] = 10,
     ) -> None:
         await create(
             interaction, name=name, start_in=start_in, sit_and_go=sit_and_go,
@@ -334,7 +338,7 @@ def commands() -> app_commands.Group:
             level_hands=level_hands, antes=antes, late_registration=late_registration,
             re_entries=re_entries, buy_in=buy_in, payouts=payouts, break_every=break_every,
             break_minutes=break_minutes, redraw=redraw, computers=computers,
-            turn_seconds=turn_seconds,
+            turn_seconds=turn_seconds, remind=remind,
         )  # fmt: skip
 
     for name, handler in (

@@ -199,3 +199,33 @@ async def test_a_stop_with_refunds_gives_every_buy_in_back(store: Store) -> None
     assert record is not None
     kinds = [r.data["kind"] for r in record.inputs]
     assert kinds.count("stop") == 1 and "resume" not in kinds  # the refusals wrote nothing
+
+
+async def test_the_registered_are_reminded_once_before_the_start_even_across_a_restart(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(runner_module, "CLOCK_STEP", 0.01)
+    clock = ManualClock()
+    host = FakeHost()
+    _, events = _setup(store, host, clock)
+    members = [(str(m), f"m{k}") for k, m in enumerate(MEMBERS[:3])]
+    runner = await events.create(
+        guild_id=GUILD, channel_id=CHANNEL, name="Soon", config=EventConfig(seed="soon"),
+        settings={"practice": True, "starts_at": clock.now + 600, "remind_minutes": 5},
+        computers=members,
+    )  # fmt: skip
+    event_id = runner.info.event_id
+    reminders = lambda: [c for c in host.calls if c[0] == "remind"]  # noqa: E731
+    clock.now += 250
+    await asyncio.sleep(0.1)
+    assert reminders() == []  # not yet: five minutes before the start
+    clock.now += 60
+    await _until(lambda: len(reminders()) == 1)
+    assert reminders() == [("remind", (tuple(m for m, _ in members), 1000.0 + 600))]
+    await runner.stop()
+    events.runners.clear()
+    assert await events.restore() == [event_id]
+    clock.now += 30
+    await asyncio.sleep(0.1)
+    assert len(reminders()) == 1  # written as sent: a restart does not ping them again
+    await events.runners[event_id].stop()

@@ -87,6 +87,9 @@ class FakeHost:
     async def moved(self, event: EventInfo, move: PlayerMoved, thread_id: int) -> None:
         self.calls.append(("moved", move))
 
+    async def remind(self, event: EventInfo, members: tuple[str, ...], starts_at: float) -> None:
+        self.calls.append(("remind", (members, starts_at)))
+
     async def ruled(self, event: EventInfo, ruling: object, thread_id: int) -> None:
         self.calls.append(("ruled", (ruling, thread_id)))
 
