@@ -42,6 +42,7 @@ __all__ = [
     "guild_events",
     "lease_key",
     "load_event",
+    "member_events",
     "open_events",
     "update_event",
 ]
@@ -204,6 +205,18 @@ async def guild_events(tx: Tx, guild_id: int, *, limit: int) -> list[EventRecord
         _SELECT + "WHERE guild_id = ? ORDER BY event_id DESC LIMIT ?", (guild_id, limit)
     )
     return [_event(r, ()) for r in rows]
+
+
+async def member_events(tx: Tx, guild_id: int, user_id: int, *, limit: int) -> list[int]:
+    """The guild's events the member registered for (or entered late), newest first: the
+    ids of those whose log holds their registration (key-sorted JSON, so one exact text)."""
+    registered = dumps({"kind": "registered", "player": str(user_id)})
+    rows = await tx.fetch(
+        "SELECT DISTINCT e.event_id FROM events e JOIN event_inputs i ON i.event_id = e.event_id "
+        "WHERE e.guild_id = ? AND i.data_json = ? ORDER BY e.event_id DESC LIMIT ?",
+        (guild_id, registered, limit),
+    )
+    return [int(r[0]) for r in rows]
 
 
 async def event_hand_refs(tx: Tx, event_id: int) -> set[str]:
@@ -387,6 +400,11 @@ class Events:
             await update_event(
                 tx, event_id, now=now, message_id=message_id, settings=settings, status=status
             )
+
+    async def of_member(self, guild_id: int, user_id: int, *, limit: int = 10) -> list[int]:
+        """The ids of the guild's events the member entered, newest first."""
+        async with self._backend.autocommit() as tx:
+            return await member_events(tx, guild_id, user_id, limit=limit)
 
     async def hand_refs(self, event_id: int) -> set[str]:
         """The refs the event's log holds (``hand:<id>`` for every hand whose end it has)."""

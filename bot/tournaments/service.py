@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from bot.store.leases import claim_event
@@ -19,7 +20,7 @@ from bot.store.records import EventRecord
 from bot.store.store import Store
 from bot.tables.outcomes import Outcome, TableState
 from bot.tables.service import TableService
-from bot.tournaments.codec import config_to_dict
+from bot.tournaments.codec import config_from_dict, config_to_dict, input_from_dict
 from bot.tournaments.errors import EventStarted, NoEvent
 from bot.tournaments.host import EventHost
 from bot.tournaments.runner import FIRST_DEAL_PAUSE, EventRunner
@@ -30,11 +31,26 @@ from engine.tournament import (
     Registered,
     Start,
     Unregistered,
+    replay,
 )
 
-__all__ = ["Tournaments"]
+__all__ = ["MemberEvent", "Tournaments"]
 
 log = logging.getLogger("holdem.tournament")
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class MemberEvent:
+    """One event a member entered, as their history shows it: its ``status``; their
+    ``place`` (best, worst) and ``prize`` once they finished, their ``chips`` while they play."""
+
+    event_id: int
+    name: str
+    status: str
+    entries: int
+    place: tuple[int, int] | None = None
+    prize: int = 0
+    chips: int | None = None
 
 
 class Tournaments:
@@ -219,6 +235,39 @@ class Tournaments:
         return EventRunner.load(
             record, store=self.store, service=self.service, host=self.host, clock=self.clock
         )
+
+    async def history(self, guild_id: int, member: int, *, limit: int = 10) -> list[MemberEvent]:
+        """The member's own events in the guild, newest first, each replayed from its log
+        (an event run here is read as its runner has it)."""
+        found = []
+        for event_id in await self.store.events.of_member(guild_id, member, limit=limit):
+            runner = self.runners.get(event_id)
+            if runner is not None:
+                state, name, status = runner.state, runner.info.name, runner.info.status
+            else:
+                record = await self.store.events.load(event_id)
+                if record is None:
+                    continue
+                inputs = [input_from_dict(row.data) for row in record.inputs]
+                state, _ = replay(config_from_dict(record.config), inputs)
+                name, status = record.name, record.status
+            me = str(member)
+            place = next((p for p in reversed(state.places) if me in p.players), None)
+            prize = 0
+            if place is not None:
+                prize = sum(p for x, p in zip(place.players, place.prizes, strict=True) if x == me)
+            found.append(
+                MemberEvent(
+                    event_id=event_id,
+                    name=name,
+                    status=status,
+                    entries=state.total_entries or len(state.registered),
+                    place=None if place is None else (place.best, place.worst),
+                    prize=prize,
+                    chips=state.chips.get(me) if state.phase is Phase.RUNNING else None,
+                )
+            )
+        return found
 
     # ----------------------------------------------------------------- the tables' side
 

@@ -167,6 +167,10 @@ async def test_a_paused_event_survives_a_sigkill_and_its_rulings_replay_exactly(
         )
         out = await bob.slash("holdem tournament seat")
         assert out.ephemeral and "not playing" in out.content, out.content
+        mine = await bob.slash("holdem tournament mine")  # his own history: placed, out
+        assert mine.ephemeral and "#1 Floor: " in mine.content and " of 12" in mine.content, (
+            mine.content
+        )
         watching.cancel()
         assert await bot.stop() == 0, bot.report()
     finally:

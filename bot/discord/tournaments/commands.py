@@ -24,7 +24,7 @@ from bot.discord.commands.seats import NEEDED
 from bot.discord.context import Context, context_of, remember
 from bot.discord.errors import error_text, reply_private
 from bot.discord.invite import THREAD_PERMISSIONS, permission_names
-from bot.discord.tournaments import director
+from bot.discord.tournaments import director, members
 from bot.discord.tournaments.access import may_run_events, on_event, tournaments_of
 from bot.discord.tournaments.event_message import results_layout
 from bot.discord.tournaments.host import DiscordHost
@@ -208,31 +208,6 @@ async def results(interaction: discord.Interaction[Any], event: int | None) -> N
     await interaction.response.send_message(view=view, ephemeral=True)
 
 
-async def where(interaction: discord.Interaction[Any], event: int | None) -> None:
-    """The member's own seat, privately: their table, seat, chips and thread in the event
-    named (by default every open event of this server they play in)."""
-    ctx = context_of(interaction)
-    lang = remember(ctx, interaction)
-    assert interaction.guild_id is not None
-    me = str(interaction.user.id)
-    lines = []
-    for runner in sorted(tournaments_of(ctx).runners.values(), key=lambda r: r.info.event_id):
-        info, state = runner.info, runner.state
-        if runner.closed or info.guild_id != interaction.guild_id:
-            continue
-        if event is not None and info.event_id != event:
-            continue
-        table = state.table_of(me)
-        thread = None if table is None else info.thread_of(table.number)
-        if table is not None:
-            lines.append(t(lang, "tournament.where.seat", name=info.name, table=table.number,
-                           seat=table.seat_of(me) + 1, chips=state.chips.get(me, 0),
-                           thread=f"<#{thread}>" if thread else "…"))  # fmt: skip
-        elif me in state.registered:
-            lines.append(t(lang, "tournament.where.registered", name=info.name))
-    await reply_private(interaction, "\n".join(lines) or t(lang, "tournament.where.none"))
-
-
 class EventButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"holdem:event:(?P<event>\d{1,18}):(?P<what>register|unregister)",
@@ -343,9 +318,10 @@ def commands() -> app_commands.Group:
 
     for name, handler in (
         ("register", register), ("unregister", unregister), ("start", start_now),
-        ("cancel", cancel), ("results", results), ("seat", where),
+        ("cancel", cancel), ("results", results), ("seat", members.seat),
     ):  # fmt: skip
         group.add_command(_event_command(name, handler))
+    members.add_to(group)
     director.add_to(group)
     return group
 

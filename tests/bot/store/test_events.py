@@ -333,3 +333,20 @@ async def test_events_move_to_postgresql_with_their_ids(tmp_path: Path) -> None:
     finally:
         await source.close()
         await target.close()
+
+
+async def test_a_members_events_are_those_whose_log_holds_their_registration(
+    store: Store,
+) -> None:
+    first, second, elsewhere = (
+        await new_event(store), await new_event(store), await new_event(store, guild_id=2),
+    )  # fmt: skip
+    await store.events.append(first, 0, {"kind": "registered", "player": str(ALICE)}, now=1.0)
+    await store.events.append(first, 1, {"kind": "registered", "player": str(BOB)}, now=1.0)
+    await store.events.append(second, 0, {"kind": "registered", "player": str(BOB)}, now=1.0)
+    await store.events.append(second, 1, {"kind": "unregistered", "player": str(ALICE)}, now=1.0)
+    await store.events.append(elsewhere, 0, {"kind": "registered", "player": str(ALICE)}, now=1.0)
+    assert await store.events.of_member(GUILD, ALICE) == [first]
+    assert await store.events.of_member(GUILD, BOB) == [second, first]
+    assert await store.events.of_member(GUILD, BOB, limit=1) == [second]
+    assert await store.events.of_member(2, BOB) == []

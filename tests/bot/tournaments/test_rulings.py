@@ -179,7 +179,9 @@ async def test_pause_across_a_restart_then_a_correction_a_removal_and_a_chip_cou
 async def test_a_stop_with_refunds_gives_every_buy_in_back(store: Store) -> None:
     clock = ManualClock()
     host = FakeHost()
-    service, _, runner = await _event(store, clock, host)
+    service, events, runner = await _event(store, clock, host)
+    (playing,) = await events.history(GUILD, MEMBERS[0])
+    assert playing.status == "running" and playing.chips is not None and playing.place is None
     with pytest.raises(SessionError) as busy:
         await runner.submit(Stop(settlement=Settlement.REFUND))
     assert busy.value.code == "tournament_hands_running"
@@ -199,6 +201,13 @@ async def test_a_stop_with_refunds_gives_every_buy_in_back(store: Store) -> None
     assert record is not None
     kinds = [r.data["kind"] for r in record.inputs]
     assert kinds.count("stop") == 1 and "resume" not in kinds  # the refusals wrote nothing
+    # The member's own history: the event, their place by chips, no prize (refunded).
+    (mine,) = await events.history(GUILD, MEMBERS[0])
+    assert (mine.event_id, mine.name, mine.status, mine.entries) == (
+        runner.info.event_id, "Floor", "finished", 6,
+    )  # fmt: skip
+    assert mine.place is not None and mine.prize == 0 and mine.chips is None
+    assert await events.history(GUILD, 1) == []
 
 
 async def test_the_registered_are_reminded_once_before_the_start_even_across_a_restart(
