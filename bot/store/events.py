@@ -1,4 +1,5 @@
-"""Tournaments' rows (``events``, ``event_inputs``; migration 10): the SQL, as functions
+"""Tournaments' rows (``events``, ``event_inputs``; migration 10; ``event_presets``,
+migration 11): the SQL, as functions
 that take the transaction they run in, and :class:`Events`, the store's part that runs each
 in its own transaction (``store.events.append(...)``).
 
@@ -44,6 +45,9 @@ __all__ = [
     "load_event",
     "member_events",
     "open_events",
+    "preset",
+    "presets",
+    "save_preset",
     "update_event",
 ]
 
@@ -217,6 +221,46 @@ async def member_events(tx: Tx, guild_id: int, user_id: int, *, limit: int) -> l
         (guild_id, registered, limit),
     )
     return [int(r[0]) for r in rows]
+
+
+PRESETS_PER_GUILD = 25
+"""Structures a server may keep (Discord offers 25 choices in an autocomplete)."""
+
+
+async def save_preset(
+    tx: Tx, guild_id: int, name: str, config: Mapping[str, Any], *, by: int, now: float
+) -> bool:
+    """Save (or replace) the guild's structure ``name``; ``False`` when the guild already
+    keeps :data:`PRESETS_PER_GUILD` others (nothing is written)."""
+    row = await tx.fetchone(
+        "SELECT COUNT(*) FROM event_presets WHERE guild_id = ? AND name != ?", (guild_id, name)
+    )
+    if row is not None and int(row[0]) >= PRESETS_PER_GUILD:
+        return False
+    await tx.execute(
+        "INSERT INTO event_presets (guild_id, name, config_json, created_by, updated_at) "
+        "VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id, name) DO UPDATE SET "
+        "config_json = excluded.config_json, created_by = excluded.created_by, "
+        "updated_at = excluded.updated_at",
+        (guild_id, name, dumps(dict(config)), by, now),
+    )
+    return True
+
+
+async def preset(tx: Tx, guild_id: int, name: str) -> dict[str, Any] | None:
+    """The guild's structure ``name`` as saved, or ``None``."""
+    row = await tx.fetchone(
+        "SELECT config_json FROM event_presets WHERE guild_id = ? AND name = ?", (guild_id, name)
+    )
+    return None if row is None else dict(loads(row[0]))
+
+
+async def presets(tx: Tx, guild_id: int) -> list[str]:
+    """The names of the guild's saved structures, in name order."""
+    rows = await tx.fetch(
+        "SELECT name FROM event_presets WHERE guild_id = ? ORDER BY name", (guild_id,)
+    )
+    return [str(r[0]) for r in rows]
 
 
 async def event_hand_refs(tx: Tx, event_id: int) -> set[str]:
@@ -405,6 +449,23 @@ class Events:
         """The ids of the guild's events the member entered, newest first."""
         async with self._backend.autocommit() as tx:
             return await member_events(tx, guild_id, user_id, limit=limit)
+
+    async def save_preset(
+        self, guild_id: int, name: str, config: Mapping[str, Any], *, by: int, now: float
+    ) -> bool:
+        """Save or replace the guild's structure ``name`` (see :func:`save_preset`)."""
+        async with self._backend.transaction() as tx:
+            return await save_preset(tx, guild_id, name, config, by=by, now=now)
+
+    async def preset(self, guild_id: int, name: str) -> dict[str, Any] | None:
+        """The guild's saved structure ``name``, or ``None``."""
+        async with self._backend.autocommit() as tx:
+            return await preset(tx, guild_id, name)
+
+    async def presets(self, guild_id: int) -> list[str]:
+        """The names of the guild's saved structures."""
+        async with self._backend.autocommit() as tx:
+            return await presets(tx, guild_id)
 
     async def hand_refs(self, event_id: int) -> set[str]:
         """The refs the event's log holds (``hand:<id>`` for every hand whose end it has)."""

@@ -236,6 +236,18 @@ class Tournaments:
             record, store=self.store, service=self.service, host=self.host, clock=self.clock
         )
 
+    async def save_preset(self, guild_id: int, name: str, config: EventConfig, *, by: int) -> bool:
+        """Keep ``config``'s structure (all of it but its seed) as the guild's ``name``;
+        ``False`` when the guild keeps as many as it may already."""
+        stored = {k: v for k, v in config_to_dict(config).items() if k != "seed"}
+        return await self.store.events.save_preset(guild_id, name, stored, by=by, now=self.clock())
+
+    async def preset(self, guild_id: int, name: str, *, seed: str) -> EventConfig | None:
+        """The guild's saved structure ``name`` with a new ``seed``; ``None`` if it has none
+        by that name."""
+        stored = await self.store.events.preset(guild_id, name)
+        return None if stored is None else config_from_dict({**stored, "seed": seed})
+
     async def history(self, guild_id: int, member: int, *, limit: int = 10) -> list[MemberEvent]:
         """The member's own events in the guild, newest first, each replayed from its log
         (an event run here is read as its runner has it)."""

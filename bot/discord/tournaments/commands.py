@@ -85,13 +85,18 @@ async def create(
     computers: int,
     turn_seconds: int,
     remind: int = 10,
+    preset: str | None = None,
+    save_as: str | None = None,
 ) -> None:
     ctx = context_of(interaction)
     lang = remember(ctx, interaction)
     if not await may_run_events(ctx, interaction):
         await reply_private(interaction, t(lang, "tournament.admins_only"))
         return
-    refusal = free_text_refusal(lang, "name", name) or free_text_refusal(lang, "payouts", payouts)
+    refusal = (
+        free_text_refusal(lang, "name", name) or free_text_refusal(lang, "payouts", payouts)
+        or free_text_refusal(lang, "preset", preset) or free_text_refusal(lang, "save_as", save_as)
+    )  # fmt: skip
     if refusal is not None:  # free text is checked where it enters: bot/i18n/free_text.py
         await reply_private(interaction, refusal)
         return
@@ -129,6 +134,19 @@ async def create(
     except EngineError as error:
         await reply_private(interaction, error_text(lang, error))
         return
+    events = tournaments_of(ctx)
+    if preset is not None:  # a saved structure replaces the structure's options
+        saved = await events.preset(interaction.guild_id, preset.strip(), seed=config.seed)
+        if saved is None:
+            names = ", ".join(await events.store.events.presets(interaction.guild_id)) or "—"
+            await reply_private(interaction, t(lang, "tournament.no_preset", names=names))
+            return
+        config = saved
+    if save_as is not None and not await events.save_preset(
+        interaction.guild_id, save_as.strip(), config, by=interaction.user.id
+    ):
+        await reply_private(interaction, t(lang, "tournament.too_many_presets"))
+        return
     public = await ctx.guild_lang(interaction.guild_id)
     bots = tuple(
         (str(m), computer_name(public, m))
@@ -141,7 +159,6 @@ async def create(
         "remind_minutes": remind,
     }  # fmt: skip
     await interaction.response.defer(ephemeral=True, thinking=True)
-    events = tournaments_of(ctx)
     try:
         runner = await events.create(
             guild_id=interaction.guild_id, channel_id=interaction.channel_id, name=name,
@@ -279,7 +296,7 @@ def commands() -> app_commands.Group:
         late_registration=_o("late_registration"), re_entries=_o("re_entries"),
         buy_in=_o("buy_in"), payouts=_o("payouts"), break_every=_o("break_every"),
         redraw=_o("redraw"), computers=_o("computers"), turn_seconds=_o("turn_seconds"),
-        remind=_o("remind"),
+        remind=_o("remind"), preset=_o("preset"), save_as=_o("save_as"),
     )  # fmt: skip
     async def create_command(
         interaction: discord.Interaction[Any],
@@ -305,6 +322,8 @@ def commands() -> app_commands.Group:
         computers: app_commands.Range[int, 0, 99] = 0,
         turn_seconds: app_commands.Range[int, 10, 300] = 30,
         remind: app_commands.Range[int, 0, 1440] = 10,
+        preset: app_commands.Range[str, 1, 40] | None = None,
+        save_as: app_commands.Range[str, 1, 40] | None = None,
     ) -> None:
         await create(
             interaction, name=name, start_in=start_in, sit_and_go=sit_and_go,
@@ -313,7 +332,7 @@ def commands() -> app_commands.Group:
             level_hands=level_hands, antes=antes, late_registration=late_registration,
             re_entries=re_entries, buy_in=buy_in, payouts=payouts, break_every=break_every,
             break_minutes=break_minutes, redraw=redraw, computers=computers,
-            turn_seconds=turn_seconds, remind=remind,
+            turn_seconds=turn_seconds, remind=remind, preset=preset, save_as=save_as,
         )  # fmt: skip
 
     for name, handler in (

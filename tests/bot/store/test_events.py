@@ -350,3 +350,19 @@ async def test_a_members_events_are_those_whose_log_holds_their_registration(
     assert await store.events.of_member(GUILD, BOB) == [second, first]
     assert await store.events.of_member(GUILD, BOB, limit=1) == [second]
     assert await store.events.of_member(2, BOB) == []
+
+
+async def test_a_servers_saved_structures_by_name(store: Store) -> None:
+    config = {"seats_per_table": 6, "levels": [[25, 50, 0, 15]]}
+    assert await store.events.save_preset(GUILD, "Friday", config, by=ALICE, now=1.0)
+    assert await store.events.save_preset(GUILD, "Deep", {"seats_per_table": 9}, by=BOB, now=2.0)
+    assert await store.events.preset(GUILD, "Friday") == config
+    assert await store.events.presets(GUILD) == ["Deep", "Friday"]
+    assert await store.events.save_preset(GUILD, "Friday", {"seats_per_table": 8}, by=BOB, now=3.0)
+    assert await store.events.preset(GUILD, "Friday") == {"seats_per_table": 8}  # replaced
+    assert await store.events.preset(2, "Friday") is None and await store.events.presets(2) == []
+    for k in range(23):
+        assert await store.events.save_preset(GUILD, f"p{k:02}", {}, by=ALICE, now=4.0)
+    assert not await store.events.save_preset(GUILD, "one too many", {}, by=ALICE, now=5.0)
+    assert await store.events.save_preset(GUILD, "p00", {"n": 1}, by=ALICE, now=5.0)  # a rename
+    assert len(await store.events.presets(GUILD)) == 25

@@ -5,6 +5,7 @@ structure lines the README shows under it."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -101,3 +102,13 @@ async def test_the_fields_cap_and_minimum_are_shown_with_the_structure(store: St
     assert "Field: at most 40 players · starts with at least 6" in lines
     assert any("no prize pool yet" in line for line in lines)
     await runner.stop()
+
+
+async def test_a_saved_structure_comes_back_with_a_new_seed(store: Store) -> None:
+    _, events = _setup(store, FakeHost(), ManualClock())
+    config = event_config(levels="25/50 50/100/10", break_every=2, break_minutes=7, seed="a")
+    assert await events.save_preset(GUILD, "Friday", config, by=1)
+    again = await events.preset(GUILD, "Friday", seed="b")
+    assert again is not None and again.seed == "b"
+    assert again == replace(config, seed="b")
+    assert await events.preset(GUILD, "Saturday", seed="c") is None
