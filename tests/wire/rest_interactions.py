@@ -3,11 +3,15 @@
 
 :class:`InteractionRoutes` is a part of :class:`~tests.wire.standin.StandIn` (its base); an
 interaction a member makes is recorded as a :class:`~tests.wire.records.Interaction`, and a
-token that is unknown or dead is answered as Discord answers it (404 with 10015 or 10062).
+token that is unknown or dead is answered as Discord answers it (404 with 10015 or 10062),
+and one older than :data:`TOKEN_LIFE` on the stand-in's clock as Discord answers an expired
+token: 401 with 50027 (Invalid Webhook Token). The clock is the machine's plus what a test
+moved it by (:meth:`InteractionRoutes.advance`), so a test ages every token at once.
 """
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from aiohttp import web
@@ -19,7 +23,10 @@ from .records import ENTRY, Gone, Interaction, Request
 from .records import json_response as _json
 from .rest_channels import ChannelRoutes
 
-__all__ = ["InteractionRoutes"]
+__all__ = ["TOKEN_LIFE", "InteractionRoutes"]
+
+TOKEN_LIFE = 15 * 60.0
+"""Seconds an interaction token works for follow-ups and edits of its responses."""
 
 
 class InteractionRoutes(ChannelRoutes):
@@ -27,6 +34,16 @@ class InteractionRoutes(ChannelRoutes):
 
     channel_id: int
     interactions: dict[str, Interaction]
+    moved: float = 0.0
+    """Seconds the test moved the stand-in's clock on (:meth:`advance`)."""
+
+    def now(self) -> float:
+        """The stand-in's clock: the machine's, moved on by :meth:`advance`."""
+        return time.monotonic() + self.moved
+
+    def advance(self, seconds: float) -> None:
+        """Move the stand-in's clock on: tokens age (the bot's own clock does not move)."""
+        self.moved += seconds
 
     def new_interaction(
         self, kind: int, person: Person, *, channel_id: int | None = None, **fields: Any
@@ -37,6 +54,7 @@ class InteractionRoutes(ChannelRoutes):
             kind=kind,
             person=person,
             channel_id=channel_id or self.channel_id,
+            created=self.now(),
             **fields,
         )
         self.interactions[interaction.token] = interaction
@@ -47,6 +65,8 @@ class InteractionRoutes(ChannelRoutes):
         interaction = self.interactions.get(token)
         if interaction is None or interaction.dead:
             raise Gone(payloads.error_body(404, 10015))
+        if self.now() - interaction.created > TOKEN_LIFE:
+            raise Gone(payloads.error_body(401, 50027), status=401)
         return interaction
 
     async def _callback(self, request: web.Request) -> web.StreamResponse:
@@ -99,7 +119,7 @@ class InteractionRoutes(ChannelRoutes):
         try:
             interaction = self._interaction(request)
         except Gone as gone:
-            return _json(gone.body, 404)
+            return _json(gone.body, gone.status)
         wanted = request.match_info.get("message", "@original")
         message_id = interaction.original if wanted == "@original" else wanted
         channel = self.channels[interaction.channel_id]
@@ -122,7 +142,7 @@ class InteractionRoutes(ChannelRoutes):
         try:
             interaction = self._interaction(request)
         except Gone as gone:
-            return _json(gone.body, 404)
+            return _json(gone.body, gone.status)
         await self.writable(interaction.channel_id, edit=False)
         message = self._new_message(interaction.channel_id, "followup", entry.body, entry.files)
         message.owner = interaction.person.id
