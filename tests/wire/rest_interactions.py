@@ -6,7 +6,8 @@ interaction a member makes is recorded as a :class:`~tests.wire.records.Interact
 token that is unknown or dead is answered as Discord answers it (404 with 10015 or 10062),
 and one older than :data:`TOKEN_LIFE` on the stand-in's clock as Discord answers an expired
 token: 401 with 50027 (Invalid Webhook Token). The clock is the machine's plus what a test
-moved it by (:meth:`InteractionRoutes.advance`), so a test ages every token at once.
+moved it by (:meth:`InteractionRoutes.advance`), so a test ages every token at once. An
+interaction only a user install authorized sends at most five follow-ups (:mod:`.anywhere`).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any
 from aiohttp import web
 
 from . import payloads
+from .anywhere import FOLLOWUP_LIMIT
 from .channels import Message
 from .payloads import Person, snowflake
 from .records import ENTRY, Gone, Interaction, Request
@@ -85,6 +87,7 @@ class InteractionRoutes(ChannelRoutes):
             await self.writable(interaction.channel_id, edit=False)
             message = self._new_message(interaction.channel_id, "callback", data, entry.files)
             message.owner = interaction.person.id
+            message.owners = interaction.owners
             message.webhook_id = str(self.application_id)
             interaction.original = message.id
         elif kind in (6, 7):
@@ -143,9 +146,12 @@ class InteractionRoutes(ChannelRoutes):
             interaction = self._interaction(request)
         except Gone as gone:
             return _json(gone.body, gone.status)
+        if interaction.user_install_only and len(interaction.followups) >= FOLLOWUP_LIMIT:
+            return _json(payloads.error_body(400, 40094), 400)
         await self.writable(interaction.channel_id, edit=False)
         message = self._new_message(interaction.channel_id, "followup", entry.body, entry.files)
         message.owner = interaction.person.id
+        message.owners = interaction.owners
         message.webhook_id = str(self.application_id)
         interaction.followups.append(message.id)
         if entry.query.get("wait", "").lower() not in ("1", "true"):
