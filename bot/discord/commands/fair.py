@@ -14,6 +14,7 @@ from discord import app_commands
 
 from bot.discord.context import context_of, remember
 from bot.discord.errors import reply_private
+from bot.discord.places import guild_of
 from bot.discord.translator import cmd_str
 from bot.i18n import t
 from bot.i18n.television import fair_check_line
@@ -28,11 +29,8 @@ async def fair(interaction: discord.Interaction[Any], hand: app_commands.Range[i
     """The check of a finished hand's deck, with its history attached (private)."""
     ctx = context_of(interaction)
     lang = remember(ctx, interaction)
-    if interaction.guild_id is None:
-        await reply_private(interaction, t(lang, "error.no_table"))
-        return
     try:
-        report = await ctx.service.fair_report(interaction.guild_id, hand)
+        report = await ctx.service.fair_report(guild_of(interaction), hand)
     except NoHand:
         await reply_private(interaction, t(lang, "tv.fair.no_hand", number=hand))
         return

@@ -36,6 +36,7 @@ from bot.discord.table.lobby_message import LobbyMessage
 from bot.discord.table.messages import TableMessages
 from bot.discord.table.television import Television
 from bot.discord.web_links import page_url
+from bot.guilds.wallets import outside_servers
 from bot.i18n import Lang, t, tn
 from bot.present import (
     clip,
@@ -66,8 +67,9 @@ class Dealer:
         self.guild_id, self.channel_id = split_table_id(table_id)
         self.cards = CardMessages(ctx, self.guild_id)
         self.messages = TableMessages(
-            ctx.client, ctx.clock, table_id=table_id, channel_id=self.channel_id
-        )
+            ctx.client, ctx.clock, table_id=table_id, channel_id=self.channel_id,
+            reach_channel=not outside_servers(self.guild_id),
+        )  # fmt: skip
         self.television = Television(ctx, table_id, self.messages)
         self.lobby = LobbyMessage(ctx, table_id, self.messages)
         self.edits = HandEdits(ctx, table_id, self.messages)
