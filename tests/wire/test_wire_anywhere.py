@@ -189,6 +189,8 @@ async def test_a_table_in_a_group_dm_runs_on_interaction_tokens(tmp_path: Path) 
         await members[turn.member].click(dm.messages[turn.message.id], label)
         after = await _next_turn(standin, dm, bot, turn)
         assert after.hand == turn.hand or after.seq == 0, (after, turn)
+        if after.hand == turn.hand:  # the same message goes on: where the hand last moved to
+            assert after.message.id == turn.message.id, (after.message.id, turn.message.id)
         versions += _no_hole_cards(dm, cards)
 
         # The wallet outside servers is not the server's.
@@ -198,6 +200,10 @@ async def test_a_table_in_a_group_dm_runs_on_interaction_tokens(tmp_path: Path) 
         assert here.content.splitlines()[-1] == "You have 100 chips in your wallet.", here.content
         assert "on the table" in there.content, there.content  # her own, with its daily refill
 
+        # The start names the link a member installs the app with for themselves.
+        install = f"client_id={APP_ID}&integration_type=1&scope=applications.commands"
+        assert any(line.startswith("Install it for yourself: ") for line in stopped[0].out)
+        assert any(install in line for line in stopped[0].out), stopped[0].out[:3]
         # Not one call of the bot's own reached the group DM; nothing opened a DM.
         assert standin.outside == [], [r.key for r in standin.outside]
         assert not [r for r in standin.requests if r.route == "/users/@me/channels"]

@@ -29,6 +29,7 @@ import discord
 from bot.discord.commands.stats import session_chart_file
 from bot.discord.context import Context, split_table_id
 from bot.discord.table.answers import MessageRef, Origin, Ticket
+from bot.discord.table.anywhere import keep_moved
 from bot.discord.table.hand_edits import HandEdits
 from bot.discord.table.hand_message import HandShow, Picture, hand_layout
 from bot.discord.table.hole_cards import CardMessages
@@ -74,6 +75,7 @@ class Dealer:
         self.lobby = LobbyMessage(ctx, table_id, self.messages)
         self.edits = HandEdits(ctx, table_id, self.messages)
         """The hand message's versions and the ping."""
+        self._kept_hand: int | None = None
         if state is not None:
             kept = state.message("lobby")
             if kept is not None:
@@ -132,6 +134,10 @@ class Dealer:
                 await self._agreed(outcome, ticket, lang)
         elif kind in (OutcomeKind.SAT_IN, OutcomeKind.SAT_OUT) and not outcome.state.in_hand:
             await self.lobby.refresh(outcome.state, lang)
+        if not self.messages.reach_channel:  # the hand message may have moved to a new token
+            self._kept_hand = await keep_moved(
+                self.ctx, self.table_id, self.messages, self._kept_hand
+            )
 
     async def _dealt(self, outcome: Outcome, ticket: Ticket | None, lang: Lang) -> None:
         lines = outcome_lines(lang, outcome)
