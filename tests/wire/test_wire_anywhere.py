@@ -5,9 +5,10 @@ interaction tokens (:mod:`.anywhere`).
 One bot process (and one restart) carries every check: the server's commands refuse in the
 group DM and say why; alice (who installed the app) opens a table on a preset of her choice,
 which the lobby shows; bob (installed too) joins by command and carol (no install, no server
-shared with the bot) by the lobby's button; a hand is played by buttons and slash commands;
-the table left quiet past the tokens' life (20 minutes on the stand-in's clock) goes on at
-the next command; a restart mid-hand goes on at the next press. Every version of every
+shared with the bot) by the lobby's button; a hand is played by the Raise form, buttons and
+slash commands, and history, the fair deck and stats answer there; the table left quiet past
+the tokens' life (20 minutes on the stand-in's clock) goes on at the next command, and again
+at the next press; a restart mid-hand goes on at the next press. Every version of every
 message in the group DM is checked for hole cards (none but those shown down), the bot's own
 calls to the group DM are counted (none), and alice's wallet outside servers and her wallet
 in the server stay apart.
@@ -156,28 +157,45 @@ async def test_a_table_in_a_group_dm_runs_on_interaction_tokens(tmp_path: Path) 
         turn = await _next_turn(standin, dm, bot, None)
         cards = await _cards(members, turn)
 
-        # A hand by buttons and slash commands, to its end and the next deal.
-        hand = turn.hand
+        # A hand by the Raise form, buttons and slash commands, to its end and the next deal.
+        hand, raiser = turn.hand, members[turn.member]
+        shown = await raiser.click(turn.message, turn.label("Raise") or "Bet")
+        assert shown.kind == 9 and shown.modal is not None, shown.body
+        raised = await raiser.submit(shown, "6")
+        assert f"{raiser.name} raises to 6" in raised.content, raised.content
+        turn = await _next_turn(standin, dm, bot, turn)
         while turn.hand == hand:
             turn = await _play_on(standin, dm, bot, members, turn, moves=1, slash_every=3)
             if turn.hand == hand:
                 turn = await _play_on(standin, dm, bot, members, turn, moves=2, slash_every=2)
         summaries = [m for m in dm.visible() if "wins" in m.text and not turn_of(m)]
-        assert summaries, dm.texts()[-4:]
+        assert summaries and "Fair deck" in summaries[-1].text, dm.texts()[-4:]
         versions = _no_hole_cards(dm, cards)
+        # What a member asks about their own play works here too, privately.
+        for asked in (
+            await alice.slash("holdem history"),
+            await alice.slash("holdem fair", hand=hand),
+            await bob.slash("holdem stats"),
+        ):
+            assert asked.ephemeral and asked.content, asked.content
+        assert f"#{hand}" in (await alice.slash("holdem history")).content
 
         # Quiet past every token's life: the next command brings the hand back where it was.
         cards = await _cards(members, turn)
+        while not members[turn.member].person.installed:  # a turn of someone with commands
+            turn = await _play_on(standin, dm, bot, members, turn, moves=1)
         standin.advance(QUIET)
-        who = members[turn.member]
-        by_command = who.person.installed  # else a press on the hand message, all it has
-        answer = await _move(who, turn, by_button=not by_command)
-        assert answer.ephemeral == by_command, answer.content
+        answer = await _move(members[turn.member], turn, by_button=False)
+        assert answer.ephemeral, answer.content
         later = await _next_turn(standin, dm, bot, turn)
         assert later.hand == turn.hand, (later, turn)
-        # A command's hand message is new, on its own living token; a press updates in place.
-        assert (later.message.id != turn.message.id) == by_command, (later.message.id, by_command)
-        turn = await _play_on(standin, dm, bot, members, later, moves=1)
+        assert later.message.id != turn.message.id  # the hand moved to a living token's message
+        # Quiet again: the next press (on the message the hand moved to) brings it back too.
+        standin.advance(QUIET)
+        answer = await _move(members[later.member], later, by_button=True)
+        assert not answer.ephemeral, answer.content
+        turn = await _next_turn(standin, dm, bot, later)
+        assert turn.hand != later.hand or turn.message.id == later.message.id, (turn, later)
 
         # A restart mid-hand: the next press on the hand's message goes on.
         assert await bot.stop() == 0, bot.report()
