@@ -226,6 +226,8 @@ async def test_a_table_in_a_group_dm_runs_on_interaction_tokens(tmp_path: Path) 
         assert standin.outside == [], [r.key for r in standin.outside]
         assert not [r for r in standin.requests if r.route == "/users/@me/channels"]
         assert standin.unknown == [], bot.report()
+        # Nothing Discord would refuse: no body it rejects, no sixth follow-up (40094).
+        assert not [r.key for r in standin.requests if r.status == 400], bot.report()
         assert versions > 20, versions
         assert await bot.stop() == 0, bot.report()
         table = f"{OUTSIDE_SERVERS}:{dm.id}"
