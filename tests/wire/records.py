@@ -100,7 +100,8 @@ class Interaction:
     """``authorizing_integration_owners``: ``{"0": guild}`` in a server, ``{"1": user}`` where
     only a member's own install authorized it."""
     created: float = 0.0
-    """When the member made it, on the stand-in's clock (:meth:`StandIn.now`)."""
+    """When the member made it, on the stand-in's clock (:mod:`.clock`): its token expires
+    :data:`~.clock.TOKEN_LIFETIME` seconds later."""
 
     def __post_init__(self) -> None:
         self.answered = asyncio.Event()
@@ -128,7 +129,7 @@ class Gone(Exception):
     """An interaction token that is unknown, dead or expired: ``body`` is Discord's error,
     ``status`` its HTTP status."""
 
-    def __init__(self, body: dict[str, Any], *, status: int = 404) -> None:
+    def __init__(self, body: dict[str, Any], status: int = 404) -> None:
         super().__init__(body["message"])
         self.body = body
         self.status = status

@@ -3,16 +3,15 @@
 
 :class:`InteractionRoutes` is a part of :class:`~tests.wire.standin.StandIn` (its base); an
 interaction a member makes is recorded as a :class:`~tests.wire.records.Interaction`, and a
-token that is unknown or dead is answered as Discord answers it (404 with 10015 or 10062),
-and one older than :data:`TOKEN_LIFE` on the stand-in's clock as Discord answers an expired
-token: 401 with 50027 (Invalid Webhook Token). The clock is the machine's plus what a test
-moved it by (:meth:`InteractionRoutes.advance`), so a test ages every token at once. An
-interaction only a user install authorized sends at most five follow-ups (:mod:`.anywhere`).
+token that is unknown or dead is answered as Discord answers it (404 with 10015 or 10062).
+A token older than :data:`~tests.wire.clock.TOKEN_LIFETIME` on the stand-in's clock
+(:mod:`.clock`) is expired, as Discord's are after 15 minutes: its follow-ups and edits are
+answered 401 with code 50027 (Invalid Webhook Token), a late first answer 404 with 10062.
+An interaction only a user install authorized sends at most five follow-ups (:mod:`.anywhere`).
 """
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from aiohttp import web
@@ -20,15 +19,13 @@ from aiohttp import web
 from . import payloads
 from .anywhere import FOLLOWUP_LIMIT
 from .channels import Message
+from .clock import TOKEN_LIFETIME, Clock
 from .payloads import Person, snowflake
 from .records import ENTRY, Gone, Interaction, Request
 from .records import json_response as _json
 from .rest_channels import ChannelRoutes
 
-__all__ = ["TOKEN_LIFE", "InteractionRoutes"]
-
-TOKEN_LIFE = 15 * 60.0
-"""Seconds an interaction token works for follow-ups and edits of its responses."""
+__all__ = ["InteractionRoutes"]
 
 
 class InteractionRoutes(ChannelRoutes):
@@ -36,16 +33,7 @@ class InteractionRoutes(ChannelRoutes):
 
     channel_id: int
     interactions: dict[str, Interaction]
-    moved: float = 0.0
-    """Seconds the test moved the stand-in's clock on (:meth:`advance`)."""
-
-    def now(self) -> float:
-        """The stand-in's clock: the machine's, moved on by :meth:`advance`."""
-        return time.monotonic() + self.moved
-
-    def advance(self, seconds: float) -> None:
-        """Move the stand-in's clock on: tokens age (the bot's own clock does not move)."""
-        self.moved += seconds
+    clock: Clock
 
     def new_interaction(
         self, kind: int, person: Person, *, channel_id: int | None = None, **fields: Any
@@ -56,7 +44,7 @@ class InteractionRoutes(ChannelRoutes):
             kind=kind,
             person=person,
             channel_id=channel_id or self.channel_id,
-            created=self.now(),
+            created=self.clock.now(),
             **fields,
         )
         self.interactions[interaction.token] = interaction
@@ -67,15 +55,19 @@ class InteractionRoutes(ChannelRoutes):
         interaction = self.interactions.get(token)
         if interaction is None or interaction.dead:
             raise Gone(payloads.error_body(404, 10015))
-        if self.now() - interaction.created > TOKEN_LIFE:
-            raise Gone(payloads.error_body(401, 50027), status=401)
+        if self.expired(interaction):
+            raise Gone(payloads.error_body(401, 50027), 401)
         return interaction
+
+    def expired(self, interaction: Interaction) -> bool:
+        """Whether the interaction's token is older than Discord lets a token live."""
+        return self.clock.now() - interaction.created >= TOKEN_LIFETIME
 
     async def _callback(self, request: web.Request) -> web.StreamResponse:
         entry: Request = request[ENTRY]
         try:
             interaction = self._interaction(request)
-        except Gone:
+        except Gone:  # unknown, dead or expired: far too late for a first answer
             return _json(payloads.error_body(404, 10062), 404)
         if interaction.answered.is_set():
             return _json(payloads.error_body(400, 40060), 400)

@@ -14,9 +14,9 @@ import aiohttp
 import pytest
 
 from .anywhere import FOLLOWUP_LIMIT, Unoffered, offered
+from .clock import TOKEN_LIFETIME
 from .payloads import Person
 from .process import APP_ID, GUILD_ID
-from .rest_interactions import TOKEN_LIFE
 from .standin import StandIn
 
 ALICE = Person(id=1_200_000_000_000_000_101, name="alice", installed=True)
@@ -97,9 +97,9 @@ async def test_a_token_expires_after_fifteen_minutes_on_the_moved_clock(standin:
         path = f"/interactions/{interaction.id}/{interaction.token}/callback"
         await _call(session, standin, "POST", path, {"type": 4, "data": {"content": "hi"}})
         original = f"/webhooks/{APP_ID}/{interaction.token}/messages/@original"
-        standin.advance(TOKEN_LIFE - 60)
+        standin.clock.advance(TOKEN_LIFETIME - 60)
         assert (await _call(session, standin, "PATCH", original, {"content": "a"}))[0] == 200
-        standin.advance(120)
+        standin.clock.advance(120)
         status, error = await _call(session, standin, "PATCH", original, {"content": "b"})
         assert (status, error["code"]) == (401, 50027)
         status, error = await _call(

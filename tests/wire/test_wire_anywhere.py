@@ -184,14 +184,14 @@ async def test_a_table_in_a_group_dm_runs_on_interaction_tokens(tmp_path: Path) 
         cards = await _cards(members, turn)
         while not members[turn.member].person.installed:  # a turn of someone with commands
             turn = await _play_on(standin, dm, bot, members, turn, moves=1)
-        standin.advance(QUIET)
+        standin.clock.advance(QUIET)
         answer = await _move(members[turn.member], turn, by_button=False)
         assert answer.ephemeral, answer.content
         later = await _next_turn(standin, dm, bot, turn)
         assert later.hand == turn.hand, (later, turn)
         assert later.message.id != turn.message.id  # the hand moved to a living token's message
         # Quiet again: the next press (on the message the hand moved to) brings it back too.
-        standin.advance(QUIET)
+        standin.clock.advance(QUIET)
         answer = await _move(members[later.member], later, by_button=True)
         assert not answer.ephemeral, answer.content
         turn = await _next_turn(standin, dm, bot, later)

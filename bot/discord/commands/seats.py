@@ -34,8 +34,9 @@ __all__ = [
     "stop",
 ]
 
-NEEDED = ("send_messages", "attach_files", "embed_links")
-"""Channel permissions the bot needs to deal: post, attach images, embed."""
+NEEDED = ("send_messages", "attach_files")
+"""Channel permissions the bot needs to deal: post, attach images (no embeds: Embed Links is
+not asked for, bot/discord/invite.py)."""
 
 
 def _here(interaction: discord.Interaction[Any]) -> str:
@@ -83,7 +84,7 @@ async def start(
     guild_id, channel_id = guild_of(interaction), interaction.channel_id
     perms = interaction.app_permissions
     # Outside servers every message goes through the interaction's token: no post of its own.
-    needed = NEEDED if interaction.guild_id is not None else NEEDED[1:]
+    needed = NEEDED if interaction.guild_id is not None else ("attach_files",)
     missing = [name for name in needed if not getattr(perms, name)]
     if missing:
         names = ", ".join(t(lang, f"permission.{name}") for name in missing)
