@@ -148,10 +148,10 @@ async def test_a_table_in_a_group_dm_runs_on_interaction_tokens(tmp_path: Path) 
         lobby = opened.message
         assert "Pot-limit" in lobby.text or "pot-limit" in lobby.text.lower(), lobby.text
         joined = await bob.slash("holdem join")
-        assert not joined.ephemeral, joined.content
-        pressed = await carol.click(lobby, "Join")
-        assert not pressed.ephemeral, pressed.content
-        assert carol.name in lobby.text, lobby.text
+        assert joined.ephemeral and "sit down" in joined.content, joined.content  # privately
+        await standin.wait_for(lambda: bob.name in lobby.text, STEP)
+        await carol.click(lobby, "Join")
+        await standin.wait_for(lambda: carol.name in lobby.text, STEP)
         dealt = await alice.slash("holdem deal")
         assert not dealt.ephemeral, dealt.content
         turn = await _next_turn(standin, dm, bot, None)
