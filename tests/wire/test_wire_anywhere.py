@@ -8,7 +8,8 @@ which the lobby shows; bob (installed too) joins by command and carol (no instal
 shared with the bot) by the lobby's button; a hand is played by the Raise form, buttons and
 slash commands, and history, the fair deck and stats answer there; the table left quiet past
 the tokens' life (20 minutes on the stand-in's clock) goes on at the next command, and again
-at the next press; a restart mid-hand goes on at the next press. Every version of every
+at the next press; a restart mid-hand goes on at the next press; dave's table speaks his
+language. Every version of every
 message in the group DM is checked for hole cards (none but those shown down), the bot's own
 calls to the group DM are counted (none), and alice's wallet outside servers and her wallet
 in the server stay apart.
@@ -115,6 +116,7 @@ async def test_a_table_in_a_group_dm_runs_on_interaction_tokens(tmp_path: Path) 
         Person(id=1_200_000_000_000_000_100, name="alice", admin=True, installed=True),
         Person(id=1_200_000_000_000_000_101, name="bob", installed=True),
         Person(id=1_200_000_000_000_000_102, name="carol", in_server=False),
+        Person(id=1_200_000_000_000_000_103, name="dave", installed=True, locale="no"),
     ]
     standin = StandIn(application_id=APP_ID, guild_id=GUILD_ID, people=people)
     await standin.start()
@@ -122,8 +124,8 @@ async def test_a_table_in_a_group_dm_runs_on_interaction_tokens(tmp_path: Path) 
     stopped: list[BotProcess] = []
     try:
         await bot.start()
-        dm = standin.group_dm(*people)
-        alice, bob, carol = (Member(standin, p).at(dm.id) for p in people)
+        dm = standin.group_dm(*people[:3])
+        alice, bob, carol = (Member(standin, p).at(dm.id) for p in people[:3])
         members = {m.id: m for m in (alice, bob, carol)}
 
         # Declared as Discord documents: the table everywhere, the server's settings in servers.
@@ -217,6 +219,11 @@ async def test_a_table_in_a_group_dm_runs_on_interaction_tokens(tmp_path: Path) 
         there = await alice.slash("holdem chips")
         assert here.content.splitlines()[-1] == "You have 100 chips in your wallet.", here.content
         assert "on the table" in there.content, there.content  # her own, with its daily refill
+
+        # A table outside servers speaks its host's language (there is no server's).
+        elsewhere = standin.group_dm(people[3], people[1])
+        norsk = await Member(standin, people[3]).at(elsewhere.id).slash("holdem start")
+        assert "åpnet et bord" in norsk.content, norsk.content
 
         # The start names the link a member installs the app with for themselves.
         install = f"client_id={APP_ID}&integration_type=1&scope=applications.commands"

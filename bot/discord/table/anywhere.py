@@ -8,15 +8,29 @@ can carry is left out (the table goes quiet, nothing is lost: every move is in t
 a hand message whose token died is posted again through the freshest interaction's follow-up,
 so the hand never outlives its token. The next press or command at a quiet table brings it
 back where it stood. Hole cards are shown in private answers only: the bot writes to nobody.
-What is left here is writing down where the hand message moved (:func:`keep_moved`).
+What is left here is writing down where the hand message moved (:func:`keep_moved`), and the
+language such a table speaks: its host's own, as there is no server's (:func:`table_lang`).
 """
 
 from __future__ import annotations
 
-from bot.discord.context import Context
+from bot.discord.context import Context, split_table_id
 from bot.discord.table.messages import TableMessages
+from bot.guilds.wallets import outside_servers
+from bot.i18n import Lang, resolve_locale
 
-__all__ = ["keep_moved"]
+__all__ = ["keep_moved", "table_lang"]
+
+
+async def table_lang(ctx: Context, table_id: str) -> Lang:
+    """The language of a table's public messages: its server's; outside servers, its host's
+    Discord language as their last interaction said (the default one after a restart, until
+    the host acts again)."""
+    guild_id, _ = split_table_id(table_id)
+    if not outside_servers(guild_id):
+        return await ctx.guild_lang(guild_id)
+    host = ctx.service.state(table_id).host if ctx.service.has_table(table_id) else None
+    return ctx.languages.get(host or 0) or resolve_locale(None)
 
 
 async def keep_moved(

@@ -29,7 +29,7 @@ import discord
 from bot.discord.commands.stats import session_chart_file
 from bot.discord.context import Context, split_table_id
 from bot.discord.table.answers import MessageRef, Origin, Ticket
-from bot.discord.table.anywhere import keep_moved
+from bot.discord.table.anywhere import keep_moved, table_lang
 from bot.discord.table.hand_edits import HandEdits
 from bot.discord.table.hand_message import HandShow, Picture, hand_layout
 from bot.discord.table.hole_cards import CardMessages
@@ -106,7 +106,7 @@ class Dealer:
     # ----------------------------------------------------------------- outcomes
 
     async def show(self, outcome: Outcome, ticket: Ticket | None) -> None:
-        lang = await self.ctx.guild_lang(self.guild_id)
+        lang = await table_lang(self.ctx, self.table_id)
         kind = outcome.kind
         if ticket is not None and ticket.origin is Origin.MOVE:  # told privately, at once
             ticket = await self.edits.confirm(
@@ -329,7 +329,7 @@ class Dealer:
     # ----------------------------------------------------------------- the loop's own posts
 
     async def warn(self, turn: TurnState) -> None:
-        lang = await self.ctx.guild_lang(self.guild_id)
+        lang = await table_lang(self.ctx, self.table_id)
         left = max(1, round((turn.deadline or self.ctx.clock()) - self.ctx.clock()))
         line = tn(lang, "turn.warning", left, mention=f"<@{turn.member}>")
         await self.messages.put_ping(line, [turn.member])
@@ -337,7 +337,7 @@ class Dealer:
     async def notice(self, key: str) -> None:
         """A notice from the bot (it is restarting): in the hand message while a hand is in
         progress, else a message of its own."""
-        lang = await self.ctx.guild_lang(self.guild_id)
+        lang = await table_lang(self.ctx, self.table_id)
         state = self.ctx.service.state(self.table_id) if self.edits.hand is not None else None
         if (
             state is None
@@ -356,7 +356,7 @@ class Dealer:
         buttons, and the ping again."""
         if not notice:
             return
-        lang = await self.ctx.guild_lang(self.guild_id)
+        lang = await table_lang(self.ctx, self.table_id)
         if state.turn is None or self.edits.hand is None or self.messages.hand is None:
             await self.messages.post(t(lang, "notice.recovered"))
             return
@@ -368,7 +368,7 @@ class Dealer:
     async def show_table(self, ticket: Ticket, state: TableState) -> None:
         """``/holdem table``: the hand message again, as the answer to the command (the
         message before it says where the hand went); between hands, the table picture."""
-        lang = await self.ctx.guild_lang(self.guild_id)
+        lang = await table_lang(self.ctx, self.table_id)
         alt, file = await self.ctx.images.table(table_view(state, lang), lang)
         picture = Picture(name=file.filename, alt=alt)
         if not state.in_hand or self.edits.hand is None or self.edits.hand.hand_id != state.hand_id:
