@@ -43,8 +43,8 @@ def _level_ends_at(runner: EventRunner) -> tuple[float | None, float | None]:
     in epoch seconds (minutes clock)."""
     config = runner.config
     state = runner.state
-    if config.clock is not Clock.MINUTES or state.phase is not Phase.RUNNING:
-        return None, None
+    if config.clock is not Clock.MINUTES or state.phase is not Phase.RUNNING or state.paused:
+        return None, None  # paused: the clock stands, so no countdown is shown
     now = runner.clock()
     start = now - runner.seconds()  # when the event's clock read 0, as of now
     ends = config.level_ends(state.level)
