@@ -97,7 +97,8 @@ class EventPlace:
 @dataclass(frozen=True, kw_only=True, slots=True)
 class EventRuling:
     """One of the director's rulings, as the event's history shows it: ``kind`` is
-    ``paused``, ``resumed``, ``removed`` (``before``: the chips taken out of play),
+    ``paused``, ``resumed``, ``moved`` (from table ``before`` to table ``after``),
+    ``removed`` (``before``: the chips taken out of play),
     ``corrected`` (from ``before`` to ``after``), ``refunded`` or ``chip_count`` (stopped)."""
 
     kind: str

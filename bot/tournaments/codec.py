@@ -21,6 +21,7 @@ from engine.tournament import (
     HandStarting,
     Input,
     Level,
+    MovePlayer,
     Pause,
     PayoutStructure,
     Registered,
@@ -105,7 +106,9 @@ def input_to_dict(item: Input) -> dict[str, Any]:
     return _ruling_to_dict(item)
 
 
-def _ruling_to_dict(item: Pause | Resume | Remove | CorrectStack | Stop) -> dict[str, Any]:
+def _ruling_to_dict(
+    item: Pause | Resume | Remove | CorrectStack | MovePlayer | Stop,
+) -> dict[str, Any]:
     """The director's rulings, as written to the event's log."""
     if isinstance(item, Pause):
         return {"kind": "pause", "seconds": item.seconds}
@@ -113,6 +116,8 @@ def _ruling_to_dict(item: Pause | Resume | Remove | CorrectStack | Stop) -> dict
         return {"kind": "resume"}
     if isinstance(item, Remove):
         return {"kind": "remove", "player": item.player, "reason": item.reason}
+    if isinstance(item, MovePlayer):
+        return {"kind": "move", "player": item.player, "table": item.table, "seat": item.seat}
     if isinstance(item, CorrectStack):
         return {
             "kind": "correct",
@@ -149,6 +154,10 @@ def input_from_dict(data: Mapping[str, Any]) -> Input:
     if kind == "correct":
         return CorrectStack(
             player=str(data["player"]), chips=int(data["chips"]), reason=str(data["reason"])
+        )
+    if kind == "move":
+        return MovePlayer(
+            player=str(data["player"]), table=int(data["table"]), seat=int(data["seat"])
         )
     if kind == "stop":
         return Stop(settlement=Settlement(data["settlement"]))

@@ -10,6 +10,7 @@ from engine.tournament import (
     Clock,
     Decision,
     EventStopped,
+    MoveReason,
     Phase,
     PlayerMoved,
     PlayerRemoved,
@@ -61,6 +62,11 @@ def ruling_of(info: EventInfo, decision: Decision) -> EventRuling | None:
     """The history line of a director's ruling among the decisions (``None``: not one)."""
     if isinstance(decision, PlayPaused):
         return EventRuling(kind="paused" if decision.on else "resumed")
+    if isinstance(decision, PlayerMoved) and decision.reason is MoveReason.DIRECTOR:
+        return EventRuling(
+            kind="moved", name=info.name_of(decision.player), before=decision.from_table,
+            after=decision.to_table,
+        )  # fmt: skip
     if isinstance(decision, PlayerRemoved):
         return EventRuling(
             kind="removed", name=info.name_of(decision.player), before=decision.chips,

@@ -28,6 +28,7 @@ __all__ = [
     "HoldReason",
     "Input",
     "LevelStarted",
+    "MovePlayer",
     "MoveReason",
     "Pause",
     "PlaceFinished",
@@ -139,13 +140,23 @@ class CorrectStack:
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
+class MovePlayer:
+    """The director moves ``player`` (not in a hand) to the empty ``seat`` (0-based) of
+    ``table``, their own table or another; the tables are balanced again if it must."""
+
+    player: str
+    table: int
+    seat: int
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Stop:
     """The director ends a running event with no hand in play, settled by ``settlement``."""
 
     settlement: Settlement
 
 
-Ruling = Pause | Resume | Remove | CorrectStack | Stop
+Ruling = Pause | Resume | Remove | CorrectStack | MovePlayer | Stop
 """The director's own inputs (:mod:`engine.tournament.rulings`)."""
 
 Input = Registered | Unregistered | Start | HandStarting | HandFinished | ClockTicked | Ruling
@@ -159,6 +170,7 @@ class MoveReason(Enum):
     BREAK = "break"
     REDRAW = "redraw"
     LATE = "late"
+    DIRECTOR = "director"
 
 
 class HoldReason(Enum):

@@ -1,7 +1,8 @@
 """The director's rulings on a running event: pause and resume play, remove (disqualify) a
-player, correct a stack, stop the event and settle it. Each is one input of the event's log
-(:data:`~engine.tournament.records.Ruling`), applied by :func:`rule` to the director's
-working state, so a restart replays it exactly as it was first applied.
+player, correct a stack, move a player to another seat, stop the event and settle it. Each is
+one input of the event's log (:data:`~engine.tournament.records.Ruling`), applied by
+:func:`rule` to the director's working state, so a restart replays it exactly as it was
+first applied.
 
 A ruling on a player dealt in the hand being played at their table waits for that hand's
 end (a hand's chips are never changed while it is played): the director keeps it in
@@ -21,6 +22,8 @@ from engine.tournament.records import (
     CorrectStack,
     Decision,
     EventStopped,
+    MovePlayer,
+    MoveReason,
     Pause,
     PlaceFinished,
     PlayerRemoved,
@@ -31,6 +34,10 @@ from engine.tournament.records import (
     Settlement,
     StackSet,
 )
+
+# The seating's own move, so a director's move follows the same rule for waiting for the
+# big blind as a balance or a break does.
+from engine.tournament.seating import _move as move
 from engine.tournament.tables import TableState
 
 __all__ = ["Floor", "Pending", "apply_pending", "rule"]
@@ -88,6 +95,8 @@ def rule(work: Floor, ruling: Ruling) -> bool:
         work.out.append(PlayPaused(on=False, seconds=work.seconds))
     elif isinstance(ruling, Remove):
         _player_ruling(work, (ruling.player, None, ruling.reason))
+    elif isinstance(ruling, MovePlayer):
+        _move_player(work, ruling)
     elif isinstance(ruling, CorrectStack):
         if ruling.chips < 1:
             raise _error("a corrected stack is at least 1 chip", "tournament_bad_stack")
@@ -108,6 +117,22 @@ def _player_ruling(work: Floor, pending: Pending) -> None:
         work.pending = [p for p in work.pending if p[0] != player] + [pending]
         return
     _apply(work, pending, table.number)
+
+
+def _move_player(work: Floor, ruling: MovePlayer) -> None:
+    player = ruling.player
+    if player not in work.chips:
+        raise _error(f"{player} is not playing in the event", "tournament_not_playing")
+    source = next(t for t in work.tables.values() if player in t.seats)
+    if source.in_hand and player in source.hand_players:
+        raise _error(f"{player} is in a hand", "tournament_in_hand")
+    target = work.tables.get(ruling.table)
+    if target is None:
+        raise _error(f"no table {ruling.table}", "tournament_no_table")
+    if not 0 <= ruling.seat < len(target.seats) or target.seats[ruling.seat] is not None:
+        raise _error(f"seat {ruling.seat} is not free", "tournament_seat_taken")
+    work.out.append(move(work.tables, player, source.number, target.number, ruling.seat,
+                         MoveReason.DIRECTOR))  # fmt: skip
 
 
 def apply_pending(work: Floor, number: int) -> None:

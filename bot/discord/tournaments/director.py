@@ -1,5 +1,5 @@
 """The director's tools on a running event, for the host and the tournament role:
-``/holdem tournament pause``, ``resume``, ``remove``, ``correct`` and ``stop``.
+``/holdem tournament pause``, ``resume``, ``remove``, ``correct``, ``move`` and ``stop``.
 
 Each is one input of the event's log (:mod:`engine.tournament.rulings`), written before
 anything is done and replayed on a restart; the players hear of it in their tables' threads
@@ -28,6 +28,7 @@ from engine.errors import SessionError
 from engine.tournament import (
     CorrectStack,
     Decision,
+    MovePlayer,
     Phase,
     PlayerRemoved,
     Remove,
@@ -134,6 +135,21 @@ async def correct(
     await _rule(interaction, event, lambda r: r.submit(ruling), answer)
 
 
+async def move(
+    interaction: discord.Interaction[Any],
+    event: int | None,
+    player: discord.User,
+    table: int,
+    seat: int,
+) -> None:
+    ruling = MovePlayer(player=str(player.id), table=table, seat=seat - 1)  # seats shown from 1
+    await _rule(
+        interaction, event, lambda r: r.submit(ruling),
+        lambda lang, r, _: t(lang, "tournament.moved", player=_mention(player), table=table,
+                             seat=seat),
+    )  # fmt: skip
+
+
 async def stop(
     interaction: discord.Interaction[Any], event: int | None, settle: str, confirm: bool
 ) -> None:
@@ -210,6 +226,19 @@ def add_to(group: app_commands.Group) -> None:
         event: EventNumber | None = None,
     ) -> None:
         await correct(interaction, event, player, chips, reason)
+
+    @group.command(name="move", description=_d("move"))
+    @app_commands.describe(
+        player=_o("player"), table=_o("table"), seat=_o("seat"), event=_o("event")
+    )
+    async def move_command(
+        interaction: discord.Interaction[Any],
+        player: discord.User,
+        table: app_commands.Range[int, 1, 1000],
+        seat: app_commands.Range[int, 1, 10],
+        event: EventNumber | None = None,
+    ) -> None:
+        await move(interaction, event, player, table, seat)
 
     @group.command(name="stop", description=_d("stop"))
     @app_commands.describe(settle=_o("settle"), confirm=_o("confirm"), event=_o("event"))

@@ -27,7 +27,10 @@ from engine.tournament import (
     CorrectStack,
     EventConfig,
     EventStopped,
+    MovePlayer,
+    MoveReason,
     PlaceFinished,
+    PlayerMoved,
     PlayerRemoved,
     PlayPaused,
     Remove,
@@ -143,13 +146,27 @@ async def test_pause_across_a_restart_then_a_correction_a_removal_and_a_chip_cou
     )
     assert sum(runner.state.chips.values()) == 6 * 500 + 250 - out
 
+    # A move to the empty seat the removal left: the live tables follow, the player is told.
+    short = min(runner.state.tables.values(), key=lambda t: t.count)
+    full = max(runner.state.tables.values(), key=lambda t: t.count)
+    mover, seat = full.players[0], short.empty_seats()[0]
+    taken = await runner.submit(MovePlayer(player=mover, table=short.number, seat=seat))
+    assert [(d.to_table, d.to_seat) for d in taken if isinstance(d, PlayerMoved)] == [
+        (short.number, seat)
+    ]
+    short_id = runner.table_id(short.number)
+    assert short_id is not None
+    await _until(lambda: service.state(short_id).seat_of(int(mover)) is not None)
+    told = [m for kind, m in host.calls if kind == "moved" and m.reason is MoveReason.DIRECTOR]  # type: ignore[attr-defined]
+    assert [getattr(m, "player", None) for m in told] == [mover]  # pinged in the new thread
+
     # Resumed: the clock runs on from where it stood, the tables deal again.
     await runner.submit(Resume())
     clock.now += 5
     assert runner.seconds() == seconds + 5
     await _until(lambda: sum(t.hands for t in runner.state.tables.values()) >= hands + 4)
     view = event_view(runner)
-    assert [r.kind for r in view.rulings] == ["paused", "corrected", "removed", "resumed"]
+    assert [r.kind for r in view.rulings] == ["paused", "corrected", "removed", "moved", "resumed"]
     assert not view.paused
 
     # Stopped by chip count: paused first (a stop needs every hand over), then settled.
@@ -172,7 +189,7 @@ async def test_pause_across_a_restart_then_a_correction_a_removal_and_a_chip_cou
     state, _ = replay(CONFIG, [input_from_dict(r.data) for r in record.inputs])
     assert state == runner.state
     kinds = [r.data["kind"] for r in record.inputs]
-    for kind in ("pause", "resume", "correct", "remove", "stop"):
+    for kind in ("pause", "resume", "correct", "remove", "move", "stop"):
         assert kind in kinds
 
 

@@ -20,8 +20,11 @@ from engine.tournament import (
     HandStarting,
     HoldReason,
     Input,
+    MovePlayer,
+    MoveReason,
     Pause,
     PlaceFinished,
+    PlayerMoved,
     PlayerRemoved,
     PlayPaused,
     Registered,
@@ -224,3 +227,39 @@ def test_a_cap_on_the_field_and_a_minimum_to_start() -> None:
         with pytest.raises(InvalidSetup) as refused:
             EventConfig(**bad)  # type: ignore[arg-type]
         assert refused.value.code == "tournament_field"
+
+
+def test_the_director_moves_a_player_between_hands_to_an_empty_seat() -> None:
+    state, _ = started(9)  # tables of 5 and 4
+    small = min(state.tables.values(), key=lambda t: t.count)
+    big = max(state.tables.values(), key=lambda t: t.count)
+    player, seat = big.players[0], small.empty_seats()[0]
+    state, out = feed(state, MovePlayer(player=player, table=small.number, seat=seat))
+    (moved,) = [d for d in out if isinstance(d, PlayerMoved)]
+    assert (moved.to_table, moved.to_seat, moved.reason) == (
+        small.number,
+        seat,
+        MoveReason.DIRECTOR,
+    )
+    assert state.tables[small.number].seats[seat] == player and player not in big.seats[1:]
+    assert sorted(t.count for t in state.tables.values()) == [4, 5]  # still within one
+    other = state.tables[big.number]  # a seat change at one's own table
+    mover, free_seat = other.players[0], other.empty_seats()[0]
+    state, _ = feed(state, MovePlayer(player=mover, table=big.number, seat=free_seat))
+    assert state.tables[big.number].seats[free_seat] == mover
+    own = state.tables[small.number]
+    refusals: list[tuple[Input, str]] = [
+        (MovePlayer(player="nobody", table=1, seat=0), "tournament_not_playing"),
+        (MovePlayer(player=mover, table=99, seat=0), "tournament_no_table"),
+        (MovePlayer(player=mover, table=big.number, seat=99), "tournament_seat_taken"),
+        (MovePlayer(player=mover, table=own.number, seat=own.seat_of(own.players[-1])),
+         "tournament_seat_taken"),
+    ]  # fmt: skip
+    dealing, _ = feed(state, HandStarting(table=own.number))
+    in_hand = dealing.tables[own.number].hand_players[0]
+    free = dealing.tables[big.number].empty_seats()[0]
+    refusals.append((MovePlayer(player=in_hand, table=big.number, seat=free), "tournament_in_hand"))
+    for ruling, code in refusals:
+        with pytest.raises(SessionError) as refused:
+            apply(dealing, ruling)
+        assert refused.value.code == code, ruling
