@@ -136,19 +136,21 @@ async def append_input(
     moves: Sequence[WalletMove] = (),
     status: str | None = None,
     settings: Mapping[str, Any] | None = None,
+    config: Mapping[str, Any] | None = None,
 ) -> None:
     """Write input ``seq`` of the event with everything that follows from it: the wallet
     ``moves`` in the event's guild (a move without a ``ref`` gets ``event:<id>``), the event's
-    new ``status`` and ``settings`` when given. See the module docstring for the refusals;
-    each leaves the transaction to roll back whole."""
+    new ``status``, ``settings`` and ``config`` (an edit before the start) when given. See
+    the module docstring for the refusals; each leaves the transaction to roll back whole."""
     _check_status(status)
     # The event's row first: it names the guild, takes the row lock that queues a second
     # writer (PostgreSQL) and passes the fence before anything else is written.
     guild_id = await _update(
         tx, event_id,
         "UPDATE events SET settings_json = COALESCE(?, settings_json), "
-        "status = COALESCE(?, status), updated_at = ? WHERE event_id = ? RETURNING guild_id",
-        (_json(settings), status, now, event_id),
+        "config_json = COALESCE(?, config_json), status = COALESCE(?, status), updated_at = ? "
+        "WHERE event_id = ? RETURNING guild_id",
+        (_json(settings), _json(config), status, now, event_id),
     )  # fmt: skip
     row = await tx.fetchone(
         "SELECT COALESCE(MAX(seq) + 1, 0) FROM event_inputs WHERE event_id = ?", (event_id,)
@@ -413,11 +415,12 @@ class Events:
         moves: Sequence[WalletMove] = (),
         status: str | None = None,
         settings: Mapping[str, Any] | None = None,
+        config: Mapping[str, Any] | None = None,
     ) -> None:
         """Write the event's input number ``seq`` in one transaction with its wallet
         ``moves`` (each with its ledger row; ``ref`` ``event:<id>`` unless the move names
-        one) and the event's new ``status`` and ``settings`` (when given). Committed when
-        this returns: acknowledge the input only after it.
+        one) and the event's new ``status``, ``settings`` and ``config`` (when given).
+        Committed when this returns: acknowledge the input only after it.
 
         Raises, having written nothing: :class:`EventConflict` when ``seq`` is not the next
         number of the log (another writer took it), :class:`InsufficientChips` or
@@ -426,7 +429,7 @@ class Events:
         async with self._backend.transaction() as tx:
             await append_input(
                 tx, event_id, seq, data, now=now, ref=ref, moves=moves, status=status,
-                settings=settings,
+                settings=settings, config=config,
             )  # fmt: skip
 
     async def update(

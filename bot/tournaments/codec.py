@@ -16,6 +16,7 @@ from engine.tournament import (
     Clock,
     ClockTicked,
     CorrectStack,
+    EditEvent,
     EventConfig,
     HandFinished,
     HandStarting,
@@ -103,6 +104,8 @@ def input_to_dict(item: Input) -> dict[str, Any]:
         }
     if isinstance(item, ClockTicked):
         return {"kind": "clock", "seconds": item.seconds}
+    if isinstance(item, EditEvent):
+        return {"kind": "edit", "config": config_to_dict(item.config)}
     return _ruling_to_dict(item)
 
 
@@ -159,6 +162,8 @@ def input_from_dict(data: Mapping[str, Any]) -> Input:
         return MovePlayer(
             player=str(data["player"]), table=int(data["table"]), seat=int(data["seat"])
         )
+    if kind == "edit":
+        return EditEvent(config=config_from_dict(data["config"]))
     if kind == "stop":
         return Stop(settlement=Settlement(data["settlement"]))
     raise ValueError(f"unknown tournament input {kind!r}")

@@ -32,7 +32,12 @@ from bot.tables.computers import is_computer
 from bot.tables.errors import NoTable
 from bot.tables.outcomes import Outcome, TableState
 from bot.tables.service import TableService, table_id_for
-from bot.tournaments.codec import config_from_dict, input_from_dict, input_to_dict
+from bot.tournaments.codec import (
+    config_from_dict,
+    config_to_dict,
+    input_from_dict,
+    input_to_dict,
+)
 from bot.tournaments.host import EventHost, EventInfo
 from bot.tournaments.rules import event_rules
 from engine.errors import SessionError
@@ -41,6 +46,7 @@ from engine.tournament import (
     BreakStarted,
     ClockTicked,
     Decision,
+    EditEvent,
     EventConfig,
     EventFinished,
     EventStarted,
@@ -179,6 +185,7 @@ class EventRunner:
             if isinstance(item, (ClockTicked, Pause)):
                 seconds = item.seconds
         runner.seq = len(record.inputs)
+        runner.config = runner.state.config  # as the director's edits before the start left it
         runner._clock = _Clock(base=seconds, since=clock(), written=seconds)
         return runner
 
@@ -289,11 +296,13 @@ class EventRunner:
             self.info.event_id, self.seq, input_to_dict(item), now=self.clock(), ref=ref,
             moves=self._moves(item, taken),
             status=status if status != self.info.status else None,
+            config=config_to_dict(item.config) if isinstance(item, EditEvent) else None,
         )  # fmt: skip
         self.seq += 1
         self.state = state
         self.decisions.extend(taken)
         self.info.status = status
+        self.config = state.config
         if ref is not None:
             self.refs.add(ref)
         if isinstance(item, ClockTicked):

@@ -10,6 +10,7 @@ blind, and with antes a big blind ante of one big blind is paid from the third l
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from engine.tournament import Break, Clock, EventConfig, Level, PayoutStructure
 
@@ -17,8 +18,10 @@ __all__ = [
     "MAX_LEVELS",
     "STEPS",
     "breaks_every",
+    "edited_config",
     "event_config",
     "parse_levels",
+    "parse_payouts",
     "standard_levels",
 ]
 
@@ -118,3 +121,73 @@ def event_config(
         buy_in=buy_in, payouts=payouts, structure=structure,
         redraw_at=(3, 2) if redraw else (), seed=seed,
     )  # fmt: skip
+
+
+def edited_config(
+    config: EventConfig,
+    *,
+    seats: int | None = None,
+    chips: int | None = None,
+    big_blind: int | None = None,
+    levels: str | None = None,
+    level_minutes: int | None = None,
+    level_hands: int | None = None,
+    antes: bool | None = None,
+    break_every: int | None = None,
+    break_minutes: int | None = None,
+    late_registration: int | None = None,
+    re_entries: int | None = None,
+    payouts: tuple[tuple[int, ...], PayoutStructure] | None = None,
+    max_players: int | None = None,
+    min_players: int | None = None,
+) -> EventConfig:
+    """``config`` with the options given changed and the rest kept, as ``/holdem tournament
+    edit`` changes an event before it starts: new levels are built as
+    :func:`event_config` builds them (a new length alone keeps the blinds), new break options
+    respace or lengthen the breaks. Raises as :func:`event_config` does."""
+    clock = Clock.HANDS if level_hands is not None else config.clock
+    clock = Clock.MINUTES if level_minutes is not None else clock
+    length = level_hands or level_minutes or config.levels[0].length
+    new_levels = tuple(replace(lv, length=length) for lv in config.levels)
+    if levels is not None:
+        new_levels = parse_levels(levels, length)
+    elif big_blind is not None or antes is not None:
+        first = big_blind if big_blind is not None else config.levels[0].big_blind
+        ante = antes if antes is not None else any(lv.ante for lv in config.levels)
+        new_levels = standard_levels(first, length, antes=ante)
+    breaks = config.breaks
+    every = break_every or (breaks[0].after_level if breaks else None)
+    if every is not None and (break_every is not None or break_minutes is not None):
+        breaks = breaks_every(every, break_minutes or (breaks[0].minutes if breaks else 5))
+    shares, structure = payouts if payouts is not None else (config.payouts, config.structure)
+    return replace(
+        config,
+        seats_per_table=seats or config.seats_per_table,
+        starting_chips=chips or config.starting_chips,
+        levels=new_levels, clock=clock, breaks=breaks,
+        late_registration_until=(
+            config.late_registration_until if late_registration is None else late_registration
+        ),
+        re_entries=config.re_entries if re_entries is None else re_entries,
+        payouts=shares, structure=structure,
+        max_entries=max_players if max_players is not None else config.max_entries,
+        min_entries=min_players or config.min_entries,
+    )  # fmt: skip
+
+
+def parse_payouts(text: str | None) -> tuple[tuple[int, ...], PayoutStructure]:
+    """``"50/30/20"`` (percentages, best first), ``"standard"`` or ``"winner-takes-all"``.
+    Raises ValueError for anything else.
+
+    >>> parse_payouts("50/30/20"), parse_payouts(None)[1].value
+    (((50, 30, 20), <PayoutStructure.STANDARD: 'standard'>), 'standard')
+    """
+    if text is None or not text.strip():
+        return (), PayoutStructure.STANDARD
+    cleaned = text.strip().lower()
+    for structure in PayoutStructure:
+        if cleaned == structure.value:
+            return (), structure
+    if not re.fullmatch(r"\d{1,3}(\s*/\s*\d{1,3}){0,19}", cleaned):
+        raise ValueError(text)
+    return tuple(int(p) for p in cleaned.split("/")), PayoutStructure.STANDARD

@@ -30,6 +30,7 @@ from engine.tournament.records import (
     Bust,
     ClockTicked,
     Decision,
+    EditEvent,
     EventFinished,
     EventStarted,
     HandDealt,
@@ -48,7 +49,7 @@ from engine.tournament.records import (
     TableOpened,
     Unregistered,
 )
-from engine.tournament.rulings import Pending, apply_pending, rule
+from engine.tournament.rulings import Pending, apply_pending, edit, rule
 from engine.tournament.seating import balance_once, break_table, draw, redraw, seat_late
 from engine.tournament.tables import TableState, dealt, plan
 
@@ -146,6 +147,10 @@ def apply(state: EventState, item: Input) -> tuple[EventState, tuple[Decision, .
         work.hand_finished(item.table, item.stacks)
     elif isinstance(item, ClockTicked):
         work.clock(item.seconds)
+    elif isinstance(item, EditEvent):
+        if work.phase is not Phase.REGISTERING:
+            raise _error("the event has started", "tournament_started")
+        edit(work, item.config, registered=len(work.registered))
     elif work.phase is not Phase.RUNNING:
         raise _error("the event is not running", "tournament_not_running")
     elif rule(work, item):
@@ -199,6 +204,7 @@ class _Work:
         return replace(
             self.state,
             phase=self.phase,
+            config=self.config,
             steps=self.state.steps + 1,
             registered=tuple(self.registered),
             entries=self.entries,

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from engine.tournament.config import EventConfig
+
 __all__ = [
     "BreakEnded",
     "BreakStarted",
@@ -17,6 +19,7 @@ __all__ = [
     "ClockTicked",
     "CorrectStack",
     "Decision",
+    "EditEvent",
     "EventFinished",
     "EventStarted",
     "EventStopped",
@@ -108,6 +111,14 @@ class Settlement(Enum):
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
+class EditEvent:
+    """Before play starts, the director changes the event's settings to ``config`` (its seed
+    and buy-in stay the event's; see :func:`engine.tournament.rulings.edit`)."""
+
+    config: EventConfig
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Pause:
     """The director pauses play at ``seconds`` of the event's clock: the hands being played
     finish, no table deals, and the clock stands until :class:`Resume`."""
@@ -159,7 +170,16 @@ class Stop:
 Ruling = Pause | Resume | Remove | CorrectStack | MovePlayer | Stop
 """The director's own inputs (:mod:`engine.tournament.rulings`)."""
 
-Input = Registered | Unregistered | Start | HandStarting | HandFinished | ClockTicked | Ruling
+Input = (
+    Registered
+    | Unregistered
+    | Start
+    | HandStarting
+    | HandFinished
+    | ClockTicked
+    | Ruling
+    | EditEvent
+)
 
 
 # --- decisions --------------------------------------------------------------------------------

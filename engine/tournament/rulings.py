@@ -40,7 +40,7 @@ from engine.tournament.records import (
 from engine.tournament.seating import _move as move
 from engine.tournament.tables import TableState
 
-__all__ = ["Floor", "Pending", "apply_pending", "rule"]
+__all__ = ["Floor", "Pending", "apply_pending", "edit", "rule"]
 
 Pending = tuple[str, int | None, str]
 """A ruling waiting for a hand's end: ``(player, chips, reason)``; ``chips`` ``None`` is a
@@ -77,6 +77,21 @@ class Floor(Protocol):
 
 def _error(message: str, code: str) -> SessionError:
     return SessionError(message, code=code)
+
+
+def edit(work: Floor, config: EventConfig, *, registered: int) -> None:
+    """Before the start: the event's settings become ``config``, the ``registered`` players
+    still fitting it. The seed (the draws) and the buy-in (already paid) cannot change, nor
+    can a cap or a sit-and-go's size come down to the players already registered (a replay
+    of the log would then refuse a registration, or start earlier than play did)."""
+    old = work.config
+    if config.seed != old.seed or config.buy_in != old.buy_in:
+        raise _error("the seed and the buy-in stay as they were", "tournament_edit_fixed")
+    if (config.max_entries is not None and config.max_entries < registered) or (
+        config.start_when is not None and config.start_when <= registered
+    ):
+        raise _error("the field is already past that", "tournament_edit_field")
+    work.config = config
 
 
 def rule(work: Floor, ruling: Ruling) -> bool:

@@ -34,30 +34,11 @@ from bot.i18n.free_text import free_text_refusal
 from bot.tables.computers import computer_member
 from bot.tournaments.runner import EventRunner
 from bot.tournaments.service import Tournaments
-from bot.tournaments.structure import event_config
+from bot.tournaments.structure import event_config, parse_payouts
 from bot.tournaments.view import event_view
 from engine import EngineError
-from engine.tournament import PayoutStructure
 
-__all__ = ["EventButton", "commands", "parse_payouts"]
-
-
-def parse_payouts(text: str | None) -> tuple[tuple[int, ...], PayoutStructure]:
-    """``"50/30/20"`` (percentages, best first), ``"standard"`` or ``"winner-takes-all"``.
-    Raises ValueError for anything else.
-
-    >>> parse_payouts("50/30/20"), parse_payouts(None)[1].value
-    (((50, 30, 20), <PayoutStructure.STANDARD: 'standard'>), 'standard')
-    """
-    if text is None or not text.strip():
-        return (), PayoutStructure.STANDARD
-    cleaned = text.strip().lower()
-    for structure in PayoutStructure:
-        if cleaned == structure.value:
-            return (), structure
-    if not re.fullmatch(r"\d{1,3}(\s*/\s*\d{1,3}){0,19}", cleaned):
-        raise ValueError(text)
-    return tuple(int(p) for p in cleaned.split("/")), PayoutStructure.STANDARD
+__all__ = ["EventButton", "commands"]
 
 
 async def create(

@@ -1,5 +1,6 @@
 """The director's tools on a running event, for the host and the tournament role:
-``/holdem tournament pause``, ``resume``, ``remove``, ``correct``, ``move`` and ``stop``.
+``/holdem tournament pause``, ``resume``, ``remove``, ``correct``, ``move`` and ``stop``;
+and before the start ``edit``.
 
 Each is one input of the event's log (:mod:`engine.tournament.rulings`), written before
 anything is done and replayed on a restart; the players hear of it in their tables' threads
@@ -24,10 +25,12 @@ from bot.discord.translator import cmd_str
 from bot.i18n import Lang, t
 from bot.i18n.free_text import free_text_refusal
 from bot.tournaments.runner import EventRunner
+from bot.tournaments.structure import edited_config, parse_payouts
 from engine.errors import SessionError
 from engine.tournament import (
     CorrectStack,
     Decision,
+    EditEvent,
     MovePlayer,
     Phase,
     PlayerRemoved,
@@ -150,6 +153,41 @@ async def move(
     )  # fmt: skip
 
 
+async def edit(interaction: discord.Interaction[Any], event: int | None, **options: Any) -> None:
+    """Before the start: the options given change the event (``start_in`` its start time,
+    the rest its structure through :func:`~bot.tournaments.structure.edited_config`)."""
+    lang = remember(context_of(interaction), interaction)
+    payouts = options.pop("payouts", None)
+    start_in = options.pop("start_in", None)
+    refusal = free_text_refusal(lang, "payouts", payouts)
+    if refusal is not None:
+        await reply_private(interaction, refusal)
+        return
+    try:
+        parsed = parse_payouts(payouts) if payouts is not None else None
+    except ValueError:
+        await reply_private(interaction, t(lang, "tournament.bad_payouts"))
+        return
+
+    async def act(runner: EventRunner) -> tuple[Decision, ...]:
+        try:
+            config = edited_config(runner.config, payouts=parsed, **options)
+        except ValueError:
+            raise SessionError("levels", code="tournament_bad_levels") from None
+        taken = await runner.submit(EditEvent(config=config))
+        if start_in is not None:  # the event's own setting, not the director's
+            settings = runner.info.settings
+            settings.update(starts_at=runner.clock() + 60 * start_in, reminded=False)
+            await runner.store.events.update(
+                runner.info.event_id, now=runner.clock(), settings=settings
+            )
+        return taken
+
+    await _rule(
+        interaction, event, act, lambda lang, r, _: t(lang, "tournament.edited", name=r.info.name)
+    )
+
+
 async def stop(
     interaction: discord.Interaction[Any], event: int | None, settle: str, confirm: bool
 ) -> None:
@@ -239,6 +277,43 @@ def add_to(group: app_commands.Group) -> None:
         event: EventNumber | None = None,
     ) -> None:
         await move(interaction, event, player, table, seat)
+
+    @group.command(name="edit", description=_d("edit"))
+    @app_commands.describe(
+        event=_o("event"), start_in=_o("start_in"), seats=_o("seats"), chips=_o("chips"),
+        big_blind=_o("big_blind"), levels=_o("levels"), level_minutes=_o("level_minutes"),
+        level_hands=_o("level_hands"), antes=_o("antes"), break_every=_o("break_every"),
+        break_minutes=_o("break_minutes"), late_registration=_o("late_registration"),
+        re_entries=_o("re_entries"), payouts=_o("payouts"), max_players=_o("max_players"),
+        min_players=_o("min_players"),
+    )  # fmt: skip
+    async def edit_command(
+        interaction: discord.Interaction[Any],
+        event: EventNumber | None = None,
+        start_in: app_commands.Range[int, 1, 10080] | None = None,
+        seats: app_commands.Range[int, 2, 10] | None = None,
+        chips: app_commands.Range[int, 10, 10_000_000] | None = None,
+        big_blind: app_commands.Range[int, 2, 1_000_000] | None = None,
+        levels: app_commands.Range[str, 3, 400] | None = None,
+        level_minutes: app_commands.Range[int, 1, 240] | None = None,
+        level_hands: app_commands.Range[int, 1, 1000] | None = None,
+        antes: bool | None = None,
+        break_every: app_commands.Range[int, 1, 20] | None = None,
+        break_minutes: app_commands.Range[int, 1, 60] | None = None,
+        late_registration: app_commands.Range[int, 0, 50] | None = None,
+        re_entries: app_commands.Range[int, 0, 10] | None = None,
+        payouts: app_commands.Range[str, 1, 80] | None = None,
+        max_players: app_commands.Range[int, 2, 10_000] | None = None,
+        min_players: app_commands.Range[int, 2, 10_000] | None = None,
+    ) -> None:
+        await edit(
+            interaction, event, start_in=start_in, seats=seats, chips=chips,
+            big_blind=big_blind, levels=levels, level_minutes=level_minutes,
+            level_hands=level_hands, antes=antes, break_every=break_every,
+            break_minutes=break_minutes, late_registration=late_registration,
+            re_entries=re_entries, payouts=payouts, max_players=max_players,
+            min_players=min_players,
+        )  # fmt: skip
 
     @group.command(name="stop", description=_d("stop"))
     @app_commands.describe(settle=_o("settle"), confirm=_o("confirm"), event=_o("event"))

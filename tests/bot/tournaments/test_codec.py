@@ -23,6 +23,7 @@ from engine.tournament import (
     Clock,
     ClockTicked,
     CorrectStack,
+    EditEvent,
     EventConfig,
     HandFinished,
     HandStarting,
@@ -83,6 +84,7 @@ def test_a_stored_config_is_checked_again_when_read() -> None:
         MovePlayer(player="14", table=2, seat=5),
         Stop(settlement=Settlement.CHIP_COUNT),
         Stop(settlement=Settlement.REFUND),
+        EditEvent(config=EventConfig(seats_per_table=6, max_entries=30, seed="s")),
     ],
 )
 def test_every_input_reads_back_equal_through_json(item: object) -> None:

@@ -11,14 +11,14 @@ from pathlib import Path
 import pytest
 
 from bot.computers import Level
-from bot.discord.tournaments.commands import parse_payouts
 from bot.present.event import structure_lines
 from bot.store.store import Store
 from bot.tables.computers import computer_member
-from bot.tournaments.structure import event_config, parse_levels
+from bot.tournaments.codec import config_from_dict
+from bot.tournaments.structure import edited_config, event_config, parse_levels, parse_payouts
 from bot.tournaments.view import event_view
 from engine.errors import InvalidSetup
-from engine.tournament import Clock
+from engine.tournament import Clock, EditEvent
 from tests.bot.conftest import Clock as ManualClock
 
 from .test_runner import CHANNEL, GUILD, FakeHost, _setup
@@ -112,3 +112,48 @@ async def test_a_saved_structure_comes_back_with_a_new_seed(store: Store) -> Non
     assert again is not None and again.seed == "b"
     assert again == replace(config, seed="b")
     assert await events.preset(GUILD, "Saturday", seed="c") is None
+
+
+def test_an_edit_changes_what_it_is_given_and_keeps_the_rest() -> None:
+    config = event_config(
+        levels="25/50 50/100/10", level_minutes=10, break_every=2, break_minutes=5, buy_in=10,
+        seed="x",
+    )  # fmt: skip
+    longer = edited_config(config, level_minutes=20)
+    assert [(lv.big_blind, lv.ante, lv.length) for lv in longer.levels] == [
+        (50, 0, 20), (100, 10, 20),
+    ]  # fmt: skip
+    assert longer.breaks == config.breaks and longer.seed == "x" and longer.buy_in == 10
+    rested = edited_config(config, break_minutes=10)
+    assert [(b.after_level, b.minutes) for b in rested.breaks[:2]] == [(2, 10), (4, 10)]
+    other = edited_config(
+        config, seats=6, chips=2000, big_blind=40, max_players=30, min_players=4,
+        payouts=parse_payouts("60/40"), late_registration=3,
+    )  # fmt: skip
+    assert (other.seats_per_table, other.starting_chips, other.levels[0].big_blind) == (6, 2000, 40)
+    assert (other.max_entries, other.min_entries, other.payouts) == (30, 4, (60, 40))
+    assert other.late_registration_until == 3 and other.breaks == config.breaks
+    with pytest.raises(InvalidSetup):  # breaks need levels by minutes
+        edited_config(config, level_hands=10)
+
+
+async def test_an_edited_event_is_stored_and_reloads_as_edited(store: Store) -> None:
+    _, events = _setup(store, FakeHost(), ManualClock())
+    config = event_config(seats=9, chips=1000, seed="ed")
+    field = [(str(computer_member(Level.NORMAL, k)), f"p{k}") for k in range(1, 4)]
+    runner = await events.create(
+        guild_id=GUILD, channel_id=CHANNEL, name="Edit", config=config, settings={},
+        computers=field,
+    )  # fmt: skip
+    wider = edited_config(config, seats=6, chips=5000, max_players=12)
+    await runner.submit(EditEvent(config=wider))
+    assert runner.config == wider
+    assert "Starting stack 5,000 · tables of 6" in structure_lines("en", event_view(runner))
+    await runner.stop()
+    record = await store.events.load(runner.info.event_id)
+    assert record is not None and config_from_dict(record.config) == wider
+    events.runners.clear()
+    await events.restore()
+    again = events.runners[runner.info.event_id]
+    assert again.config == wider and again.state.registered == runner.state.registered
+    await again.stop()

@@ -4,6 +4,8 @@ end, what is refused, and that a replay of the log gives the same state."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from engine.errors import InvalidSetup, SessionError
@@ -11,6 +13,7 @@ from engine.tournament import (
     ClockTicked,
     CorrectStack,
     Decision,
+    EditEvent,
     EventConfig,
     EventState,
     EventStopped,
@@ -263,3 +266,29 @@ def test_the_director_moves_a_player_between_hands_to_an_empty_seat() -> None:
         with pytest.raises(SessionError) as refused:
             apply(dealing, ruling)
         assert refused.value.code == code, ruling
+
+
+def test_an_edit_before_the_start_changes_the_event_and_replays() -> None:
+    config = EventConfig(seats_per_table=5, starting_chips=1000, buy_in=10, seed="e")
+    log: list[Input] = [Registered(player=f"p{k}") for k in range(4)]
+    state, _ = feed(new_event(config), *log)
+    wider = replace(config, seats_per_table=9, starting_chips=3000, max_entries=6)
+    state, _ = feed(state, EditEvent(config=wider))
+    assert state.config == wider
+    log += [EditEvent(config=wider), Start()]
+    again, _ = replay(config, log)
+    assert again.config == wider and set(again.chips.values()) == {3000}
+    assert len(again.tables) == 1  # one table of nine
+    refusals: list[tuple[EventConfig, str]] = [
+        (replace(config, seed="other"), "tournament_edit_fixed"),
+        (replace(config, buy_in=20), "tournament_edit_fixed"),
+        (replace(config, max_entries=3), "tournament_edit_field"),
+        (replace(config, start_when=4), "tournament_edit_field"),
+    ]
+    for bad, code in refusals:
+        with pytest.raises(SessionError) as refused:
+            apply(state, EditEvent(config=bad))
+        assert refused.value.code == code, bad
+    with pytest.raises(SessionError) as late:
+        apply(again, EditEvent(config=wider))
+    assert late.value.code == "tournament_started"
