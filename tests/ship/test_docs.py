@@ -86,13 +86,15 @@ def _anchors(path: Path) -> set[str]:
 
 def _command(path: Path, pattern: str) -> list[str]:
     """The one shell command of ``path`` that runs python on the host (not in Docker) and
-    matches ``pattern``, as arguments, with the venv's python for the guide's."""
-    (words,) = [
+    matches ``pattern`` (shown once or more), as arguments, with the venv's python for the
+    guide's."""
+    found = [
         words
         for words in map(shlex.split, _shell_lines(path))
         if words[0] in ("python", "python3", ".venv/bin/python")
         and re.search(pattern, shlex.join(words))
     ]
+    (words,) = {tuple(words) for words in found}
     return [sys.executable, *words[1:]]
 
 
@@ -469,3 +471,26 @@ def test_the_benchmarks_name_the_projects_interpreter() -> None:
         for line in path.read_text(encoding="utf-8").splitlines():
             for command in re.findall(r"([^\s`]*python3?) benchmarks/", line):
                 assert command == ".venv/bin/python", f"{path.name}: {line.strip()}"
+
+
+def test_upgrading_without_docker_runs_as_documented(tmp_path: Path) -> None:
+    """The operators' guide's upgrade steps for a host without Docker: a backup of the
+    stopped bot's database into the folder, the new version installed into the same virtual
+    environment, ``--check`` (which migrates) before the start. The backup line runs as shown."""
+    from bot.settings import FAKE_TOKEN
+
+    operators = DOCS / "operators.md"
+    text = operators.read_text(encoding="utf-8")
+    section = text[text.index("### Upgrading without Docker") :].split("\n## ", 1)[0]
+    (steps,) = [body for lang, body in _blocks(section) if lang in SHELLS]
+    lines = [line.split(" #")[0].strip() for line in steps.splitlines()]
+    assert lines[0].startswith(".venv/bin/python -m bot --backup ")
+    assert ".venv/bin/pip install ." in lines
+    assert lines[-1] == ".venv/bin/python -m bot --check"
+    db = tmp_path / "holdem.sqlite3"
+    settings = {"DISCORD_TOKEN": FAKE_TOKEN, "HOLDEM_DB": str(db)}
+    assert _run(_command(operators, r"-m bot --check$"), tmp_path, **settings).returncode == 0
+    backup = _run(_command(operators, r"-m bot --backup \.$"), tmp_path, **settings)
+    assert backup.returncode == 0, backup.stdout + backup.stderr
+    copies = [path for path in tmp_path.glob("*.sqlite3") if path != db]
+    assert len(copies) == 1, sorted(tmp_path.iterdir())
