@@ -494,3 +494,29 @@ def test_upgrading_without_docker_runs_as_documented(tmp_path: Path) -> None:
     assert backup.returncode == 0, backup.stdout + backup.stderr
     copies = [path for path in tmp_path.glob("*.sqlite3") if path != db]
     assert len(copies) == 1, sorted(tmp_path.iterdir())
+
+
+CORPUS_TESTS = [
+    "tests/engine/test_phh.py::test_the_whole_corpus_replays",
+    "tests/engine/test_phh_archive.py::test_the_corpus_is_read_plainly_and_exactly",
+    "tests/bot/stats/test_counters.py::"
+    "test_vpip_and_pfr_of_every_pluribus_player_match_an_independent_count",
+    "tests/benchmarks/test_benchmarks_smoke.py::test_smoke_run_succeeds[bench_replay]",
+]
+
+
+@pytest.mark.slow
+def test_without_the_corpus_its_tests_say_what_they_need(tmp_path: Path) -> None:
+    """In a clone without the shared folder the corpus tests are skipped, each saying in
+    the summary which file it looked for and where to put it; the README says the same."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "phh/pluribus-and-classics.tar.xz" in readme and "HOLDEM_SHARED" in readme
+    run = _run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-n", "0", *CORPUS_TESTS],
+        ROOT, HOLDEM_SHARED=str(tmp_path),
+    )  # fmt: skip
+    wanted = tmp_path / "phh" / "pluribus-and-classics.tar.xz"
+    skipped = [line for line in run.stdout.splitlines() if line.startswith("SKIPPED")]
+    assert len(skipped) == len(CORPUS_TESTS), run.stdout + run.stderr
+    for line in skipped:
+        assert f"needs the PHH corpus {wanted}" in line and "HOLDEM_SHARED" in line, line
