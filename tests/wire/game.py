@@ -178,9 +178,12 @@ class Game:
 
 
 @asynccontextmanager
-async def game(tmp_path: Path, *, players: int = 3) -> AsyncIterator[Game]:
+async def game(
+    tmp_path: Path, *, players: int = 3, env: dict[str, str] | None = None
+) -> AsyncIterator[Game]:
     """A stand-in with ``players`` members (the first one may manage the server) and the
-    bot running against it; both stopped at the end, whatever happened."""
+    bot running against it (``env``: settings over the harness's own, a PostgreSQL URL …);
+    both stopped at the end, whatever happened."""
     people = [
         Person(id=1_200_000_000_000_000_100 + k, name=NAMES[k], admin=k == 0)
         for k in range(players)
@@ -189,7 +192,7 @@ async def game(tmp_path: Path, *, players: int = 3) -> AsyncIterator[Game]:
     await standin.start()
     played = Game(
         standin=standin,
-        bot=BotProcess(standin=standin, db=tmp_path / "holdem.sqlite3"),
+        bot=BotProcess(standin=standin, db=tmp_path / "holdem.sqlite3", env=env or {}),
         members=[Member(standin, p) for p in people],
     )
     try:
