@@ -4,7 +4,8 @@
   value) with a control character or a direction override: refused privately, in the admin's
   language, naming the character, nothing kept, and the same on SQLite and PostgreSQL (where
   a NUL once reached ``asyncpg`` and came back as "Something went wrong on our side" and a
-  traceback). A name written right to left is welcome, and the reply puts it in as an isolate.
+  traceback). A name written right to left is welcome, and the reply puts it in as an isolate;
+  so do the public lines with a member's name that carries a right-to-left override.
 - A full disk under the SQLite file (SQLite's own ``SQLITE_FULL``, from a size limit set by
   ``tests/wire/full_hook``): the member is told the database is full, the table stands where
   it stood, no traceback; once there is room again the same move plays.
@@ -90,6 +91,16 @@ async def test_free_text_with_control_characters_is_refused_alike_on_both_backen
         # The name stands in the reply as an isolate: it cannot turn the sentence round.
         assert created.content.startswith(f"Event #1, \u2068{rtl}\u2069, is open"), created
         assert any(f"## {rtl}" in text for text in g.texts()), g.texts()
+
+        # A member's name is their own (Discord's), never refused: shown in public, it is
+        # isolated and its direction controls are dropped, so the lines around it keep their
+        # order.
+        odd = Member(g.standin, Person(id=player.id + 99, name="\u202eevil \u05d0"))
+        assert not (await admin.slash("holdem start")).ephemeral
+        assert not (await odd.slash("holdem join")).ephemeral
+        shown = [text for text in g.texts() if "evil" in text]
+        assert shown and all("\u2068evil \u05d0\u2069" in text for text in shown), shown
+        assert not any("\u202e" in text for text in g.texts())
         assert await g.bot.stop() == 0, g.bot.report()
     logged = "".join(g.bot.err)
     assert "Traceback" not in logged and "level=ERROR" not in logged, g.bot.report()
