@@ -153,6 +153,10 @@ def test_the_wheel_installs_and_draws_from_another_folder(tmp_path: Path) -> Non
         "bot/i18n/locales/nb.json",
     ):
         assert name in names, f"the wheel lacks {name}"
+    templates = {
+        path.relative_to(ROOT).as_posix() for path in (ROOT / "bot/web/templates").rglob("*.html")
+    }
+    assert "bot/web/templates/base.html" in templates and templates <= names, templates - names
     assert not any(name.startswith("tests/") for name in names)
     licences = {name.rsplit("/", 1)[-1] for name in names if "/licenses/" in name}
     assert {"LICENSE", "LICENSE-DejaVu.txt"} <= licences

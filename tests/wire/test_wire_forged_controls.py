@@ -61,7 +61,7 @@ async def test_controls_naming_another_servers_table_are_refused_and_change_noth
         assert f"holdem:lobby:{a_token}:deal" in lobby.custom_ids(), lobby.custom_ids()
 
         joined = await home.members[1].slash("holdem join")
-        assert not joined.ephemeral, joined.content
+        assert joined.ephemeral and "You sit down" in joined.content, joined.content
 
         # From B's channel: A's seated bob leaves A; B's admin joins A and deals there.
         from_b = Member(standin, mallory, channel_id=OTHER_CHANNEL)

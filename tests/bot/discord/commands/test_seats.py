@@ -139,7 +139,7 @@ async def test_a_table_deals_without_embed_links_which_the_invite_does_not_ask_f
         opened = await alice.slash(plain, "holdem start")
         assert not opened.ephemeral, opened.response.content
         joined = await bob.slash(plain, "holdem join")
-        assert not joined.ephemeral, joined.response.content
+        assert joined.response.content == "You sit down with 100 chips. Good luck!"
         dealt = await alice.slash(plain, "holdem deal")
         assert text_of(dealt.response).startswith("### Hand #1 ·")
         assert dealt.response.attachments, "the table picture"
@@ -199,8 +199,8 @@ async def test_a_member_who_leaves_comes_back_with_exactly_their_stack(tmp_path:
         )
         assert await _balance(t, folder) == wallet and t.state().seat_of(folder.id) is None
         back = await folder.slash(t.channel, "holdem join")
-        assert not back.ephemeral
-        assert f"{folder.name} sits down with {chips}." in back.response.content
+        assert back.ephemeral  # the lobby's seat list says it in public
+        assert f"You sit down with {chips} chips" in back.response.content
         assert await _balance(t, folder) == wallet - chips
         simcord.assert_no_errors(t.env)
 

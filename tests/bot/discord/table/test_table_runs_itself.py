@@ -56,7 +56,9 @@ def hand_shown(t: Table) -> int | None:
 async def open_table(t: Table, **start: Any) -> None:
     assert not (await t.members[0].slash(t.channel, "holdem start", **start)).ephemeral
     for member in t.members[1:]:
-        assert not (await member.slash(t.channel, "holdem join", **start)).ephemeral
+        assert (
+            await member.slash(t.channel, "holdem join", **start)
+        ).ephemeral  # said in the lobby
     dealt = await t.members[0].slash(t.channel, "holdem deal")
     assert not dealt.response.ephemeral and "Hand #1" in text_of(dealt.response)
 
