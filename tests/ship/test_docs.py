@@ -520,3 +520,21 @@ def test_without_the_corpus_its_tests_say_what_they_need(tmp_path: Path) -> None
     assert len(skipped) == len(CORPUS_TESTS), run.stdout + run.stderr
     for line in skipped:
         assert f"needs the PHH corpus {wanted}" in line and "HOLDEM_SHARED" in line, line
+
+
+def test_the_readme_says_what_ci_installs() -> None:
+    """The README's description of ``bash .ci/run`` names every Debian package the script
+    installs when it is missing (it once left out Chromium and its driver)."""
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    installed = {
+        package
+        for line in ci.splitlines()
+        if "apt-get install" in line
+        for package in line.split("apt-get install", 1)[1].split(">")[0].split()
+        if not package.startswith("-")
+    }
+    assert {"postgresql", "chromium", "chromium-driver"} <= installed
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    described = readme[: readme.index("bash .ci/run")]
+    for package in installed:
+        assert f"`{package}`" in described, package
