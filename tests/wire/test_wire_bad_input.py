@@ -37,8 +37,9 @@ REFUSED = {
     "da": "må ikke indeholde kontroltegn",
 }
 FULL = "The dealer's database is full"
-STALLED = 8.0
-"""Seconds without a next turn after which the table is waiting for room (a deal is 5 s)."""
+STALLED = 5.0
+"""Seconds without a next turn after which the table is waiting for room (the next deal
+comes 1 s after a hand here)."""
 
 
 async def grant(admin: Member, to: Person, amount: int, reason: str) -> Answer:
@@ -119,7 +120,7 @@ async def test_a_full_sqlite_disk_is_said_and_the_table_stands_where_it_stood(
     full = tmp_path / "disk-is-full"
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(HOOK), os.environ.get("PYTHONPATH", "")]))
     monkeypatch.setenv("WIRE_FULL", str(full))
-    async with game(tmp_path, players=2) as g:
+    async with game(tmp_path, players=2, env={"HOLDEM_DEAL_PAUSE": "1"}) as g:
         host = g.members[0]
         turn: Turn = await g.open()
         full.touch()  # from now on the file may not grow
