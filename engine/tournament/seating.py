@@ -111,12 +111,14 @@ def break_table(tables: Tables, number: int, rng: random.Random) -> list[PlayerM
     leaving = list(tables[number].players)
     rng.shuffle(leaving)
     out: list[PlayerMoved | TableBroken] = []
+    counts = {n: t.count for n, t in tables.items() if n != number}
+    seats = len(tables[number].seats)
     for player in leaving:
-        others = [t for t in tables.values() if t.number != number and t.empty_seats()]
-        fewest = min(t.count for t in others)
-        target = rng.choice(sorted((t for t in others if t.count == fewest), key=_number))
-        seat = rng.choice(target.empty_seats())
-        out.append(_move(tables, player, number, target.number, seat, MoveReason.BREAK))
+        fewest = min(c for c in counts.values() if c < seats)
+        target = rng.choice(sorted(n for n, c in counts.items() if c == fewest))
+        seat = rng.choice(tables[target].empty_seats())
+        out.append(_move(tables, player, number, target, seat, MoveReason.BREAK))
+        counts[target] += 1
     del tables[number]
     out.append(TableBroken(table=number))
     return out
