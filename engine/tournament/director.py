@@ -515,7 +515,7 @@ class _Work:
             return  # every seat is drawn again once the hands being played end
         # Tables whose break waits for their hand to end: their players are counted as
         # already spread over the others.
-        leaving = self.break_order[: len(self.tables) - self._needed()]
+        leaving = self.break_order[: max(0, len(self.tables) - self._needed())]
         while (move := balance_once(self.tables, self.break_order, leaving)) is not None:
             self.out.append(move)
 

@@ -87,8 +87,9 @@ def plan(table: TableState) -> TablePlan | None:
     """The next hand at ``table`` as things stand, or ``None`` with fewer than two players.
 
     A player who owes the table a big blind sits the hand out when it would give them the
-    button or the small blind, and only then (the moving button then passes them by, so they
-    sit out at most two hands running); heads-up they take the big blind. When one player
+    button or the small blind, and only then (the moving button then passes them by: two
+    hands running at most, three when the table grows from heads-up, unless players leave the
+    table and shift the blinds onto them again); heads-up they take the big blind. When one player
     alone owes nothing, they deal heads-up against the newcomer after them, who posts the big
     blind; when nobody has paid a big blind here, the table deals on as if new."""
     occupied = tuple(k for k, p in enumerate(table.seats) if p is not None)
