@@ -10,11 +10,13 @@ its ``check``):
   blind there (a wait cut short by another move or a bust counts as it stood), and the
   longest run of such hands with nobody leaving the table in between (a player out or moved
   away shifts the blinds and may cost a newcomer two hands more).
-- **Balance.** At every hand end, the spread of the table sizes (most minus fewest), and
-  whether some table between hands holds two or more players more than the smallest table
-  (``unbalanced``: the director could have moved a player and did not). Hand ends with a
-  table's break still waiting for its hand, or inside a hand-for-hand round, are counted
-  apart.
+- **Balance.** At every hand end, whether some table between hands holds two or more players
+  more than the smallest table (``unbalanced``: the director could have moved a player and
+  did not), a table's break still waiting for its hand counting its players as seated at the
+  tables with the fewest; the spread of the table sizes (most minus fewest) at the hand ends
+  with no break waiting; hand ends inside a hand-for-hand round or before a redraw (where
+  nobody moves) apart. And every hand dealt at a table two or more players short of the
+  fullest table.
 - **Hand-for-hand.** Whether the field reached the money at several tables without
   hand-for-hand ever starting.
 """
@@ -58,7 +60,10 @@ class Floor:
     spreads: Counter[int] = field(default_factory=Counter)
     unbalanced: int = 0
     hand_ends: int = 0
+    breaking: int = 0
     pending: int = 0
+    short_deals: Counter[int] = field(default_factory=Counter)
+    """Hands dealt at a table two or more players short of the fullest, by how short."""
     hand_for_hand_started: bool = False
     money_reached: bool = False
     skipped: bool = False
@@ -95,6 +100,10 @@ class Floor:
             self._shifted(decision.table)
         elif isinstance(decision, HandDealt):
             self._dealt(after, decision)
+            most = max(t.count for t in after.tables.values())
+            short = most - after.tables[decision.table].count
+            if short >= 2:
+                self.short_deals[short] += 1
         elif isinstance(decision, HandForHand) and decision.on:
             self.hand_for_hand_started = True
         elif isinstance(decision, RegistrationClosed):
@@ -145,17 +154,26 @@ class Floor:
     def _balance(self, state: EventState) -> None:
         if state.phase.value != "running" or len(state.tables) < 2:
             return
-        counts = [t.count for t in state.tables.values()]
         seats = state.config.seats_per_table
         needed = max(1, (len(state.chips) + seats - 1) // seats)
-        if needed < len(state.tables) or state.round:
-            self.pending += 1
+        redraw = needed < len(state.tables) and needed in (1, *state.config.redraw_at)
+        if state.round or redraw:
+            self.pending += 1  # nobody moves inside a hand-for-hand round or before a redraw
+            return
+        leaving = state.break_order[: max(0, len(state.tables) - needed)]
+        staying = [t for n, t in state.tables.items() if n not in leaving]
+        counts = {t.number: t.count for t in staying}
+        for _ in range(sum(state.tables[n].count for n in leaving)):
+            # A waiting break's players, each to a table with the fewest, as it will seat them.
+            counts[min((n for n in counts if counts[n] < seats), key=counts.__getitem__)] += 1
+        fewest = min(counts.values())
+        if any(not t.in_hand and counts[t.number] >= fewest + 2 for t in staying):
+            self.unbalanced += 1
+        if leaving:
+            self.breaking += 1
             return
         self.hand_ends += 1
-        self.spreads[max(counts) - min(counts)] += 1
-        fewest = min(counts)
-        if any(not t.in_hand and t.count >= fewest + 2 for t in state.tables.values()):
-            self.unbalanced += 1
+        self.spreads[max(counts.values()) - fewest] += 1
 
     def _money(self, before: EventState, after: EventState) -> None:
         if self.money_reached or not self.paid or after.registration_open:
@@ -178,7 +196,9 @@ class Floor:
         self.spreads.update(other.spreads)
         self.unbalanced += other.unbalanced
         self.hand_ends += other.hand_ends
+        self.breaking += other.breaking
         self.pending += other.pending
+        self.short_deals.update(other.short_deals)
         self.skipped = self.skipped or other.skipped
 
     def summary(self) -> str:
@@ -190,5 +210,7 @@ class Floor:
             f"{mean:.2f} max {waits[-1] if waits else 0}, longest run {self.longest_run}, over "
             f"the bound {len(self.over)}; hand ends {self.hand_ends}, "
             f"within one {within}, spreads {dict(sorted(self.spreads.items()))}, "
-            f"unbalanced {self.unbalanced}, break or round pending {self.pending}"
+            f"unbalanced {self.unbalanced}, with a break waiting {self.breaking}, in a round or "
+            f"before a redraw {self.pending}; hands dealt short by 2, 3, ...: "
+            f"{[self.short_deals[k] for k in range(2, max(self.short_deals, default=1) + 1)]}"
         )

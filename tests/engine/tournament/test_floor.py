@@ -17,8 +17,12 @@ What is asserted, and why those bounds:
   random sits out only in the two seats that would give them the button or the small blind;
   under the old wait for the big blind it was 3 to 6).
 - At every hand end, no table between hands holds two or more players more than the
-  smallest (a table in a hand gives up a player when it ends); hand ends while a table's
-  break waits for its hand, or inside a hand-for-hand round, are counted apart.
+  smallest (a table in a hand gives up a player when it ends), a table whose break waits for
+  its hand counting its players as seated at the tables with the fewest (RULES.md,
+  "Balancing"); hand ends inside a hand-for-hand round or before a redraw, where nobody
+  moves, are counted apart. No hand is dealt at a table three or more players short of the
+  fullest (halting, TDA 10D); hands dealt two short (while the fuller table plays its hand)
+  are counted.
 - No event reaches the money at several tables without hand-for-hand having started.
 
 The figures print with ``pytest -s``.
@@ -56,6 +60,7 @@ def check(floor: Floor) -> None:
     assert floor.longest_run <= 3
     assert floor.waits and sum(floor.waits) / len(floor.waits) <= 1.5, floor.summary()
     assert floor.unbalanced == 0, floor.summary()
+    assert max(floor.short_deals, default=0) <= 2, floor.summary()
     assert floor.hand_ends >= 20 * floor.events
 
 
