@@ -16,7 +16,8 @@ its ``check``):
   tables with the fewest; the spread of the table sizes (most minus fewest) at the hand ends
   with no break waiting; hand ends inside a hand-for-hand round or before a redraw (where
   nobody moves) apart. And every hand dealt at a table two or more players short of the
-  fullest table.
+  fullest table, and every hand dealt while another table sat held three or more short (and
+  the most hands one table dealt while another sat held short all along).
 - **Hand-for-hand.** Whether the field reached the money at several tables without
   hand-for-hand ever starting.
 """
@@ -64,6 +65,11 @@ class Floor:
     pending: int = 0
     short_deals: Counter[int] = field(default_factory=Counter)
     """Hands dealt at a table two or more players short of the fullest, by how short."""
+    held_short: int = 0
+    """Hands dealt while another table sat between hands three or more players short (held)."""
+    held_for: dict[int, Counter[int]] = field(default_factory=dict)
+    longest_held: int = 0
+    """The most hands one table dealt while another sat held short all along."""
     hand_for_hand_started: bool = False
     money_reached: bool = False
     skipped: bool = False
@@ -104,6 +110,12 @@ class Floor:
             short = most - after.tables[decision.table].count
             if short >= 2:
                 self.short_deals[short] += 1
+            held = {n for n, t in after.tables.items() if not t.in_hand and t.count <= most - 3}
+            self.held_short += len(held)
+            self.held_for = {n: self.held_for.get(n, Counter()) for n in held}
+            for counter in self.held_for.values():
+                counter[decision.table] += 1
+                self.longest_held = max(self.longest_held, counter[decision.table])
         elif isinstance(decision, HandForHand) and decision.on:
             self.hand_for_hand_started = True
         elif isinstance(decision, RegistrationClosed):
@@ -199,6 +211,8 @@ class Floor:
         self.breaking += other.breaking
         self.pending += other.pending
         self.short_deals.update(other.short_deals)
+        self.held_short += other.held_short
+        self.longest_held = max(self.longest_held, other.longest_held)
         self.skipped = self.skipped or other.skipped
 
     def summary(self) -> str:
@@ -212,5 +226,7 @@ class Floor:
             f"within one {within}, spreads {dict(sorted(self.spreads.items()))}, "
             f"unbalanced {self.unbalanced}, with a break waiting {self.breaking}, in a round or "
             f"before a redraw {self.pending}; hands dealt short by 2, 3, ...: "
-            f"{[self.short_deals[k] for k in range(2, max(self.short_deals, default=1) + 1)]}"
+            f"{[self.short_deals[k] for k in range(2, max(self.short_deals, default=1) + 1)]}, "
+            f"while a table sat held short {self.held_short} (one table dealing "
+            f"{self.longest_held} at most meanwhile)"
         )
