@@ -110,7 +110,11 @@ class Floor:
             short = most - after.tables[decision.table].count
             if short >= 2:
                 self.short_deals[short] += 1
-            held = {n for n, t in after.tables.items() if not t.in_hand and t.count <= most - 3}
+            held = {
+                n
+                for n, t in after.tables.items()
+                if not t.in_hand and t.count <= most - 3 and not after.hand_for_hand
+            }  # (in a hand-for-hand round every table waits for the others anyway)
             self.held_short += len(held)
             self.held_for = {n: self.held_for.get(n, Counter()) for n in held}
             for counter in self.held_for.values():
