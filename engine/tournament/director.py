@@ -516,7 +516,8 @@ class _Work:
         # Tables whose break waits for their hand to end: their players are counted as
         # already spread over the others.
         leaving = self.break_order[: max(0, len(self.tables) - self._needed())]
-        while (move := balance_once(self.tables, self.break_order, leaving)) is not None:
+        halt = self.config.halt_short
+        while (move := balance_once(self.tables, self.break_order, leaving, halt)) is not None:
             self.out.append(move)
 
     def _hand_for_hand(self) -> None:

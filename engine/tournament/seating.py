@@ -138,14 +138,18 @@ def _spread(counts: dict[int, int], arrivals: int, seats: int) -> dict[int, int]
 
 
 def balance_once(
-    tables: Tables, break_order: Sequence[int], leaving: Sequence[int] = ()
+    tables: Tables, break_order: Sequence[int], leaving: Sequence[int] = (), halt: int = 0
 ) -> PlayerMoved | None:
     """One balancing move if a table between hands holds two or more players more than a
     table with the fewest: the next big blind of the fullest such table (the first in the
     break order among equals) to the worst seat of a table with the fewest (the last in the
-    break order among equals). ``leaving``: tables about to break once their hand ends; their
-    players are counted as already seated at the others, each at a table with the fewest (so
-    nobody is moved to a table the break will fill anyway). ``None`` when balanced."""
+    break order among equals). ``None`` when balanced.
+
+    ``leaving``: tables about to break once their hand ends; their players are counted as
+    already seated at the others, each at a table with the fewest (so nobody is moved to a
+    table the break will fill anyway), except at a table ``halt`` or more players short of
+    the fullest (``halt`` 0: none), which would not deal until they came: it is balanced
+    as if no break were waiting."""
     staying = [n for n in break_order if n not in leaving]
     if len(staying) < 2:
         return None
@@ -153,18 +157,35 @@ def balance_once(
     counts = {n: tables[n].count for n in staying}
     arriving = sum(tables[n].count for n in leaving)
     projected = _spread(counts, arriving, seats) if arriving else counts
-    fewest = min(projected.values())
-    sources = [n for n in staying if projected[n] >= fewest + 2 and not tables[n].in_hand]
-    if not sources:
+    move = _pick(tables, staying, projected, counts)
+    if move is None and arriving and halt:
+        most = max(t.count for t in tables.values())
+        held = [n for n in staying if counts[n] <= most - halt]
+        if held:
+            move = _pick(tables, staying, counts, counts, among=held)
+    if move is None:
         return None
-    source = max(sources, key=lambda n: projected[n])  # the first in the order among equals
-    target = min(reversed(staying), key=lambda n: (projected[n], counts[n]))  # the last
+    source, target = move
     nxt = plan(tables[source])
     assert nxt is not None  # the source has at least two players more than the target
     player = tables[source].seats[nxt.big_blind]
     assert player is not None
     seat = worst_seat(tables[target])
     return _move(tables, player, source, target, seat, MoveReason.BALANCE)
+
+
+def _pick(
+    tables: Tables, staying: Sequence[int], sizes: dict[int, int], counts: dict[int, int],
+    among: Sequence[int] | None = None,
+) -> tuple[int, int] | None:  # fmt: skip
+    """The source and target of a move by table ``sizes`` (ties by ``counts``, then the
+    break order), the target ``among`` those tables (or any)."""
+    targets = staying if among is None else among
+    target = min(reversed(targets), key=lambda n: (sizes[n], counts[n]))  # the last
+    sources = [n for n in staying if sizes[n] >= sizes[target] + 2 and not tables[n].in_hand]
+    if not sources:
+        return None
+    return max(sources, key=lambda n: sizes[n]), target  # the first in the order among equals
 
 
 def redraw(
