@@ -12,7 +12,9 @@ The rules (numbers as in RULES.md, "Tournaments"):
 - To balance, the table with the most players among those between hands sends the player who
   would be big blind next to the worst position of the table with the fewest (TDA 10A), never
   the small blind; ties between tables go by the published break order (TDA 10C): the source
-  is the table that breaks soonest, the destination the one that breaks last.
+  is the table that breaks soonest, the destination the one that breaks last. A table whose
+  break waits for its hand counts its players as seated at the tables with the fewest, except
+  for a table held short, which is balanced at once.
 - Seats are drawn again at the final table, and at the table counts the event names.
 """
 
