@@ -410,3 +410,23 @@ def test_a_stale_clock_reading_changes_nothing() -> None:
     assert BreakEnded() in out and not state.on_break
     state, out = feed(state, ClockTicked(seconds=650))
     assert out == [] and not state.on_break
+
+
+def test_hand_for_hand_starts_before_one_hand_can_reach_the_money_and_stays_on() -> None:
+    # Three paid of ten on two tables of five: one hand can bust four players, so it starts at
+    # seven left (with the margin alone, at four: this hand would have skipped it).
+    config = EventConfig(
+        seats_per_table=5, starting_chips=1000, buy_in=100, payouts=(50, 30, 20),
+        hand_for_hand_margin=1,
+    )  # fmt: skip
+    state, out = feed(register(config, 10), Start(), HandStarting(table=1), HandStarting(table=2))
+    assert HandForHand(on=True) not in out
+    a, b, c, d, _ = state.tables[1].hand_players
+    state, out = finish(state, 1, **{a: 0, b: 0, c: 0, d: 4000})
+    assert HandForHand(on=True) in out and state.hand_for_hand
+    # Table 2's hand is the round's first; one bust there, six left, the tables balanced to
+    # three each: one hand could no longer reach the money, and hand-for-hand stays on.
+    w, x, *_ = state.tables[2].hand_players
+    state, out = finish(state, 2, **{w: 0, x: 2000})
+    assert [t.count for t in state.tables.values()] == [3, 3]
+    assert HandForHand(on=False) not in out and state.hand_for_hand
