@@ -20,6 +20,7 @@ The rules (numbers as in RULES.md, "Tournaments"):
 
 from __future__ import annotations
 
+import heapq
 import random
 from collections.abc import MutableMapping, Sequence
 from dataclasses import replace
@@ -129,13 +130,16 @@ def break_table(tables: Tables, number: int, rng: random.Random) -> list[PlayerM
 def _spread(counts: dict[int, int], arrivals: int, seats: int) -> dict[int, int]:
     """``counts`` after ``arrivals`` players are seated one by one, each at a table with the
     fewest players (as :func:`break_table` seats a broken table's players)."""
+    order = list(counts)
+    fewest = [(c, k) for k, c in enumerate(counts.values())]  # ties: the first in the order
+    heapq.heapify(fewest)
     after = dict(counts)
     for _ in range(arrivals):
-        open_tables = [n for n, c in after.items() if c < seats]
-        if not open_tables:
+        count, k = fewest[0]
+        if count >= seats:
             break
-        fewest = min(open_tables, key=lambda n: after[n])
-        after[fewest] += 1
+        after[order[k]] = count + 1
+        heapq.heapreplace(fewest, (count + 1, k))
     return after
 
 
