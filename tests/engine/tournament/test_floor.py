@@ -13,16 +13,16 @@ What is asserted, and why those bounds:
   (the heads-up button keeps the button one hand); every player who leaves the table may
   shift the blinds onto them again. So no newcomer sits out more than three hands for each
   player who left their table while they owed a big blind, plus three.
-- On average a newcomer sits out at most 1.5 hands (measured 0.5 to 0.9; a player seated at
+- On average a newcomer sits out at most 1.5 hands (measured 0.5 to 0.8; a player seated at
   random sits out only in the two seats that would give them the button or the small blind;
-  under the old wait for the big blind it was 3 to 6).
-- At every hand end, no table between hands holds two or more players more than the
-  smallest (a table in a hand gives up a player when it ends), a table whose break waits for
-  its hand counting its players as seated at the tables with the fewest (RULES.md,
-  "Balancing"); hand ends inside a hand-for-hand round or before a redraw, where nobody
-  moves, are counted apart. No hand is dealt at a table three or more players short of the
-  fullest (halting, TDA 10D); hands dealt two short (while the fuller table plays its hand)
-  are counted.
+  the rule that fixed the wait on arrival gave 1.1 to 1.35 on the same events).
+- At every hand end, no table between hands holds two or more players more than the smallest
+  (a table in a hand gives up a player when it ends), a table whose break waits for its hand
+  counting its players as seated at the tables with the fewest, unless a table is held short
+  (RULES.md, "Balancing"); hand ends inside a hand-for-hand round or before a redraw, where
+  nobody moves, are counted apart. No hand is dealt at a table three or more players short
+  of the fullest (halting, TDA 10D); hands dealt two short (while the fuller table plays its
+  hand) are counted.
 - No event reaches the money at several tables without hand-for-hand having started.
 
 The figures print with ``pytest -s``.
