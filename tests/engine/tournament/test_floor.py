@@ -73,7 +73,7 @@ def test_moved_players_blinds_waits_and_the_balance_over_a_few_events(
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
-    ("entrants", "seats", "events"), [(300, 9, 24), (300, 6, 24), (45, 9, 100), (45, 6, 100)]
+    ("entrants", "seats", "events"), [(300, 9, 16), (300, 6, 16), (45, 9, 100), (45, 6, 100)]
 )
 def test_moved_players_blinds_waits_and_the_balance_over_many_events(
     entrants: int, seats: int, events: int
