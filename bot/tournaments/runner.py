@@ -32,6 +32,7 @@ from bot.tables.computers import is_computer
 from bot.tables.errors import NoTable
 from bot.tables.outcomes import Outcome, TableState
 from bot.tables.service import TableService, table_id_for
+from bot.tournaments.clock import EventClock
 from bot.tournaments.codec import (
     config_from_dict,
     config_to_dict,
@@ -75,7 +76,6 @@ from engine.tournament import (
     apply,
     new_event,
 )
-from engine.tournament.config import Clock
 
 __all__ = ["CLOCK_STEP", "FIRST_DEAL_PAUSE", "EventRunner"]
 
@@ -87,8 +87,6 @@ CLOCK_STEP = 5.0
 """How often the runner looks at the clock: a level or a break starts within this."""
 UNREACHABLE_PAUSE = 1.0
 """Seconds between two tries of a table's report while the database cannot be reached."""
-CLOCK_RECORD = 15.0
-"""How often the clock's reading is written, so a restart resumes it within this."""
 
 
 _NEWS = (
@@ -112,16 +110,6 @@ class _Job:
     done: asyncio.Future[tuple[Decision, ...]] | None = None
 
 
-@dataclass(kw_only=True, slots=True)
-class _Clock:
-    """The event's clock: ``base`` seconds of play when this process took the event over
-    (the last reading written), counted on from ``since`` (this process's clock)."""
-
-    base: float = 0.0
-    since: float = 0.0
-    written: float = 0.0
-
-
 @dataclass(kw_only=True)
 class EventRunner:
     """Runs one event (see the module docstring). ``clock``: seconds since the epoch."""
@@ -142,13 +130,14 @@ class EventRunner:
     closed: bool = False
     stale: bool = False
     """Something decided was not carried out (see :meth:`resume`)."""
-    _clock: _Clock = field(default_factory=_Clock)
+    event_clock: EventClock = field(init=False)
     _queue: asyncio.Queue[_Job] = field(default_factory=asyncio.Queue)
     _tasks: set[asyncio.Task[None]] = field(default_factory=set)
     _main: asyncio.Task[None] | None = None
 
     def __post_init__(self) -> None:
         self.state = new_event(self.config)
+        self.event_clock = EventClock(now=self.clock)
 
     # ----------------------------------------------------------------- loading
 
@@ -186,7 +175,7 @@ class EventRunner:
                 seconds = item.seconds
         runner.seq = len(record.inputs)
         runner.config = runner.state.config  # as the director's edits before the start left it
-        runner._clock = _Clock(base=seconds, since=clock(), written=seconds)
+        runner.event_clock.restart(seconds)
         return runner
 
     # ----------------------------------------------------------------- the loop
@@ -306,12 +295,11 @@ class EventRunner:
         if ref is not None:
             self.refs.add(ref)
         if isinstance(item, ClockTicked):
-            self._clock.written = item.seconds
+            self.event_clock.written = item.seconds
         if started:
-            self._clock = _Clock(base=0.0, since=self.clock(), written=0.0)
+            self.event_clock.restart(0.0)
         if isinstance(item, Resume):  # the clock runs on from where the pause stopped it
-            seconds = state.seconds
-            self._clock = _Clock(base=seconds, since=self.clock(), written=seconds)
+            self.event_clock.restart(state.seconds)
         return taken
 
     def _moves(self, item: Input, taken: Sequence[Decision]) -> list[WalletMove]:
@@ -522,9 +510,7 @@ class EventRunner:
 
     def seconds(self) -> float:
         """Seconds of play on the event's clock now (standing while play is paused)."""
-        if self.state.paused:
-            return self.state.seconds
-        return self._clock.base + max(0.0, self.clock() - self._clock.since)
+        return self.event_clock.seconds(self.state)
 
     async def _tick(self) -> None:
         while not self.closed:
@@ -549,15 +535,9 @@ class EventRunner:
             elif isinstance(starts_at, (int, float)):
                 await self._remind(float(starts_at))
             return
-        if state.phase is not Phase.RUNNING or self.config.clock is not Clock.MINUTES:
-            return
-        if state.paused:
-            return
-        seconds = self.seconds()
-        level, on_break = self.config.schedule_at(seconds)
-        moved = (level, on_break) != (state.level, state.on_break)
-        if moved or seconds - self._clock.written >= CLOCK_RECORD:
-            self.put(ClockTicked(seconds=seconds))
+        reading = self.event_clock.reading(state)
+        if reading is not None:
+            self.put(reading)
 
     async def _remind(self, starts_at: float) -> None:
         """Once, ``remind_minutes`` before the start: remind the registered members. The

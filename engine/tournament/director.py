@@ -25,8 +25,6 @@ from engine.tournament.config import BreakOrder, Clock, EventConfig
 from engine.tournament.payouts import prizes
 from engine.tournament.places import Out, finishing_groups, pay
 from engine.tournament.records import (
-    BreakEnded,
-    BreakStarted,
     Bust,
     ClockTicked,
     Decision,
@@ -40,7 +38,6 @@ from engine.tournament.records import (
     HandStarting,
     HoldReason,
     Input,
-    LevelStarted,
     PlaceFinished,
     Registered,
     RegistrationClosed,
@@ -50,6 +47,7 @@ from engine.tournament.records import (
     Unregistered,
 )
 from engine.tournament.rulings import Pending, apply_pending, edit, rule
+from engine.tournament.schedule import announce_level, hand_counted, read_clock
 from engine.tournament.seating import balance_once, break_table, draw, redraw, seat_late
 from engine.tournament.tables import TableState, dealt, plan
 
@@ -146,7 +144,8 @@ def apply(state: EventState, item: Input) -> tuple[EventState, tuple[Decision, .
     elif isinstance(item, HandFinished):
         work.hand_finished(item.table, item.stacks)
     elif isinstance(item, ClockTicked):
-        work.clock(item.seconds)
+        if work.phase is Phase.RUNNING and read_clock(work, item.seconds):
+            work.settle()
     elif isinstance(item, EditEvent):
         if work.phase is not Phase.REGISTERING:
             raise _error("the event has started", "tournament_started")
@@ -299,7 +298,7 @@ class _Work:
             EventStarted(entries=count, tables=tuple(numbers), break_order=tuple(self.break_order))
         )
         self.out.extend(drawn)
-        self._announce_level()
+        announce_level(self)
         if self.config.late_registration_until == 0:
             self.close_registration()
         self.settle()
@@ -319,44 +318,6 @@ class _Work:
         for outs in self.unplaced:
             self._place(outs)
         self.unplaced = []
-
-    # --- the clock ----------------------------------------------------------------------------
-
-    def clock(self, seconds: float) -> None:
-        if self.phase is not Phase.RUNNING or seconds < self.seconds or self.paused:
-            return  # a stale reading must not end a break or start it again
-        self.seconds = seconds
-        if self.config.clock is Clock.MINUTES:
-            level, on_break = self.config.schedule_at(seconds)
-            self._to_level(level)
-            if on_break != self.on_break:
-                self.on_break = on_break
-                self.out.append(BreakStarted(after_level=level) if on_break else BreakEnded())
-        self.settle()
-
-    def _to_level(self, level: int) -> None:
-        if level <= self.level:
-            return
-        self.level = level
-        self._announce_level()
-        late = self.config.late_registration_until
-        if self.registration_open and late and level > late:
-            self.close_registration()
-
-    def _announce_level(self) -> None:
-        blinds = self.config.level(self.level)
-        self.out.append(
-            LevelStarted(
-                level=self.level,
-                small_blind=blinds.small_blind,
-                big_blind=blinds.big_blind,
-                ante=blinds.ante,
-            )
-        )
-
-    def _hands_level(self) -> int:
-        level, _ = self.config.hands_level(max((t.hands for t in self.tables.values()), default=0))
-        return level
 
     # --- hands --------------------------------------------------------------------------------
 
@@ -399,8 +360,7 @@ class _Work:
             self._bust(tuple(outs))
         if self.pending:
             apply_pending(self, number)
-        if self.config.clock is Clock.HANDS:
-            self._to_level(self._hands_level())
+        hand_counted(self)
         self.settle()
 
     def _bust(self, outs: tuple[Out, ...]) -> None:

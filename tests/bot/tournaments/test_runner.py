@@ -354,8 +354,8 @@ async def test_the_minutes_clock_resumes_where_it_was_written_not_counting_the_d
     await _until(lambda: len(service.table_ids()) == 1)
     clock.now += 70
     await _until(lambda: runner.state.level == 2)
-    await _until(lambda: runner._clock.written >= 70)
-    written = runner._clock.written
+    await _until(lambda: runner.event_clock.written >= 70)
+    written = runner.event_clock.written
     await runner.stop()
     events.runners.clear()
     clock.now += 1000  # down
@@ -363,7 +363,7 @@ async def test_the_minutes_clock_resumes_where_it_was_written_not_counting_the_d
     runner = events.runners[event_id]
     clock.now += 20
     assert runner.seconds() == written + 20
-    await _until(lambda: runner._clock.written >= written + 20)
+    await _until(lambda: runner.event_clock.written >= written + 20)
     assert runner.state.level == 2 and runner.state.seconds < written + 21
     record = await store.events.load(event_id)
     assert record is not None

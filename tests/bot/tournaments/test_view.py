@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.tournaments.host import EventInfo
-from bot.tournaments.runner import EventRunner, _Clock
+from bot.tournaments.runner import EventRunner
 from bot.tournaments.view import event_view
 from engine.tournament import (
     Break,
@@ -45,7 +45,8 @@ def test_the_level_and_the_break_are_timed_from_the_events_clock() -> None:
     )  # fmt: skip
     runner = _runner(clock, config)
     # 125 s played before a restart; 30 s since it: the clock reads 155 s.
-    runner._clock = _Clock(base=125.0, since=clock.now - 30.0, written=125.0)
+    runner.event_clock.restart(125.0)
+    runner.event_clock.since = clock.now - 30.0
     view = event_view(runner)
     assert view.level == 1 and (view.small_blind, view.big_blind) == (5, 10)
     assert view.level_ends_at == clock.now + 600 - 155
@@ -63,7 +64,7 @@ def test_on_a_break_the_message_shows_when_play_resumes_and_the_break_after() ->
     )  # fmt: skip
     runner = _runner(clock, config)
     runner.state, _ = apply(runner.state, ClockTicked(seconds=660.0))  # a minute into the break
-    runner._clock = _Clock(base=660.0, since=clock.now, written=660.0)
+    runner.event_clock.restart(660.0)
     view = event_view(runner)
     assert view.on_break and view.level == 1
     assert view.level_ends_at == clock.now + 900 - 660  # play resumes after 5 minutes
