@@ -39,13 +39,20 @@ class EventClock:
 
     def reading(self, state: EventState) -> ClockTicked | None:
         """The reading to write now, if one is due: when the level or a break moves, and
-        every :data:`CLOCK_RECORD` seconds so that a restart resumes the clock within that."""
+        every :data:`CLOCK_RECORD` seconds so that a restart resumes the clock within that.
+        With levels by hands only a break needs the clock: its first reading (which starts
+        its minutes), its end, and the readings in between."""
         config = state.config
-        if state.phase is not Phase.RUNNING or state.paused or config.clock is not Clock.MINUTES:
+        if state.phase is not Phase.RUNNING or state.paused:
             return None
         seconds = self.seconds(state)
-        level, on_break = config.schedule_at(seconds)
-        moved = (level, on_break) != (state.level, state.on_break)
+        if config.clock is Clock.MINUTES:
+            moved = config.schedule_at(seconds) != (state.level, state.on_break)
+        elif state.on_break:
+            until = state.break_until
+            moved = until is None or seconds >= until
+        else:
+            return None
         if moved or seconds - self.written >= CLOCK_RECORD:
             return ClockTicked(seconds=seconds)
         return None

@@ -352,6 +352,10 @@ class EventRunner:
                 await self._tell(decision)
         if self.state.phase is Phase.FINISHED:
             await self._finish()
+        if any(isinstance(d, BreakStarted) for d in taken):
+            reading = self.event_clock.reading(self.state)  # a break by hands starts now
+            if reading is not None:
+                self.put(reading)
         now = any(isinstance(d, _NEWS) for d in taken)
         await self._safely(self.host.changed(self.info, now=now))
 

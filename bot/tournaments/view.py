@@ -41,13 +41,19 @@ def _hands_left(runner: EventRunner) -> int | None:
 
 def _level_ends_at(runner: EventRunner) -> tuple[float | None, float | None]:
     """When the level ends (on a break: when play resumes) and when the next break starts,
-    in epoch seconds (minutes clock)."""
+    in epoch seconds (with levels by hands, only when play resumes)."""
     config = runner.config
     state = runner.state
-    if config.clock is not Clock.MINUTES or state.phase is not Phase.RUNNING or state.paused:
+    if state.phase is not Phase.RUNNING or state.paused:
         return None, None  # paused: the clock stands, so no countdown is shown
     now = runner.clock()
     start = now - runner.seconds()  # when the event's clock read 0, as of now
+    if config.clock is Clock.HANDS:  # levels by hands: only a break is timed
+        if not state.on_break:
+            return None, None
+        until = state.break_until
+        pause = 60.0 * config.pause_after(state.level)
+        return (now + pause if until is None else max(now, start + until)), None
     ends = config.level_ends(state.level)
     if state.on_break:
         ends += 60.0 * config.pause_after(state.level)

@@ -87,7 +87,9 @@ class EventConfig:
     """Everything an event is agreed with before its first hand.
 
     - ``seats_per_table``: 2 to 10; ``starting_chips`` for every entry.
-    - ``levels`` and ``clock``; ``breaks`` (minutes clock only).
+    - ``levels`` and ``clock``; ``breaks``, minutes of the event's clock after a level, with
+      either clock (with levels by hands a level ends by the hands of the event's busiest
+      table, see :mod:`engine.tournament.schedule`).
     - ``start_when``: a sit-and-go starts by itself when this many have registered.
     - ``max_entries``: a cap on the field (the players registered, then every entry and
       re-entry); ``None``: no cap. ``min_entries``: play starts only with this many
@@ -139,8 +141,6 @@ class EventConfig:
                 raise _bad("each level needs 1 <= small blind <= big blind", "tournament_levels")
             if level.length < 1:
                 raise _bad("each level lasts at least one minute or hand", "tournament_levels")
-        if self.breaks and self.clock is not Clock.MINUTES:
-            raise _bad("breaks need a clock in minutes", "tournament_breaks")
         if any(b.after_level < 1 or b.minutes < 1 for b in self.breaks):
             raise _bad("a break follows a level and lasts a minute or more", "tournament_breaks")
         if self.start_when is not None and self.start_when < 2:

@@ -88,6 +88,7 @@ class EventState:
     registration_open: bool = True
     level: int = 1
     on_break: bool = False
+    break_until: float | None = None
     hand_for_hand: bool = False
     round: frozenset[int] = frozenset()
     round_closed: bool = False
@@ -177,6 +178,7 @@ class _Work:
         self.registration_open = state.registration_open
         self.level = state.level
         self.on_break = state.on_break
+        self.break_until = state.break_until
         self.hand_for_hand = state.hand_for_hand
         self.round = set(state.round)
         self.round_closed = state.round_closed
@@ -214,6 +216,7 @@ class _Work:
             registration_open=self.registration_open,
             level=self.level,
             on_break=self.on_break,
+            break_until=self.break_until,
             hand_for_hand=self.hand_for_hand,
             round=frozenset(self.round),
             round_closed=self.round_closed,

@@ -1,5 +1,11 @@
 """The director's decisions of time: the event's clock, its levels and its breaks.
 
+With levels by minutes the schedule is read off the clock
+(:meth:`~engine.tournament.config.EventConfig.schedule_at`). With levels by hands a level
+ends by the hands of the busiest table (:func:`hand_counted`), and a break that follows it
+lasts its minutes of the clock from the first reading after the level's end
+(:func:`read_clock`): the event's state keeps the reading at which it ends.
+
 Each function here changes the director's working state for one input (a reading of the
 clock, a hand's end), as :mod:`engine.tournament.rulings` does for the director's rulings, so
 a replay of the log decides every level and break exactly as it was first decided. The rules
@@ -26,6 +32,7 @@ class Timed(Protocol):
     seconds: float
     level: int
     on_break: bool
+    break_until: float | None
     registration_open: bool
     tables: dict[int, TableState]
     out: list[Decision]
@@ -45,15 +52,35 @@ def read_clock(work: Timed, seconds: float) -> bool:
         if on_break != work.on_break:
             work.on_break = on_break
             work.out.append(BreakStarted(after_level=level) if on_break else BreakEnded())
+    elif work.on_break:
+        if work.break_until is None:  # the first reading after the level's last hand
+            work.break_until = seconds + 60.0 * work.config.pause_after(work.level)
+        if seconds >= work.break_until:
+            work.on_break = False
+            work.break_until = None
+            work.out.append(BreakEnded())
+            _to_level(work, work.level + 1)
     return True
 
 
 def hand_counted(work: Timed) -> None:
-    """A hand ended: with levels by hands, the level the busiest table's hands reach."""
-    if work.config.clock is Clock.HANDS:
-        hands = max((t.hands for t in work.tables.values()), default=0)
-        level, _ = work.config.hands_level(hands)
-        _to_level(work, level)
+    """A hand ended: with levels by hands, the level the busiest table's hands reach (the
+    table that has dealt the most). A level ends once that table has dealt the level's last
+    hand; when a break follows it, the break starts instead of the next level: no table deals
+    until it is over (the hands being played are played out), and its minutes run from the
+    next reading of the clock. The next level starts when the break ends."""
+    if work.config.clock is not Clock.HANDS or work.on_break:
+        return
+    hands = max((t.hands for t in work.tables.values()), default=0)
+    level, _ = work.config.hands_level(hands)
+    for ended in range(work.level, level):
+        if work.config.pause_after(ended):
+            _to_level(work, ended)
+            work.on_break = True
+            work.break_until = None
+            work.out.append(BreakStarted(after_level=ended))
+            return
+    _to_level(work, level)
 
 
 def _to_level(work: Timed, level: int) -> None:

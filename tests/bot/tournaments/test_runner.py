@@ -40,8 +40,10 @@ from engine.tournament import (
     Clock,
     Decision,
     EventConfig,
+    HandDealt,
     HandForHand,
     HandHeld,
+    HoldReason,
     PlaceFinished,
     PlayerMoved,
     TableBroken,
@@ -329,6 +331,57 @@ async def test_a_break_holds_every_table_and_a_late_entry_is_seated_and_plays(
     places = [d for d in runner.decisions if isinstance(d, PlaceFinished)]
     assert sorted(p for d in places for p in range(d.best, d.worst + 1)) == list(range(1, 10))
     assert not runner.state.registration_open
+
+
+async def test_a_break_after_levels_by_hands_holds_every_table_through_a_restart(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Levels of two hands, a minute's break after level 2: the level ends once the busiest
+    table has dealt its fourth hand, no table deals during the break, whose minute runs
+    from the clock's reading at its start; the bot stops 20 seconds into it and is down for
+    1000 seconds, and after the restart the break ends 40 seconds of play later (where it
+    stood, the downtime not counted); every table deals level 3 and the event ends."""
+    clock = ManualClock()
+    service, events = _setup(store, FakeHost(), clock)
+    monkeypatch.setattr(runner_module, "CLOCK_STEP", 0.02)
+    players = [(str(computer_member(Level.NORMAL, k)), f"cpu{k}") for k in range(1, 13)]
+    config = EventConfig(
+        seats_per_table=6, starting_chips=2000, levels=standard_levels(40, 2), clock=Clock.HANDS,
+        breaks=(Break(after_level=2, minutes=1),), seed="hands",
+    )  # fmt: skip
+    runner = await events.create(
+        guild_id=GUILD, channel_id=CHANNEL, name="Hands", config=config,
+        settings={"practice": True}, computers=players,
+    )  # fmt: skip
+    event_id = runner.info.event_id
+    await events.start(event_id)
+    await _until(lambda: runner.state.on_break, 60, lambda: _stuck(runner, service))
+    await _until(lambda: runner.state.break_until is not None)  # read at once, not in 5 s
+    until = runner.state.break_until
+    assert runner.state.level == 2 and until == runner.seconds() + 60
+    await _until(lambda: not any(t.in_hand for t in runner.state.tables.values()))
+    hands = {n: t.hands for n, t in runner.state.tables.items()}
+    assert max(hands.values()) == 4 and len(hands) == 2
+    clock.now += 20
+    await _until(lambda: runner.event_clock.written >= until - 40)
+    await asyncio.sleep(0.2)
+    assert {n: t.hands for n, t in runner.state.tables.items()} == hands  # nothing dealt
+    assert {d.reason for d in runner.decisions if isinstance(d, HandHeld)} == {HoldReason.ON_BREAK}
+    await runner.stop()
+    events.runners.clear()
+    clock.now += 1000  # down
+    assert await events.restore() == [event_id]
+    runner = events.runners[event_id]
+    clock.now += 39
+    await _until(lambda: runner.event_clock.written >= until - 1)
+    assert runner.state.on_break and runner.state.break_until == until
+    clock.now += 1
+    await _until(lambda: runner.closed, 120, lambda: _stuck(runner, service))
+    assert sum(isinstance(d, BreakEnded) for d in runner.decisions) == 1
+    dealt = [d for d in runner.decisions if isinstance(d, HandDealt) and d.level == 3]
+    assert {d.table for d in dealt} >= set(hands)  # every table dealt again after it
+    places = [d for d in runner.decisions if isinstance(d, PlaceFinished)]
+    assert sorted(p for d in places for p in range(d.best, d.worst + 1)) == list(range(1, 13))
 
 
 async def test_the_minutes_clock_resumes_where_it_was_written_not_counting_the_downtime(

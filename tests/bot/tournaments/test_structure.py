@@ -87,8 +87,8 @@ def test_written_levels_and_spaced_breaks() -> None:
             parse_levels(bad, 15)
     with pytest.raises(InvalidSetup):  # the director's own check: a big blind below the small
         event_config(levels="50/25")
-    with pytest.raises(InvalidSetup):  # breaks need levels by minutes
-        event_config(level_hands=10, break_every=2)
+    by_hands = event_config(level_hands=10, break_every=2, break_minutes=8)
+    assert by_hands.clock is Clock.HANDS and by_hands.pause_after(2) == 8  # breaks either way
 
 
 async def test_the_fields_cap_and_minimum_are_shown_with_the_structure(store: Store) -> None:
@@ -133,8 +133,8 @@ def test_an_edit_changes_what_it_is_given_and_keeps_the_rest() -> None:
     assert (other.seats_per_table, other.starting_chips, other.levels[0].big_blind) == (6, 2000, 40)
     assert (other.max_entries, other.min_entries, other.payouts) == (30, 4, (60, 40))
     assert other.late_registration_until == 3 and other.breaks == config.breaks
-    with pytest.raises(InvalidSetup):  # breaks need levels by minutes
-        edited_config(config, level_hands=10)
+    by_hands = edited_config(config, level_hands=10)  # the breaks stay with levels by hands
+    assert by_hands.clock is Clock.HANDS and by_hands.breaks == config.breaks
 
 
 async def test_an_edited_event_is_stored_and_reloads_as_edited(store: Store) -> None:

@@ -10,8 +10,11 @@ from bot.tournaments.runner import EventRunner
 from bot.tournaments.view import event_view
 from engine.tournament import (
     Break,
+    Clock,
     ClockTicked,
     EventConfig,
+    HandFinished,
+    HandStarting,
     Level,
     Registered,
     Start,
@@ -70,3 +73,23 @@ def test_on_a_break_the_message_shows_when_play_resumes_and_the_break_after() ->
     assert view.level_ends_at == clock.now + 900 - 660  # play resumes after 5 minutes
     # level 2 and 3 follow: 10 minutes each, the next break after level 3
     assert view.next_break_at == clock.now + 900 + 1200 - 660
+
+
+def test_a_break_after_levels_by_hands_shows_when_play_resumes() -> None:
+    clock = ManualClock()
+    config = EventConfig(
+        seats_per_table=9, starting_chips=1000, clock=Clock.HANDS,
+        levels=(Level(small_blind=5, big_blind=10, length=1),),
+        breaks=(Break(after_level=1, minutes=5),),
+    )  # fmt: skip
+    runner = _runner(clock, config)
+    state, _ = apply(runner.state, HandStarting(table=1))
+    stacks = tuple((p, 1000) for p in state.tables[1].hand_players)
+    state, _ = apply(state, HandFinished(table=1, stacks=stacks))
+    runner.state = state
+    assert state.on_break and event_view(runner).level_ends_at == clock.now + 300
+    runner.state, _ = apply(state, ClockTicked(seconds=40.0))  # its minutes run from here
+    runner.event_clock.restart(100.0)  # a minute later, after a restart
+    view = event_view(runner)
+    assert view.on_break and view.level_ends_at == clock.now + 340 - 100
+    assert view.next_break_at is None and view.level == 1
