@@ -287,6 +287,21 @@ async def test_a_table_in_a_group_dm_runs_on_interaction_tokens(tmp_path: Path) 
         after = await _next_turn(standin, night, bot, later)
         assert after.message.id == later.message.id, (after, later)
         versions += _no_hole_cards(night, cards) + _no_hole_cards(night, more)
+        # Quiet again: a command moves the hand to a living token's message; a press on the
+        # message left behind, its turn gone, shows the table where it stands (a member
+        # without the app may see no other), where a server's table says "out of date".
+        while not trio[after.member].person.installed:
+            after = await _play_on(standin, night, bot, trio, after, moves=1)
+        standin.clock.advance(QUIET)
+        assert (await _move(trio[after.member], after, by_button=False)).ephemeral
+        moved = await _next_turn(standin, night, bot, after)
+        behind = night.messages[after.message.id]
+        label = after.label("Check") or after.label("Call")
+        assert label is not None and label in behind.buttons(), behind.buttons()
+        shown = await frank.click(behind, label)
+        assert not shown.ephemeral and shown.message is not None, shown.content
+        here = turn_of(shown.message)
+        assert here is not None and (here.hand, here.seq) == (moved.hand, moved.seq), here
 
         # The wallet outside servers is not the server's.
         home = Member(standin, people[0])
