@@ -95,6 +95,8 @@ class Interaction:
     followups: list[str] = field(default_factory=list)
     edited: bool = False
     """Whether the bot edited the original response's text (how a deferred answer shows)."""
+    loading: bool = False
+    """A deferred answer (type 5) still showing "thinking": the next follow-up fills it."""
     dead: bool = False
     created: float = 0.0
     """When the member made it, on the stand-in's clock (:mod:`.clock`): its token expires
