@@ -13,13 +13,15 @@ decision it was set for was already taken. The time to agree to run it twice is 
 timer of the same kind (:meth:`~bot.tables.service.TableService.run_twice_timeout`: silence is no).
 
 The loop is supervised: an exception is logged with the table id, the loop picks the table up
-again from the application's state, and the players see a short notice.
+again from the application's state, and the players see a short notice. Other work for the
+dealer (``/holdem table``, a cards panel to keep) joins the same queue, in order.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -30,6 +32,7 @@ from bot.discord.context import Context, split_table_id
 from bot.discord.errors import error_text
 from bot.discord.table.answers import Origin, Ticket
 from bot.discord.table.dealer import Dealer
+from bot.discord.table.hole_cards import CardsSeen
 from bot.discord.table.messages import answered_publicly
 from bot.store.errors import StoreUnavailable
 from bot.tables.errors import NoTable
@@ -45,10 +48,7 @@ WARNING_SECONDS = 10.0
 NEXT_HAND_PAUSE = 5.0
 """The default pause between two hands (``HOLDEM_DEAL_PAUSE``: ``Context.deal_pause``)."""
 _QUIET_CODES = {"hand_in_progress", "session_over"}
-"""Why a deal the loop planned may be refused without a word: someone dealt first, or the
-session ended."""
-
-
+"""Why a planned deal may be refused without a word: someone dealt first, the session ended."""
 UNREACHABLE_PAUSE = 1.0
 """Seconds between two tries of a table's timer or deal while the database cannot be
 reached: short and steady, so the table moves on as soon as it is back."""
@@ -56,8 +56,8 @@ reached: short and steady, so the table moves on as soon as it is back."""
 _WAKE = "holdem_table_wake"
 """The client event that wakes a table's loop when something is queued for it."""
 _RESUMING = {OutcomeKind.RESTORED, OutcomeKind.JOINED, OutcomeKind.SAT_IN}
-"""Between hands, these restart the pause before the next deal (a restored table, or a deal
-that was refused for too few players and may work now)."""
+"""Between hands, these restart the pause before the next deal (a restored table, or one
+refused for too few players that may deal now)."""
 
 
 class _TickKind(Enum):
@@ -75,14 +75,12 @@ class _Tick:
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class _ShowTable:
-    ticket: Ticket
+class _Run:
+    """Work for the dealer in order with the outcomes (``/holdem table``, a panel kept)."""
 
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class _Notice:
-    key: str
-    done: asyncio.Future[None]
+    work: Callable[[Dealer], Awaitable[None]]
+    done: asyncio.Future[None] | None = None
+    """Set when the work is over, whatever happened (a notice at shutdown is waited for)."""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -90,7 +88,7 @@ class _Crash:
     """Raised inside the loop by tests (and nothing else) to exercise its supervisor."""
 
 
-_Item = Outcome | _Tick | _ShowTable | _Notice | _Crash
+_Item = Outcome | _Tick | _Run | _Crash
 
 
 class TableLoop:
@@ -183,13 +181,11 @@ class TableLoop:
             await self._show(item)
         elif isinstance(item, _Tick):
             await self._tick(item)
-        elif isinstance(item, _ShowTable):
-            await self.dealer.show_table(item.ticket, self.ctx.service.state(self.table_id))
-        elif isinstance(item, _Notice):
+        elif isinstance(item, _Run):
             try:
-                await self.dealer.notice(item.key)
+                await item.work(self.dealer)
             finally:
-                if not item.done.done():
+                if item.done is not None and not item.done.done():
                     item.done.set_result(None)
         else:
             raise RuntimeError("a crash asked for by a test")
@@ -348,18 +344,21 @@ class TableLoops:
         return None if request is None else self._tickets.pop(request, None)
 
     def show_table(self, table_id: str, ticket: Ticket) -> None:
+        self._tickets.pop(ticket.interaction.id, None)
+        state = self.ctx.service.state
+        self.run(table_id, lambda dealer: dealer.show_table(ticket, state(table_id)))
+
+    def keep_cards(self, table_id: str, interaction: Any, seen: CardsSeen) -> None:
+        self.run(table_id, lambda dealer: dealer.cards.keep(interaction, seen))
+
+    def run(self, table_id: str, work: Callable[[Dealer], Awaitable[None]]) -> None:
+        """Work for the table's dealer, in order with its outcomes."""
         loop = self.loops.get(table_id)
         if loop is None:
             loop = TableLoop(self.ctx, self, table_id, self.ctx.service.state(table_id))
             self.loops[table_id] = loop
             loop.start()
-        self._tickets.pop(ticket.interaction.id, None)
-        loop.put(_ShowTable(ticket=ticket))
-
-    def keep_cards(self, table_id: str, interaction: discord.Interaction[Any]) -> None:
-        loop = self.loops.get(table_id)
-        if loop is not None:
-            loop.dealer.cards.keep(interaction)
+        loop.put(_Run(work=work))
 
     # ----------------------------------------------------------------- lifecycle
 
@@ -376,7 +375,7 @@ class TableLoops:
             if only_in_hand and not self.ctx.service.state(table_id).in_hand:
                 continue
             done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-            loop.put(_Notice(key=key, done=done))
+            loop.put(_Run(work=lambda dealer: dealer.notice(key), done=done))
             waiting.append(done)
         if waiting:
             await asyncio.wait(waiting, timeout=timeout)
