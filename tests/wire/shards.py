@@ -144,7 +144,7 @@ class Tables:
         return await self.next_turn(turn)
 
 
-# ----------------------------------------------------------------- faults (issue 24)
+# ----------------------------------------------------------------- faults
 
 
 class EveryCopy(ShardedStandIn):

@@ -1,4 +1,4 @@
-"""Issue 24, item 4, on the wire: a control whose ``custom_id`` names another server's table.
+"""Forged controls on the wire: a control whose ``custom_id`` names another server's table.
 
 A ``custom_id`` comes back to the bot as the client sent it, so a crafted interaction in
 server B can name server A's table (``holdem:lobby:<guildA>-<channelA>:deal``). One real

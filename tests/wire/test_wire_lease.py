@@ -1,4 +1,4 @@
-"""Issue 24, items 1 and 2, on the wire: real ``python -m bot`` processes on one PostgreSQL
+"""Table leases on the wire: real ``python -m bot`` processes on one PostgreSQL
 behind the stand-in Discord.
 
 1. The lease window: the process driving a table is killed mid-hand and its successor starts

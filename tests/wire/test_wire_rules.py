@@ -1,4 +1,4 @@
-"""Issue 14 on the wire: the real ``python -m bot`` against the stand-in Discord.
+"""House rules on the wire: the real ``python -m bot`` against the stand-in Discord.
 
 Within a session a member who leaves comes back with exactly the stack they left with (a
 top-up is refused privately), and an admin's grant lands in the wallet and in the ledger with

@@ -1,4 +1,4 @@
-"""Issue 12, "The table runs itself", on the wire: the real ``python -m bot`` against the
+"""The table runs itself, on the wire: the real ``python -m bot`` against the
 stand-in Discord, where a table used to stop without a word.
 
 Each test ends with the next hand dealt by the table itself and, once the process has

@@ -1,4 +1,4 @@
-"""Issue 12, "The table runs itself", offline: each problem the issue lists that SimCord can
+"""The table runs itself, offline: each way a table once stopped without a word that SimCord can
 show, seen from outside the bot (what the channel shows, the database), never its memory.
 
 Whose turn it is comes from the newest message with move buttons and its mention; chips are
