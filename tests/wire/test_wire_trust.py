@@ -10,7 +10,8 @@ picture's description names the player to act after every move; ``/holdem fair``
 hand gives the commitment the footer shortens, in full, and nothing of the deck. Then a
 fourth member plays a practice table with two computer players in a thread: every one of
 their turns notifies them once, a computer's none. A tournament of three tables, one thread
-each, notifies each member's turn once, by its ping, never by a hand message.
+each, notifies each member's turn once, by its ping, never by a hand message. Every
+message the bot sends or edits on the way states whom it notifies (``allowed_mentions``).
 """
 
 from __future__ import annotations
@@ -33,6 +34,33 @@ FAST = {"HOLDEM_DEAL_PAUSE": "0.5", "HOLDEM_COMPUTER_PAUSE": "0.1", "HOLDEM_RUNO
 STEP = 15.0
 TO_ACT = re.compile(r"Seat \d+: ([^,]+), [^.]*, to act\.")
 DIGEST = re.compile(r"Fair deck ([0-9a-f]{12})…")
+
+
+MESSAGE_ROUTES = (
+    "/channels/{channel}/messages",
+    "/channels/{channel}/messages/{message}",
+    "/webhooks/{app}/{token}",
+    "/webhooks/{app}/{token}/messages/@original",
+    "/webhooks/{app}/{token}/messages/{message}",
+    "/interactions/{interaction}/{token}/callback",
+)
+
+
+def unstated(standin: StandIn) -> list[str]:
+    """Every message the bot sent or edited (posts, follow-ups, interaction answers, edits)
+    that did not state whom it notifies (``allowed_mentions``)."""
+    found = []
+    for request in standin.requests:
+        if request.method not in ("POST", "PATCH") or request.route not in MESSAGE_ROUTES:
+            continue
+        body = request.body if isinstance(request.body, dict) else {}
+        if request.route.startswith("/interactions/"):
+            if body.get("type") not in (4, 7):  # a defer or a form carries no message
+                continue
+            body = body.get("data") or {}
+        if "allowed_mentions" not in body:
+            found.append(f"{request.key}: {str(body)[:120]}")
+    return found
 
 
 def turn_in(channel: Channel) -> Turn | None:
@@ -155,6 +183,7 @@ async def test_a_hand_by_buttons_notifies_once_per_turn_in_a_quiet_channel(
         await one_notification(standin, turn, since)
         texts = [m.text[:60] for m in thread.visible()]
         assert len([m for m in thread.visible() if not m.pinged]) == 4, texts  # lobby, 3 hands
+        assert unstated(standin) == []  # every message said whom it notifies
         assert await g.bot.stop() == 0, g.bot.report()
 
 
@@ -218,6 +247,7 @@ async def test_a_tournament_of_three_threads_notifies_once_per_turn(tmp_path: Pa
         in_threads = [(m, who) for m, who in notes if int(m.channel_id) in ids]
         by_hand = [(m.text[:80], who) for m, who in in_threads if "### Hand #" in m.text]
         assert by_hand == [], by_hand  # a hand message notifies nobody
+        assert unstated(standin) == []
         for thread in threads:
             played = Counter(member for where, member in watch.turns if where == thread.id)
             turn = unplayed(watch, thread)
