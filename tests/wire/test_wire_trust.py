@@ -240,7 +240,7 @@ async def test_a_tournament_of_three_threads_notifies_once_per_turn(tmp_path: Pa
                 if int(m.channel_id) in ids and "### Hand #" in m.text
             )
 
-        await standin.wait_for(lambda: hands_dealt() >= 9 and watch.played >= 12, 60)
+        await standin.wait_for(lambda: hands_dealt() >= 6 and watch.played >= 9, 60)
         watching.cancel()
         assert await bot.stop() == 0, bot.report()  # nothing moves from here on
         notes = [(standin.sent[m], who) for m, who in standin.notified]

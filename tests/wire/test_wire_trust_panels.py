@@ -32,8 +32,8 @@ from .game import Game, Turn, game
 from .members import Member
 
 SEED = 36
-HANDS = 8
-"""Hands to play: about 30 seconds on a loaded two-core machine."""
+HANDS = 6
+"""Hands to play: about 20 seconds on a loaded two-core machine."""
 CALM = {"HOLDEM_DEAL_PAUSE": "0", "HOLDEM_RUNOUT_PAUSE": "0.05", "HOLDEM_COMPUTER_PAUSE": "0"}
 """The next hand dealt the moment one ends: a panel asked for then races the deal."""
 PANEL = re.compile(
