@@ -4,8 +4,11 @@
 
 An ephemeral cards message is kept current through its interaction's token (free of the
 global rate limit) after every street and into the next hands, until the token is about to
-expire. Direct messages are opt-in (``/holdem dm on``); a closed inbox turns them off and the
-member is told where they can see the table.
+expire; it only ever shows its owner's cards of the hand in progress (dealt out of a hand,
+they read that they have none). It is kept through the table's loop, in order with the
+outcomes, so a deal that landed while it was drawn is shown in it at once. Direct messages
+are opt-in (``/holdem dm on``); a closed inbox turns them off and the member is told where
+they can see the table.
 
 The learning mode (``/holdem settings coach:on``, where the table's and the server's house
 rules allow it) adds pot odds, outs and equity to the member's own ephemeral panel on their
@@ -198,6 +201,8 @@ class CardMessages:
         self.ctx.edits.request(("cards", kept.interaction.id), self._edit(kept, cards, state))
 
     def _none(self, kept: _Kept) -> Edit:
+        """The edit of a panel whose owner was dealt out of the hand in progress."""
+
         async def edit() -> None:
             text = t(kept.lang, "cards.none")
             await kept.interaction.edit_original_response(content=text, attachments=[])
