@@ -42,8 +42,9 @@ class Loops(Protocol):
         """Answer ``ticket`` with the table as it stands."""
         ...
 
-    def keep_cards(self, table_id: str, interaction: discord.Interaction[Any]) -> None:
-        """Keep a member's private cards message current after each street and deal."""
+    def keep_cards(self, table_id: str, interaction: discord.Interaction[Any], seen: Any) -> None:
+        """Keep a member's private cards message current after each street and deal;
+        ``seen`` (a :class:`~bot.discord.table.hole_cards.CardsSeen`) is what it shows now."""
         ...
 
 

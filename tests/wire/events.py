@@ -63,6 +63,8 @@ class EventWatch:
     """How many of each thread's latest messages are looked at for a turn."""
     played: int = 0
     seen: set[tuple[int, int, int]] = field(default_factory=set)
+    turns: list[tuple[int, int]] = field(default_factory=list)
+    """Every member's turn seen, in order: (thread, member)."""
     errors: list[str] = field(default_factory=list)
 
     def member(self, member_id: int) -> Member | None:
@@ -87,6 +89,7 @@ class EventWatch:
         if who is None or key in self.seen:
             return
         self.seen.add(key)
+        self.turns.append((key[0], who.id))
         label = next((turn.label(m) for m in self.moves if turn.label(m)), None)
         if label is None:
             return

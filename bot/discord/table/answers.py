@@ -20,7 +20,15 @@ import discord
 
 from bot.i18n import format_number, resolve_locale, t
 
-__all__ = ["DEFER_AFTER", "FOLLOWUP_LIMIT", "TOKEN_LIFETIME", "MessageRef", "Origin", "Ticket"]
+__all__ = [
+    "DEFER_AFTER",
+    "FOLLOWUP_LIMIT",
+    "QUIET",
+    "TOKEN_LIFETIME",
+    "MessageRef",
+    "Origin",
+    "Ticket",
+]
 
 log = logging.getLogger("holdem.bot")
 
@@ -31,6 +39,8 @@ TOKEN_LIFETIME = 14.5 * 60
 FOLLOWUP_LIMIT = 5
 """Follow-up messages an interaction may send where only a member's own install authorized
 it (outside servers: Discord refuses the sixth with 40094); edits are not follow-ups."""
+QUIET = discord.AllowedMentions.none()
+"""Whom a table message that names members notifies: nobody (the ping alone notifies)."""
 
 
 class Origin(Enum):
@@ -66,7 +76,9 @@ class MessageRef:
     ) -> bool:
         """Edit by the interaction's token while it lives (free), else by id (after a restart
         or after 15 minutes: one rate-limited call; never where the bot may not reach the
-        channel itself, ``by_id=False``). Whether the message was edited."""
+        channel itself, ``by_id=False``). Whether the message was edited. An edit notifies
+        nobody unless ``allowed_mentions`` says whom."""
+        fields.setdefault("allowed_mentions", QUIET)
         if self.editor is not None and self.fresh(now):
             try:
                 if self.followup and self.message_id is not None:
@@ -133,6 +145,7 @@ class Ticket:
     async def update(self, now: float, **fields: Any) -> MessageRef:
         """Update the component's message in place (the lobby); the ref to it."""
         self.cancel()
+        fields.setdefault("allowed_mentions", QUIET)
         async with self._lock:
             self.answered = True
             if self.deferred or self.interaction.response.is_done():

@@ -100,7 +100,9 @@ class LobbyMessage:
         if outcome.kind is OutcomeKind.JOINED and self.messages.lobby is not None:
             # The lobby lists the seats: the joiner is answered privately and the lobby is
             # edited, so a channel at rest holds the lobby and the hand, not a line per join.
-            if ticket is not None:
+            if ticket is not None and ticket.deferred:  # its public "thinking" message
+                await self.messages.say(ticket, line)
+            elif ticket is not None:
                 own = resolve_locale(ticket.interaction.locale)
                 try:
                     await ticket.confirm(t(own, "seat.joined.you", stack=outcome.stack or 0))

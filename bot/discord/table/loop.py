@@ -17,14 +17,15 @@ show the hand (everyone quiet past a token's life, or its follow-ups spent), and
 hand's summary keeps the button that deals it (:mod:`bot.discord.controls.next_hand`).
 
 The loop is supervised: an exception is logged with the table id, the loop picks the table up
-again from the application's state, and the players see a short notice.
+again from the application's state, and the players see a short notice. Other work for the
+dealer (``/holdem table``, a cards panel to keep) joins the same queue, in order.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -40,7 +41,7 @@ from bot.tables.errors import NoTable
 from bot.tables.outcomes import Outcome, OutcomeKind, RunTwiceAsk, TableState, TurnState
 from engine import SessionError
 
-__all__ = ["NEXT_HAND_PAUSE", "WARNING_SECONDS", "Crash", "Notice", "ShowTable", "TableLoop"]
+__all__ = ["NEXT_HAND_PAUSE", "WARNING_SECONDS", "Crash", "Run", "TableLoop"]
 
 log = logging.getLogger("holdem.bot")
 
@@ -49,10 +50,7 @@ WARNING_SECONDS = 10.0
 NEXT_HAND_PAUSE = 5.0
 """The default pause between two hands (``HOLDEM_DEAL_PAUSE``: ``Context.deal_pause``)."""
 _QUIET_CODES = {"hand_in_progress", "session_over"}
-"""Why a deal the loop planned may be refused without a word: someone dealt first, or the
-session ended."""
-
-
+"""Why a planned deal may be refused without a word: someone dealt first, the session ended."""
 UNREACHABLE_PAUSE = 1.0
 """Seconds between two tries of a table's timer or deal while the database cannot be
 reached: short and steady, so the table moves on as soon as it is back."""
@@ -60,8 +58,8 @@ reached: short and steady, so the table moves on as soon as it is back."""
 _WAKE = "holdem_table_wake"
 """The client event that wakes a table's loop when something is queued for it."""
 _RESUMING = {OutcomeKind.RESTORED, OutcomeKind.JOINED, OutcomeKind.SAT_IN}
-"""Between hands, these restart the pause before the next deal (a restored table, or a deal
-that was refused for too few players and may work now)."""
+"""Between hands, these restart the pause before the next deal (a restored table, or one
+refused for too few players that may deal now)."""
 
 
 class _TickKind(Enum):
@@ -79,18 +77,12 @@ class _Tick:
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class ShowTable:
-    """Answer the ticket with the table as it stands (``/holdem table``)."""
+class Run:
+    """Work for the dealer in order with the outcomes (``/holdem table``, a panel kept)."""
 
-    ticket: Ticket
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class Notice:
-    """A notice from the bot (it is restarting); ``done`` once it is shown."""
-
-    key: str
-    done: asyncio.Future[None]
+    work: Callable[[Dealer], Awaitable[None]]
+    done: asyncio.Future[None] | None = None
+    """Set when the work is over, whatever happened (a notice at shutdown is waited for)."""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -98,7 +90,7 @@ class Crash:
     """Raised inside the loop by tests (and nothing else) to exercise its supervisor."""
 
 
-_Item = Outcome | _Tick | ShowTable | Notice | Crash
+_Item = Outcome | _Tick | Run | Crash
 
 
 class TableLoop:
@@ -195,13 +187,11 @@ class TableLoop:
             await self._show(item)
         elif isinstance(item, _Tick):
             await self._tick(item)
-        elif isinstance(item, ShowTable):
-            await self.dealer.show_table(item.ticket, self.ctx.service.state(self.table_id))
-        elif isinstance(item, Notice):
+        elif isinstance(item, Run):
             try:
-                await self.dealer.notice(item.key)
+                await item.work(self.dealer)
             finally:
-                if not item.done.done():
+                if item.done is not None and not item.done.done():
                     item.done.set_result(None)
         else:
             raise RuntimeError("a crash asked for by a test")

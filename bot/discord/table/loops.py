@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
 
 from bot.discord.context import Context
 from bot.discord.table.answers import Origin, Ticket
-from bot.discord.table.loop import Crash, Notice, ShowTable, TableLoop
+from bot.discord.table.dealer import Dealer
+from bot.discord.table.hole_cards import CardsSeen
+from bot.discord.table.loop import Crash, Run, TableLoop
 from bot.tables.outcomes import Outcome
 
 __all__ = ["TableLoops"]
@@ -61,18 +64,21 @@ class TableLoops:
         return None if request is None else self._tickets.pop(request, None)
 
     def show_table(self, table_id: str, ticket: Ticket) -> None:
+        self._tickets.pop(ticket.interaction.id, None)
+        state = self.ctx.service.state
+        self.run(table_id, lambda dealer: dealer.show_table(ticket, state(table_id)))
+
+    def keep_cards(self, table_id: str, interaction: Any, seen: CardsSeen) -> None:
+        self.run(table_id, lambda dealer: dealer.cards.keep(interaction, seen))
+
+    def run(self, table_id: str, work: Callable[[Dealer], Awaitable[None]]) -> None:
+        """Work for the table's dealer, in order with its outcomes."""
         loop = self.loops.get(table_id)
         if loop is None:
             loop = TableLoop(self.ctx, self.take, table_id, self.ctx.service.state(table_id))
             self.loops[table_id] = loop
             loop.start()
-        self._tickets.pop(ticket.interaction.id, None)
-        loop.put(ShowTable(ticket=ticket))
-
-    def keep_cards(self, table_id: str, interaction: discord.Interaction[Any]) -> None:
-        loop = self.loops.get(table_id)
-        if loop is not None:
-            loop.dealer.cards.keep(interaction)
+        loop.put(Run(work=work))
 
     # ----------------------------------------------------------------- lifecycle
 
@@ -89,7 +95,7 @@ class TableLoops:
             if only_in_hand and not self.ctx.service.state(table_id).in_hand:
                 continue
             done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-            loop.put(Notice(key=key, done=done))
+            loop.put(Run(work=lambda dealer: dealer.notice(key), done=done))
             waiting.append(done)
         if waiting:
             await asyncio.wait(waiting, timeout=timeout)

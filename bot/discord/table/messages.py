@@ -23,15 +23,19 @@ from typing import Any
 
 import discord
 
-from bot.discord.table.answers import FOLLOWUP_LIMIT, TOKEN_LIFETIME, MessageRef, Origin, Ticket
+from bot.discord.table.answers import (
+    FOLLOWUP_LIMIT,
+    QUIET,
+    TOKEN_LIFETIME,
+    MessageRef,
+    Origin,
+    Ticket,
+)
 from bot.tables.outcomes import Outcome, OutcomeKind
 
 __all__ = ["TableMessages", "answered_publicly"]
 
 log = logging.getLogger("holdem.bot")
-
-_QUIET = discord.AllowedMentions.none()
-"""A table message that names members notifies none of them: the ping alone notifies."""
 
 
 class TableMessages:
@@ -198,7 +202,7 @@ class TableMessages:
         live = self._live()
         if live is None:
             return None
-        fields.setdefault("allowed_mentions", _QUIET)
+        fields.setdefault("allowed_mentions", QUIET)
         self.live_followups += 1
         try:
             sent = await live.followup.send(wait=True, **fields)
