@@ -7,7 +7,8 @@ is a :class:`~bot.store.backend.PerDialect` pair: the triggers of migration 1); 
 edited once released, a change is a new number. Migration 1 is the whole initial schema; migration 2
 adds the members' display settings; migration 3 the slash commands last synced and the members' data
 removals; migration 4 the players' statistics, kept as hands finish; migration 10 the
-tournaments' events and their inputs, and the ledger reasons ``entry`` and ``prize``.
+tournaments' events and their inputs, and the ledger reasons ``entry`` and ``prize``;
+migration 11 the seasons and the voided events.
 """
 
 from __future__ import annotations
@@ -352,6 +353,30 @@ MIGRATIONS: dict[int, tuple[Step, ...]] = {
                 "FOR EACH ROW EXECUTE FUNCTION lease_fence()",
             ),
         ),
+    ),
+    11: (
+        # Seasons (bot.store.seasons): a league's window, its points rule and where its
+        # champion is posted; its table as last computed (recomputed from the events' logs,
+        # never the truth). event_voids: events an admin struck from seasons and ratings.
+        """CREATE TABLE seasons (
+            season_id          INTEGER PRIMARY KEY,
+            guild_id           INTEGER NOT NULL,
+            name               TEXT NOT NULL,
+            starts_at          REAL NOT NULL,
+            ends_at            REAL NOT NULL,
+            rule_json          TEXT NOT NULL,
+            channel_id         INTEGER NOT NULL,
+            table_json         TEXT,
+            champion_posted_at REAL,
+            created_at         REAL NOT NULL
+        )""",
+        "CREATE INDEX seasons_by_guild ON seasons (guild_id, season_id)",
+        """CREATE TABLE event_voids (
+            event_id  INTEGER PRIMARY KEY REFERENCES events (event_id),
+            guild_id  INTEGER NOT NULL,
+            voided_by INTEGER NOT NULL,
+            voided_at REAL NOT NULL
+        )""",
     ),
 }
 

@@ -20,6 +20,7 @@ __all__ = [
     "LeaderboardRow",
     "MemberSettings",
     "Mismatch",
+    "SeasonRecord",
     "SessionHand",
     "TableHandSummary",
     "TableRecord",
@@ -206,3 +207,22 @@ class EventRecord:
     created_at: float
     updated_at: float
     inputs: tuple[EventInput, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class SeasonRecord:
+    """A league season: events of the guild that end in ``starts_at`` .. ``ends_at`` count
+    (as ``rule`` says, the points rule and which events); ``table`` the standings as last
+    computed (the events' logs are the truth); its champion is posted in ``channel_id``
+    once, at ``champion_posted_at``."""
+
+    season_id: int
+    guild_id: int
+    name: str
+    starts_at: float
+    ends_at: float
+    rule: dict[str, Any]
+    channel_id: int
+    table: list[Any] | None
+    champion_posted_at: float | None
+    created_at: float

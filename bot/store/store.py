@@ -45,6 +45,7 @@ from bot.store.records import (
     TableRecord,
     WalletMove,
 )
+from bot.store.seasons import Seasons
 from bot.store.sqlite import SqliteBackend, Synchronous
 from engine import Action, HandConfig, HouseRules, Refill
 
@@ -67,6 +68,7 @@ class Store(EventMethods):
         # table is opened with lasts (bot.store.leases.install_fence; None: no leases).
         self.lease_owner: str | None = None
         self.lease_ttl = 30.0
+        self.seasons = Seasons(backend)
 
     # ------------------------------------------------------------------ lifecycle
 
