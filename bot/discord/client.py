@@ -32,6 +32,8 @@ from bot.discord.controls.run_twice import RunTwiceButton
 from bot.discord.controls.turn import ActButton, on_raise_form
 from bot.discord.errors import error_text, reply_private
 from bot.discord.mentions import CommandIds
+from bot.discord.seasons import commands as season_commands
+from bot.discord.seasons.champion import champions_every
 from bot.discord.sync import sync_commands
 from bot.discord.table.coalesce import EditCoalescer
 from bot.discord.table.images import Images
@@ -42,6 +44,7 @@ from bot.discord.tournaments.host import DiscordHost
 from bot.discord.translator import HoldemTranslator
 from bot.guilds.service import GuildService
 from bot.i18n import Lang, resolve_locale
+from bot.seasons.service import League
 from bot.stats.service import StatsService
 from bot.store.leases import fenced_target
 from bot.store.store import Store
@@ -121,6 +124,7 @@ class HoldemBot(commands.Bot):
         self.keeper: LeaseKeeper | None = None
         self._lease_timer: asyncio.Task[None] | None = None
         self._event_timer: asyncio.Task[None] | None = None
+        self._champions: asyncio.Task[None] | None = None
         self.only_commands = only_commands
         self.deal_pause = deal_pause
         self.tournaments: Tournaments | None = None
@@ -154,6 +158,7 @@ class HoldemBot(commands.Bot):
             command_ids=CommandIds(self.tree, self.clock),
             deal_pause=self.deal_pause,
             tournaments=self.tournaments,
+            league=League(self.store, clock=self.clock),
         )
         host.bind(self.ctx)
         self.loops.bind(self.ctx)
@@ -173,6 +178,7 @@ class HoldemBot(commands.Bot):
         fair.add_to(holdem)
         settings.add_to(holdem)
         tournament_commands.add_to(holdem)
+        season_commands.add_to(holdem)
         self.computers = practice.add_to(holdem, self.service, pause=self.computer_pause)
         self.tree.error(self.on_app_command_error)
         if self.only_commands:
@@ -198,6 +204,7 @@ class HoldemBot(commands.Bot):
         log.info("restored tables=%d", len(restored))
         events = await self.tournaments.restore()
         log.info("restored events=%d", len(events))
+        self._champions = asyncio.get_running_loop().create_task(champions_every(self.ctx))
 
     async def guild_lang(self, guild_id: int) -> Lang:
         """The language of public table messages: the guild's setting, else its locale."""
@@ -251,7 +258,7 @@ class HoldemBot(commands.Bot):
         await self.edits.drain()
         if hasattr(self, "ctx"):
             self.ctx.images.close()
-        for timer in (self._lease_timer, self._event_timer):
+        for timer in (self._lease_timer, self._event_timer, self._champions):
             if timer is not None:
                 timer.cancel()
                 await asyncio.gather(timer, return_exceptions=True)

@@ -9,6 +9,8 @@ rebuilt the same way at any time.
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from bot.store.records import EventRecord
@@ -43,6 +45,9 @@ class EventResult:
     field: int
     buy_in: int
     finishes: tuple[Finish, ...]
+    names: Mapping[int, str] = dataclasses.field(default_factory=dict)
+    """The members' names as they registered (the league shows them where the server no
+    longer knows the member)."""
 
 
 def result_of(record: EventRecord) -> EventResult | None:
@@ -50,6 +55,7 @@ def result_of(record: EventRecord) -> EventResult | None:
     if record.status != "finished":
         return None
     config = config_from_dict(record.config)
+    names = record.settings.get("names") or {}
     state, _ = replay(config, (input_from_dict(row.data) for row in record.inputs))
     best: dict[int, Finish] = {}  # a player who re-entered keeps their best finish
     for place in state.places:
@@ -64,4 +70,5 @@ def result_of(record: EventRecord) -> EventResult | None:
         event_id=record.event_id, guild_id=record.guild_id, name=record.name,
         ended_at=record.updated_at, practice=bool(record.settings.get("practice")),
         field=state.total_entries, buy_in=config.buy_in, finishes=tuple(finishes),
+        names={f.player: str(names[str(f.player)]) for f in finishes if str(f.player) in names},
     )  # fmt: skip

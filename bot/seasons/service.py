@@ -92,6 +92,13 @@ class League:
             raise LookupError(event_id)
         return [await self.recompute(s) for s in await self.store.seasons.of_guild(guild_id)]
 
+    async def names(self, guild_id: int) -> dict[int, str]:
+        """The names the guild's members registered under, the newest of each."""
+        found: dict[int, str] = {}
+        for result in await self.results(guild_id):
+            found.update(result.names)
+        return found
+
     async def ratings(self, guild_id: int) -> dict[int, Rating]:
         """Every rated member's rating from the guild's results."""
         return ratings(await self.results(guild_id))

@@ -58,15 +58,17 @@ async def finished_event(
     at: float,
     buy_in: int = 0,
     practice: bool = False,
+    names: dict[int, str] | None = None,
 ) -> int:
     """Write a finished event whose members bust in the order of ``busts``; its id. It ends
     (its row's last update) at ``at``."""
     config = EventConfig(seats_per_table=10, starting_chips=1000, buy_in=buy_in, seed="s")
     log = play_log(config, [str(b) for b in busts], str(winner))
+    settings = {"practice": practice, "names": {str(m): n for m, n in (names or {}).items()}}
     async with store._backend.transaction() as tx:
         event_id = await events.create_event(
             tx, guild_id=guild_id, channel_id=1, name=name, config=config_to_dict(config),
-            settings={"practice": practice}, now=at,
+            settings=settings, now=at,
         )  # fmt: skip
         for seq, item in enumerate(log):
             last = seq == len(log) - 1
