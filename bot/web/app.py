@@ -226,16 +226,23 @@ async def _replay(request: web.Request) -> web.Response:
 
 
 async def _phh(request: web.Request) -> web.Response:
+    """The hand's history as PHH, or (``.txt``) as PokerStars text, the trackers' format."""
     where = await _open(request)
     record = await _finished_hand(request, where)
     store = request.app[_STORE]
     names = await table_names(store, record.table_id)
-    text = await store.export_phh(record.hand_id, HiddenCards.UNSHOWN, names=names)
+    stars = request.path.endswith(".txt")
+    text = await store.export_phh(
+        record.hand_id, HiddenCards.UNSHOWN, names=names, pokerstars=stars
+    )
+    if not text:  # a voided hand: the PokerStars format has no word for it
+        raise _not_found()
+    name = f"hand-{record.hand_id}-pokerstars.txt" if stars else f"hand-{record.hand_id}.phh"
     return web.Response(
         text=text,
         content_type="text/plain",
         headers={
-            "Content-Disposition": f'attachment; filename="hand-{record.hand_id}.phh"',
+            "Content-Disposition": f'attachment; filename="{name}"',
             "Cache-Control": "no-store",
         },
     )
@@ -378,6 +385,7 @@ def create_app(
     app.router.add_get(guild, _home)
     app.router.add_get(f"{guild}/hand/{{hand:{_ID}}}", _replay)
     app.router.add_get(f"{guild}/hand/{{hand:{_ID}}}.phh", _phh)
+    app.router.add_get(f"{guild}/hand/{{hand:{_ID}}}.txt", _phh)
     app.router.add_get(f"{guild}/leaderboard", _leaderboard)
     app.router.add_get(f"{guild}/member/{{member:{_ID}}}", _member)
     app.router.add_get(f"{guild}/table/{{channel:{_ID}}}", _live)

@@ -9,6 +9,8 @@ import discord
 import simcord
 
 from bot.discord.table.loop import NEXT_HAND_PAUSE
+from engine.phh import History, parse_history
+from engine.phh.pokerstars import read_pokerstars
 from tests.bot.discord.simtable import Table, layout_reply, table_env, text_of
 
 
@@ -270,9 +272,29 @@ async def test_leaderboard_history_and_help(tmp_path: Path) -> None:
         att = res.response.attachments[0]
         assert att.filename == "hands.phh"
         phh = (await att.read()).decode()
-        assert '"d dh p1 ????"' in phh and '"d dh p2 ????"' in phh  # nobody showed
+        # nobody showed: the member's own cards are in their own export, the winner's are not
+        assert '"d dh p1 ????"' not in phh and '"d dh p2 ????"' in phh
         assert '"p1 f"' in phh
         assert f'players = ["{other.name}", "{winner}"]' in phh  # names, not member ids
+        stars = res.response.attachments[1]
+        assert stars.filename == "hands-pokerstars.txt"
+        text = (await stars.read()).decode()
+        assert f"Dealt to {other.name} [" in text and f"Dealt to {winner}" not in text
+        (read,) = read_pokerstars(text)  # the same hand, read back from the trackers' format
+        assert isinstance(read, History)
+        assert read.actions == parse_history(phh.split("\n", 1)[1]).actions
+        one = await other.slash(t.channel, "holdem history", hand=1)
+        assert one.response.content.startswith("1 hands, as PHH and as PokerStars text")
+        assert [a.filename for a in one.response.attachments] == [
+            "hands.phh",
+            "hands-pokerstars.txt",
+        ]
+        session = await other.slash(t.channel, "holdem history", session=True)
+        assert session.response.content.startswith("1 hands")
+        missing = await other.slash(t.channel, "holdem history", hand=99)
+        assert missing.response.content == "There is no finished hand #99 in this server."
+        none = await other.slash(t.channel, "holdem history", tournament=5)
+        assert none.response.content == "There are no finished hands there."
         helped = await bob.slash(t.channel, "holdem help")
         assert helped.ephemeral
         guide = text_of(helped.response)  # layout components: a heading, then every topic
