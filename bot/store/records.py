@@ -10,6 +10,7 @@ from bot.guilds.wallets import Reason
 from engine import Action, Hand, HandConfig, replay
 
 __all__ = [
+    "CalendarRecord",
     "CommandSync",
     "Erasure",
     "EventInput",
@@ -21,6 +22,7 @@ __all__ = [
     "MemberSettings",
     "Mismatch",
     "SeasonRecord",
+    "SeriesRecord",
     "SessionHand",
     "TableHandSummary",
     "TableRecord",
@@ -226,3 +228,37 @@ class SeasonRecord:
     table: list[Any] | None
     champion_posted_at: float | None
     created_at: float
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class SeriesRecord:
+    """A tournament repeated ``every`` day or week at the wall-clock time of ``first_start``
+    in ``time_zone``; ``template`` holds each event's ``config``, ``settings`` and ``name``.
+    ``refused_at``: when Discord first refused its scheduled events (the admin was told)."""
+
+    series_id: int
+    guild_id: int
+    channel_id: int
+    name: str
+    every: str
+    time_zone: str
+    first_start: float
+    template: dict[str, Any]
+    created_by: int
+    active: bool
+    refused_at: float | None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class CalendarRecord:
+    """The Discord scheduled event of a series' tournament: ``discord_id`` once Discord made
+    it (empty: asked, or about to be, and not answered); ``deleted`` once it was removed."""
+
+    event_id: int
+    guild_id: int
+    series_id: int
+    discord_id: int | None
+    starts_at: float
+    name: str
+    deleted: bool
+    reminded_at: float | None

@@ -46,6 +46,7 @@ from bot.store.records import (
     WalletMove,
 )
 from bot.store.seasons import Seasons
+from bot.store.series import SeriesRows
 from bot.store.sqlite import SqliteBackend, Synchronous
 from engine import Action, HandConfig, HouseRules, Refill
 
@@ -69,6 +70,7 @@ class Store(EventMethods):
         self.lease_owner: str | None = None
         self.lease_ttl = 30.0
         self.seasons = Seasons(backend)
+        self.series = SeriesRows(backend)
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -92,11 +94,9 @@ class Store(EventMethods):
         Raises a :class:`StartupError` subclass with a one-line message.
         """
         target = database_path() if path is None else path
-        return cls(
-            await open_backend(
-                target, synchronous=synchronous, busy_timeout=busy_timeout, exclusive=exclusive
-            )
-        )
+        opening = open_backend(target, synchronous=synchronous, busy_timeout=busy_timeout,
+                               exclusive=exclusive)  # fmt: skip
+        return cls(await opening)
 
     async def backup(self, target: str | os.PathLike[str]) -> int:
         """Copy the whole database, as it stands between two transactions, into the new file
