@@ -24,6 +24,7 @@ from bot.discord.commands.seats import NEEDED, is_admin
 from bot.discord.context import Context, context_of, remember
 from bot.discord.errors import error_text, reply_private
 from bot.discord.invite import THREAD_PERMISSIONS, permission_names
+from bot.discord.seasons.series_commands import EVERY_CHOICES, start_series
 from bot.discord.tournaments.event_message import results_layout
 from bot.discord.tournaments.host import DiscordHost
 from bot.discord.translator import cmd_str
@@ -96,6 +97,8 @@ async def create(
     redraw: bool,
     computers: int,
     turn_seconds: int,
+    every: str | None = None,
+    time_zone: str = "UTC",
 ) -> None:
     ctx = context_of(interaction)
     lang = remember(ctx, interaction)
@@ -122,7 +125,7 @@ async def create(
     if level_minutes is not None and level_hands is not None:
         await reply_private(interaction, t(lang, "tournament.one_clock"))
         return
-    if sit_and_go is not None and start_in is not None:
+    if sit_and_go is not None and start_in is not None and every is None:
         await reply_private(interaction, t(lang, "tournament.one_start"))
         return
     clock = Clock.HANDS if level_hands is not None else Clock.MINUTES
@@ -152,6 +155,10 @@ async def create(
         "turn_seconds": turn_seconds,
         "starts_at": ctx.clock() + 60 * start_in if start_in is not None else None,
     }  # fmt: skip
+    if every is not None:  # a series: the next event is made whenever one ends
+        await start_series(interaction, name=name, every=every, time_zone=time_zone,
+            start_in=start_in, config=config, settings=settings, computers=list(bots))  # fmt: skip
+        return
     await interaction.response.defer(ephemeral=True, thinking=True)
     events = _tournaments(ctx)
     try:
@@ -337,7 +344,9 @@ def commands() -> app_commands.Group:
         late_registration=_o("late_registration"), re_entries=_o("re_entries"),
         buy_in=_o("buy_in"), payouts=_o("payouts"), break_every=_o("break_every"),
         redraw=_o("redraw"), computers=_o("computers"), turn_seconds=_o("turn_seconds"),
+        every=_o("every"), time_zone=_o("time_zone"),
     )  # fmt: skip
+    @app_commands.choices(every=EVERY_CHOICES)
     async def create_command(
         interaction: discord.Interaction[Any],
         name: app_commands.Range[str, 1, 60],
@@ -357,13 +366,16 @@ def commands() -> app_commands.Group:
         redraw: bool = False,
         computers: app_commands.Range[int, 0, 99] = 0,
         turn_seconds: app_commands.Range[int, 10, 300] = 30,
+        every: str | None = None,
+        time_zone: app_commands.Range[str, 1, 60] = "UTC",
     ) -> None:
         await create(
             interaction, name=name, start_in=start_in, sit_and_go=sit_and_go, seats=seats,
             chips=chips, big_blind=big_blind, level_minutes=level_minutes,
             level_hands=level_hands, antes=antes, late_registration=late_registration,
             re_entries=re_entries, buy_in=buy_in, payouts=payouts, break_every=break_every,
-            redraw=redraw, computers=computers, turn_seconds=turn_seconds,
+            redraw=redraw, computers=computers, turn_seconds=turn_seconds, every=every,
+            time_zone=time_zone,
         )  # fmt: skip
 
     for name, handler in (
