@@ -12,7 +12,8 @@ as wanted, after any restart: everything it does is decided from the store.
   a row still without Discord's id is first looked for on Discord (by the tournament's number
   in its description) before a new one is made. A rescheduled or renamed event's scheduled
   event is edited; a cancelled one's is deleted.
-- The Interested are reminded once, :data:`REMIND_BEFORE` seconds before the start.
+- The Interested are reminded from :data:`REMIND_BEFORE` seconds before the start, each
+  once (written down before they are).
 - A server that refuses the scheduled events (the bot lacks Create Events) loses only them:
   the tournament runs, the admin is told once, and the next round tries again.
 """
@@ -242,11 +243,10 @@ class Series:
         runner = self.tournaments.runners.get(event.event_id)
         if row is None or row.discord_id is None or runner is None:
             return
-        if not await self.store.series.claim_reminder(event.event_id, now=self.clock()):
-            return
         interested = await self.calendar.interested(series.guild_id, row.discord_id)
         registered = set(runner.state.registered)
-        members = [m for m in interested if str(m) not in registered]
+        waiting = [m for m in interested if str(m) not in registered]
+        members = await self.store.series.claim_reminders(event.event_id, waiting, now=self.clock())
         if members:
             await self.notices.remind(runner.info, members)
 

@@ -409,7 +409,7 @@ MIGRATIONS: dict[int, tuple[Step, ...]] = {
             starts_at   REAL NOT NULL,
             name        TEXT NOT NULL,
             deleted     INTEGER NOT NULL DEFAULT 0,
-            reminded_at REAL,
+            reminded    TEXT NOT NULL DEFAULT '[]',
             updated_at  REAL NOT NULL
         )""",
     ),

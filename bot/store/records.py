@@ -261,4 +261,4 @@ class CalendarRecord:
     starts_at: float
     name: str
     deleted: bool
-    reminded_at: float | None
+    reminded: tuple[int, ...] = ()

@@ -23,7 +23,7 @@ _SERIES = (
     "template_json, created_by, active, refused_at FROM series "
 )
 _CALENDAR = (
-    "SELECT event_id, guild_id, series_id, discord_id, starts_at, name, deleted, reminded_at "
+    "SELECT event_id, guild_id, series_id, discord_id, starts_at, name, deleted, reminded "
     "FROM scheduled_events "
 )
 
@@ -42,7 +42,7 @@ def _calendar(row: Row) -> CalendarRecord:
         event_id=int(row[0]), guild_id=int(row[1]), series_id=int(row[2]),
         discord_id=None if row[3] is None else int(row[3]), starts_at=float(row[4]),
         name=str(row[5]), deleted=bool(row[6]),
-        reminded_at=None if row[7] is None else float(row[7]),
+        reminded=tuple(int(m) for m in loads(row[7])),
     )  # fmt: skip
 
 
@@ -167,12 +167,21 @@ class SeriesRows:
                  event_id),
             )  # fmt: skip
 
-    async def claim_reminder(self, event_id: int, *, now: float) -> bool:
-        """Claim the reminder of the tournament's Interested: ``True`` once."""
+    async def claim_reminders(self, event_id: int, members: list[int], *, now: float) -> list[int]:
+        """Of ``members``, those not reminded of the tournament yet, written down as
+        reminded (before they are: each is reminded once, whatever restarts)."""
         async with self._backend.transaction() as tx:
-            changed = await tx.execute(
-                "UPDATE scheduled_events SET reminded_at = ? "
-                "WHERE event_id = ? AND reminded_at IS NULL",
-                (now, event_id),
+            row = await tx.fetchone(
+                "SELECT reminded FROM scheduled_events WHERE event_id = ?" + tx.dialect.for_update,
+                (event_id,),
             )
-        return changed == 1
+            if row is None:
+                return []
+            done = [int(m) for m in loads(row[0])]
+            new = [m for m in dict.fromkeys(members) if m not in done]
+            if new:
+                await tx.execute(
+                    "UPDATE scheduled_events SET reminded = ?, updated_at = ? WHERE event_id = ?",
+                    (dumps(done + new), now, event_id),
+                )
+        return new

@@ -157,6 +157,9 @@ async def test_a_weekly_series_keeps_one_event_and_its_scheduled_event(world: Wo
     await w.series.keep_all()
     await w.series.keep_all()
     assert w.notices.reminded == [(first.event_id, [12])]
+    w.calendar.interested_in[discord_id] = [11, 12, 13]  # one more marks it: reminded too
+    await w.series.keep_all()
+    assert w.notices.reminded == [(first.event_id, [12]), (first.event_id, [13])]
 
     # The director moves the start a quarter of an hour: the scheduled event follows.
     record = await w.store.seasons.finished_events(GUILD)  # none finished: nothing counts
@@ -268,10 +271,12 @@ async def test_the_series_rows_on_both_databases(database: str) -> None:
         )  # fmt: skip
         assert row.discord_id is None and not row.deleted
         await store.series.keep_calendar(found[0].event_id, now=3.0, discord_id=77)
-        assert await store.series.claim_reminder(found[0].event_id, now=4.0)
-        assert not await store.series.claim_reminder(found[0].event_id, now=5.0)
-        kept = await store.series.calendar(found[0].event_id)
-        assert kept is not None and kept.discord_id == 77 and kept.reminded_at == 4.0
+        event_id = found[0].event_id
+        assert await store.series.claim_reminders(event_id, [5, 6, 5], now=4.0) == [5, 6]
+        assert await store.series.claim_reminders(event_id, [6, 7], now=5.0) == [7]
+        assert await store.series.claim_reminders(event_id + 9, [1], now=5.0) == []
+        kept = await store.series.calendar(event_id)
+        assert kept is not None and kept.discord_id == 77 and kept.reminded == (5, 6, 7)
         assert await store.series.mark_refused(series_id, now=6.0)
         assert not await store.series.mark_refused(series_id, now=7.0)
         assert await store.series.stop(series_id, guild_id=GUILD)
