@@ -179,7 +179,7 @@ class HoldemBot(commands.Bot):
         assert self.ctx.series is not None
         self.series_keeper = SeriesKeeper(self.ctx.series)
         self.service.subscribe(self.series_keeper.receive)
-        self.add_listener(self._interested, "on_scheduled_event_user_add")
+        self.add_listener(self._interested, "on_socket_event_type")
         await self.tree.set_translator(HoldemTranslator())
         self.add_dynamic_items(ActButton, LobbyButton, RunTwiceButton, EventButton)
         # Every Raise form, including those opened before a restart (discord.py only routes
@@ -223,10 +223,12 @@ class HoldemBot(commands.Bot):
         self._champions = asyncio.get_running_loop().create_task(champions_every(self.ctx))
         self._series = asyncio.get_running_loop().create_task(self.series_keeper.run())
 
-    async def _interested(self, event: discord.ScheduledEvent, user: discord.User) -> None:
-        """A member marked one of the bot's scheduled events Interested: a series round soon
-        (in the last half hour before the start, they are reminded at once)."""
-        if self.user is not None and event.creator_id == self.user.id:
+    async def _interested(self, event_type: str) -> None:
+        """A member marked a scheduled event Interested: a series round soon (in the last
+        half hour before the start, they are reminded at once). The dispatch's type is
+        enough: discord.py drops the event itself when the member is not in its cache, as
+        without the members intent they are not."""
+        if event_type == "GUILD_SCHEDULED_EVENT_USER_ADD":
             self.series_keeper.poke()
 
     async def guild_lang(self, guild_id: int) -> Lang:
