@@ -77,6 +77,10 @@ class League:
                 return season
         return None
 
+    async def standings(self, season: SeasonRecord) -> list[Line]:
+        """The season's table from the stored results, written nowhere (the web pages)."""
+        return table(season, await self.results(season.guild_id))
+
     async def recompute(self, season: SeasonRecord) -> Recomputed:
         """Compute the season's table from the stored results and keep it."""
         lines = tuple(table(season, await self.results(season.guild_id)))
