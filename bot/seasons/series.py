@@ -44,7 +44,8 @@ log = logging.getLogger("holdem.series")
 EVERY = {"daily": 1, "weekly": 7}
 """The schedules, in days between two events."""
 REMIND_BEFORE = 30 * 60.0
-"""How long before an event's start its Interested are reminded."""
+"""How long before an event's start its Interested are reminded (unless the event's own
+``remind_minutes`` setting, its registered members' reminder, says otherwise)."""
 LENGTH = 3 * 3600.0
 """How long a scheduled event is said to last (Discord needs an end for an external one)."""
 MISSED = 15 * 60.0
@@ -237,7 +238,9 @@ class Series:
         starts_at = _starts_at(event)
         if event.status != "registering" or starts_at is None:
             return
-        if self.clock() < starts_at - REMIND_BEFORE:
+        minutes = event.settings.get("remind_minutes")  # the event's own, when it says
+        before = 60.0 * minutes if isinstance(minutes, int) and minutes > 0 else REMIND_BEFORE
+        if self.clock() < starts_at - before:
             return
         row = await self.store.series.calendar(event.event_id)
         runner = self.tournaments.runners.get(event.event_id)

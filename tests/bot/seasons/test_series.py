@@ -283,3 +283,16 @@ async def test_the_series_rows_on_both_databases(database: str) -> None:
         assert await store.series.active() == []
     finally:
         await store.close()
+
+
+async def test_the_events_own_reminder_time_is_the_interesteds_too(world: World) -> None:
+    w = world
+    first = await _start(w, settings={"practice": False, "remind_minutes": 10})
+    [discord_id] = w.calendar.made
+    w.calendar.interested_in[discord_id] = [12]
+    w.clock.now = FIRST - REMIND_BEFORE
+    await w.series.keep_all()
+    assert w.notices.reminded == []  # 30 minutes before: not yet, the event says 10
+    w.clock.now = FIRST - 600
+    await w.series.keep_all()
+    assert w.notices.reminded == [(first.event_id, [12])]
