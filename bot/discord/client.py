@@ -33,6 +33,7 @@ from bot.discord.controls.turn import ActButton, on_raise_form
 from bot.discord.errors import error_text, reply_private
 from bot.discord.mentions import CommandIds
 from bot.discord.seasons import commands as season_commands
+from bot.discord.seasons import series_commands
 from bot.discord.seasons.calendar import DiscordCalendar, DiscordNotices
 from bot.discord.seasons.champion import champions_every
 from bot.discord.seasons.keeper import SeriesKeeper
@@ -195,6 +196,7 @@ class HoldemBot(commands.Bot):
         settings.add_to(holdem)
         tournament_commands.add_to(holdem)
         season_commands.add_to(holdem)
+        series_commands.add_to(holdem)
         self.computers = practice.add_to(holdem, self.service, pause=self.computer_pause)
         self.tree.error(self.on_app_command_error)
         if self.only_commands:

@@ -12,6 +12,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.discord.commands.options import CheckedGroup
+from bot.discord.commands.seats import is_admin
 from bot.discord.context import context_of, remember
 from bot.discord.errors import error_text, reply_private
 from bot.discord.translator import cmd_str
@@ -19,7 +21,7 @@ from bot.i18n import t
 from bot.seasons.series import EVERY, zone
 from engine.tournament import EventConfig
 
-__all__ = ["EVERY_CHOICES", "FIRST_START_MINUTES", "start_series"]
+__all__ = ["EVERY_CHOICES", "FIRST_START_MINUTES", "add_to", "start_series"]
 
 EVERY_CHOICES = [
     app_commands.Choice(name=cmd_str(f"series.every.{every}"), value=every) for every in EVERY
@@ -66,3 +68,50 @@ async def start_series(
         every=t(lang, f"series.every.{every}"), zone=time_zone.strip(),
     )  # fmt: skip
     await interaction.followup.send(text, ephemeral=True)
+
+
+async def list_series(interaction: discord.Interaction[Any]) -> None:
+    """The server's running series, privately."""
+    ctx = context_of(interaction)
+    lang = remember(ctx, interaction)
+    assert ctx.series is not None and interaction.guild_id is not None
+    running = [
+        s for s in await ctx.series.store.series.active() if s.guild_id == interaction.guild_id
+    ]
+    lines = [
+        t(lang, "series.line", number=s.series_id, name=s.name,
+          every=t(lang, f"series.every.{s.every}"), zone=s.time_zone, channel=f"<#{s.channel_id}>")
+        for s in running
+    ]  # fmt: skip
+    await reply_private(interaction, "\n".join(lines) or t(lang, "series.none"))
+
+
+async def stop_series(interaction: discord.Interaction[Any], number: int) -> None:
+    """No more events in the series (Manage Server); the open one stays as it is."""
+    ctx = context_of(interaction)
+    lang = remember(ctx, interaction)
+    if not is_admin(interaction):
+        await reply_private(interaction, t(lang, "league.admins_only"))
+        return
+    assert ctx.series is not None and interaction.guild_id is not None
+    stopped = await ctx.series.store.series.stop(number, guild_id=interaction.guild_id)
+    key = "series.stopped" if stopped else "series.no_such"
+    await reply_private(interaction, t(lang, key, number=number))
+
+
+def add_to(holdem: app_commands.Group) -> None:
+    """Add ``/holdem series list`` and ``/holdem series stop`` to the group."""
+    group = CheckedGroup(name="series", description=cmd_str("cmd.holdem.series.description"))
+
+    @group.command(name="list", description=cmd_str("cmd.holdem.series.list.description"))
+    async def list_command(interaction: discord.Interaction[Any]) -> None:
+        await list_series(interaction)
+
+    @group.command(name="stop", description=cmd_str("cmd.holdem.series.stop.description"))
+    @app_commands.describe(series=cmd_str("cmd.option.series_number.description"))
+    async def stop_command(
+        interaction: discord.Interaction[Any], series: app_commands.Range[int, 1, 2**53 - 1]
+    ) -> None:
+        await stop_series(interaction, series)
+
+    holdem.add_command(group)

@@ -81,3 +81,29 @@ async def test_a_season_in_discord(tmp_path: Path) -> None:
         await post_champions(bot.ctx)
         posted = [text_of(m) for m in channel.history() if "Summer" in text_of(m)]
         assert posted == ["Season Summer is over, and no tournament counted in it."]
+
+
+async def test_a_series_is_listed_and_stopped(tmp_path: Path) -> None:
+    """(A series made and played through Discord: tests/wire/test_wire_series.py.)"""
+    async with two_players(tmp_path, admin=True) as (_, channel, (alice, bob), bot):
+        none = await bob.slash(channel, "holdem series list")
+        assert "runs no series" in none.response.content
+        zone = await alice.slash(channel, "holdem tournament create", name="Weekly",
+                                 every="weekly", time_zone="Nowhere/Town")  # fmt: skip
+        assert "no time zone I know" in zone.response.content
+        await bot.store.series.create(
+            guild_id=channel.guild.id, channel_id=channel.id, name="Weekly", every="daily",
+            time_zone="Europe/Copenhagen", first_start=bot.clock() + 3600,
+            template={"name": "Weekly"}, created_by=alice.id, now=bot.clock(),
+        )  # fmt: skip
+        listed = await bob.slash(channel, "holdem series list")
+        assert "Series #1, Weekly: every day (Europe/Copenhagen)" in listed.response.content
+        refused = await bob.slash(channel, "holdem series stop", series=1)
+        assert "Manage Server" in refused.response.content
+        wrong = await alice.slash(channel, "holdem series stop", series=2)
+        assert "no series #2" in wrong.response.content
+        stopped = await alice.slash(channel, "holdem series stop", series=1)
+        assert "makes no more events" in stopped.response.content
+        assert "runs no series" in (await bob.slash(channel, "holdem series list")).response.content
+        shown = await alice.slash(channel, "holdem-admin config show")
+        assert "Scheduled events: the bot" in shown.response.content
