@@ -148,6 +148,8 @@ class Series:
         if not any(e.status in OPEN for e in events):
             events.append(await self._next(series, events))
         for event in events:
+            if event.status == "finished":  # Discord completes its scheduled event itself
+                continue
             await self._calendar(series, event)
             await self._remind(series, event)
 
