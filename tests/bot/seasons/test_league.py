@@ -53,7 +53,16 @@ def test_a_bad_points_table_is_refused(text: str) -> None:
         parse_table(text)
 
 
-async def test_a_season_counts_its_events_and_recomputes_the_same(store: Store) -> None:
+async def test_a_season_counts_its_events_and_recomputes_the_same(database: str) -> None:
+    """On SQLite and on PostgreSQL."""
+    store = await Store.open(database)
+    try:
+        await _season_counts(store)
+    finally:
+        await store.close()
+
+
+async def _season_counts(store: Store) -> None:
     clock = Clock()
     league = League(store, clock=clock)
     start = 10 * DAY
