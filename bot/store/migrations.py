@@ -8,8 +8,9 @@ edited once released, a change is a new number. Migration 1 is the whole initial
 adds the members' display settings; migration 3 the slash commands last synced and the members' data
 removals; migration 4 the players' statistics, kept as hands finish; migration 10 the
 tournaments' events and their inputs, and the ledger reasons ``entry`` and ``prize``;
-migration 11 the seasons and the voided events; migration 12 the tournament series and their
-Discord scheduled events.
+migration 11 the tournament structures a server saves to reuse (``event_presets``); migration 12
+the seasons and the voided events; migration 13 the tournament series and their Discord scheduled
+events.
 """
 
 from __future__ import annotations
@@ -356,6 +357,18 @@ MIGRATIONS: dict[int, tuple[Step, ...]] = {
         ),
     ),
     11: (
+        # A server's saved tournament structures, by name (bot.store.events.save_preset):
+        # the director's config without its seed, reused by /holdem tournament create.
+        """CREATE TABLE event_presets (
+            guild_id    INTEGER NOT NULL,
+            name        TEXT NOT NULL,
+            config_json TEXT NOT NULL,
+            created_by  INTEGER NOT NULL,
+            updated_at  REAL NOT NULL,
+            PRIMARY KEY (guild_id, name)
+        ) WITHOUT ROWID""",
+    ),
+    12: (
         # Seasons (bot.store.seasons): a league's window, its points rule and where its
         # champion is posted; its table as last computed (recomputed from the events' logs,
         # never the truth). event_voids: events an admin struck from seasons and ratings.
@@ -379,7 +392,7 @@ MIGRATIONS: dict[int, tuple[Step, ...]] = {
             voided_at REAL NOT NULL
         )""",
     ),
-    12: (
+    13: (
         # Series (bot.store.series): a tournament repeated daily or weekly, its template
         # (the director's config, the bot's settings) and its first start; each event of a
         # series names it in its settings ("series", "occurrence"), so the events' rows say

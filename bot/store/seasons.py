@@ -1,4 +1,4 @@
-"""Seasons' rows (``seasons``, ``event_voids``; migration 11) and the finished events a
+"""Seasons' rows (``seasons``, ``event_voids``; migration 12) and the finished events a
 league reads, on the store's backend: the store holds :class:`Seasons` as
 ``store.seasons``.
 

@@ -1,4 +1,4 @@
-"""Series' rows (``series``, ``scheduled_events``; migration 12) on the store's backend: the
+"""Series' rows (``series``, ``scheduled_events``; migration 13) on the store's backend: the
 store holds :class:`SeriesRows` as ``store.series``.
 
 Which events a series has is read from the events themselves (their settings name the

@@ -88,16 +88,16 @@ async def test_a_weekly_series_with_its_scheduled_events_and_season(tmp_path: Pa
         await bot.start()
         opened = await alice.slash("holdem season open", name="Winter", end="2099-12-31")
         assert "Season #1, Winter, is open" in opened.content, opened.content
-        bad = await alice.slash(
-            "holdem tournament create", name="Weekly", every="weekly", time_zone="Mars/Base"
-        )
+        bad = await alice.slash("holdem series zone", zone="Mars/Base")
         assert bad.ephemeral and "no time zone I know" in bad.content, bad.content
+        zone = await alice.slash("holdem series zone", zone="Europe/Oslo")
+        assert "Europe/Oslo" in zone.content, zone.content
         created = await alice.slash(
             "holdem tournament create", name="Weekly", every="weekly",
-            time_zone="Europe/Oslo", start_in=20, sit_and_go=2, seats=2, chips=200,
+            start_in=20, remind=30, sit_and_go=2, seats=2, chips=200,
             big_blind=100, level_hands=2,
         )  # fmt: skip
-        assert created.ephemeral and "runs every week" in created.content, created.content
+        assert created.ephemeral and "runs every week (Europe/Oslo)" in created.content
 
         # One scheduled event: external, in the channel, the structure and how to register.
         await _wait(standin, lambda: _event_message(standin, 1), 10, "the event message", bot)

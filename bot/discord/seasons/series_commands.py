@@ -1,8 +1,11 @@
 """``/holdem tournament create`` with ``every``: the first event of a series, and the series
-that makes the next ones (:class:`~bot.seasons.series.Series`, the context's ``series``).
+that makes the next ones (:class:`~bot.seasons.series.Series`, the context's ``series``);
+``/holdem series list``, ``stop`` and ``zone`` (the server's time zone, which its series keep).
 
 The create command checks the options and builds the event as for any tournament, then
-hands it here; the answer is private, in the member's language.
+hands it here; the answer is private, in the member's language. The time zone is a server
+setting (the ``time_zone`` key of its stored rules, UTC until set): the create command holds
+all the 25 options Discord allows a command.
 """
 
 from __future__ import annotations
@@ -30,12 +33,18 @@ FIRST_START_MINUTES = 60
 """When the first event of a series starts unless ``start_in`` says otherwise."""
 
 
+async def server_zone(store: Any, guild_id: int) -> str:
+    """The server's time zone for its series (UTC until an admin sets one)."""
+    stored = await store.get_guild_rules(guild_id) or {}
+    value = stored.get("time_zone")
+    return value if isinstance(value, str) and value else "UTC"
+
+
 async def start_series(
     interaction: discord.Interaction[Any],
     *,
     name: str,
     every: str,
-    time_zone: str,
     start_in: int | None,
     config: EventConfig,
     settings: dict[str, Any],
@@ -44,13 +53,9 @@ async def start_series(
     """Start the series (its first event in ``start_in`` minutes) and answer."""
     ctx = context_of(interaction)
     lang = remember(ctx, interaction)
-    try:
-        zone(time_zone)
-    except ValueError:
-        await reply_private(interaction, t(lang, "series.bad_zone", zone=time_zone[:40]))
-        return
     series = ctx.series
     assert series is not None and interaction.guild_id is not None
+    time_zone = await server_zone(series.store, interaction.guild_id)
     assert interaction.channel_id is not None
     first = ctx.clock() + 60 * (start_in if start_in is not None else FIRST_START_MINUTES)
     await interaction.response.defer(ephemeral=True, thinking=True)
@@ -86,6 +91,26 @@ async def list_series(interaction: discord.Interaction[Any]) -> None:
     await reply_private(interaction, "\n".join(lines) or t(lang, "series.none"))
 
 
+async def set_zone(interaction: discord.Interaction[Any], name: str) -> None:
+    """The server's time zone for its series (Manage Server): the series started from then
+    on keep it (a running one keeps the zone it started with)."""
+    ctx = context_of(interaction)
+    lang = remember(ctx, interaction)
+    if not is_admin(interaction):
+        await reply_private(interaction, t(lang, "league.admins_only"))
+        return
+    try:
+        zone(name)
+    except ValueError:
+        await reply_private(interaction, t(lang, "series.bad_zone", zone=name[:40]))
+        return
+    assert ctx.series is not None and interaction.guild_id is not None
+    await ctx.series.store.update_guild_rules(
+        interaction.guild_id, {"time_zone": name.strip()}, ctx.clock()
+    )
+    await reply_private(interaction, t(lang, "series.zone_set", zone=name.strip()))
+
+
 async def stop_series(interaction: discord.Interaction[Any], number: int) -> None:
     """No more events in the series (Manage Server); the open one stays as it is."""
     ctx = context_of(interaction)
@@ -113,5 +138,12 @@ def add_to(holdem: app_commands.Group) -> None:
         interaction: discord.Interaction[Any], series: app_commands.Range[int, 1, 2**53 - 1]
     ) -> None:
         await stop_series(interaction, series)
+
+    @group.command(name="zone", description=cmd_str("cmd.holdem.series.zone.description"))
+    @app_commands.describe(zone=cmd_str("cmd.option.series_zone.description"))
+    async def zone_command(
+        interaction: discord.Interaction[Any], zone: app_commands.Range[str, 1, 60]
+    ) -> None:
+        await set_zone(interaction, zone)
 
     holdem.add_command(group)

@@ -88,9 +88,15 @@ async def test_a_series_is_listed_and_stopped(tmp_path: Path) -> None:
     async with two_players(tmp_path, admin=True) as (_, channel, (alice, bob), bot):
         none = await bob.slash(channel, "holdem series list")
         assert "runs no series" in none.response.content
-        zone = await alice.slash(channel, "holdem tournament create", name="Weekly",
-                                 every="weekly", time_zone="Nowhere/Town")  # fmt: skip
+        zone = await alice.slash(channel, "holdem series zone", zone="Nowhere/Town")
         assert "no time zone I know" in zone.response.content
+        refused = await bob.slash(channel, "holdem series zone", zone="Europe/Oslo")
+        assert "Manage Server" in refused.response.content
+        zone = await alice.slash(channel, "holdem series zone", zone=" Europe/Oslo ")
+        assert "keep the time of Europe/Oslo" in zone.response.content
+        assert (await bot.store.get_guild_rules(channel.guild.id) or {})["time_zone"] == (
+            "Europe/Oslo"
+        )
         await bot.store.series.create(
             guild_id=channel.guild.id, channel_id=channel.id, name="Weekly", every="daily",
             time_zone="Europe/Copenhagen", first_start=bot.clock() + 3600,
