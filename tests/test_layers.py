@@ -46,9 +46,17 @@ NO_DISCORD = (
     "bot.i18n",
     "bot.web",
     "bot.tournaments",
+    "bot.seasons",
 )
 # The application below the Discord layer: it never imports it.
-BELOW_THE_DISCORD_LAYER = ("bot.tables", "bot.store", "bot.guilds", "bot.stats", "bot.tournaments")
+BELOW_THE_DISCORD_LAYER = (
+    "bot.tables",
+    "bot.store",
+    "bot.guilds",
+    "bot.stats",
+    "bot.tournaments",
+    "bot.seasons",
+)
 # What the Discord layer takes from the store: the Store it opens (and the lease fence it is
 # opened on, and which database that is), its records and its errors; never a backend, a query
 # module or a migration.

@@ -20,6 +20,8 @@ from bot.discord.table.coalesce import EditCoalescer
 from bot.discord.table.images import Images
 from bot.guilds.service import GuildService
 from bot.i18n import Lang, resolve_locale
+from bot.seasons.series import Series
+from bot.seasons.service import League
 from bot.stats.service import StatsService
 from bot.tables.service import TableService
 from bot.tournaments.service import Tournaments
@@ -71,6 +73,10 @@ class Context:
     """Seconds between the end of a hand and the next deal."""
     tournaments: Tournaments | None = None
     """The events this process runs (none in tests without tournaments)."""
+    league: League | None = None
+    """The seasons and ratings (none in tests without tournaments)."""
+    series: Series | None = None
+    """The tournament series (none in tests without tournaments)."""
 
 
 def context_of(interaction: discord.Interaction[Any]) -> Context:

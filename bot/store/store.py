@@ -46,6 +46,8 @@ from bot.store.records import (
     TableRecord,
     WalletMove,
 )
+from bot.store.seasons import Seasons
+from bot.store.series import SeriesRows
 from bot.store.sqlite import SqliteBackend, Synchronous
 from bot.store.stats import Stats
 from engine import Action, HandConfig, HouseRules, Refill
@@ -73,6 +75,8 @@ class Store:
         # table is opened with lasts (bot.store.leases.install_fence; None: no leases).
         self.lease_owner: str | None = None
         self.lease_ttl = 30.0
+        self.seasons = Seasons(backend)
+        self.series = SeriesRows(backend)
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -96,11 +100,9 @@ class Store:
         Raises a :class:`StartupError` subclass with a one-line message.
         """
         target = database_path() if path is None else path
-        return cls(
-            await open_backend(
-                target, synchronous=synchronous, busy_timeout=busy_timeout, exclusive=exclusive
-            )
-        )
+        opening = open_backend(target, synchronous=synchronous, busy_timeout=busy_timeout,
+                               exclusive=exclusive)  # fmt: skip
+        return cls(await opening)
 
     async def backup(self, target: str | os.PathLike[str]) -> int:
         """Copy the whole database, as it stands between two transactions, into the new file

@@ -50,6 +50,7 @@ from .payloads import Person, snowflake
 from .records import ENTRY, Fault, Interaction, Request
 from .records import json_response as _json
 from .rest_interactions import InteractionRoutes
+from .rest_scheduled_events import ScheduledEventRoutes
 from .rest_threads import ThreadRoutes
 
 __all__ = ["HOST", "Fault", "Interaction", "Request", "StandIn"]
@@ -60,7 +61,7 @@ API = "/api/v10"
 
 
 @dataclass
-class StandIn(InteractionRoutes, ThreadRoutes):
+class StandIn(InteractionRoutes, ThreadRoutes, ScheduledEventRoutes):
     application_id: int
     guild_id: int
     channel_id: int = 1_200_000_000_000_000_002
@@ -80,6 +81,11 @@ class StandIn(InteractionRoutes, ThreadRoutes):
     """Every message the bot created, by id, deleted ones included (where and what it was)."""
     clock: Clock = field(default_factory=Clock)
     """Discord's time (:mod:`.clock`): a test moves it to age interaction tokens."""
+    scheduled: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """The guild's scheduled events by id (:mod:`.rest_scheduled_events`)."""
+    interested: dict[str, list[int]] = field(default_factory=dict)
+    bot_permissions: int = int(payloads.BOT_PERMISSIONS)
+    """The bot's guild permissions the scheduled events' routes judge (a test may take some)."""
     port: int = 0
 
     def __post_init__(self) -> None:
@@ -133,6 +139,7 @@ class StandIn(InteractionRoutes, ThreadRoutes):
             ("GET", "/users/{user}", self._get_user),
             ("GET", "/guilds/{guild}/members/{user}", self._get_member),
             *self.thread_routes(),
+            *self.scheduled_event_routes(),
         ):
             app.router.add_route(method, API + route, rest(handler))
         self._runner = web.AppRunner(app, handle_signals=False, access_log=None)
@@ -345,4 +352,5 @@ class StandIn(InteractionRoutes, ThreadRoutes):
         guild = payloads.guild(
             self.guild_id, owner=self.owner_id, channels=channels, people=people, threads=threads
         )
+        guild["guild_scheduled_events"] = self.scheduled_events()
         await self.dispatch("GUILD_CREATE", guild)

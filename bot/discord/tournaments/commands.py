@@ -24,6 +24,7 @@ from bot.discord.commands.seats import NEEDED
 from bot.discord.context import Context, context_of, remember
 from bot.discord.errors import error_text, reply_private
 from bot.discord.invite import THREAD_PERMISSIONS, permission_names
+from bot.discord.seasons.series_commands import EVERY_CHOICES, start_series
 from bot.discord.tournaments import director, members
 from bot.discord.tournaments.access import may_run_events, on_event, tournaments_of
 from bot.discord.tournaments.event_message import results_layout
@@ -68,6 +69,7 @@ async def create(
     remind: int = 10,
     preset: str | None = None,
     save_as: str | None = None,
+    every: str | None = None,
 ) -> None:
     ctx = context_of(interaction)
     lang = remember(ctx, interaction)
@@ -97,7 +99,7 @@ async def create(
     if level_minutes is not None and level_hands is not None:
         await reply_private(interaction, t(lang, "tournament.one_clock"))
         return
-    if sit_and_go is not None and start_in is not None:
+    if sit_and_go is not None and start_in is not None and every is None:
         await reply_private(interaction, t(lang, "tournament.one_start"))
         return
     try:
@@ -139,6 +141,10 @@ async def create(
         "starts_at": ctx.clock() + 60 * start_in if start_in is not None else None,
         "remind_minutes": remind,
     }  # fmt: skip
+    if every is not None:  # a series: the next event is made whenever one ends
+        await start_series(interaction, name=name, every=every, start_in=start_in,
+                           config=config, settings=settings, computers=list(bots))  # fmt: skip
+        return
     await interaction.response.defer(ephemeral=True, thinking=True)
     try:
         runner = await events.create(
@@ -279,8 +285,9 @@ def commands() -> app_commands.Group:
         late_registration=_o("late_registration"), re_entries=_o("re_entries"),
         buy_in=_o("buy_in"), payouts=_o("payouts"), break_every=_o("break_every"),
         redraw=_o("redraw"), computers=_o("computers"), turn_seconds=_o("turn_seconds"),
-        remind=_o("remind"), preset=_o("preset"), save_as=_o("save_as"),
+        remind=_o("remind"), preset=_o("preset"), save_as=_o("save_as"), every=_o("every"),
     )  # fmt: skip
+    @app_commands.choices(every=EVERY_CHOICES)
     async def create_command(
         interaction: discord.Interaction[Any],
         name: app_commands.Range[str, 1, 60],
@@ -307,6 +314,7 @@ def commands() -> app_commands.Group:
         remind: app_commands.Range[int, 0, 1440] = 10,
         preset: app_commands.Range[str, 1, 40] | None = None,
         save_as: app_commands.Range[str, 1, 40] | None = None,
+        every: str | None = None,
     ) -> None:
         await create(
             interaction, name=name, start_in=start_in, sit_and_go=sit_and_go,
@@ -316,6 +324,7 @@ def commands() -> app_commands.Group:
             re_entries=re_entries, buy_in=buy_in, payouts=payouts, break_every=break_every,
             break_minutes=break_minutes, redraw=redraw, computers=computers,
             turn_seconds=turn_seconds, remind=remind, preset=preset, save_as=save_as,
+            every=every,
         )  # fmt: skip
 
     for name, handler in (
