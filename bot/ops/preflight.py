@@ -18,6 +18,7 @@ import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from bot.activity.setup import check as activity_check
 from bot.pictures import font_report
 from bot.settings import Settings
 from bot.store.backend import is_postgres_url, redacted
@@ -154,6 +155,7 @@ async def run_check(settings: Settings) -> list[str]:
         problem = check_folder(probe, "HOLDEM_BACKUP_DIR")
         if problem:
             problems.append(problem)
+    problems.extend(activity_check())  # HOLDEM_ACTIVITY=1: what the Activity still lacks
     return problems
 
 

@@ -1,0 +1,125 @@
+"""The Activity's open pages, by table: each outcome of the table service reaches every page
+of its table as it happens (players), or the house delay later (spectators).
+
+:meth:`Hub.receive` is a table service listener: it runs under the table's lock, so it only
+builds the views and queues them (a page's queue keeps its newest views; each view is
+whole). A player's view carries their own hole cards and, on their turn, their legal
+actions; a spectator's carries neither, and no view carries the deck or its salt.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from bot.activity.sessions import Session
+from bot.activity.views import View, lobby_view, member_part, public_view
+from bot.i18n import Lang
+from bot.tables.errors import ServiceError
+from bot.tables.outcomes import Outcome, TableState
+from bot.tables.service import TableService, table_id_for
+
+__all__ = ["END", "QUEUE", "Hub", "Page"]
+
+QUEUE = 16
+END = ""
+"""Put in a page's queue when the server stops: its stream ends."""
+
+
+@dataclass(eq=False)
+class Page:
+    """One open page: its member's session and the views waiting to be sent."""
+
+    session: Session
+    queue: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(QUEUE))
+
+    @property
+    def table_id(self) -> str:
+        return table_id_for(self.session.guild, self.session.channel)
+
+    def put(self, view: str) -> None:
+        if self.queue.full():
+            self.queue.get_nowait()
+        self.queue.put_nowait(view)
+
+
+class Hub:
+    """Every open page of this process; ``delay`` is the spectators' house delay."""
+
+    def __init__(self, service: TableService, *, delay: float, clock: Callable[[], float]) -> None:
+        self.service = service
+        self.delay = delay
+        self.clock = clock
+        self._pages: dict[str, set[Page]] = {}
+        self._commitments: dict[str, str] = {}
+        self._serials: dict[str, int] = {}
+
+    def pages(self, table_id: str) -> int:
+        return len(self._pages.get(table_id, ()))
+
+    def open(self, session: Session) -> Page:
+        """A new page of ``session``'s table, its first view queued."""
+        page = Page(session)
+        self._pages.setdefault(page.table_id, set()).add(page)
+        try:
+            state = self.service.state(page.table_id)
+        except ServiceError:
+            page.put(json.dumps({"view": lobby_view(page.table_id, session.lang)}))
+        else:
+            page.put(self._views(state, self._serials.get(page.table_id, 0))(page))
+        return page
+
+    def close(self, page: Page) -> None:
+        pages = self._pages.get(page.table_id)
+        if pages is not None:
+            pages.discard(page)
+            if not pages:
+                del self._pages[page.table_id]
+
+    def stop(self) -> None:
+        for pages in self._pages.values():
+            for page in pages:
+                page.put(END)
+        self._pages.clear()
+
+    def receive(self, outcome: Outcome) -> None:
+        """The table service's listener (under the table's lock: build and queue only)."""
+        table_id = outcome.table_id
+        if outcome.commitment is not None:
+            self._commitments[table_id] = outcome.commitment
+        self._serials[table_id] = outcome.serial
+        pages = self._pages.get(table_id)
+        if not pages:
+            return
+        if outcome.closed:
+            for page in pages:
+                page.put(json.dumps({"view": lobby_view(table_id, page.session.lang)}))
+            return
+        views = self._views(outcome.state, outcome.serial)
+        loop = asyncio.get_running_loop()
+        for page in pages:
+            view = views(page)
+            if outcome.state.seat_of(page.session.member) is not None or self.delay <= 0:
+                page.put(view)
+            else:
+                loop.call_later(self.delay, page.put, view)
+
+    def _views(self, state: TableState, serial: int) -> Callable[[Page], str]:
+        """Each page's view of ``state``: the public part encoded once per language."""
+        public: dict[Lang, str] = {}
+        commitment = self._commitments.get(state.table_id)
+
+        def view(page: Page) -> str:
+            lang = page.session.lang
+            if lang not in public:
+                drawn: View = public_view(state, serial=serial, commitment=commitment, lang=lang)
+                public[lang] = json.dumps(drawn, ensure_ascii=False)
+            member = page.session.member
+            seated = state.seat_of(member) is not None
+            cards = self.service.cards_of(state.table_id, member) if seated else None
+            mine = json.dumps(member_part(state, member, cards), ensure_ascii=False)
+            return f'{{"view":{public[lang]},"you":{mine}}}'
+
+        return view
