@@ -109,7 +109,9 @@ async def _serve(bot: HoldemBot, settings: Settings) -> None:
     # HOLDEM_WEB=1: the web companion; HOLDEM_ACTIVITY=1: the Activity beside it
     web = beside_settings()
     activity = (
-        activity_extension(bot.service, token=settings.token, delay=web.delay, clock=bot.clock)
+        activity_extension(
+            bot.service, bot.store, token=settings.token, delay=web.delay, clock=bot.clock
+        )
         if web is not None
         else None
     )

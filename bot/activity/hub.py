@@ -34,15 +34,27 @@ class Page:
 
     session: Session
     queue: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(QUEUE))
+    serial: int = -1
+    """The table's outcome number of the newest view queued: an older one that arrives
+    later (held by the house delay while the member was watching, then seated) is dropped,
+    so a page never steps back."""
 
     @property
     def table_id(self) -> str:
         return table_id_for(self.session.guild, self.session.channel)
 
-    def put(self, view: str) -> None:
+    def put(self, view: str, serial: int) -> None:
+        if serial < self.serial:
+            return
+        self.serial = serial
         if self.queue.full():
             self.queue.get_nowait()
         self.queue.put_nowait(view)
+
+    def end(self) -> None:
+        if self.queue.full():
+            self.queue.get_nowait()
+        self.queue.put_nowait(END)
 
 
 class Hub:
@@ -63,12 +75,13 @@ class Hub:
         """A new page of ``session``'s table, its first view queued."""
         page = Page(session)
         self._pages.setdefault(page.table_id, set()).add(page)
+        serial = self._serials.get(page.table_id, 0)
         try:
             state = self.service.state(page.table_id)
         except ServiceError:
-            page.put(json.dumps({"view": lobby_view(page.table_id, session.lang)}))
+            page.put(json.dumps({"view": lobby_view(page.table_id, session.lang)}), serial)
         else:
-            page.put(self._views(state, self._serials.get(page.table_id, 0))(page))
+            page.put(self._views(state, serial)(page), serial)
         return page
 
     def close(self, page: Page) -> None:
@@ -81,7 +94,7 @@ class Hub:
     def stop(self) -> None:
         for pages in self._pages.values():
             for page in pages:
-                page.put(END)
+                page.end()
         self._pages.clear()
 
     def receive(self, outcome: Outcome) -> None:
@@ -93,18 +106,21 @@ class Hub:
         pages = self._pages.get(table_id)
         if not pages:
             return
+        serial = outcome.serial
         if outcome.closed:
+            self._serials.pop(table_id, None)
             for page in pages:
-                page.put(json.dumps({"view": lobby_view(table_id, page.session.lang)}))
+                page.put(json.dumps({"view": lobby_view(table_id, page.session.lang)}), serial)
+                page.serial = -1  # a table opened here again counts its outcomes from 1
             return
-        views = self._views(outcome.state, outcome.serial)
+        views = self._views(outcome.state, serial)
         loop = asyncio.get_running_loop()
         for page in pages:
             view = views(page)
             if outcome.state.seat_of(page.session.member) is not None or self.delay <= 0:
-                page.put(view)
+                page.put(view, serial)
             else:
-                loop.call_later(self.delay, page.put, view)
+                loop.call_later(self.delay, page.put, view, serial)
 
     def _views(self, state: TableState, serial: int) -> Callable[[Page], str]:
         """Each page's view of ``state``: the public part encoded once per language."""

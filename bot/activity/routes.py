@@ -31,8 +31,10 @@ from bot.activity.discord_api import DiscordApi, Unauthorized
 from bot.activity.hub import END, Hub
 from bot.activity.sessions import SESSION_SECONDS, Session, SessionCheck, Sessions
 from bot.activity.views import texts
+from bot.guilds.house import guild_rules
 from bot.i18n import CATALOGUE, Lang, engine_error, resolve_locale, t
 from bot.store.errors import InsufficientChips, StoreError
+from bot.store.store import Store
 from bot.tables.outcomes import Outcome
 from bot.tables.service import TableService
 from engine import ActionKind, EngineError
@@ -58,7 +60,7 @@ _HEADERS = {
 _TYPES = {"js": "text/javascript; charset=utf-8", "css": "text/css; charset=utf-8"}
 _STATIC = files("bot.activity") / "static"
 SDK_FILE = "discord-sdk.js"
-_MOVES = frozenset({"act", "join", "leave", "sit_out", "sit_in", "deal", "run_twice"})
+_MOVES = frozenset({"open", "act", "join", "leave", "sit_out", "sit_in", "deal", "run_twice"})
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -66,6 +68,7 @@ class Activity:
     """What the routes need: the table service, Discord, the sessions, the pages, a clock."""
 
     service: TableService
+    store: Store
     discord: DiscordApi
     sessions: Sessions
     hub: Hub
@@ -188,14 +191,25 @@ async def _events(request: web.Request) -> web.StreamResponse:
 
 
 def _move_call(
-    service: TableService, session: Session, body: dict[str, Any]
+    activity: Activity, session: Session, body: dict[str, Any]
 ) -> Callable[[], Awaitable[Outcome]]:
     """The table service's call for the move ``body`` names (raises ValueError for a body
     that names none)."""
+    service = activity.service
     move = body.get("do")
     guild, channel, member = session.guild, session.channel, session.member
     if move not in _MOVES:
         raise ValueError(move)
+    if move == "open":  # the lobby: a table by the server's house rules, as /holdem start
+
+        async def open_table() -> Outcome:
+            house = guild_rules(await activity.store.get_guild_rules(guild))
+            return await service.open_table(
+                guild, channel, member, house.rules, None, preset=house.preset,
+                name=session.name,
+            )  # fmt: skip
+
+        return open_table
     if move == "act":
         kind = ActionKind(body.get("kind"))
         amount = body.get("amount")
@@ -230,7 +244,7 @@ async def _move(request: web.Request) -> web.Response:
         return found
     activity = request.app[_ACTIVITY]
     try:
-        call = _move_call(activity.service, found, body)
+        call = _move_call(activity, found, body)
     except ValueError:
         return _refusal(400, t(found.lang, "activity.refused_move"))
     try:

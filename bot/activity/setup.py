@@ -24,6 +24,7 @@ from bot.settings import (
     load_web_settings,
     read_environment,
 )
+from bot.store.store import Store
 from bot.tables.service import TableService
 
 __all__ = ["check", "extension", "missing", "sdk_built"]
@@ -99,7 +100,12 @@ def check(environ: Mapping[str, str] | None = None) -> list[str]:
 
 
 def extension(
-    service: TableService, *, token: str, delay: float, clock: Callable[[], float]
+    service: TableService,
+    store: Store,
+    *,
+    token: str,
+    delay: float,
+    clock: Callable[[], float],
 ) -> Callable[[web.Application], None] | None:
     """The Activity's routes for the bot's pages when ``HOLDEM_ACTIVITY`` is on, else
     ``None``; the hub listens to the table service from here on."""
@@ -110,6 +116,7 @@ def extension(
     service.subscribe(hub.receive)
     activity = Activity(
         service=service,
+        store=store,
         discord=DiscordApi(
             settings.api,
             client_id=settings.client_id,

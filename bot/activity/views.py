@@ -28,7 +28,7 @@ _SHARED = {
 """The page's words the channel's buttons and labels already say, by the page's name."""
 _OWN = (
     "raise", "run_twice", "pot", "waiting", "commitment", "spectating", "signing_in",
-    "lobby", "amount", "signed_out",
+    "lobby", "amount", "signed_out", "open",
 )  # fmt: skip
 """The page's own words (catalogue ``activity.<name>``)."""
 
@@ -53,7 +53,7 @@ def _seat(seat: SeatState, turn: TurnState | None) -> View:
     for key, value in (
         ("folded", seat.folded), ("allIn", seat.all_in), ("waiting", seat.waiting),
         ("leaving", seat.leaving), ("button", seat.is_button),
-        ("turn", turn is not None and turn.member == seat.member),
+        ("turn", turn is not None and turn.member == seat.member), ("inHand", seat.in_hand),
     ):  # fmt: skip
         if value:
             drawn[key] = True

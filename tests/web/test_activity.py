@@ -119,10 +119,6 @@ async def test_two_pages_and_the_channel_play_a_hand_and_bad_input_changes_nothi
     game = Game(standin=standin, bot=bot, members=members)
     try:
         await bot.start()
-        opened = await members[0].slash("holdem start")
-        assert not opened.ephemeral, opened.content
-        joined = await members[2].slash("holdem join")
-        assert not joined.ephemeral, joined.content
         async with (
             discord_client(standin, f"http://127.0.0.1:{port}/activity") as client,
             Tab(browser) as tab_a,
@@ -138,13 +134,20 @@ async def test_two_pages_and_the_channel_play_a_hand_and_bad_input_changes_nothi
                     client_url(client, member=member, instance=INSTANCE, guild=GUILD_ID,
                                channel=standin.channel_id, client_id=APP_ID)
                 )  # fmt: skip
-                await _until(tab, "doc.body.dataset.phase === 'table'")
+                await _until(tab, "doc.body.dataset.phase === 'lobby'")
             # the SDK's handshake and commands, as the stand-in client saw them
             handshake = await tab_a.js("window.handshakes[0]")
             assert handshake["client_id"] == str(APP_ID) and handshake["v"] == 1
             assert (await tab_a.js("window.commands"))[:2] == ["AUTHORIZE", "AUTHENTICATE"]
             assert await _in_frame(tab_b, "doc.documentElement.lang") == "nb"
             sessions = {alice.id: await _session(tab_a), bob.id: await _session(tab_b)}
+            # the lobby: Alice opens the channel's table from the page; Carol, in the
+            # channel, sits down by command at the table the page opened
+            await _in_frame(tab_a, "doc.querySelector('[data-do=open]').click()")
+            for tab in (tab_a, tab_b):
+                await _until(tab, "doc.body.dataset.phase === 'table'")
+            joined = await members[2].slash("holdem join")
+            assert not joined.ephemeral, joined.content
             await _join_and_deal(tab_a, tab_b)
             hand = int(await _in_frame(tab_a, "doc.body.dataset.hand"))
             await _play(game, tabs, sessions, carol.id, hand)
@@ -212,7 +215,16 @@ async def _bad_input(tabs: dict[int, Tab], sessions: dict[int, str], turn: int) 
         "(doc.getElementById('amount').value = 1000000000, "
         "doc.querySelector('[data-kind=raise]').click(), true)",
     )
-    await _until(tab_turn, "!doc.getElementById('refusal').hidden")
+    try:
+        await _until(tab_turn, "!doc.getElementById('refusal').hidden")
+    except TimeoutError:
+        seen = await _in_frame(
+            tab_turn,
+            "[doc.getElementById('act').hidden, doc.getElementById('raise-row').hidden, "
+            "doc.getElementById('amount').min, doc.getElementById('amount').max, "
+            "doc.getElementById('act').dataset.decision, doc.body.dataset.serial]",
+        )
+        raise AssertionError(f"no refusal on the page: {seen}") from None
     assert await _in_frame(tabs[waiting], "doc.getElementById('refusal').hidden")
     await asyncio.sleep(0.5)
     assert await _in_frame(watcher, "doc.body.dataset.serial") == serial
@@ -261,7 +273,17 @@ async def _play(
                 "(doc.querySelector('[data-kind=check]')).dataset.kind",
             )
             await _in_frame(tab, f"doc.querySelector('[data-kind={kind}]').click()")
-        await _until(watcher, f"doc.body.dataset.serial !== '{serial}'")
+        try:
+            await _until(watcher, f"doc.body.dataset.serial !== '{serial}'")
+        except TimeoutError:
+            refusals = [
+                await _in_frame(t, "doc.getElementById('refusal').textContent")
+                for t in tabs.values()
+            ]
+            raise AssertionError(
+                f"no move after {turn}'s turn: refusals {refusals}, channel "
+                f"{game.texts()[-4:]}\n{game.bot.report()}"
+            ) from None
         if turn != carol and not replayed:  # the same request again: refused, nothing moves
             hand_id, seq = map(int, decision.split(":"))
             again = {"do": "act", "kind": kind, "hand": hand_id, "seq": seq, "instance": INSTANCE}

@@ -16,6 +16,7 @@ export function drawControls(state) {
   const table = view && !view.lobby;
   const mine = table && view.seats.find((s) => s.member === (you && you.member));
   const ask = table && view.runTwice;
+  show(at("open"), !!(view && view.lobby));
   show(at("join"), table && !seated);
   show(at("deal"), table && seated && view.hand === null);
   show(at("leave"), table && seated);

@@ -15,10 +15,25 @@ function card(code) {
   return item;
 }
 
+// A card or a bet that is new since the last drawing arrives with a short animation; the
+// figure itself is in place from the first frame, so no animation ever hides a fact.
 function cards(list, codes) {
-  list.replaceChildren(...(codes || []).map(card));
+  const before = new Set((list.dataset.cards || "").split(" "));
+  list.replaceChildren(...(codes || []).map((code) => {
+    const item = card(code);
+    if (!before.has(code)) item.classList.add("new");
+    return item;
+  }));
   list.dataset.cards = (codes || []).join(" ");
 }
+
+function backs() {
+  const list = el("ol", "cards backs");
+  list.append(el("li", "card back"), el("li", "card back"));
+  return list;
+}
+
+const bets = new Map();
 
 function seat(s, texts, me) {
   const item = el("li", "seat");
@@ -37,7 +52,11 @@ function seat(s, texts, me) {
     const shown = el("ol", "cards");
     cards(shown, s.shown);
     item.append(shown);
+  } else if (s.inHand && !s.folded) {
+    item.append(backs());
   }
+  if (s.bet && bets.get(s.member) !== s.bet) item.querySelector(".bet").classList.add("moved");
+  bets.set(s.member, s.bet);
   return item;
 }
 
