@@ -93,16 +93,16 @@ def _raw(tab: Tab) -> list[str]:
 async def test_two_pages_and_the_channel_play_a_hand_and_bad_input_changes_nothing(
     tmp_path: Path, browser: Browser
 ) -> None:
-    locales = ("en-US", "nb", "da")
+    locales = ("en-US", "nb", "en-GB", "da")
     people = [
         Person(id=1_300_000_000_000_000_100 + k, name=NAMES[k], admin=k == 0, locale=locales[k])
-        for k in range(3)
+        for k in range(4)
     ]
-    alice, bob, carol = people
+    alice, bob, carol, dave = people
     standin = StandIn(application_id=APP_ID, guild_id=GUILD_ID, people=people)
     await standin.start()
     standin.oauth.open_instance(
-        ActivityInstance(INSTANCE, GUILD_ID, standin.channel_id, [alice.id, bob.id])
+        ActivityInstance(INSTANCE, GUILD_ID, standin.channel_id, [alice.id, bob.id, dave.id])
     )
     standin.oauth.open_instance(
         ActivityInstance(OTHER_INSTANCE, GUILD_ID + 1, 1_300_000_000_000_000_999, [alice.id])
@@ -123,11 +123,12 @@ async def test_two_pages_and_the_channel_play_a_hand_and_bad_input_changes_nothi
             discord_client(standin, f"http://127.0.0.1:{port}/activity") as client,
             Tab(browser) as tab_a,
             Tab(browser) as tab_b,
+            Tab(browser) as tab_d,
         ):
             tabs = {alice.id: tab_a, bob.id: tab_b}
             await tab_a.size(390, 844, mobile=True)
             await tab_b.size(1280, 800)
-            for person, tab in ((alice, tab_a), (bob, tab_b)):
+            for person, tab in ((alice, tab_a), (bob, tab_b), (dave, tab_d)):
                 await tab.send("Network.enable")
                 member = {"id": str(person.id), "username": person.name, "locale": person.locale}
                 await tab.open(
@@ -140,6 +141,7 @@ async def test_two_pages_and_the_channel_play_a_hand_and_bad_input_changes_nothi
             assert handshake["client_id"] == str(APP_ID) and handshake["v"] == 1
             assert (await tab_a.js("window.commands"))[:2] == ["AUTHORIZE", "AUTHENTICATE"]
             assert await _in_frame(tab_b, "doc.documentElement.lang") == "nb"
+            assert await _in_frame(tab_d, "doc.documentElement.lang") == "da"
             sessions = {alice.id: await _session(tab_a), bob.id: await _session(tab_b)}
             # the lobby: Alice opens the channel's table from the page; Carol, in the
             # channel, sits down by command at the table the page opened
@@ -159,6 +161,7 @@ async def test_two_pages_and_the_channel_play_a_hand_and_bad_input_changes_nothi
     assert record is not None and record.finished
     for seated, tab in ((alice.id, tab_a), (bob.id, tab_b)):
         _check(record, seated, _views(tab), _raw(tab))
+    _check(record, None, _views(tab_d), _raw(tab_d))  # Dave watches, in Danish
 
 
 async def _session(tab: Tab) -> str:
@@ -260,12 +263,12 @@ async def _play(
         else:
             tab = tabs[turn]
             await _until(tab, "!doc.getElementById('act').hidden")
-            if not tried:
-                await _bad_input(tabs, sessions, turn)
-                tried = True
             if not shot and tab is watcher:
                 await _screenshots(tabs)
                 shot = True
+            if not tried:
+                await _bad_input(tabs, sessions, turn)
+                tried = True
             decision = await _in_frame(tab, "doc.getElementById('act').dataset.decision")
             kind = await _in_frame(
                 tab,
@@ -297,13 +300,17 @@ async def _play(
 
 async def _screenshots(tabs: dict[int, Tab]) -> None:
     phone, desktop = tabs.values()
+    await asyncio.sleep(0.5)  # the last card's arrival has played out
     (DOCS / "activity-390x844.png").write_bytes(await phone.screenshot())
     (DOCS / "activity-1280x800.png").write_bytes(await desktop.screenshot())
 
 
-def _check(record: HandRecord, member: int, views: list[dict[str, Any]], raw: list[str]) -> None:
+def _check(
+    record: HandRecord, member: int | None, views: list[dict[str, Any]], raw: list[str]
+) -> None:
+    """``member``'s page (``None``: a spectator's) saw only states of the replay, in order,
+    their own hole cards alone, no card before it was shown, and never the deck or salt."""
     played = record.replay()
-    me = record.players.index(member)
     deck = "".join(str(c) for c in played.deck)
     assert record.deck_salt is not None
     for message in raw:
@@ -318,7 +325,10 @@ def _check(record: HandRecord, member: int, views: list[dict[str, Any]], raw: li
         assert found is not None, (drawn, at)
         at = found
         you = view["you"]
-        assert you["cards"] == [str(c) for c in played.hole[me]]
+        if member is None:
+            assert "cards" not in you and "legal" not in you
+        else:
+            assert you["cards"] == [str(c) for c in played.hole[record.players.index(member)]]
         for seat in drawn["seats"]:
             if seat.get("shown"):
                 p = record.players.index(int(seat["member"]))
