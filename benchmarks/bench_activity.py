@@ -17,7 +17,7 @@ its first paint at phone size.
 
 Checked (non-zero exit): every move answered 200, every page received every move, the weight
 under 60 KB. The time targets (p99 ≤ 100 ms at 100 busy tables with 4 pages each; first
-paint ≤ 500 ms) are reported, not asserted. ``--smoke``: 5 tables for 3 seconds.
+paint ≤ 500 ms) are reported, not asserted. ``--smoke``: 3 tables for 2 seconds.
 """
 
 from __future__ import annotations

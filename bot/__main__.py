@@ -20,7 +20,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from bot.activity import extension as activity_extension
+from bot.activity.setup import extension as activity_extension
 from bot.cli import (
     exit_code,
     explain_startup_error,

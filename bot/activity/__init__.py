@@ -10,8 +10,8 @@ issues a session bound to them (:mod:`.sessions`). The page receives its table a
 delay) and sends moves that go through the table service under the table's lock
 (:mod:`.routes`). It never imports Discord's library and drives a table only through
 :class:`~bot.tables.service.TableService`.
+
+Its entry points are :func:`bot.activity.setup.extension` (the routes, for ``python -m bot``)
+and :func:`bot.activity.setup.check` (for ``--check``); nothing is imported here, so a
+module of the package (the sessions, say) is had without the table service.
 """
-
-from bot.activity.setup import extension, missing
-
-__all__ = ["extension", "missing"]
