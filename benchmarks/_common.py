@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TypeVar
 
-# Let `python benchmarks/bench_x.py` find the engine package from a checkout.
+# Let `.venv/bin/python benchmarks/bench_x.py` find the engine package from a checkout.
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))

@@ -6,7 +6,7 @@ Targets (median, 2-core machine): heads-up pre-flop exact under 1 s; any flop ex
 Peers: a brute force over every board scored by eval7's C evaluator (exact figures), eval7's
 heads-up Monte Carlo, and pokerkit's ``calculate_equities`` (Monte Carlo, multiway).
 
-    /work/venv/bin/python benchmarks/bench_equity.py [--smoke]
+    .venv/bin/python benchmarks/bench_equity.py [--smoke]
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 Every evaluator scores the same seeded random hands; the script checks that each one orders
 them exactly as ours does (ties included) before it reports a rate.
 
-    /work/venv/bin/python benchmarks/bench_evaluator.py [--smoke]
+    .venv/bin/python benchmarks/bench_evaluator.py [--smoke]
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ Before a rate is reported, a check run deals the same cards to both engines with
 per-hand seed, and every hand must finish with the same stacks, unless it is one of the
 situations where pokerkit knowingly departs from RULES.md (``tests/engine/pokerkit_peer.py``).
 
-    /work/venv/bin/python benchmarks/bench_hands.py [--smoke]
+    .venv/bin/python benchmarks/bench_hands.py [--smoke]
 """
 
 from __future__ import annotations

@@ -39,13 +39,13 @@ in the worker thread, off the loop). Their pictures are drawn only with ``--comp
 at ``--computer-pause 0`` they would be hundreds a second, which no Discord channel takes.
 
 ``--renderers 2406b56 current`` runs every configuration once per renderer, in the order given:
-``current`` draws with ``bot.pictures``, ``2406b56`` with the renderer before issue 26, taken
-from git at run time and drawing in a worker process of its own (``benchmarks/peer_renderer.py``),
-so both are measured in one invocation. Each render worker times each picture with its own
-thread's CPU time (``render_timing.timed``); the report's *capacity* is pictures per CPU second
-of drawing, the rate at which the worker would saturate. Where the commit is missing (a shallow
-clone) the run says so in one line and measures ``current`` alone, then exits non-zero (zero
-with ``--smoke``).
+``current`` draws with ``bot.pictures``, ``2406b56`` with the renderer before the phone
+pictures, taken from git at run time and drawing in a worker process of its own
+(``benchmarks/peer_renderer.py``), so both are measured in one invocation. Each render worker
+times each picture with its own thread's CPU time (``render_timing.timed``); the report's
+*capacity* is pictures per CPU second of drawing, the rate at which the worker would saturate.
+Where the commit is missing (a shallow clone) the run says so in one line and measures
+``current`` alone, then exits non-zero (zero with ``--smoke``).
 
 The script checks that every timed action is in the database after the run and that every
 picture is a PNG, and exits non-zero otherwise. ``--smoke``: 10 tables, a few seconds.

@@ -1,8 +1,8 @@
 """Benchmark of the card and table pictures (issues: "Card and table images with Pillow",
 "Pictures for a phone, drawn twice as fast").
 
-    python benchmarks/bench_render.py           # full run, exit 1 if a target is missed
-    python benchmarks/bench_render.py --smoke   # a few seconds, no targets checked
+    .venv/bin/python benchmarks/bench_render.py           # full run, exit 1 if a target is missed
+    .venv/bin/python benchmarks/bench_render.py --smoke   # a few seconds, no targets checked
 
 Every picture kind is drawn by today's renderer (``bot.pictures``) and by the named peer, the
 renderer of commit 2406b56 taken from git at run time (``benchmarks/peer_renderer.py``), each

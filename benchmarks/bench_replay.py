@@ -1,6 +1,6 @@
 """Replaying the 10,000 Pluribus hands of the shared PHH corpus: ours against pokerkit.
 
-Measured the way issue 19 says, as whole processes in one run, alternating, best of two or
+Measured as whole processes in one run, alternating, best of two or
 more; nothing is cached between runs (each run is a new interpreter that imports, reads the
 archive and replays every hand):
 

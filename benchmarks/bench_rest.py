@@ -10,7 +10,7 @@ The real ``python -m bot`` plays whole hands against the stand-in Discord of ``t
 - **computer**: one member and two computer players on a practice table; the member presses
   Check or Fold (never going broke), the computers play on their own (two seconds each, as in
   production).
-- **event** (issue 27): a whole 14-player practice tournament, two members and twelve computer
+- **event**: a whole 14-player practice tournament, two members and twelve computer
   players, from ``/holdem tournament start`` to the results: three tables in threads, broken
   to two and to a final table. The members press Check or Fold in their threads; computers
   act after 0.3 s and hands follow each other after 1 s (``HOLDEM_COMPUTER_PAUSE``,
@@ -26,7 +26,7 @@ callbacks and the interaction webhooks (follow-ups, their edits and deletes, ori
 edits); those are shown but not counted. Moves are the rows of the action log in the bot's
 database after it exits; a computer table's rate-limited calls are divided by its computers'
 moves (so the member's own moves, which cost nothing, do not dilute the figure). The targets
-(issue 25: at most 0.1 per button move, 1 per slash move, 0.5 per computer move) are
+(at most 0.1 per button move, 1 per slash move, 0.5 per computer move) are
 reported, not asserted; the script checks its answers (chips conserved, every hand finished,
 no route the stand-in does not know) and exits non-zero when they are wrong. ``--smoke``: one
 hand per table.
@@ -53,7 +53,7 @@ from tests.wire.process import APP_ID, GUILD_ID, BotProcess
 from tests.wire.standin import Request, StandIn
 
 TARGETS = {"button": 0.1, "slash": 1.0, "computer": 0.5, "event": 0.5}
-"""Rate-limited REST calls per move of each kind, averaged over whole hands (issue 25)."""
+"""Rate-limited REST calls per move of each kind, averaged over whole hands."""
 
 
 @dataclass(frozen=True)

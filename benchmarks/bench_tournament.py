@@ -1,4 +1,4 @@
-"""The tournament director's decisions at 300 players (issue 27: at most 1 ms each).
+"""The tournament director's decisions at 300 players (at most 1 ms each).
 
 A seeded 300-entrant event (ten seats a table, thirty tables, redraws at three and two
 tables, hand-for-hand from 30 players before the money) is played to its end by the test

@@ -1,5 +1,5 @@
 """The named peer of the render benchmarks: the renderer of commit :data:`PEER_COMMIT`, before
-issue 26, taken from git at run time and run in a process of its own.
+the phone pictures, taken from git at run time and run in a process of its own.
 
 ``bench_render.py`` and ``bench_load.py`` draw the same views with today's ``bot.pictures`` and
 with this peer in one run, so "twice as fast" is a ratio measured side by side on the same
@@ -43,7 +43,7 @@ __all__ = [
 ]
 
 PEER_COMMIT = "2406b56"
-"""The renderer before issue 26 ("Pictures for a phone, drawn twice as fast")."""
+"""The renderer before the phone pictures ("Pictures for a phone, drawn twice as fast")."""
 
 PEER_PATHS = ("bot", "engine", "assets")
 """What the old renderer needs: its package, the engine it may import, the card art and fonts

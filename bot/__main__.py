@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import dataclasses
 import logging
+import os
 import signal
 import sys
 import time
@@ -180,6 +181,10 @@ async def publish(settings: Settings) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
+    # The pictures read HOLDEM_FONT_DIRS from the process's environment; .env may set it too.
+    fonts = read_environment().get("HOLDEM_FONT_DIRS")
+    if fonts is not None:
+        os.environ["HOLDEM_FONT_DIRS"] = fonts
     if args.health:
         return health_command()
     if args.check:

@@ -20,12 +20,21 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TextIO
 
+from bot.activity.setup import check as activity_check
 from bot.discord.invite import invite_url, permission_names
 from bot.discord.launch import SETTINGS_ERRORS, explain_discord_error
 from bot.ops.health import heartbeat_path, read_heartbeat, unhealthy
-from bot.ops.preflight import check_database, run_check, summary
+from bot.ops.preflight import check_database, check_folders, run_check, summary
 from bot.pictures import selfcheck
-from bot.settings import ConfigError, load_settings, read_environment
+from bot.settings import (
+    ConfigError,
+    default_heartbeat_path,
+    font_dirs_problem,
+    load_settings,
+    load_web_settings,
+    read_environment,
+    web_serving,
+)
 from bot.store.database import is_postgres_url
 from bot.store.errors import DatabaseLocked, MigrationRefused, StartupError
 from bot.store.sqlite_to_postgres import migrate_to_postgres
@@ -44,6 +53,7 @@ __all__ = [
 EXIT_OK = 0
 EXIT_PROBLEM = 1
 EXIT_CONFIG = 2
+_DATABASE_SETTINGS = ("HOLDEM_DATABASE_URL", "HOLDEM_DB")
 
 
 def program(argv0: str | None = None) -> str:
@@ -114,16 +124,24 @@ async def run_check_command(
     else :func:`program`); return the exit code."""
     stream = sys.stdout if out is None else out
     env = read_environment() if environ is None else environ
+    # Every setting the process reads, the web companion's and the fonts' too, so one run
+    # lists everything there is to fix.
+    settled = _other_settings(env)
     try:
         settings = load_settings(env)
     except ConfigError as error:
-        # Check the database too, so one run lists everything there is to fix.
+        problems = [*error.problems, *settled]
         db_path = database_path(env)
-        problems = [*error.problems, *await check_database(db_path), *filter(None, [selfcheck()])]
+        if not any(line.startswith(_DATABASE_SETTINGS) for line in problems):
+            problems += await check_database(db_path)
+        heartbeat = env.get("HOLDEM_HEARTBEAT", "").strip() or default_heartbeat_path(db_path)
+        backups = env.get("HOLDEM_BACKUP_DIR", "").strip() or None
+        problems += check_folders(db_path, heartbeat=heartbeat, backups=backups)
+        problems += filter(None, [selfcheck()])
         code = EXIT_CONFIG
     else:
-        problems = [*await run_check(settings), *filter(None, [selfcheck()])]
-        code = EXIT_PROBLEM
+        problems = [*settled, *await run_check(settings), *filter(None, [selfcheck()])]
+        code = EXIT_CONFIG if settled else EXIT_PROBLEM
         if not problems:
             for line in summary(settings, invite=invite_url, permissions=permission_names()):
                 print(line, file=stream)
@@ -133,6 +151,18 @@ async def run_check_command(
         print(f"error: {problem}", file=stream)
     print(f"configuration check failed: {_count(len(problems))} to fix", file=stream)
     return code
+
+
+def _other_settings(env: Mapping[str, str]) -> list[str]:
+    """The problems of the settings :func:`~bot.settings.load_settings` does not read: the
+    web companion's (as strictly as ``HOLDEM_WEB=1`` will start it) and ``HOLDEM_FONT_DIRS``."""
+    problems = list(filter(None, [font_dirs_problem(env.get("HOLDEM_FONT_DIRS"))]))
+    try:
+        load_web_settings(env, serving=web_serving(env))
+    except ConfigError as error:
+        problems += error.problems
+    problems += activity_check(env)  # HOLDEM_ACTIVITY=1: what the Activity still lacks
+    return problems
 
 
 def health_command(environ: Mapping[str, str] | None = None, *, now: float | None = None) -> int:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import ipaddress
 import os
 import re
 from collections.abc import Mapping
@@ -37,8 +38,11 @@ __all__ = [
     "Settings",
     "application_id_from_token",
     "default_heartbeat_path",
+    "font_dirs_problem",
     "load_settings",
+    "load_web_settings",
     "read_environment",
+    "web_serving",
 ]
 
 DEFAULT_DB = "./holdem.sqlite3"
@@ -61,6 +65,7 @@ interaction says its own as ``attachment_size_limit``): the one figure the pictu
 are set from."""
 _WHERE_TOKEN = "Developer Portal → your application → Bot → Reset Token"
 _SNOWFLAKE_MAX = 2**64 - 1
+_DATABASE_SCHEMES = ("postgresql://", "postgres://", "sqlite:///")
 _MAX_SHARDS = 100_000
 
 # A well-formed but fake token (application id 123456789012345678) for doctests and examples.
@@ -174,6 +179,12 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
     token = _token(get("DISCORD_TOKEN"), problems)
     # A database URL (PostgreSQL, or sqlite:///file) wins over the plain SQLite file.
     db_path = get("HOLDEM_DATABASE_URL") or get("HOLDEM_DB") or DEFAULT_DB
+    if get("HOLDEM_DATABASE_URL") and not db_path.startswith(_DATABASE_SCHEMES):
+        problems.append(
+            "HOLDEM_DATABASE_URL must start with postgresql:// (a PostgreSQL database, like "
+            "postgresql://holdem:password@localhost:5432/holdem) or sqlite:/// (an SQLite file); "
+            f"got {db_path.split('://', 1)[0]}:// (leave it empty to use HOLDEM_DB)"
+        )
     dev_guild = _snowflake("HOLDEM_DEV_GUILD", get("HOLDEM_DEV_GUILD"), problems)
     log_level = _log_level(get("LOG_LEVEL"), problems)
     api_base = _url("DISCORD_API_BASE", get("DISCORD_API_BASE"), ("http", "https"), problems)
@@ -401,9 +412,29 @@ def _digits(text: str) -> bool:
     return re.fullmatch(r"[0-9]+", text) is not None
 
 
+def font_dirs_problem(raw: str | None) -> str | None:
+    """A problem line for ``HOLDEM_FONT_DIRS`` (folders of host fonts for members' names,
+    separated by ``os.pathsep``; set empty, the bundled fonts only), or ``None``: every folder
+    it names must exist.
+
+    >>> font_dirs_problem(None), font_dirs_problem(""), font_dirs_problem("/")
+    (None, None, None)
+    """
+    if not raw:
+        return None
+    missing = [part for part in raw.split(os.pathsep) if part and not os.path.isdir(part)]
+    if not missing:
+        return None
+    return (
+        f"HOLDEM_FONT_DIRS names {', '.join(map(repr, missing))}, not a folder: list folders "
+        f"of font files separated by {os.pathsep!r} (empty: the bundled fonts only; unset: the "
+        "system's font folders)"
+    )
+
+
 # ---------------------------------------------------------------------- the web companion
-# ``python -m bot.web`` (issue 29) reads its own settings: it needs no Discord token, so it
-# has its own value and loader rather than fields of :class:`Settings`.
+# ``python -m bot.web`` reads its own settings: it needs no Discord token, so it has its own
+# value and loader rather than fields of :class:`Settings`.
 
 DEFAULT_WEB_PORT = 8080
 DEFAULT_WEB_DELAY = 5.0
@@ -493,11 +524,17 @@ def load_web_settings(
             "one with python3 -c 'import secrets; print(secrets.token_urlsafe(32))'), or list "
             "the servers whose pages are public in HOLDEM_WEB_PUBLIC"
         )
+    host = get("HOLDEM_WEB_HOST") or "127.0.0.1"
+    if not _host(host):
+        problems.append(
+            f"HOLDEM_WEB_HOST must be an address to listen on, such as 127.0.0.1 (this machine "
+            f"only) or 0.0.0.0 (every interface, as in a container); got {host!r}"
+        )
     if problems:
         raise ConfigError(problems)
     return WebSettings(
         db_path=db_path,
-        host=get("HOLDEM_WEB_HOST") or "127.0.0.1",
+        host=host,
         port=port,
         secret=secret.encode("utf-8"),
         public=frozenset(public),
@@ -506,6 +543,21 @@ def load_web_settings(
         link_days=days,
         beside=beside,
     )
+
+
+def web_serving(environ: Mapping[str, str]) -> bool:
+    """Whether ``python -m bot`` serves the pages itself (``HOLDEM_WEB`` is on)."""
+    return environ.get("HOLDEM_WEB", "").strip().lower() in _TRUE
+
+
+def _host(text: str) -> bool:
+    """An IP address or a host name (letters, digits and hyphens between dots)."""
+    try:
+        ipaddress.ip_address(text)
+    except ValueError:
+        label = r"[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+        return re.fullmatch(rf"{label}(\.{label})*\.?", text) is not None
+    return True
 
 
 def _web_seconds(name: str, raw: str, default: float, problems: list[str]) -> float:
@@ -535,6 +587,9 @@ class ActivitySettings:
     api: str = DISCORD_API
     """Where the OAuth2 code is exchanged and the member read: ``DISCORD_API_BASE`` (with
     ``/v10``, as the bot's own calls) or Discord itself."""
+    url_mapping: str = ""
+    """``HOLDEM_ACTIVITY_URL_MAPPING``: the address the portal's root URL mapping points at,
+    as the operator says it is (the portal cannot be read from here)."""
 
 
 def load_activity_settings(environ: Mapping[str, str] | None = None) -> ActivitySettings:
@@ -562,10 +617,20 @@ def load_activity_settings(environ: Mapping[str, str] | None = None) -> Activity
                 "DISCORD_CLIENT_ID must be the application's id, a number like "
                 f"123456789012345678 (Developer Portal → OAuth2 → Client ID); got {raw_id!r}"
             )
-    base = _url("DISCORD_API_BASE", get("DISCORD_API_BASE"), ("http", "https"), problems)
+    secret = get("DISCORD_CLIENT_SECRET")
+    if secret and not re.fullmatch(r"[A-Za-z0-9_-]{16,}", secret):
+        problems.append(
+            "DISCORD_CLIENT_SECRET must be the application's client secret as the Developer "
+            "Portal shows it (OAuth2 → Reset Secret: letters, digits, - and _)"
+        )
+    mapping = _url(
+        "HOLDEM_ACTIVITY_URL_MAPPING", get("HOLDEM_ACTIVITY_URL_MAPPING"), ("https",), problems
+    )
+    # DISCORD_API_BASE is the bot's own setting: load_settings names its problems
+    base = _url("DISCORD_API_BASE", get("DISCORD_API_BASE"), ("http", "https"), [])
     if problems:
         raise ConfigError(problems)
     api = DISCORD_API if base is None else (base if base.endswith("/v10") else base + "/v10")
     return ActivitySettings(
-        on=on, client_id=client_id, client_secret=get("DISCORD_CLIENT_SECRET"), api=api
+        on=on, client_id=client_id, client_secret=secret, api=api, url_mapping=mapping or ""
     )

@@ -212,7 +212,7 @@ class Hand:
         """Everything that happened in this hand, in order: its log, history and persistence.
 
         Each event is noted as it happens and its record built when this list is first read
-        after it: a replay that only checks the outcome never builds them (issue 19).
+        after it: a replay that only checks the outcome never builds them (replays must be fast).
         """
         pending = self._pending
         if pending:
@@ -236,7 +236,7 @@ class Hand:
         amount, never a bool or a float, and an :class:`ActionKind`): a 4.5 or a NaN that
         slipped through would leave fractional stacks or a hand that never ends.
         """
-        # Every replayed action comes through here (issue 19), so the type checks are one test
+        # Every replayed action comes through here, so the type checks are one test
         # on the way in (the helper words the error) and a fold, the commonest move, is
         # written out in place; the checks and their order are unchanged.
         player = action.player

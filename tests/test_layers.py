@@ -1,4 +1,4 @@
-"""The checks that keep the house in order (issue 23): the layers, the circles, the folders, the
+"""The checks that keep the house in order: the layers, the circles, the folders, the
 sizes, over every module of both packages.
 
 - ``engine`` imports nothing but the standard library and itself: checked once, in
@@ -302,7 +302,7 @@ def test_the_discord_layer_modules_stay_small() -> None:
     assert large == {}
 
 
-# The web companion (issue 29) reads; it never drives a table nor reaches Discord, and it takes
+# The web companion reads; it never drives a table nor reaches Discord, and it takes
 # from the store its interface, its records and the web's own read-only queries.
 STORE_FOR_THE_WEB = {
     "bot.store.store",

@@ -38,9 +38,7 @@ def sdk_built() -> bool:
     return (files("bot.activity") / "static" / SDK_FILE).is_file()
 
 
-def missing(
-    activity: ActivitySettings, web_settings: WebSettings | None, env: Mapping[str, str]
-) -> list[str]:
+def missing(activity: ActivitySettings, web_settings: WebSettings | None) -> list[str]:
     """What the Activity still lacks, one line each (``[]`` when it is off or ready)."""
     if not activity.on:
         return []
@@ -66,7 +64,7 @@ def missing(
             "HOLDEM_WEB_BASE_URL is not an https:// address: Discord reaches the Activity only "
             "through a public https address (your reverse proxy), e.g. https://poker.example.org"
         )
-    mapping = env.get("HOLDEM_ACTIVITY_URL_MAPPING", "").strip().rstrip("/")
+    mapping = activity.url_mapping.rstrip("/")
     wanted = f"{base.rstrip('/')}/activity"
     if base and mapping != wanted:
         lines.append(
@@ -96,7 +94,7 @@ def check(environ: Mapping[str, str] | None = None) -> list[str]:
         web_settings: WebSettings | None = load_web_settings(env)
     except ConfigError:
         web_settings = None  # the web companion's own check names those
-    return missing(activity, web_settings, env)
+    return missing(activity, web_settings)
 
 
 def extension(

@@ -95,6 +95,9 @@ class HoldemBot(commands.Bot):
         **options: Any,
     ) -> None:
         intents = options.pop("intents", None) or discord.Intents.default()
+        # Every message notifies no one unless its sender names whom: a mention in a text
+        # (a turn line, a host) is never a notification by accident, whatever path sends it.
+        options.setdefault("allowed_mentions", discord.AllowedMentions.none())
         super().__init__(
             command_prefix=commands.when_mentioned, intents=intents, help_command=None, **options
         )

@@ -5,8 +5,9 @@ Why each permission is asked for (``REQUIRED_PERMISSIONS``):
 ``view_channel``
     see the channel a table is opened in (nothing else works without it).
 ``send_messages``
-    post the table message and the hand's public announcements: an interaction's own reply
-    token lasts 15 minutes, a table can run for hours, so the table lives in a normal message.
+    post the lobby, the hand message when no interaction carries it (a hand the table dealt
+    by itself, a timeout) and the one short ping of the player to act: an interaction's own
+    token lasts 15 minutes, a table can run for hours, so its messages are normal messages.
 ``send_messages_in_threads``
     the same when a table plays inside a thread: a table opened in a thread, and each table
     of a tournament, which plays in a thread of its own.
@@ -18,18 +19,19 @@ Why each permission is asked for (``REQUIRED_PERMISSIONS``):
     thread needs it; archiving one the bot started does not), and take a player moved to
     another table out of the old table's thread (removing someone else from a public
     thread needs it). It lets the bot manage threads only, not channels or messages.
-``embed_links``
-    the table and showdown messages are embeds.
 ``attach_files``
-    the table, the board and the showdown are PNG images rendered by the bot.
+    the table, the board and the showdown are PNG images rendered by the bot, shown in the
+    hand message's media gallery from the message's own attachments.
 ``read_message_history``
     find and edit its own table message again after a restart (fetching a message by id
     needs it).
 
-Not asked for: editing its own messages needs no permission; slash commands and buttons
-arrive as interactions and need only the ``applications.commands`` scope; hole cards are
-shown in ephemeral replies, never in DMs; the tables' threads are public, so no private
-threads.
+Not asked for: the messages are built from Discord's layout components and carry no embeds
+and no links to unfurl, so no Embed Links; editing its own messages needs no permission;
+slash commands and buttons arrive as interactions and need only the
+``applications.commands`` scope; hole cards are shown in ephemeral replies, and by direct
+message to a member who asks for it (``/holdem dm on``), which needs no permission in a
+channel; the tables' threads are public, so no private threads.
 """
 
 from __future__ import annotations
@@ -58,7 +60,6 @@ REQUIRED_PERMISSIONS = (
     discord.Permissions(
         view_channel=True,
         send_messages=True,
-        embed_links=True,
         attach_files=True,
         read_message_history=True,
     )
@@ -70,7 +71,7 @@ def invite_url(application_id: int, permissions: discord.Permissions = REQUIRED_
     """The link a server admin opens to add the bot, with both scopes.
 
     >>> invite_url(123456789012345678)
-    'https://discord.com/oauth2/authorize?client_id=123456789012345678&scope=bot+applications.commands&permissions=326417632256'
+    'https://discord.com/oauth2/authorize?client_id=123456789012345678&scope=bot+applications.commands&permissions=326417615872'
     """
     return discord.utils.oauth_url(application_id, permissions=permissions, scopes=SCOPES)
 

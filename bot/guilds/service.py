@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from bot.guilds.house import GuildRules, WebPages, guild_rules
 from bot.guilds.wallets import GRANT_NOTE_MAX, Reason, grant_ref
+from bot.store.errors import HandStateError
 from bot.store.records import Erasure, HandSummary, MemberSettings, Mismatch
 from bot.store.store import Store
 from bot.tables.errors import ServiceError
@@ -62,8 +63,24 @@ class WalletRead:
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class HistoryEntry:
+    """One of a member's hands as PHH and as PokerStars text (their own cards in both)."""
+
     summary: HandSummary
     phh: str
+    pokerstars: str
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class HandFiles:
+    """Hands exported for a member: how many, the PHH documents and the PokerStars text."""
+
+    hands: int
+    phh: str
+    pokerstars: str
+
+
+EXPORT_LIMIT = 1000
+"""The most hands one export holds (a tournament's newest): a file Discord still takes."""
 
 
 class GuildService:
@@ -205,8 +222,55 @@ class GuildService:
         nobody showed are hidden; players named by ``name_of``)."""
         entries = []
         for summary in await self._store.last_hands(guild_id, member, count):
-            record = await self._store.load_hand(summary.hand_id)
-            names = {m: name_of(m) for m in record.players}
-            phh = await self._store.export_phh(summary.hand_id, names=names)
-            entries.append(HistoryEntry(summary=summary, phh=phh))
+            phh, stars = await self._exports(summary.hand_id, member, name_of)
+            entries.append(HistoryEntry(summary=summary, phh=phh, pokerstars=stars))
         return entries
+
+    async def hand_files(
+        self,
+        guild_id: int,
+        member: int,
+        *,
+        hand: int | None = None,
+        table_id: str | None = None,
+        event: int | None = None,
+        name_of: Callable[[int], str],
+    ) -> HandFiles:
+        """One finished ``hand`` of the server, the latest session of the table ``table_id``,
+        or the tournament ``event`` (its newest :data:`EXPORT_LIMIT` hands), as one PHH file
+        and one PokerStars file, oldest hand first; cards nobody showed are hidden but
+        ``member``'s own. No hands (none there, or not this server's): ``hands`` is 0."""
+        ids: list[int] = []
+        if hand is not None:
+            try:
+                record = await self._store.load_hand(hand)
+            except HandStateError:
+                record = None
+            if record is not None and record.guild_id == guild_id and record.finished:
+                ids = [hand]
+        elif table_id is not None:
+            session = await self._store.latest_session(table_id)
+            if session is not None:
+                ids = [h.hand_id for h in await self._store.session_hands(table_id, session)]
+        elif event is not None:
+            found = await self._store.load_event(event)
+            if found is not None and found.guild_id == guild_id:
+                refs = await self._store.event_hand_refs(event)
+                ids = sorted(int(r[5:]) for r in refs if r.startswith("hand:"))
+        ids = ids[-EXPORT_LIMIT:]
+        phh, stars = [], []
+        for hand_id in ids:
+            one, other = await self._exports(hand_id, member, name_of)
+            phh.append(f"# hand {hand_id}\n{one}")
+            stars += [other] if other else []  # a voided hand has no PokerStars history
+        return HandFiles(hands=len(ids), phh="\n".join(phh), pokerstars="\n\n".join(stars))
+
+    async def _exports(
+        self, hand_id: int, member: int, name_of: Callable[[int], str]
+    ) -> tuple[str, str]:
+        """The hand as PHH and as PokerStars text, for ``member`` (their cards shown)."""
+        record = await self._store.load_hand(hand_id)
+        names = {m: name_of(m) for m in record.players}
+        phh = await self._store.export_phh(hand_id, names=names, hero=member)
+        stars = await self._store.export_phh(hand_id, names=names, hero=member, pokerstars=True)
+        return phh, stars

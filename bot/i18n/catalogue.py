@@ -15,7 +15,10 @@ Two modes, chosen when the catalogue is built:
 
 Integer parameters are written with the locale's thousands separator (``1,500``, ``1 500``,
 ``1.500``), except the identifiers in :data:`UNGROUPED` (hand numbers, seats, places); pass a
-``str`` to keep any other number as it is. ``bool`` is never formatted as a number.
+``str`` to keep any other number as it is. ``bool`` is never formatted as a number. A ``str``
+parameter that holds right-to-left letters or direction controls (a member's name, an event's
+name) is put in as a Unicode isolate (:func:`isolate`), so it cannot turn round the sentence
+around it.
 """
 
 from __future__ import annotations
@@ -24,17 +27,20 @@ import json
 import logging
 import os
 import string
+import unicodedata
 from collections.abc import Iterable, Mapping
 from importlib import resources
 from typing import Any, Final, Literal, get_args
 
 __all__ = [
+    "BIDI_CONTROLS",
     "CATALOGUE",
     "LOCALES",
     "UNGROUPED",
     "Catalogue",
     "Lang",
     "format_number",
+    "isolate",
     "placeholders",
     "resolve_locale",
     "t",
@@ -72,6 +78,30 @@ UNGROUPED: Final[frozenset[str]] = frozenset(
 """Integer parameters that are identifiers, not amounts: never given thousands separators."""
 
 _FORMATTER = string.Formatter()
+
+BIDI_CONTROLS: Final[frozenset[str]] = frozenset(
+    "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
+"""The explicit direction controls: embeddings, overrides (``U+202A`` to ``U+202E``) and
+isolates (``U+2066`` to ``U+2069``)."""
+_RIGHT_TO_LEFT = frozenset({"R", "AL", "AN"})
+_FSI, _PDI = "\u2068", "\u2069"
+
+
+def isolate(text: str) -> str:
+    """``text`` as it may stand inside a sentence: when it holds right-to-left letters or
+    direction controls, its controls dropped (as the pictures drop them) and the rest
+    wrapped in FIRST STRONG ISOLATE ... POP DIRECTIONAL ISOLATE, so it is laid out on its
+    own and the words around it keep their order; any other text unchanged.
+
+    >>> isolate("Bob")
+    'Bob'
+    >>> isolate("\u202eevil") == "\u2068evil\u2069", isolate("מרים") == "\u2068מרים\u2069"
+    (True, True)
+    """
+    if not any(c in BIDI_CONTROLS or unicodedata.bidirectional(c) in _RIGHT_TO_LEFT for c in text):
+        return text
+    return _FSI + "".join(c for c in text if c not in BIDI_CONTROLS) + _PDI
 
 
 def resolve_locale(locale: object | None) -> Lang:
@@ -219,6 +249,8 @@ class Catalogue:
     def _value(locale: Lang, key: str, value: Any) -> Any:
         if isinstance(value, int) and not isinstance(value, bool) and key not in UNGROUPED:
             return format_number(locale, value)
+        if isinstance(value, str):
+            return isolate(value)
         return value
 
     def _warn(self, msg_id: str, locale: str, problem: str) -> None:

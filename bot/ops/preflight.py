@@ -18,7 +18,6 @@ import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from bot.activity.setup import check as activity_check
 from bot.pictures import font_report
 from bot.settings import Settings
 from bot.store.backend import is_postgres_url, redacted
@@ -28,6 +27,7 @@ from bot.store.store import Store
 __all__ = [
     "check_database",
     "check_folder",
+    "check_folders",
     "check_integrity",
     "permission_label",
     "run_check",
@@ -144,18 +144,25 @@ def _damaged_tables(con: sqlite3.Connection) -> list[str]:
 async def run_check(settings: Settings) -> list[str]:
     """Every problem with the host for these settings, one line each; ``[]`` is ready."""
     problems = await check_database(settings.db_path)
-    if _folder(settings.heartbeat_path) != _folder(settings.db_path):
-        problem = check_folder(settings.heartbeat_path, "HOLDEM_HEARTBEAT")
+    return problems + check_folders(
+        settings.db_path, heartbeat=settings.heartbeat_path, backups=settings.backup_dir
+    )
+
+
+def check_folders(db_path: str, *, heartbeat: str, backups: str | None) -> list[str]:
+    """Problems with the folders the heartbeat and the backups are written in (the
+    database's own is :func:`check_database`'s)."""
+    problems = []
+    if _folder(heartbeat) != _folder(db_path):
+        problem = check_folder(heartbeat, "HOLDEM_HEARTBEAT")
         if problem:
             problems.append(problem)
-    if settings.backup_dir:
+    if backups:
         # Backups go inside the folder; a missing one is created if its parent allows it.
-        folder = settings.backup_dir
-        probe = os.path.join(folder, "backup") if os.path.isdir(folder) else folder
+        probe = os.path.join(backups, "backup") if os.path.isdir(backups) else backups
         problem = check_folder(probe, "HOLDEM_BACKUP_DIR")
         if problem:
             problems.append(problem)
-    problems.extend(activity_check())  # HOLDEM_ACTIVITY=1: what the Activity still lacks
     return problems
 
 

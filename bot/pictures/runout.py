@@ -31,7 +31,15 @@ from bot.pictures.views import (
     format_percent,
 )
 
-__all__ = ["PERCENT_SIZE", "WIDTH", "draw_runout", "pot_columns", "render_runout", "runout_seats"]
+__all__ = [
+    "PERCENT_SIZE",
+    "WIDTH",
+    "draw_runout",
+    "header_pots",
+    "pot_columns",
+    "render_runout",
+    "runout_seats",
+]
 
 WIDTH = 800
 MARGIN = 16
@@ -116,11 +124,16 @@ def _plate(width: int, height: int, fill: d.Colour, outline: d.Colour) -> Image.
     return tile
 
 
+def header_pots(view: TableView) -> str:
+    """The header's pots: ``Main pot: 150 · Side pot 1: 80``. The colon keeps a label from
+    running into its amount ("Side pot 1 80" reads as 180)."""
+    sep = view.labels.thousands_sep
+    return " · ".join(f"{pot.label}: {format_amount(pot.amount, sep)}" for pot in view.pots)
+
+
 def _header(draw: ImageDraw.ImageDraw, view: TableView) -> None:
     _text(draw, (MARGIN, 32), view.street, size=24, width=300, fill=d.TEXT)
-    pots = " · ".join(
-        f"{pot.label} {format_amount(pot.amount, view.labels.thousands_sep)}" for pot in view.pots
-    )
+    pots = header_pots(view)
     _text(draw, (WIDTH - MARGIN, 32), pots, size=20, width=WIDTH - 340, fill=d.STACK,
           anchor="rs")  # fmt: skip
 

@@ -3,8 +3,9 @@
 Each row repeats the board next to the player's two cards, so that the five cards making that
 player's hand can be outlined in gold and the others dimmed, row by row: players see at once
 why a hand won, which a single shared board could not show for several hands. Winners' rows
-come first, framed in gold, with the hand's name large and one line per pot they took ("Pot
-3,150", "Side pot 1 1,200"), so a split or a side pot reads without arithmetic.
+come first, framed in gold, with the hand's name large and what they won: "Pot: wins 3,150" for
+a whole pot, else the total and one line per pot they took (its name left, its amount right),
+so a split or a side pot reads without arithmetic and no label runs into an amount.
 """
 
 from __future__ import annotations
@@ -20,7 +21,14 @@ from bot.pictures.png import encode_png
 from bot.pictures.tiles import card_tile, dimmed_tile, place_tile, tile_height
 from bot.pictures.views import ShowdownHandView, ShowdownView, format_amount
 
-__all__ = ["CARD", "draw_showdown", "ordered_hands", "render_showdown", "showdown_layout"]
+__all__ = [
+    "CARD",
+    "draw_showdown",
+    "ordered_hands",
+    "render_showdown",
+    "showdown_layout",
+    "won_lines",
+]
 
 CARD = 52
 GAP = 6
@@ -40,7 +48,7 @@ def ordered_hands(view: ShowdownView) -> tuple[ShowdownHandView, ...]:
     return (*winners, *(h for h in view.hands if not h.is_winner))
 
 
-def _won_lines(hand: ShowdownHandView, view: ShowdownView) -> list[tuple[str, str]]:
+def won_lines(hand: ShowdownHandView, view: ShowdownView) -> list[tuple[str, str]]:
     """(label, amount) lines under a winner's hand name; the label may be empty."""
     sep = view.labels.thousands_sep
     lines: list[tuple[str, str]] = []
@@ -48,8 +56,8 @@ def _won_lines(hand: ShowdownHandView, view: ShowdownView) -> list[tuple[str, st
         lines.append((view.labels.wins.replace("{amount}", format_amount(hand.won, sep)), ""))
     if len(hand.pots) > 1 or (hand.pots and hand.pots[0].amount != hand.won):
         lines += [(pot.label, format_amount(pot.amount, sep)) for pot in hand.pots]
-    elif hand.pots:
-        lines[-1] = (lines[-1][0] + " · " + hand.pots[0].label, "")
+    elif hand.pots:  # one pot, all of it: "Side pot 1: wins 1,200" (the pot named first)
+        lines[-1] = (hand.pots[0].label + ": " + lines[-1][0], "")
     return lines
 
 
@@ -62,7 +70,7 @@ def _band(hand: ShowdownHandView) -> int:
 
 
 def _row_height(hand: ShowdownHandView, view: ShowdownView) -> int:
-    text = 34 + LINE * (len(_won_lines(hand, view)) + (0 if _band(hand) else 1)) + 6
+    text = 34 + LINE * (len(won_lines(hand, view)) + (0 if _band(hand) else 1)) + 6
     return _band(hand) + max(CARDS_HEIGHT, text)
 
 
@@ -172,7 +180,7 @@ def _hand(
         _line(draw, (text_x, y), hand.hand_name, size=NAME_SIZE, width=column, fill=d.TEXT_DIM,
               bold=False)  # fmt: skip
         y += LINE
-    for label, amount in _won_lines(hand, view):
+    for label, amount in won_lines(hand, view):
         if amount:
             used = _line(draw, (text_x + column, y), amount, size=WIN_SIZE, width=column // 2,
                          fill=d.STACK, bold=True, anchor="rs")  # fmt: skip

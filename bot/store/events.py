@@ -286,10 +286,13 @@ async def phh_fields(tx: Tx, table_id: str, small_blind: int, big_blind: int) ->
     found = await tx.fetch("SELECT name, config_json FROM events WHERE event_id = ?", (event_id,))
     if not found:
         return {}
-    fields: dict[str, Any] = {"event": f"{found[0][0]} (#{event_id})"}
+    config = loads(found[0][1])
+    # the PokerStars text's "Tournament #id, buy-in" (engine.phh.pokerstars.text)
+    fields: dict[str, Any] = {"event": f"{found[0][0]} (#{event_id})", "_tournament": event_id}
+    fields["_buy_in"] = f"{config.get('buy_in', 0)}+0"
     if isinstance(settings.get("event_table"), int):
         fields["table"] = settings["event_table"]
-    level = level_of(loads(found[0][1]).get("levels") or [], small_blind, big_blind)
+    level = level_of(config.get("levels") or [], small_blind, big_blind)
     if level is not None:
         fields["level"] = level
     return fields

@@ -1,6 +1,6 @@
 """The hands' rows: a hand's start, its action log, its end and its history (``hands``,
 ``hand_players``, ``hand_actions``), run inside a connection or transaction
-:class:`~bot.store.store.Store` has opened; and a stored hand as PHH text.
+:class:`~bot.store.store.Store` has opened; and a stored hand as PHH or PokerStars text.
 
 A hand is stored as its three defining facts (config, deck, actions, :mod:`bot.store.codec`)
 plus who sat where; :meth:`~bot.store.records.HandRecord.replay` rebuilds it exactly.
@@ -9,6 +9,7 @@ plus who sat where; :meth:`~bot.store.records.HandRecord.replay` rebuilds it exa
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
@@ -30,6 +31,7 @@ from bot.store.records import HandRecord, HandSummary, HiddenCards, TableHandSum
 from engine import Action, Hand, HandConfig
 from engine.fair import FairDeck, fair_fields
 from engine.phh import history_from_hand, write_history
+from engine.phh.pokerstars import pokerstars_from_hand
 
 __all__ = [
     "append_action",
@@ -38,6 +40,7 @@ __all__ = [
     "load_hand",
     "open_hands",
     "phh_text",
+    "pokerstars_text",
     "set_deadline",
     "set_run_count",
     "start_hand",
@@ -247,20 +250,62 @@ def phh_text(
     names: Mapping[int, str] | None,
     *,
     fields: Mapping[str, Any] | None = None,
+    hero: int | None = None,
 ) -> str:
     """The stored hand as PHH text, with the hole cards ``hidden`` says to hide as ``????``
-    and members named by ``names`` (their ids otherwise); ``fields`` are more of the spec's
-    optional fields (a tournament hand's ``event``, ``table`` and ``level``)."""
+    (never those of ``hero``, the member whose export it is) and members named by ``names``
+    (their ids otherwise); ``fields`` are more of the spec's optional fields (a tournament
+    hand's ``event``, ``table`` and ``level``)."""
     hand = record.replay()
-    secret = (
-        [p for p in range(hand.player_count) if not hand.shown[p]]
-        if hidden is HiddenCards.UNSHOWN
-        else []
-    )
+    secret = _secret(record, hand, hidden, hero)
     labels = [(names or {}).get(user, str(user)) for user in record.players]
     history = history_from_hand(hand, players=labels, hidden=secret)
     extra = {**history.extra, **(fields or {}), **_fair_fields(record, hand)}
     return write_history(dataclasses.replace(history, extra=extra))
+
+
+def pokerstars_text(
+    record: HandRecord,
+    hidden: HiddenCards,
+    names: Mapping[int, str] | None,
+    *,
+    fields: Mapping[str, Any] | None = None,
+    hero: int | None = None,
+) -> str:
+    """The stored, finished hand as PokerStars text (:mod:`engine.phh.pokerstars`), with the
+    same cards hidden as :func:`phh_text` hides and ``hero``'s dealt to them; the hand's
+    number, its table and its start (UTC) head it, and a tournament's id and buy-in. A hand
+    voided by a table leader has no such history (the format has no word for it): empty."""
+    hand = record.replay()
+    if not hand.is_over or hand.voided:
+        return ""
+    secret = set(_secret(record, hand, hidden, hero))
+    labels = [(names or {}).get(user, str(user)) for user in record.players]
+    start = dt.datetime.fromtimestamp(record.started_at, dt.UTC)
+    head: dict[str, Any] = {
+        "hand": record.hand_id,
+        "table": record.table_id,
+        "year": start.year,
+        "month": start.month,
+        "day": start.day,
+        "time": start.time().replace(microsecond=0),
+        **(fields or {}),
+    }
+    return pokerstars_from_hand(
+        hand,
+        players=labels,
+        known=[p for p in range(hand.player_count) if p not in secret],
+        hero=record.players.index(hero) if hero in record.players else None,
+        fields=head,
+    )
+
+
+def _secret(record: HandRecord, hand: Hand, hidden: HiddenCards, hero: int | None) -> list[int]:
+    """The players whose hole cards an export hides: with ``UNSHOWN`` everyone who did not
+    show, except ``hero`` (a member id), whose own export it is."""
+    if hidden is not HiddenCards.UNSHOWN:
+        return []
+    return [p for p in range(hand.player_count) if not hand.shown[p] and record.players[p] != hero]
 
 
 def _fair_fields(record: HandRecord, hand: Hand) -> dict[str, Any]:

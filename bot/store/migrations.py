@@ -269,7 +269,7 @@ MIGRATIONS: dict[int, tuple[Step, ...]] = {
     ),
     9: (
         # The fence covers the table's own row too: opening a table over another process's,
-        # saving its seats, a buy-in or a cash-out, closing it (issue 24: a process in a dead
+        # saving its seats, a buy-in or a cash-out, closing it (so that a process in a dead
         # owner's lease window could overwrite the open table and lose its players' chips).
         # The trigger function of migration 8 fences NEW.table_id for any table but
         # hand_actions; SQLite's TEMP triggers are bot.store.leases.install_fence's.
@@ -282,7 +282,7 @@ MIGRATIONS: dict[int, tuple[Step, ...]] = {
         ),
     ),
     10: (
-        # Tournaments (issue 27; bot.store.events): an event's row holds what the bot keeps of
+        # Tournaments (bot.store.events): an event's row holds what the bot keeps of
         # it (the director's config, the bot's settings, the event message, its status); its
         # inputs are the director's log, one row per input in seq order (0, 1, 2 ...), from
         # which the event is rebuilt at a restart. table_id is the event's lease key,

@@ -494,12 +494,13 @@ class Store(EventMethods):
         hidden: HiddenCards = HiddenCards.UNSHOWN,
         *,
         names: Mapping[int, str] | None = None,
+        hero: int | None = None,
+        pokerstars: bool = False,
     ) -> str:
-        """The hand as PHH text; with ``UNSHOWN`` the hole cards of everyone who did not show
-        (folded or mucked) are ``????``. ``names`` maps member ids to display names."""
+        """The hand as PHH, or PokerStars text (see :func:`bot.store.hands.phh_text`)."""
         record = await self.load_hand(hand_id)
-        fields = await self.event_phh_fields(record)
-        return hands.phh_text(record, hidden, names, fields=fields)
+        text = hands.pokerstars_text if pokerstars else hands.phh_text
+        return text(record, hidden, names, fields=await self.event_phh_fields(record), hero=hero)
 
     # ------------------------------------------------------------------ statistics
 

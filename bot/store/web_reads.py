@@ -9,23 +9,29 @@ than the table's own rows name them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from bot.store.backend import Tx
 from bot.store.codec import loads
 from bot.store.errors import HandStateError
 from bot.store.hands import load_hand
-from bot.store.records import HandRecord
+from bot.store.records import HandRecord, HandSummary
 from bot.store.store import Store
 
 __all__ = [
     "GuildHand",
     "LiveMark",
+    "Standing",
     "guild_hands",
     "guild_names",
     "guild_tables",
     "hand_in_guild",
     "latest_hand",
     "live_mark",
+    "member_hands",
+    "seated_chips",
+    "standings",
     "table_names",
 ]
 
@@ -49,6 +55,23 @@ class GuildHand:
     hand_id: int
     table_id: str
     started_at: float
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Standing:
+    """A member on the leaderboard: their wallet, their stacks at the server's open tables,
+    their net result and hands played."""
+
+    member: int
+    wallet: int
+    seated: int
+    net: int
+    hands_played: int
+
+    @property
+    def chips(self) -> int:
+        """Every chip that is the member's: the wallet and the stacks at open tables."""
+        return self.wallet + self.seated
 
 
 def _names(settings_json: str) -> dict[int, str]:
@@ -136,3 +159,86 @@ async def guild_hands(store: Store, guild_id: int, limit: int = 20) -> list[Guil
         (guild_id, limit),
     )
     return [GuildHand(hand_id=r[0], table_id=r[1], started_at=r[2]) for r in rows]
+
+
+async def seated_chips(store: Store, guild_id: int) -> dict[int, int]:
+    """Each member's stacks at the server's open tables, as the tables last saved them (a
+    hand in play counts the stack it started with, as the bot's own leaderboard does).
+    Practice and tournament chips are no one's: those tables are left out."""
+    async with store._snapshot() as tx:
+        return await _seated(tx, guild_id)
+
+
+async def _seated(tx: Tx, guild_id: int) -> dict[int, int]:
+    rows = await tx.fetch(
+        "SELECT state_json, settings_json FROM tables WHERE guild_id = ? AND open = 1",
+        (guild_id,),
+    )
+    seated: dict[int, int] = {}
+    for state_json, settings_json in rows:
+        settings = loads(settings_json)
+        if settings.get("practice") or settings.get("event") is not None:
+            continue
+        for seat in loads(state_json).get("seats") or ():
+            if isinstance(seat, dict) and str(seat.get("player", "")).isdigit():
+                member = int(seat["player"])
+                seated[member] = seated.get(member, 0) + int(seat.get("stack") or 0)
+    return seated
+
+
+_ORDER = {"chips": "balance DESC", "net": "net DESC", "hands": "hands_played DESC"}
+_WALLETS = "SELECT user_id, balance, net, hands_played FROM wallets WHERE guild_id = ? "
+
+
+async def standings(store: Store, guild_id: int, *, by: str, limit: int) -> list[Standing]:
+    """The leaderboard, best first by chips (wallet and seated stacks), net result or hands
+    played; ties by id. By chips, the best ``limit`` are among the best ``limit`` wallets and
+    the seated members, so those are all that is read (in one snapshot: a member standing up
+    meanwhile is counted once)."""
+    async with store._snapshot() as tx:
+        seated = await _seated(tx, guild_id)
+        # Wallets kept under an anonymous (negative) id after a removal are nobody's.
+        rows = await tx.fetch(
+            f"{_WALLETS}AND user_id > 0 ORDER BY {_ORDER[by]}, user_id LIMIT ?", (guild_id, limit)
+        )
+        if by == "chips" and seated:
+            members = sorted(seated)
+            marks = ", ".join("?" for _ in members)
+            rows += await tx.fetch(f"{_WALLETS}AND user_id IN ({marks})", (guild_id, *members))
+    found = {
+        int(r[0]): Standing(
+            member=int(r[0]),
+            wallet=int(r[1]),
+            seated=seated.get(int(r[0]), 0),
+            net=int(r[2]),
+            hands_played=int(r[3]),
+        )
+        for r in rows
+        if int(r[0]) > 0
+    }
+    rank: dict[str, Callable[[Standing], int]] = {
+        "chips": lambda s: -s.chips,
+        "net": lambda s: -s.net,
+        "hands": lambda s: -s.hands_played,
+    }
+    return sorted(found.values(), key=lambda s: (rank[by](s), s.member))[:limit]
+
+
+async def member_hands(
+    store: Store, guild_id: int, member: int, *, before: int | None, count: int
+) -> list[HandSummary]:
+    """The member's finished hands, newest first, ``count`` of them from before the hand
+    ``before`` (``None``: from the newest): one page of their hands, the next page read from
+    the last hand of this one."""
+    rows = await store._read(
+        "SELECT h.hand_id, h.table_id, p.player, p.net, h.started_at, h.finished_at "
+        "FROM hand_players p JOIN hands h ON h.hand_id = p.hand_id "
+        "WHERE p.guild_id = ? AND p.user_id = ? AND h.finished = 1 AND p.hand_id < ? "
+        "ORDER BY p.hand_id DESC LIMIT ?",
+        (guild_id, member, _MAX_ID if before is None else before, count),
+    )
+    return [
+        HandSummary(hand_id=r[0], table_id=r[1], player=r[2], net=r[3], started_at=r[4],
+                    finished_at=r[5])
+        for r in rows
+    ]  # fmt: skip

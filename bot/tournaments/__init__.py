@@ -1,4 +1,4 @@
-"""Tournaments as the bot runs them (issue 27): the events, their registrations, and their
+"""Tournaments as the bot runs them: the events, their registrations, and their
 tables driven by the pure director (:mod:`engine.tournament`) through the live-table
 service. No Discord: where an event is shown is an :class:`~bot.tournaments.host.EventHost`.
 

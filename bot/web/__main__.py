@@ -8,6 +8,7 @@ stopped, or from a copy (a backup); a server that wants both live uses PostgreSQ
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import logging
 import signal
@@ -48,7 +49,23 @@ async def serve() -> int:
     return 0
 
 
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """No options: ``--help`` says where the settings come from."""
+    parser = argparse.ArgumentParser(
+        prog="python -m bot.web",
+        description="The web companion of Holdem Dealer: serves the leaderboard, the hand "
+        "replayer, members' pages and the live view from the bot's database until stopped "
+        "(Ctrl-C or SIGTERM). Settings come from the environment or a file named .env in the "
+        "folder it starts in: HOLDEM_DATABASE_URL (or HOLDEM_DB), HOLDEM_WEB_HOST, "
+        "HOLDEM_WEB_PORT, HOLDEM_WEB_SECRET (the same as the bot's), HOLDEM_WEB_PUBLIC, "
+        "HOLDEM_WEB_DELAY, HOLDEM_WEB_BASE_URL, HOLDEM_WEB_LINK_DAYS; the operators' guide "
+        "(docs/operators.md) explains each. python -m bot --check checks them all.",
+    )
+    return parser.parse_args(argv)
+
+
 def main() -> None:
+    parse_args()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     sys.exit(asyncio.run(serve()))
 

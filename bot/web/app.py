@@ -35,6 +35,8 @@ from bot.store.web_reads import (
     guild_names,
     guild_tables,
     hand_in_guild,
+    member_hands,
+    standings,
     table_names,
 )
 from bot.web import pages
@@ -107,13 +109,10 @@ def _lang_of(request: web.Request) -> Lang | None:
 
 
 def _plain(request: web.Request, status: int, msg_id: str) -> web.Response:
-    lang = _lang_of(request) or "en"
-    return web.Response(
-        status=status,
-        text=pages.error_page(lang, msg_id),
-        content_type="text/html",
-        headers={**_HEADERS, "Cache-Control": "no-store"},
-    )
+    response = pages.render(request, pages.error_page(_lang_of(request) or "en", msg_id),
+                            status=status)  # fmt: skip
+    response.headers.update(_HEADERS)
+    return response
 
 
 @web.middleware
@@ -188,16 +187,12 @@ async def _open(request: web.Request) -> pages.Where:
     return pages.Where(guild_id, lang, key, request.path)
 
 
-def _html(text: str) -> web.Response:
-    return web.Response(text=text, content_type="text/html", headers={"Cache-Control": "no-store"})
-
-
 async def _home(request: web.Request) -> web.Response:
     where = await _open(request)
     store = request.app[_STORE]
     tables = await guild_tables(store, where.guild_id)
     hands = await guild_hands(store, where.guild_id)
-    return _html(pages.home_page(where, tables, hands))
+    return pages.render(request, pages.home_page(where, tables, hands))
 
 
 async def _finished_hand(request: web.Request, where: pages.Where) -> HandRecord:
@@ -228,20 +223,27 @@ async def _replay(request: web.Request) -> web.Response:
     else:
         cache.move_to_end(key)
     steps, fair = replay
-    return _html(pages.replay_page(where, steps, fair, record.started_at))
+    return pages.render(request, pages.replay_page(where, steps, fair, record.started_at))
 
 
 async def _phh(request: web.Request) -> web.Response:
+    """The hand's history as PHH, or (``.txt``) as PokerStars text, the trackers' format."""
     where = await _open(request)
     record = await _finished_hand(request, where)
     store = request.app[_STORE]
     names = await table_names(store, record.table_id)
-    text = await store.export_phh(record.hand_id, HiddenCards.UNSHOWN, names=names)
+    stars = request.path.endswith(".txt")
+    text = await store.export_phh(
+        record.hand_id, HiddenCards.UNSHOWN, names=names, pokerstars=stars
+    )
+    if not text:  # a voided hand: the PokerStars format has no word for it
+        raise _not_found()
+    name = f"hand-{record.hand_id}-pokerstars.txt" if stars else f"hand-{record.hand_id}.phh"
     return web.Response(
         text=text,
         content_type="text/plain",
         headers={
-            "Content-Disposition": f'attachment; filename="hand-{record.hand_id}.phh"',
+            "Content-Disposition": f'attachment; filename="{name}"',
             "Cache-Control": "no-store",
         },
     )
@@ -253,9 +255,9 @@ async def _leaderboard(request: web.Request) -> web.Response:
     if by not in ("chips", "net", "hands"):
         raise _not_found()
     store = request.app[_STORE]
-    rows = await store.leaderboard(where.guild_id, by=by, limit=50)  # type: ignore[arg-type]
+    rows = await standings(store, where.guild_id, by=by, limit=50)
     names = await guild_names(store, where.guild_id)
-    return _html(pages.leaderboard_page(where, rows, names, by))
+    return pages.render(request, pages.leaderboard_page(where, rows, names, by))
 
 
 async def _member(request: web.Request) -> web.Response:
@@ -268,8 +270,15 @@ async def _member(request: web.Request) -> web.Response:
     name = names.get(member) or f"#{str(member)[-4:]}"
     stats = await store.member_stats(where.guild_id, member, Period.ALL, now=request.app[_CLOCK]())
     lines = stats_lines(where.lang, stats, name=name, period=Period.ALL)
-    hands = await store.last_hands(where.guild_id, member, 50)
-    return _html(pages.member_page(where, name, lines, hands))
+    before = request.query.get("before")
+    listed = await member_hands(
+        store, where.guild_id, member, before=None if before is None else _number(before),
+        count=pages.HANDS_A_PAGE + 1,
+    )  # fmt: skip
+    charted = await store.last_hands(where.guild_id, member, 50)
+    page = pages.member_page(where, member, name, lines, charted=charted, listed=listed,
+                             paged=before is not None)  # fmt: skip
+    return pages.render(request, page)
 
 
 async def _table_id(request: web.Request, where: pages.Where) -> tuple[str, int]:
@@ -284,7 +293,7 @@ async def _table_id(request: web.Request, where: pages.Where) -> tuple[str, int]
 async def _live(request: web.Request) -> web.Response:
     where = await _open(request)
     _, channel = await _table_id(request, where)
-    return _html(pages.live_page(where, channel, request.app[_SETTINGS].delay))
+    return pages.render(request, pages.live_page(where, channel, request.app[_SETTINGS].delay))
 
 
 async def _events(request: web.Request) -> web.StreamResponse:
@@ -357,6 +366,7 @@ def create_app(
             "another server's pages opens"
         )
     app = web.Application(middlewares=[_answers])
+    pages.setup(app)
     app[_STORE] = store
     app[_SETTINGS] = settings
     app[_CLOCK] = clock
@@ -376,6 +386,7 @@ def create_app(
     app.router.add_get(guild, _home)
     app.router.add_get(f"{guild}/hand/{{hand:{_ID}}}", _replay)
     app.router.add_get(f"{guild}/hand/{{hand:{_ID}}}.phh", _phh)
+    app.router.add_get(f"{guild}/hand/{{hand:{_ID}}}.txt", _phh)
     app.router.add_get(f"{guild}/leaderboard", _leaderboard)
     app.router.add_get(f"{guild}/member/{{member:{_ID}}}", _member)
     app.router.add_get(f"{guild}/table/{{channel:{_ID}}}", _live)

@@ -1,41 +1,80 @@
-"""The pages as HTML: one template (``templates/page.html``) around bodies built here, every
-text escaped, every word from the catalogue (:mod:`bot.i18n`) in the reader's language.
+"""The pages: which template (``templates/``) each one is and the values it shows, every word
+from the catalogue (:mod:`bot.i18n`) in the reader's language.
+
+The HTML itself is in the templates, rendered by Jinja2 with autoescape on (:func:`setup`):
+every value is escaped where it is written, so a name like ``<script>`` is shown as text on
+every page without a call here to forget. A page extends ``base.html`` (the layout: the
+header, the languages, the main landmark, the page's data) and is built of small includes
+(``_seats.html``, ``_fair.html``, ...) another page may reuse.
 
 Semantic HTML first (headings, tables with captions and header cells, a toolbar of real
 buttons, live regions for what changes), so the page reads with a screen reader and works
 by keyboard; the script (``static/web.js``) only fills in the state the server computed.
-The data a script needs rides in a ``<script type="application/json">`` element, escaped
-so no text of a hand can close it.
+The data a script needs rides in a ``<script type="application/json">`` element, written by
+Jinja2's ``tojson``, which escapes ``<``, ``>``, ``&`` and ``'`` so no text of a hand can close it.
 """
 
 from __future__ import annotations
 
-import json
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from html import escape
-from importlib.resources import files
-from string import Template
 from typing import Any
 from urllib.parse import urlencode
 
+import aiohttp_jinja2
+import jinja2
+from aiohttp import web
+
 from bot.i18n import CATALOGUE, LOCALES, Lang, format_number, t
-from bot.store.records import HandSummary, LeaderboardRow
-from bot.store.web_reads import GuildHand
+from bot.store.records import HandSummary
+from bot.store.web_reads import GuildHand, Standing
 
 __all__ = [
+    "Page",
     "Where",
     "error_page",
     "home_page",
     "leaderboard_page",
     "live_page",
     "member_page",
+    "render",
     "replay_page",
+    "setup",
 ]
 
-_TEMPLATE = Template((files("bot.web") / "templates" / "page.html").read_text("utf-8"))
 _LANGUAGE_NAMES = {"en": "English", "nb": "Norsk bokmål", "da": "Dansk"}
+
+
+def setup(app: web.Application) -> jinja2.Environment:
+    """The templates for ``app``, from the package's ``templates/`` folder."""
+    # Jinja2 with autoescape through aiohttp-jinja2: every value a template writes is escaped
+    # unless marked safe, so no page depends on an escape call someone may forget.
+    env = aiohttp_jinja2.setup(
+        app, loader=jinja2.PackageLoader("bot.web", "templates"), autoescape=True,
+        undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+        default_helpers=False,
+    )  # fmt: skip
+    env.policies["json.dumps_kwargs"] = {"ensure_ascii": False, "separators": (",", ":")}
+    return env
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    """A page to render: its template and the values it shows."""
+
+    template: str
+    context: Mapping[str, Any]
+
+
+def render(request: web.Request, page: Page, *, status: int = 200) -> web.Response:
+    """The page as an answer (never cached: a page may hold a key)."""
+    response = aiohttp_jinja2.render_template(
+        page.template, request, dict(page.context), status=status
+    )
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,103 +95,52 @@ class Where:
         tail = f"?{urlencode(params)}" if params else ""
         return f"/g/{self.guild_id}/{page}{tail}"
 
-
-def _h(text: object) -> str:
-    return escape(str(text), quote=True)
-
-
-def _json(data: Mapping[str, Any]) -> str:
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    def in_lang(self, lang: str) -> str:
+        """This page's own address in another language."""
+        params = {"lang": lang, **({"k": self.key} if self.key else {})}
+        return f"{self.path}?{urlencode(params)}"
 
 
-def _page(
-    lang: Lang, title: str, body: str, *, where: Where | None, data: Mapping[str, Any] | None
-) -> str:
-    if where is None:
-        nav = "<p></p>"
-        languages = ""
-    else:
-        nav = (
-            f'<nav aria-label="{_h(t(lang, "web.nav.home"))}"><ul>'
-            f'<li><a href="{_h(where.url())}">{_h(t(lang, "web.nav.home"))}</a></li>'
-            f'<li><a href="{_h(where.url("leaderboard"))}">{_h(t(lang, "leaderboard.title"))}'
-            "</a></li></ul></nav>"
-        )
-        languages = "".join(
-            f'<li><a href="{_h(_with_lang(where, code))}" hreflang="{code}" lang="{code}"'
-            + (' aria-current="true"' if code == lang else "")
-            + f">{_h(_LANGUAGE_NAMES[code])}</a></li>"
+def _layout(
+    lang: Lang, title: str, where: Where | None, data: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
+    """What ``base.html`` needs: the language and its words, the title, the server's
+    navigation and languages (none on an error page), the data for the script."""
+    languages = (
+        []
+        if where is None
+        else [
+            {"code": code, "name": _LANGUAGE_NAMES[code], "href": where.in_lang(code)}
             for code in LOCALES
-        )
-    scripts = ""
-    if data is not None:
-        scripts = (
-            f'<script type="application/json" id="page-data">{_json(data)}</script>\n'
-            '<script src="/static/web.js" defer></script>'
-        )
-    return _TEMPLATE.substitute(
-        lang=lang, title=_h(title), skip=_h(t(lang, "web.skip")), nav=nav,
-        language_label=_h(t(lang, "web.nav.language")), languages=languages, body=body,
-        scripts=scripts,
-    )  # fmt: skip
+        ]
+    )
+    return {
+        "lang": lang,
+        "t": functools.partial(t, lang),
+        "n": functools.partial(format_number, lang),
+        "signed": functools.partial(_signed, lang),
+        "title": title,
+        "where": where,
+        "languages": languages,
+        "data": data,
+    }
 
 
-def _with_lang(where: Where, lang: str) -> str:
-    params = {"lang": lang, **({"k": where.key} if where.key else {})}
-    return f"{where.path}?{urlencode(params)}"
-
-
-def error_page(lang: Lang, msg_id: str) -> str:
+def error_page(lang: Lang, msg_id: str) -> Page:
     """A plain page that says what went wrong in one sentence and shows nothing else."""
-    text = t(lang, msg_id)
-    return _page(lang, text, f'<h1 class="error">{_h(text)}</h1>', where=None, data=None)
+    return Page("error.html", _layout(lang, t(lang, msg_id), None))
 
 
-def _date(lang: Lang, when: float) -> str:
+def _date(when: float) -> str:
     return datetime.fromtimestamp(when, UTC).strftime("%Y-%m-%d %H:%M UTC")
 
 
-def home_page(where: Where, tables: Sequence[str], hands: Sequence[GuildHand]) -> str:
+def home_page(where: Where, tables: Sequence[str], hands: Sequence[GuildHand]) -> Page:
     lang = where.lang
-    table_items = "".join(
-        f'<li><a href="{_h(where.url("table/" + table.split(":")[-1]))}">'
-        f"{_h(t(lang, 'web.table.link', channel=table.split(':')[-1]))}</a></li>"
-        for table in tables
-    )
-    hand_items = "".join(
-        f'<li><a href="{_h(where.url(f"hand/{hand.hand_id}"))}">'
-        f"{_h(t(lang, 'web.hand.link', number=hand.hand_id))}</a> "
-        f"<span class=help>{_h(_date(lang, hand.started_at))}</span></li>"
-        for hand in hands
-    )
-    body = (
-        f"<h1>{_h(t(lang, 'web.home.title'))}</h1>"
-        f"<h2>{_h(t(lang, 'web.home.tables'))}</h2>"
-        + (f"<ul>{table_items}</ul>" if tables else f"<p>{_h(t(lang, 'web.home.no_tables'))}</p>")
-        + f"<h2>{_h(t(lang, 'web.home.hands'))}</h2>"
-        + (f"<ul>{hand_items}</ul>" if hands else f"<p>{_h(t(lang, 'web.home.no_hands'))}</p>")
-    )
-    return _page(lang, t(lang, "web.home.title"), body, where=where, data=None)
-
-
-def _table_section(lang: Lang) -> str:
-    """The board, the pot and the players' table, filled by the script step by step."""
-    heads = (
-        ("web.replay.player", ""), ("web.replay.stack", "num"),
-        ("web.replay.bet", "num"), ("web.replay.cards", ""), ("web.replay.status", ""),
-    )  # fmt: skip
-    cells = "".join(f'<th scope="col" class="{c}">{_h(t(lang, k))}</th>' for k, c in heads)
-    return (
-        '<div class="facts">'
-        f'<p>{_h(t(lang, "web.replay.board"))}: <span id="board" class="cards"></span></p>'
-        f'<p id="board2-row" hidden>{_h(t(lang, "web.replay.board2"))}: '
-        '<span id="board2" class="cards"></span></p>'
-        f'<p>{_h(t(lang, "web.replay.pot"))}: <span id="pot"></span></p></div>'
-        f'<div class="scroll"><table id="seats">'
-        f"<caption>{_h(t(lang, 'web.replay.players'))}</caption>"
-        f'<thead><tr>{cells}</tr></thead><tbody id="seats-body"></tbody></table></div>'
-    )
+    context = _layout(lang, t(lang, "web.home.title"), where)
+    context["channels"] = [table.split(":")[-1] for table in tables]
+    context["hands"] = [{"id": hand.hand_id, "date": _date(hand.started_at)} for hand in hands]
+    return Page("home.html", context)
 
 
 def _labels(lang: Lang) -> dict[str, str]:
@@ -169,205 +157,151 @@ def _labels(lang: Lang) -> dict[str, str]:
         "fairBad": t(lang, "web.fair.bad"),
         "hand": CATALOGUE.raw(lang, "web.live.hand"),
         "lost": t(lang, "web.live.lost"),
+        "wins": CATALOGUE.raw(lang, "web.replay.wins"),
+        "inBets": CATALOGUE.raw(lang, "web.replay.in_bets"),
     }
 
 
 def replay_page(
     where: Where, replay: Mapping[str, Any], fair: Mapping[str, str] | None, started_at: float
-) -> str:
+) -> Page:
     """The replayer of one finished hand: the table at each step with the controls, the
     whole story, the fair-deck check and the PHH download."""
     lang = where.lang
     number = replay["hand"]
-    title = t(lang, "web.replay.title", number=number)
-    buttons = "".join(
-        f'<button type="button" id="{name}">{_h(t(lang, "web.replay." + name))}</button>'
-        for name in ("first", "back", "play", "forward", "last")
-    )
-    streets = "".join(
-        f'<button type="button" class="street" data-step="{s["step"]}">{_h(s["name"])}</button>'
-        for s in replay["streets"]
-    )
-    story = "".join(
-        f'<li data-step="{index}">{_h(line)}</li>'
-        for index, step in enumerate(replay["steps"])
-        for line in step["lines"]
-    )
-    body = (
-        f"<h1>{_h(title)}</h1><p class=help>{_h(_date(lang, started_at))}</p>"
-        f'<section aria-labelledby="where"><h2 id="where" aria-live="polite"></h2>'
-        f"{_table_section(lang)}"
-        f'<div id="controls" hidden><div class="toolbar" role="toolbar" '
-        f'aria-label="{_h(t(lang, "web.replay.controls"))}">{buttons}</div>'
-        f'<div class="toolbar" role="group" aria-label="{_h(t(lang, "web.replay.streets"))}">'
-        f"{streets}</div>"
-        f'<p class="help">{_h(t(lang, "web.replay.keys"))}</p></div>'
-        f'<h3>{_h(t(lang, "web.replay.now"))}</h3><ul id="now" class="now"></ul></section>'
-        f'<section aria-labelledby="story-title"><h2 id="story-title">'
-        f'{_h(t(lang, "web.replay.story"))}</h2><ol id="story" class="story">{story}</ol></section>'
-        f"{_odds_section(lang, replay['odds'])}"
-        f"{_fair_section(where, number, fair)}"
-    )
     data = {"kind": "replay", "labels": _labels(lang)}
     data.update((k, v) for k, v in replay.items() if k != "odds")
-    return _page(lang, title, body, where=where, data=data)
+    context = _layout(lang, t(lang, "web.replay.title", number=number), where, data)
+    context.update(
+        number=number, date=_date(started_at), streets=replay["streets"],
+        story=[(index, line) for index, step in enumerate(replay["steps"])
+               for line in step["lines"]],
+        odds=replay["odds"], fair=fair,
+    )  # fmt: skip
+    return Page("replay.html", context)
 
 
-def _odds_section(lang: Lang, odds: Sequence[Mapping[str, Any]]) -> str:
-    """The all-in odds street by street, folded away: opened, they tell the board to come."""
-    if not odds:
-        return ""
-    streets = "".join(
-        f"<li><strong>{_h(o['street'])}</strong> {_h(o['board'])}<ul>"
-        + "".join(f"<li>{_h(line)}</li>" for line in o["lines"])
-        + "</ul></li>"
-        for o in odds
-    )
-    return (
-        f"<section><details><summary>{_h(t(lang, 'web.odds.title'))}</summary>"
-        f"<ul>{streets}</ul></details></section>"
-    )
-
-
-def _fair_section(where: Where, number: int, fair: Mapping[str, str] | None) -> str:
-    lang = where.lang
-    phh = (
-        f'<p><a href="{_h(where.url(f"hand/{number}.phh"))}" download>'
-        f"{_h(t(lang, 'web.fair.phh'))}</a></p>"
-    )
-    title = _h(t(lang, "web.fair.title"))
-    head = f'<section aria-labelledby="fair-title"><h2 id="fair-title">{title}</h2>'
-    if fair is None:
-        return f"{head}<p>{_h(t(lang, 'web.fair.none'))}</p>{phh}</section>"
-    return (
-        f"{head}<p>{_h(t(lang, 'web.fair.explain'))}</p>"
-        f'<label for="fair-commitment">{_h(t(lang, "web.fair.commitment"))}</label>'
-        f'<input id="fair-commitment" value="{_h(fair["commitment"])}" spellcheck="false">'
-        f'<label for="fair-salt">{_h(t(lang, "web.fair.salt"))}</label>'
-        f'<input id="fair-salt" value="{_h(fair["salt"])}" spellcheck="false">'
-        f'<label for="fair-deck">{_h(t(lang, "web.fair.deck"))}</label>'
-        f'<textarea id="fair-deck" spellcheck="false">{_h(fair["deck"])}</textarea>'
-        f'<div class="toolbar"><button type="button" id="fair-check">'
-        f"{_h(t(lang, 'web.fair.check'))}</button></div>"
-        f'<p id="fair-result" class="result" role="status"></p>{phh}</section>'
-    )
-
-
-def live_page(where: Where, channel: int, delay: float) -> str:
+def live_page(where: Where, channel: int, delay: float) -> Page:
     """A table as spectators see it, fed by server-sent events, the house delay behind."""
     lang = where.lang
-    title = t(lang, "web.live.title")
-    seconds = f"{delay:g}"
-    body = (
-        f"<h1>{_h(title)}</h1>"
-        f'<p class="help">{_h(t(lang, "web.live.delay", seconds=seconds))}</p>'
-        '<p id="live-status" role="status"></p>'
-        '<section aria-labelledby="live-hand"><h2 id="live-hand" aria-live="polite"></h2>'
-        f'<div id="live-table" hidden>{_table_section(lang)}'
-        f'<h3>{_h(t(lang, "web.replay.now"))}</h3><ul id="now" class="now"></ul></div>'
-        f'<p><a id="live-replay" hidden href="#">{_h(t(lang, "web.live.finished"))}</a></p>'
-        "</section>"
-    )
     data = {
         "kind": "live",
         "labels": _labels(lang),
         "events": where.url(f"table/{channel}/events"),
         "replay": where.url("hand/HAND"),
     }
-    return _page(lang, title, body, where=where, data=data)
+    context = _layout(lang, t(lang, "web.live.title"), where, data)
+    form = "one" if delay == 1 else "other"  # the catalogue's plural rule, for a float
+    context["delay"] = t(lang, f"web.live.delay.{form}", seconds=f"{delay:g}")
+    return Page("live.html", context)
 
 
 def leaderboard_page(
-    where: Where, rows: Sequence[LeaderboardRow], names: Mapping[int, str], by: str
-) -> str:
+    where: Where, rows: Sequence[Standing], names: Mapping[int, str], by: str
+) -> Page:
+    """The server's members best first; their chips are the wallet and the stacks at open
+    tables (the page says so under the table)."""
     lang = where.lang
-    title = t(lang, "leaderboard.title")
-    sorts = " · ".join(
-        (f"<strong>{_h(t(lang, 'web.leaderboard.' + key))}</strong>" if key == by else
-         f'<a href="{_h(where.url("leaderboard", by=key))}">'
-         f"{_h(t(lang, 'web.leaderboard.' + key))}</a>")
-        for key in ("chips", "net", "hands")
-    )  # fmt: skip
-    columns = (
-        ("web.leaderboard.rank", "num"), ("web.replay.player", ""),
-        ("web.leaderboard.chips", "num"), ("web.leaderboard.net", "num"),
-        ("web.leaderboard.hands", "num"),
-    )  # fmt: skip
-    heads = "".join(f'<th scope="col" class="{c}">{_h(t(lang, k))}</th>' for k, c in columns)
-    body_rows = "".join(
-        f'<tr><td class="num">{place}</td><th scope="row"><a href="'
-        f'{_h(where.url(f"member/{row.user_id}"))}">{_h(_name(names, row.user_id))}</a></th>'
-        f'<td class="num">{_h(format_number(lang, row.balance))}</td>'
-        f'<td class="num">{_h(format_number(lang, row.net))}</td>'
-        f'<td class="num">{_h(format_number(lang, row.hands_played))}</td></tr>'
+    context = _layout(lang, t(lang, "leaderboard.title"), where)
+    context["by"] = by
+    context["sorts"] = ("chips", "net", "hands")
+    context["rows"] = [
+        {"place": place, "member": row.member, "name": _name(names, row.member),
+         "chips": row.chips, "net": row.net, "hands": row.hands_played}
         for place, row in enumerate(rows, 1)
-    )
-    table = (
-        f"<table><caption>{_h(title)}</caption><thead><tr>{heads}</tr></thead>"
-        f"<tbody>{body_rows}</tbody></table>"
-        if rows
-        else f"<p>{_h(t(lang, 'leaderboard.empty'))}</p>"
-    )
-    body = f"<h1>{_h(title)}</h1><p>{_h(t(lang, 'web.leaderboard.by'))}: {sorts}</p>{table}"
-    return _page(lang, title, body, where=where, data=None)
+    ]  # fmt: skip
+    return Page("leaderboard.html", context)
 
 
 def _name(names: Mapping[int, str], member: int) -> str:
     return names.get(member) or f"#{str(member)[-4:]}"
 
 
+HANDS_A_PAGE = 10
+"""How many of a member's hands their page lists; the older ones are a link away."""
+
+
 def member_page(
-    where: Where, name: str, stats_lines: Sequence[str], hands: Sequence[HandSummary]
-) -> str:
+    where: Where,
+    member: int,
+    name: str,
+    stats_lines: Sequence[str],
+    *,
+    charted: Sequence[HandSummary],
+    listed: Sequence[HandSummary],
+    paged: bool,
+) -> Page:
+    """A member's stats, the chart of their running result over ``charted`` (newest first)
+    and one page of their hands: ``listed`` holds one more than a page when there are older
+    ones, and ``paged`` says the page is not the newest."""
     lang = where.lang
-    items = "".join(f"<li>{_h(line)}</li>" for line in stats_lines[1:])
-    recent = "".join(
-        f'<li><a href="{_h(where.url(f"hand/{hand.hand_id}"))}">'
-        f"{_h(t(lang, 'web.member.result', number=hand.hand_id, net=_signed(lang, hand.net)))}"
-        "</a></li>"
-        for hand in hands[:10]
+    shown = listed[:HANDS_A_PAGE]
+    context = _layout(lang, name, where)
+    context.update(
+        name=name,
+        heading=stats_lines[0] if stats_lines else name,
+        stats=stats_lines[1:],
+        chart=_chart(lang, [hand.net or 0 for hand in reversed(charted)]),
+        hands=[{"id": hand.hand_id, "net": hand.net} for hand in shown],
+        newest=where.url(f"member/{member}") if paged else None,
+        older=(
+            where.url(f"member/{member}", before=str(shown[-1].hand_id))
+            if len(listed) > HANDS_A_PAGE
+            else None
+        ),
     )
-    body = (
-        f"<h1>{_h(name)}</h1><h2>{_h(stats_lines[0] if stats_lines else name)}</h2>"
-        f"<ul>{items}</ul>{_chart(lang, [hand.net or 0 for hand in reversed(hands)])}"
-        f"<h2>{_h(t(lang, 'web.member.recent'))}</h2>"
-        + (f"<ul>{recent}</ul>" if hands else f"<p>{_h(t(lang, 'web.home.no_hands'))}</p>")
-    )
-    return _page(lang, name, body, where=where, data=None)
+    return Page("member.html", context)
 
 
-_CHART_W, _CHART_H, _PAD = 600, 200, 8
+_CHART_W, _CHART_H = 500, 240
+_LEFT, _RIGHT, _TOP, _BOTTOM = 70, 14, 14, 52
+"""The plot's margins in the chart's own units: the values on the left, the hands below."""
 
 
-def _chart(lang: Lang, nets: Sequence[int]) -> str:
-    """The member's running result over their last hands, oldest first: an inline SVG (no
-    script, no style attribute) with its title and a description in words."""
+def _chart(lang: Lang, nets: Sequence[int]) -> dict[str, Any] | None:
+    """The member's running result over their last hands, oldest first, as the inline SVG
+    of ``_chart.html`` draws it (no script, no style attribute): the line, the axes with
+    their titles, the lowest, zero and highest results on the one and the hands counted on
+    the other, a title and a description in words; ``None`` under two hands."""
     if len(nets) < 2:
-        return ""
+        return None
     running = [0]
     for net in nets:
         running.append(running[-1] + net)
     low, high = min(running), max(running)
     span = (high - low) or 1
-    step = (_CHART_W - 2 * _PAD) / (len(running) - 1)
+    right, bottom = _CHART_W - _RIGHT, _CHART_H - _BOTTOM
+    step = (right - _LEFT) / (len(running) - 1)
 
-    def y(value: int) -> float:
-        return _PAD + (high - value) * (_CHART_H - 2 * _PAD) / span
+    def x(hand: int) -> str:
+        return f"{_LEFT + hand * step:.1f}"
 
-    points = " ".join(f"{_PAD + k * step:.1f},{y(v):.1f}" for k, v in enumerate(running))
-    title = t(lang, "web.member.chart_title", count=len(nets))
-    words = t(
-        lang, "web.member.chart_desc", last=_signed(lang, running[-1]),
-        low=_signed(lang, low), high=_signed(lang, high),
-    )  # fmt: skip
-    return (
-        f'<h2 id="chart-title">{_h(title)}</h2><p id="chart-desc">{_h(words)}</p>'
-        f'<svg class="chart" viewBox="0 0 {_CHART_W} {_CHART_H}" role="img" '
-        f'aria-labelledby="chart-title chart-desc"><title>{_h(title)}</title>'
-        f'<line x1="{_PAD}" x2="{_CHART_W - _PAD}" y1="{y(0):.1f}" y2="{y(0):.1f}" '
-        f'stroke="#767676" stroke-dasharray="4 4"/>'
-        f'<polyline points="{points}" fill="none" stroke="#0b5d1e" stroke-width="3"/></svg>'
-    )
+    def y(value: int) -> str:
+        return f"{_TOP + (high - value) * (bottom - _TOP) / span:.1f}"
+
+    count = len(nets)
+    return {
+        "width": _CHART_W, "height": _CHART_H, "left": _LEFT, "right": right, "top": _TOP,
+        "bottom": bottom, "zero": y(0),
+        "points": " ".join(f"{x(k)},{y(v)}" for k, v in enumerate(running)),
+        "values": [{"y": y(v), "text": _signed(lang, v)} for v in _ticks(low, high, span)],
+        "hands": [{"x": x(k), "text": format_number(lang, k)}
+                  for k in sorted({0, count // 2, count} if count >= 4 else {0, count})],
+        "x_title": t(lang, "web.member.chart_x"), "y_title": t(lang, "web.member.chart_y"),
+        "title": t(lang, "web.member.chart_title", count=count),
+        "words": t(
+            lang, "web.member.chart_desc", last=_signed(lang, running[-1]),
+            low=_signed(lang, low), high=_signed(lang, high),
+        ),
+    }  # fmt: skip
+
+
+def _ticks(low: int, high: int, span: int) -> list[int]:
+    """The results written on the chart's side: the lowest and the highest, and zero where
+    it is clear of both (a tenth of the height)."""
+    ends = sorted({low, high})
+    clear = all(abs(end) * 10 >= span for end in ends if end)
+    return sorted({*ends, 0}) if clear and low <= 0 <= high else ends
 
 
 def _signed(lang: Lang, net: int | None) -> str:

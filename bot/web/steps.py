@@ -82,8 +82,12 @@ class _Teller:
 
 
 def _state(hand: Hand, teller: _Teller, lang: Lang, lines: list[str]) -> Step:
+    """The hand after one step. While it plays, ``pots`` are the pots gathered so far and
+    ``inBets`` the bets of this round not yet gathered, which add up to ``total``; once it is
+    over, ``awarded`` is what each pot paid (both halves of a pot run twice together) and
+    each winner's seat says what they won."""
     over = hand.is_over
-    return {
+    state: Step = {
         "street": int(hand.street),
         "streetName": street_name(lang, hand.street),
         "board": [_card(c) for c in hand.board],
@@ -95,6 +99,18 @@ def _state(hand: Hand, teller: _Teller, lang: Lang, lines: list[str]) -> Step:
         "seats": [_seat(hand, teller, p) for p in range(hand.player_count)],
         "lines": lines,
     }
+    if not over and any(hand.bets):
+        state["inBets"] = sum(hand.bets)
+    if over:
+        awarded: dict[int, int] = {}
+        for event in hand.events:
+            if isinstance(event, PotAwarded):
+                awarded[event.pot] = awarded.get(event.pot, 0) + event.amount
+                for player, share in zip(event.winners, event.shares):
+                    seat = state["seats"][player]
+                    seat["won"] = seat.get("won", 0) + share
+        state["awarded"] = [awarded[pot] for pot in sorted(awarded)]
+    return state
 
 
 def _seat(hand: Hand, teller: _Teller, p: int) -> Step:

@@ -1,7 +1,8 @@
 """PHH, the Poker Hand History format (uoftcprg/phh-std): read, write and verify hands.
 
-Parsing and writing are pure text transformations; only ``python -m engine.phh verify``
-(:mod:`engine.phh.__main__`) touches files.
+Parsing and writing are pure text transformations; only ``python -m engine.phh`` (verify,
+to-pokerstars, from-pokerstars: :mod:`engine.phh.__main__`) touches files. The same hands in
+the PokerStars text format that trackers read: :mod:`engine.phh.pokerstars`.
 """
 
 from engine.phh.history import History, parse_history, write_history

@@ -10,13 +10,14 @@ from __future__ import annotations
 import math
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from itertools import filterfalse
+from itertools import combinations, filterfalse
 from typing import cast
 
 from engine.actions import Action, ActionKind
 from engine.cards import CARDS, Card, format_cards
 from engine.config import AnteMode, HandConfig, Structure
 from engine.errors import EngineError
+from engine.evaluator import evaluate7
 from engine.events import BoardDealt, CardsMucked, CardsShown, PlayerActed
 from engine.hand import Hand
 from engine.phh.history import History, Number
@@ -180,6 +181,7 @@ def _script(lines: Sequence[str], n: int) -> _Script:
     refusal: ReplayFailure | None = None
     refused_line = ""
     after_board = False
+    mucked: list[int] = []  # who mucks at the showdown
     chunks = _CHUNKS
     players = _PLAYERS
     plain = _PLAIN
@@ -233,6 +235,10 @@ def _script(lines: Sequence[str], n: int) -> _Script:
             for k, card in enumerate(_cards(words[2], line)[:2]):
                 if card is not None:
                     holes[k * n + p] = card
+            if "?" in words[2]:
+                mucked.append(p)
+        elif count == 2 and verb == "sm":
+            mucked.append(_player(first, n, line))
         if refusal is not None:
             continue  # the replay stops before this line; only its cards still count
         p = players.get(first, n)
@@ -263,7 +269,7 @@ def _script(lines: Sequence[str], n: int) -> _Script:
             refusal = UnsupportedHistory(f"unknown action {line!r}")
             refused_line, after_board = line, True
     return _Script(
-        deck=_deck(holes, board, n),
+        deck=_deck(holes, board, n, mucked),
         steps=steps,
         refusal=refusal,
         refused_line=refused_line,
@@ -271,9 +277,16 @@ def _script(lines: Sequence[str], n: int) -> _Script:
     )
 
 
-def _deck(holes: list[Card | None], board: list[Card], n: int) -> list[Card]:
+def _deck(
+    holes: list[Card | None], board: list[Card], n: int, mucked: Sequence[int] = ()
+) -> list[Card]:
     """A deck that deals the recorded cards in the engine's order, first card to p1, with
-    cards nobody saw where a hole card is unknown."""
+    cards nobody saw where a hole card is unknown.
+
+    A player who mucks unseen cards at the showdown of one whole board concedes: they are
+    dealt the weakest cards nobody saw (still written ``????``), so that the engine awards
+    them nothing, as the history's muck says.
+    """
     hidden = holes.count(None)
     known = [c for c in holes if c is not None] if hidden else holes[:]
     known += board
@@ -281,6 +294,13 @@ def _deck(holes: list[Card | None], board: list[Card], n: int) -> list[Card]:
     if len(seen) != len(known):
         raise ReplayFailure("a card appears twice")
     spare = list(filterfalse(seen.__contains__, CARDS))
+    if hidden and len(board) == 5:
+        for p in mucked:
+            if holes[p] is None and holes[n + p] is None:
+                pair = min(combinations(spare, 2), key=lambda two: evaluate7((*two, *board)))
+                holes[p], holes[n + p] = pair
+                spare = [c for c in spare if c not in pair]
+                hidden -= 2
     if hidden:
         fill = iter(spare)
         for p in range(n):

@@ -1,5 +1,5 @@
 """The tournament director: seat draws, balancing, breaking, hand-for-hand, places and prizes,
-as pure functions of an event's state (issue 27, item 5). Standard library and ``engine``
+as pure functions of an event's state. Standard library and ``engine``
 only; deterministic given the event's seed. The rules followed are in RULES.md
 ("Tournaments")."""
 

@@ -469,7 +469,7 @@ def test_every_preset_plays_to_the_end_of_a_session(name: str) -> None:
         assert ended.reason == "one_player_left" and chips[0] == 400
 
 
-# ----------------------------------------------------------------- round 2 (issue 14, 12)
+# ----------------------------------------------------------------- house rules, a table on its own
 
 
 def test_a_voided_hand_is_dealt_again_to_the_same_players_whoever_sat_down() -> None:

@@ -10,6 +10,7 @@ a command changes what runs; only paths are substituted (the venv's python for
 from __future__ import annotations
 
 import dataclasses
+import functools
 import os
 import re
 import shlex
@@ -269,3 +270,202 @@ def test_the_upload_limit_is_discords_default_wherever_the_docs_give_it() -> Non
         text = path.read_text(encoding="utf-8")
         assert not re.search(r"\b25 ?Mi?B\b|fiftieth", text), path
     assert "10 MiB" in (DOCS / "players.md").read_text(encoding="utf-8")
+
+
+# ------------------------------------------------------------------ code names the guides cite
+# A code name is an inline code span (in backticks, outside fenced blocks) of one of these
+# shapes; anything else in backticks (commands, settings, values, file names of the host) is
+# not checked here:
+# - a dotted path from a package, ``bot.tables.service.TableService.act``: the longest prefix
+#   that imports is a module, each further part an attribute of what comes before;
+# - a path in the repository, ``bot/discord/moves.py`` or ``engine/phh``: it exists (the
+#   installed ``bot/assets`` is the repository's ``assets``);
+# - ``Class.member``, ``Dealer._moved``: a class of that name in bot/ or engine/ defines the
+#   member (a method, an attribute, a field), itself or through a base class of ours;
+# - a CamelCase name of two words or more, ``RaiseForm``: a class or function defined there;
+# - a snake_case name with an underscore, ``make_move``, or a call, ``emit()``: a function,
+#   an attribute, a field or a parameter defined there (a setting's field, a command's option);
+#   a name with a leading underscore alone is a field of a file format (``_deck_salt`` of PHH).
+# The few names of other programs the guides cite are listed with what they are.
+
+OTHER_PROGRAMS = {
+    "pg_dump": "PostgreSQL's backup program",
+    "unique_rowid()": "CockroachDB's id function",
+    "docs/_static/2024-WSOP-Tournament-Rules.pdf": "a file of pokerkit's repository",
+}
+CODE_ROOTS = ("bot", "engine")
+REPOSITORY_FOLDERS = ("bot", "engine", "tests", "benchmarks", "assets", "docs", ".ci")
+DOTTED = re.compile(r"(?:bot|engine|discord)(?:\.[A-Za-z_]\w*)+")
+REPOSITORY_PATH = re.compile(rf"(?:{'|'.join(map(re.escape, REPOSITORY_FOLDERS))})/[\w./-]*")
+CLASS_MEMBER = re.compile(r"(?P<cls>[A-Z]\w*)\.(?P<member>[a-z_]\w*)")
+CAMEL = re.compile(r"[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+")
+SNAKE = re.compile(r"(?P<name>[a-z][a-z0-9]*_[a-z0-9_]*|[a-z]\w*(?=\(\)))(?:\(\))?")
+
+
+@dataclasses.dataclass
+class _Defined:
+    """What bot/ and engine/ define, read from their source (nothing is imported)."""
+
+    names: set[str] = dataclasses.field(default_factory=set)
+    members: dict[str, set[str]] = dataclasses.field(default_factory=dict)
+    bases: dict[str, set[str]] = dataclasses.field(default_factory=dict)
+
+    def has_member(self, cls: str, member: str, seen: frozenset[str] = frozenset()) -> bool:
+        if member in self.members.get(cls, set()):
+            return True
+        return any(
+            self.has_member(base, member, seen | {cls})
+            for base in self.bases.get(cls, set()) - seen
+        )
+
+
+@functools.cache
+def _defined() -> _Defined:
+    import ast
+
+    found = _Defined()
+    for root in CODE_ROOTS:
+        for path in sorted((ROOT / root).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.ClassDef):
+                    members = found.members.setdefault(node.name, set())
+                    for item in node.body:
+                        members |= _assigned(item)
+                    # An attribute set in a method (``self.hand = ...``) is a member too.
+                    members.update(
+                        inner.attr
+                        for inner in ast.walk(node)
+                        if isinstance(inner, ast.Attribute)
+                        and isinstance(inner.ctx, ast.Store)
+                        and isinstance(inner.value, ast.Name)
+                        and inner.value.id == "self"
+                    )
+                    found.bases.setdefault(node.name, set()).update(
+                        base.id if isinstance(base, ast.Name) else ast.unparse(base).split("[")[0]
+                        for base in node.bases
+                    )
+                    found.names.add(node.name)
+                elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    found.names.add(node.name)
+                    arguments = node.args
+                    found.names.update(
+                        a.arg
+                        for a in [*arguments.args, *arguments.kwonlyargs, *arguments.posonlyargs]
+                    )
+                elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+                    found.names |= _assigned(node)
+    return found
+
+
+def _assigned(node: object) -> set[str]:
+    import ast
+
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return {node.name}
+    targets = node.targets if isinstance(node, ast.Assign) else []
+    if isinstance(node, ast.AnnAssign):
+        targets = [node.target]
+    return {n.id for target in targets for n in ast.walk(target) if isinstance(n, ast.Name)}
+
+
+def _code_spans(path: Path) -> list[str]:
+    """The inline code spans of ``path``, outside its fenced blocks."""
+    text = FENCE.sub("", path.read_text(encoding="utf-8"))
+    return [m[2].strip() for m in re.finditer(r"(`+)((?:(?!\1).)+?)\1", text, re.DOTALL)]
+
+
+def _resolves(dotted: str) -> bool:
+    import importlib
+
+    parts = dotted.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            thing: object = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        for part in parts[cut:]:
+            if not hasattr(thing, part):
+                return False
+            thing = getattr(thing, part)
+        return True
+    return False
+
+
+def _missing_code_names(spans: list[str], defined: _Defined) -> list[str]:
+    missing = []
+    for span in spans:
+        if span in OTHER_PROGRAMS:
+            continue
+        if DOTTED.fullmatch(span):
+            ok = _resolves(span)
+        elif REPOSITORY_PATH.fullmatch(span):
+            ok = (ROOT / re.sub(r"^bot/assets\b", "assets", span)).exists()
+        elif m := CLASS_MEMBER.fullmatch(span):
+            ok = defined.has_member(m["cls"], m["member"])
+        elif CAMEL.fullmatch(span):
+            ok = span in defined.names
+        elif m := SNAKE.fullmatch(span):
+            ok = m["name"] in defined.names
+        else:
+            continue
+        if not ok:
+            missing.append(span)
+    return missing
+
+
+def test_every_code_name_the_guides_cite_exists() -> None:
+    defined = _defined()
+    cited = {page.name: _code_spans(page) for page in PAGES}
+    missing = {name: _missing_code_names(spans, defined) for name, spans in cited.items()}
+    assert {name: names for name, names in missing.items() if names} == {}
+    shaped = [s for spans in cited.values() for s in spans if _missing_code_names([s], _Defined())]
+    assert len(shaped) > 50  # names of our code the guides cite: the check has work
+
+
+def test_the_code_name_check_finds_what_is_gone() -> None:
+    """The check itself: names that once were in the guides and are gone are found."""
+    defined = _defined()
+    gone = ["TableMessages.say_turn", "bot.discord.controls.turn.turn_message", "bot/discord/x.py",
+            "PlayerViews", "say_turn", "nothing_here()"]  # fmt: skip
+    assert _missing_code_names(gone, defined) == gone
+    here = ["TableMessages.put_ping", "bot.discord.controls.turn.turn_rows", "bot/discord/moves.py",
+            "RaiseForm", "make_move", "small_blind", "Dealer._moved", "HandShow.street",
+            "discord.AutoShardedClient", "Ticket.update", "engine/fair"]  # fmt: skip
+    assert _missing_code_names(here, defined) == []
+
+
+def test_no_code_cites_an_issue_number() -> None:
+    """A reader of the code cannot look up an issue of our tracker: a comment or docstring
+    says the rule, not the number of the issue that asked for it."""
+    cited = re.compile(r"\b[Ii]ssues? #?[0-9]+")
+    found = [
+        f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+        for top in ("bot", "engine", "tests", "benchmarks")
+        for path in sorted((ROOT / top).rglob("*.py"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if cited.search(line)
+    ]
+    assert found == []
+
+
+def test_the_tournament_commands_say_who_may_run_them() -> None:
+    """Creating, starting and cancelling an event is for Manage Server or the server's
+    tournament role (``/holdem-admin config tournament-role``): the commands' descriptions,
+    which Discord shows in the command picker, say both in every language."""
+    from bot.i18n import CATALOGUE, LOCALES
+
+    role = {"en": "tournament role", "nb": "turneringsrollen", "da": "turneringsrollen"}
+    for command in ("create", "start", "cancel"):
+        for lang in LOCALES:
+            text = CATALOGUE.get(lang, f"cmd.holdem.tournament.{command}.description")
+            assert text is not None and role[lang] in text, (command, lang, text)
+
+
+def test_the_benchmarks_name_the_projects_interpreter() -> None:
+    """Every benchmark's usage and the benchmarks' guide run ``.venv/bin/python``, the
+    interpreter the README's install makes, never one machine's absolute path."""
+    texts = [ROOT / "benchmarks" / "README.md", *sorted((ROOT / "benchmarks").glob("*.py"))]
+    for path in texts:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            for command in re.findall(r"([^\s`]*python3?) benchmarks/", line):
+                assert command == ".venv/bin/python", f"{path.name}: {line.strip()}"

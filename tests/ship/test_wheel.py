@@ -14,6 +14,7 @@ quick test holds it to the folders.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -62,6 +63,45 @@ def test_the_wheel_lists_every_package_of_the_tree() -> None:
     assert setuptools["package-dir"] == {"bot.assets": "assets"}
 
 
+def _glob(pattern: str) -> re.Pattern[str]:
+    """A package-data glob as setuptools reads it: ``**/`` any folders, ``*`` within one."""
+    parts = re.split(r"(\*\*/|\*)", pattern)
+    wild = {"**/": "(?:[^/]+/)*", "*": "[^/]*"}
+    return re.compile("".join(wild.get(part, re.escape(part)) for part in parts))
+
+
+def test_package_data_covers_every_file_of_the_data_folders() -> None:
+    """Every file under a package's data folders (a folder with no ``__init__.py``, as
+    bot/web/static) is declared, so a new page, script or picture travels in the wheel; and
+    setuptools is told not to guess data from the source files, which warns about every
+    such folder ("Package would be ignored")."""
+    with (ROOT / "pyproject.toml").open("rb") as file:
+        setuptools = tomllib.load(file)["tool"]["setuptools"]
+    assert setuptools["include-package-data"] is False
+    missed = []
+    for package, patterns in setuptools["package-data"].items():
+        folder = ROOT / setuptools["package-dir"].get(package, package.replace(".", "/"))
+        globs = [_glob(pattern) for pattern in patterns]
+        for path in folder.rglob("*"):
+            inside = path.relative_to(folder)
+            data = not any(
+                (folder / part).joinpath("__init__.py").exists()
+                for part in [Path(*inside.parts[:k]) for k in range(1, len(inside.parts))]
+            )
+            if (
+                path.is_file()
+                and "__pycache__" not in inside.parts
+                and path.suffix != ".py"
+                and data
+                and not any(g.fullmatch(inside.as_posix()) for g in globs)
+            ):
+                missed.append(str(path.relative_to(ROOT)))  # fmt: skip
+    assert missed == []
+    assert _glob("static/**/*").fullmatch("static/activity/app.js")
+    assert _glob("static/**/*").fullmatch("static/web.css")
+    assert not _glob("cards/**/*.png").fullmatch("cards/back.svg")
+
+
 def _top_level_names(names: set[str]) -> set[str]:
     """The import names a wheel's files add: the first part of each path, but the metadata."""
     tops = {name.split("/", 1)[0] for name in names}
@@ -92,11 +132,16 @@ def test_the_wheel_installs_and_draws_from_another_folder(tmp_path: Path) -> Non
     bin_dir = venv / "bin"
     env = {**_env(), "PATH": f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}"}
     dist = tmp_path / "dist"
-    _run(
-        [str(bin_dir / "pip"), "wheel", "--no-deps", "-w", str(dist), str(source)],
-        cwd=tmp_path,
-        env=env,
-    )
+    built = subprocess.run(
+        [str(bin_dir / "pip"), "wheel", "-v", "--no-deps", "-w", str(dist), str(source)],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    assert built.returncode == 0, built.stdout + built.stderr
+    # The build is silent about the package data (it once printed some 250 lines of it);
+    # pip shows the build's own output on stderr.
+    assert "Successfully built holdem-dealer" in built.stdout + built.stderr
+    for warning in ("would be ignored", "is absent from the `packages`"):
+        assert warning not in built.stdout + built.stderr
     (wheel,) = dist.glob("holdem_dealer-*.whl")
     assert wheel.stat().st_size < MAX_WHEEL_BYTES, f"the wheel grew to {wheel.stat().st_size:,} B"
     with zipfile.ZipFile(wheel) as archive:
@@ -120,6 +165,10 @@ def test_the_wheel_installs_and_draws_from_another_folder(tmp_path: Path) -> Non
         "bot/activity/static/discord-sdk.js",  # built from activity-sdk/ before the wheel
     ):
         assert name in names, f"the wheel lacks {name}"
+    templates = {
+        path.relative_to(ROOT).as_posix() for path in (ROOT / "bot/web/templates").rglob("*.html")
+    }
+    assert "bot/web/templates/base.html" in templates and templates <= names, templates - names
     assert not any(name.startswith("tests/") for name in names)
     licences = {name.rsplit("/", 1)[-1] for name in names if "/licenses/" in name}
     assert {"LICENSE", "LICENSE-DejaVu.txt"} <= licences

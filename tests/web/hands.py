@@ -81,8 +81,8 @@ async def store_hand(
         hand.run_out(2)
     if finish:
         nets = [hand.stacks[p] - config.stacks[p] for p in range(config.player_count)]
-        # the hand's own facts, as the bot passes them (the store's replay without them deals a
-        # held run-out once: see the report of issue 29)
+        # the hand's own facts, as the bot passes them: without them the store replays the
+        # hand itself, and that replay deals a held run-out once, not as the players chose
         await store.finish_hand(hand_id, nets=nets, now=now + 60, facts=hand_facts(hand))
     return hand_id, actions
 

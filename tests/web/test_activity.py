@@ -148,8 +148,8 @@ async def test_two_pages_and_the_channel_play_a_hand_and_bad_input_changes_nothi
             await _in_frame(tab_a, "doc.querySelector('[data-do=open]').click()")
             for tab in (tab_a, tab_b):
                 await _until(tab, "doc.body.dataset.phase === 'table'")
-            joined = await members[2].slash("holdem join")
-            assert not joined.ephemeral, joined.content
+            await members[2].slash("holdem join")
+            await _until(tab_a, "doc.querySelectorAll('#seats li').length === 2")
             await _join_and_deal(tab_a, tab_b)
             hand = int(await _in_frame(tab_a, "doc.body.dataset.hand"))
             await _play(game, tabs, sessions, carol.id, hand)

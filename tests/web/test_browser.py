@@ -16,6 +16,7 @@ from PIL import Image, ImageChops
 
 from bot.store.records import HandRecord
 from engine import Hand
+from engine.events import PotAwarded
 from tests.web.browser import Browser, Tab
 from tests.web.conftest import TABLE, Site, start_site
 from tests.web.hands import GUILD, MEMBERS, store_hand
@@ -58,14 +59,31 @@ def _engine_states(record: HandRecord) -> list[Hand]:
     return hands
 
 
+def pot_text(hand: Hand) -> str:
+    """The pot as the page should show it: while the hand plays, the total and, with more
+    than one pot, the pots and the bets in front, which add up to it; once it is over, what
+    the pots paid (the engine's awards, both halves of a pot run twice together)."""
+    if hand.is_over:
+        paid: dict[int, int] = {}
+        for event in hand.events:
+            if isinstance(event, PotAwarded):
+                paid[event.pot] = paid.get(event.pot, 0) + event.amount
+        parts, total, bets = [paid[k] for k in sorted(paid)], sum(paid.values()), 0
+    else:
+        parts, total, bets = [p.amount for p in hand.pots()], hand.pot_total, sum(hand.bets)
+        assert sum(parts) + bets == total or len(parts) < 2
+    if len(parts) < 2:
+        return f"{total:,}"
+    shown = [f"{part:,}" for part in parts] + ([f"{bets:,} in bets"] if bets else [])
+    return f"{total:,} ({' + '.join(shown)})"
+
+
 def _expected(hand: Hand, shown: set[int]) -> dict[str, Any]:
     over = hand.is_over
-    pots = hand.pots()
     return {
         "board": [str(c) for c in hand.board],
         "board2": [str(c) for c in hand.second_board],
-        "pot": f"{hand.pot_total:,}"
-        + (f" ({' + '.join(f'{pot.amount:,}' for pot in pots)})" if len(pots) > 1 else ""),
+        "pot": pot_text(hand),
         "stacks": [f"{s:,}" for s in hand.stacks],
         "bets": ["–" if over or not b else f"{b:,}" for b in hand.bets],
         "cards": [

@@ -35,6 +35,8 @@ from engine.actions import ActionKind
 from engine.config import AnteMode, Structure
 from engine.events import CardsShown
 from engine.odds import street_odds
+from engine.phh import History, parse_history
+from engine.phh.pokerstars import read_pokerstars
 from tests.web.conftest import NOW, OTHER_TABLE, SECRET, TABLE, Site
 from tests.web.hands import (
     GUILD,
@@ -79,6 +81,8 @@ async def test_bad_input_gets_a_plain_page_and_nothing_else(site: Site) -> None:
         site.url("hand/-1"): 404,
         site.url("hand/0"): 404,
         site.url("member/-5"): 404,
+        site.url(f"member/{MEMBERS[0]}?before=x"): 404,
+        site.url(f"member/{MEMBERS[0]}?before={2**63}"): 404,
         site.url(f"member/{MEMBERS[0]}", OTHER_GUILD): 403,
         site.url("table/99"): 404,
         site.url("leaderboard?by=nonsense"): 404,
@@ -125,6 +129,20 @@ async def test_the_phh_download_hides_unshown_cards_and_reveals_the_deck(site: S
     shown = [p for p in range(hand.player_count) if hand.shown[p]]
     for p in shown:
         assert "".join(map(str, hand.hole[p])) in text
+
+
+async def test_the_pokerstars_download_is_the_same_hand_for_trackers(site: Site) -> None:
+    for number in (site.hand, site.twice):
+        status, text, headers = await _get(site.url(f"hand/{number}.txt"))
+        assert status == 200
+        assert f'filename="hand-{number}-pokerstars.txt"' in headers["Content-Disposition"]
+        _, phh, _ = await _get(site.url(f"hand/{number}.phh"))
+        (read,) = read_pokerstars(text)
+        assert isinstance(read, History), read
+        assert read.actions == parse_history(phh).actions
+        assert read.finishing_stacks == parse_history(phh).finishing_stacks
+    _, page, _ = await _get(site.url(f"hand/{site.hand}"))
+    assert re.search(rf'href="[^"]*hand/{site.hand}\.txt[^"]*" download>', page)
 
 
 async def test_every_page_weighs_under_100_kb_with_its_style_and_script(site: Site) -> None:
@@ -262,6 +280,8 @@ async def test_a_voided_hand_replays_without_revealing_its_deck(site: Site) -> N
     assert status == 200 and stored.deck_salt.hex() not in body and "fair-deck" not in body
     _, phh, _ = await _get(site.url(f"hand/{voided}.phh"))
     assert stored.deck_salt.hex() not in phh
+    gone, _, _ = await _get(site.url(f"hand/{voided}.txt"))  # PokerStars has no voided hand
+    assert gone == 404
 
 
 async def test_the_pages_links_and_streams_keep_the_readers_language(site: Site) -> None:
@@ -484,7 +504,8 @@ def test_a_long_hand_at_a_full_table_weighs_under_100_kb() -> None:
     )  # fmt: skip
     names = {10**17 + k: f"Spiller nummer {k}" for k in range(10)}
     where = pages.Where(GUILD, "nb", sign(SECRET, GUILD, expires=int(NOW)), "/g/1/hand/1")
-    page = pages.replay_page(where, hand_steps(record, names, "nb"), fair_facts(record), NOW)
+    built = pages.replay_page(where, hand_steps(record, names, "nb"), fair_facts(record), NOW)
+    page = pages.setup(web.Application()).get_template(built.template).render(built.context)
     assets = sum(len((files("bot.web") / "static" / n).read_bytes()) for n in ("web.css", "web.js"))
     assert len(page.encode()) + assets < PAGE_BUDGET
 

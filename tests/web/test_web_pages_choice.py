@@ -78,7 +78,7 @@ async def test_a_servers_admins_open_its_pages_and_take_them_back(
         await alice.slash(channel, "holdem-admin config preset", preset="pot-limit")
         await alice.slash(channel, "holdem-admin config set", setting="big_blind", value="4")
         shown = (await alice.slash(channel, "holdem-admin config show")).response.content
-        assert {"web_pages: public", "big_blind: 4"} <= set(shown.splitlines())
+        assert {"web_pages: public", "Big blind: 4"} <= set(shown.splitlines())
         rules = text_of((await bob.slash(channel, "holdem rules")).response)
         assert rules.splitlines()[-1] == "Web pages: open to anyone"
 

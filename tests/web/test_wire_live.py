@@ -24,6 +24,7 @@ from bot.settings import WebSettings
 from bot.store.records import HandRecord
 from bot.store.store import Store
 from bot.web import create_app
+from engine import HouseRules
 from tests.postgres import new_database
 from tests.web.browser import Browser, Tab
 from tests.wire.game import NAMES as WIRE_NAMES
@@ -58,6 +59,17 @@ async def _table_page(root: str) -> str:
     return root + text[start : text.index('"', start)]
 
 
+_CHIPS = """Object.fromEntries([...document.querySelectorAll('main tbody tr')].map(r =>
+  [r.querySelector('th').textContent, Number(r.querySelectorAll('td')[1].textContent
+    .replace(/[^0-9-]/g, ''))]))"""
+
+
+async def _leaderboard(tab: Tab, root: str) -> dict[str, int]:
+    """The chips the leaderboard page shows, by name."""
+    await tab.open(f"{root}/g/{GUILD_ID}/leaderboard")
+    return dict(await tab.js(_CHIPS))
+
+
 async def _watch_a_hand(game: Game, tab: Tab, root: str) -> tuple[int, list[str]]:
     turn = await game.open()
     await tab.send("Network.enable")
@@ -80,6 +92,11 @@ async def _watch_a_hand(game: Game, tab: Tab, root: str) -> tuple[int, list[str]
         for e in tab.events
         if e["method"] == "Network.eventSourceMessageReceived"
     ]
+    # the players are still seated, their wallets emptied by the buy-in: the leaderboard
+    # counts their stacks with their wallets, so every chip the house gave them is there
+    chips = await _leaderboard(tab, root)
+    assert len(chips) == 3 and all(chips.values()), chips
+    assert sum(chips.values()) == 3 * HouseRules().starting_stack, chips
     return hand, received
 
 

@@ -58,6 +58,9 @@ def wire_database(
     yield backend
     if backend == "postgresql":  # the server, not a file beside it, held the books
         assert not list(tmp_path.glob("*.sqlite3*")), sorted(tmp_path.iterdir())
+    # every hand the bot played, exported as PHH and as PokerStars text, reads back the same
+    for db in tmp_path.rglob("*.sqlite3"):
+        assert books.histories_disagree(db) == [], db
 
 
 def _run(work: Coroutine[Any, Any, T]) -> T:

@@ -147,9 +147,9 @@ class Game:
         host, *others = self.members
         opened = await host.slash("holdem start", **start)
         assert not opened.ephemeral, opened.content
-        for other in others:
+        for other in others:  # answered privately: the lobby lists the seats
             joined = await other.slash("holdem join")
-            assert not joined.ephemeral, joined.content
+            assert joined.ephemeral and "You sit down" in joined.content, joined.content
         dealt = await host.slash("holdem deal")
         assert not dealt.ephemeral, dealt.content
         return await self.next_turn()
@@ -178,9 +178,12 @@ class Game:
 
 
 @asynccontextmanager
-async def game(tmp_path: Path, *, players: int = 3) -> AsyncIterator[Game]:
+async def game(
+    tmp_path: Path, *, players: int = 3, env: dict[str, str] | None = None
+) -> AsyncIterator[Game]:
     """A stand-in with ``players`` members (the first one may manage the server) and the
-    bot running against it; both stopped at the end, whatever happened."""
+    bot running against it (with ``env`` over the harness's settings); both stopped at the
+    end, whatever happened."""
     people = [
         Person(id=1_200_000_000_000_000_100 + k, name=NAMES[k], admin=k == 0)
         for k in range(players)
@@ -189,7 +192,7 @@ async def game(tmp_path: Path, *, players: int = 3) -> AsyncIterator[Game]:
     await standin.start()
     played = Game(
         standin=standin,
-        bot=BotProcess(standin=standin, db=tmp_path / "holdem.sqlite3"),
+        bot=BotProcess(standin=standin, db=tmp_path / "holdem.sqlite3", env=dict(env or {})),
         members=[Member(standin, p) for p in people],
     )
     try:

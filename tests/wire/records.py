@@ -96,6 +96,9 @@ class Interaction:
     edited: bool = False
     """Whether the bot edited the original response's text (how a deferred answer shows)."""
     dead: bool = False
+    created: float = 0.0
+    """When the member made it, on the stand-in's clock (:mod:`.clock`): its token expires
+    :data:`~.clock.TOKEN_LIFETIME` seconds later."""
 
     def __post_init__(self) -> None:
         self.answered = asyncio.Event()
@@ -115,8 +118,10 @@ ENTRY = web.RequestKey("entry", Request)
 
 
 class Gone(Exception):
-    """An interaction token that is unknown or dead: ``body`` is Discord's error."""
+    """An interaction token that is unknown, dead or expired: ``body`` is Discord's error,
+    ``status`` its HTTP status."""
 
-    def __init__(self, body: dict[str, Any]) -> None:
+    def __init__(self, body: dict[str, Any], status: int = 404) -> None:
         super().__init__(body["message"])
         self.body = body
+        self.status = status

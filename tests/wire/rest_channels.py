@@ -33,6 +33,7 @@ class ChannelRoutes:
     people: list[Person]
     channels: dict[int, Channel]
     notified: list[tuple[str, tuple[int, ...]]]
+    sent: dict[str, Message]
     dispatch: Callable[[str, Any], Awaitable[None]]
 
     def person(self, member_id: int) -> Person:
@@ -52,6 +53,7 @@ class ChannelRoutes:
             self.notified.append((message.id, message.pinged))
         channel = self.channels[channel_id]
         channel.messages[message.id] = message
+        self.sent[message.id] = message
         if isinstance(channel, Thread):
             channel.message_count += 1
             channel.total_message_sent += 1

@@ -4,6 +4,9 @@
 :class:`InteractionRoutes` is a part of :class:`~tests.wire.standin.StandIn` (its base); an
 interaction a member makes is recorded as a :class:`~tests.wire.records.Interaction`, and a
 token that is unknown or dead is answered as Discord answers it (404 with 10015 or 10062).
+A token older than :data:`~tests.wire.clock.TOKEN_LIFETIME` on the stand-in's clock
+(:mod:`.clock`) is expired, as Discord's are after 15 minutes: its follow-ups and edits are
+answered 401 with code 50027 (Invalid Webhook Token), a late first answer 404 with 10062.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from aiohttp import web
 
 from . import payloads
 from .channels import Message
+from .clock import TOKEN_LIFETIME, Clock
 from .payloads import Person, snowflake
 from .records import ENTRY, Gone, Interaction, Request
 from .records import json_response as _json
@@ -27,6 +31,7 @@ class InteractionRoutes(ChannelRoutes):
 
     channel_id: int
     interactions: dict[str, Interaction]
+    clock: Clock
 
     def new_interaction(
         self, kind: int, person: Person, *, channel_id: int | None = None, **fields: Any
@@ -37,6 +42,7 @@ class InteractionRoutes(ChannelRoutes):
             kind=kind,
             person=person,
             channel_id=channel_id or self.channel_id,
+            created=self.clock.now(),
             **fields,
         )
         self.interactions[interaction.token] = interaction
@@ -47,13 +53,19 @@ class InteractionRoutes(ChannelRoutes):
         interaction = self.interactions.get(token)
         if interaction is None or interaction.dead:
             raise Gone(payloads.error_body(404, 10015))
+        if self.expired(interaction):
+            raise Gone(payloads.error_body(401, 50027), 401)
         return interaction
+
+    def expired(self, interaction: Interaction) -> bool:
+        """Whether the interaction's token is older than Discord lets a token live."""
+        return self.clock.now() - interaction.created >= TOKEN_LIFETIME
 
     async def _callback(self, request: web.Request) -> web.StreamResponse:
         entry: Request = request[ENTRY]
         try:
             interaction = self._interaction(request)
-        except Gone:
+        except Gone:  # unknown, dead or expired: far too late for a first answer
             return _json(payloads.error_body(404, 10062), 404)
         if interaction.answered.is_set():
             return _json(payloads.error_body(400, 40060), 400)
@@ -99,7 +111,7 @@ class InteractionRoutes(ChannelRoutes):
         try:
             interaction = self._interaction(request)
         except Gone as gone:
-            return _json(gone.body, 404)
+            return _json(gone.body, gone.status)
         wanted = request.match_info.get("message", "@original")
         message_id = interaction.original if wanted == "@original" else wanted
         channel = self.channels[interaction.channel_id]
@@ -122,7 +134,7 @@ class InteractionRoutes(ChannelRoutes):
         try:
             interaction = self._interaction(request)
         except Gone as gone:
-            return _json(gone.body, 404)
+            return _json(gone.body, gone.status)
         await self.writable(interaction.channel_id, edit=False)
         message = self._new_message(interaction.channel_id, "followup", entry.body, entry.files)
         message.owner = interaction.person.id

@@ -131,7 +131,7 @@ class Tables:
         host, *others = self.members
         assert not (await host.slash("holdem start")).ephemeral
         for other in others:
-            assert not (await other.slash("holdem join")).ephemeral
+            assert (await other.slash("holdem join")).ephemeral  # the lobby says it
         assert not (await host.slash("holdem deal")).ephemeral
         return await self.next_turn()
 
@@ -144,7 +144,7 @@ class Tables:
         return await self.next_turn(turn)
 
 
-# ----------------------------------------------------------------- faults (issue 24)
+# ----------------------------------------------------------------- faults
 
 
 class EveryCopy(ShardedStandIn):

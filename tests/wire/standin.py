@@ -18,7 +18,8 @@ the members each new message notifies; a body Discord would refuse is answered 4
 A modal shown (type 9) is kept on its interaction so a test can submit it.
 :meth:`StandIn.fail` makes chosen calls fail the way Discord does (a 404 with a code, or a
 429 with ``retry_after`` so discord.py's real retry runs); a failed interaction callback kills
-that interaction's token, as a late answer does in Discord.
+that interaction's token, as a late answer does in Discord. Time-bound rules (a token's
+15 minutes) follow :attr:`StandIn.clock`, which a test may move forward (:mod:`.clock`).
 This module keeps the life cycle, the recording of every call, the start-up routes and the
 gateway's READY.
 
@@ -37,7 +38,8 @@ from typing import Any
 from aiohttp import web
 
 from . import payloads
-from .channels import Channel, Closed, Refused, parse_body
+from .channels import Channel, Closed, Message, Refused, parse_body
+from .clock import Clock
 from .gateway import Gateway
 from .payloads import Person, snowflake
 from .records import ENTRY, Fault, Interaction, Request
@@ -68,6 +70,10 @@ class StandIn(InteractionRoutes, ThreadRoutes):
     synced: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
     notified: list[tuple[str, tuple[int, ...]]] = field(default_factory=list)
     """Every new message that notified someone: its id and whom, in order."""
+    sent: dict[str, Message] = field(default_factory=dict)
+    """Every message the bot created, by id, deleted ones included (where and what it was)."""
+    clock: Clock = field(default_factory=Clock)
+    """Discord's time (:mod:`.clock`): a test moves it to age interaction tokens."""
     port: int = 0
 
     def __post_init__(self) -> None:

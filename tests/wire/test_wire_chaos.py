@@ -1,4 +1,4 @@
-"""Issue 24's chaos test: two real ``python -m bot`` processes (shards 0 and 1 of 2) on one
+"""The chaos test: two real ``python -m bot`` processes (shards 0 and 1 of 2) on one
 PostgreSQL, computer players at four practice tables (two per process), while a driver, at
 random but seeded, SIGKILLs and restarts a process, ends every database session
 (``pg_terminate_backend``) and stops the database for a few seconds.

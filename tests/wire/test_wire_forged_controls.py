@@ -1,4 +1,4 @@
-"""Issue 24, item 4, on the wire: a control whose ``custom_id`` names another server's table.
+"""Forged controls on the wire: a control whose ``custom_id`` names another server's table.
 
 A ``custom_id`` comes back to the bot as the client sent it, so a crafted interaction in
 server B can name server A's table (``holdem:lobby:<guildA>-<channelA>:deal``). One real
@@ -61,7 +61,7 @@ async def test_controls_naming_another_servers_table_are_refused_and_change_noth
         assert f"holdem:lobby:{a_token}:deal" in lobby.custom_ids(), lobby.custom_ids()
 
         joined = await home.members[1].slash("holdem join")
-        assert not joined.ephemeral, joined.content
+        assert joined.ephemeral and "You sit down" in joined.content, joined.content
 
         # From B's channel: A's seated bob leaves A; B's admin joins A and deals there.
         from_b = Member(standin, mallory, channel_id=OTHER_CHANNEL)

@@ -1,4 +1,4 @@
-"""Issue 24, item 6, on the wire: no deck, salt or hole card of an unfinished hand in any log,
+"""Secrets and logs on the wire: no deck, salt or hole card of an unfinished hand in any log,
 with every logger at DEBUG.
 
 The real bot runs with every logger at DEBUG (:mod:`tests.wire.debug_everything`): aiosqlite

@@ -1,4 +1,4 @@
-"""Issue 24, item 5, on the wire: option values Discord's client would never send.
+"""Forged options on the wire: option values Discord's client would never send.
 
 discord.py does not enforce a command's ``choices`` or ``Range`` when the interaction
 arrives, so the real ``python -m bot`` gets crafted ``INTERACTION_CREATE`` payloads from the

@@ -1,4 +1,4 @@
-"""Issue 24, item 3, on the wire: two real ``python -m bot`` processes (shards 0 and 1 of 2)
+"""A database outage on the wire: two real ``python -m bot`` processes (shards 0 and 1 of 2)
 on one PostgreSQL, which is stopped for a few seconds in the middle of a hand at each
 process's table.
 

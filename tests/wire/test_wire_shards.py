@@ -1,4 +1,4 @@
-"""Issue 18 on the wire: two real ``python -m bot`` processes, shards 0 and 1 of 2, on one
+"""Sharding on the wire: two real ``python -m bot`` processes, shards 0 and 1 of 2, on one
 PostgreSQL, behind a stand-in Discord that sends each guild's events to its shard's
 connection. Both play a table at once; the second is killed with SIGKILL in the middle of a
 hand while the first plays on; a new process for its shard takes the table over once the dead

@@ -1,4 +1,4 @@
-"""Tournaments through the real ``python -m bot`` against the stand-in Discord (issue 27).
+"""Tournaments through the real ``python -m bot`` against the stand-in Discord.
 
 - A 14-player practice event (two members, twelve computer players) starts on three tables,
   one thread each, breaks to two and to a final table, and pays three places. The bot is

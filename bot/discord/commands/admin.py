@@ -25,6 +25,8 @@ from bot.discord.translator import cmd_str
 from bot.guilds.house import WebPages
 from bot.guilds.wallets import GRANT_NOTE_MAX
 from bot.i18n import LOCALES, Lang, resolve_locale, t
+from bot.i18n.free_text import free_text_refusal
+from bot.present.house_settings import setting_label, setting_takes
 from bot.store.errors import InsufficientChips, MemberSeated
 from bot.web.links import pages_public
 from engine import PRESETS, EngineError, HouseRules
@@ -146,7 +148,7 @@ class AdminCog(commands.Cog, name="Admin"):
     @staticmethod
     def _lines(lang: Lang, rules: HouseRules) -> list[str]:
         return [
-            t(lang, "config.line", name=name, value=str(value))
+            t(lang, "config.line", name=setting_label(lang, name), value=str(value))
             for name, value in rules.to_dict().items()
         ]
 
@@ -171,7 +173,9 @@ class AdminCog(commands.Cog, name="Admin"):
         setting=cmd_str("admin.cmd.option.setting.description"),
         value=cmd_str("admin.cmd.option.value.description"),
     )
-    @app_commands.choices(setting=[app_commands.Choice(name=s, value=s) for s in SETTINGS])
+    @app_commands.choices(
+        setting=[app_commands.Choice(name=cmd_str(f"admin.setting.{s}"), value=s) for s in SETTINGS]
+    )
     async def config_set(
         self, interaction: discord.Interaction[Any], setting: str, value: str
     ) -> None:
@@ -179,19 +183,27 @@ class AdminCog(commands.Cog, name="Admin"):
         if guild_id is None:
             return
         lang = _lang(interaction)
+        refusal = free_text_refusal(lang, "value", value)
+        if refusal is not None:
+            await reply_private(interaction, refusal)
+            return
         ctx = context_of(interaction)
         preset, rules = await self._rules(ctx, guild_id)
         data = rules.to_dict()
         data.update(_changes(setting, value))
+        label = setting_label(lang, setting)
         try:
             changed = HouseRules.from_dict(data)
         except EngineError as error:
-            reason = error_text(lang, error)
-            await reply_private(interaction, t(lang, "admin.bad_setting", name=setting,
-                                               reason=reason))  # fmt: skip
+            if error.code == "bad_value":  # the rules' check names the field as written
+                error.params["name"] = setting_label(lang, error.params["name"])
+            lines = [t(lang, "admin.bad_setting", name=label, reason=error_text(lang, error))]
+            if error.code == "bad_value" or setting not in _BOOLS:  # else another rule refused
+                lines += filter(None, [setting_takes(lang, setting, rules)])
+            await reply_private(interaction, "\n".join(lines))
             return
         await ctx.guilds.set_rules(guild_id, preset, changed)
-        await reply_private(interaction, t(lang, "admin.saved", name=setting, value=value))
+        await reply_private(interaction, t(lang, "admin.saved", name=label, value=value))
 
     @config.command(name="language", description=cmd_str("admin.cmd.config.language.description"))
     @app_commands.describe(language=cmd_str("admin.cmd.option.language.description"))
@@ -279,6 +291,10 @@ class AdminCog(commands.Cog, name="Admin"):
         if guild_id is None:
             return
         lang = _lang(interaction)
+        refusal = free_text_refusal(lang, "reason", reason)
+        if refusal is not None:
+            await reply_private(interaction, refusal)
+            return
         mention = f"<@{member.id}>"  # a member who left the server still has a wallet here
         if amount == 0 or not reason.strip():
             key = "admin.grant.zero" if amount == 0 else "admin.grant.no_reason"

@@ -78,7 +78,9 @@ async def add(interaction: discord.Interaction[Any], level: str) -> None:
     lines = [t(public, "practice.added", name=computer_name(public, outcome.actor))]
     if outcome.cashed_out:
         lines.append(t(public, "practice.now_practice"))
-    await interaction.response.send_message("\n".join(lines))
+    # Privately: the lobby's seat list says it in public (a line per seat would fill the
+    # channel), and every hand of a practice table says what its chips are.
+    await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
 
 async def remove(interaction: discord.Interaction[Any], level: str | None) -> None:

@@ -1,7 +1,9 @@
-"""``/holdem fair hand``: checks a finished hand's deck against the commitment the table
-showed at its deal, privately, and attaches the hand's history so the member can check it
-again offline with ``python -m engine.fair verify FILE``. :func:`add_to` is the one line in
-the bot's ``setup_hook``.
+"""``/holdem fair``: checks a finished hand's deck against the commitment the table showed at
+its deal, privately, and attaches the hand's history so the member can check it again
+offline with ``python -m engine.fair verify FILE``. During a hand (without a number: the
+hand in progress at this channel's table) it gives that hand's full commitment, which the
+hand message's footer shortens; the salt and the deck stay secret until the hand ends.
+:func:`add_to` is the one line in the bot's ``setup_hook``.
 """
 
 from __future__ import annotations
@@ -17,30 +19,53 @@ from bot.discord.errors import reply_private
 from bot.discord.translator import cmd_str
 from bot.i18n import t
 from bot.i18n.television import fair_check_line
-from bot.tables.errors import NoHand
+from bot.tables.errors import NoHand, NoTable
+from bot.tables.live import table_id_for
 
 __all__ = ["add_to", "fair"]
 
 
 @app_commands.command(name="fair", description=cmd_str("tv.cmd.fair.description"))
-@app_commands.describe(hand=cmd_str("tv.cmd.option.hand.description"))
-async def fair(interaction: discord.Interaction[Any], hand: app_commands.Range[int, 1]) -> None:
-    """The check of a finished hand's deck, with its history attached (private)."""
+@app_commands.describe(hand=cmd_str("tv.cmd.option.fair_hand.description"))
+async def fair(
+    interaction: discord.Interaction[Any], hand: app_commands.Range[int, 1] | None = None
+) -> None:
+    """The check of a finished hand's deck, with its history attached; a hand in progress's
+    full commitment (private)."""
     ctx = context_of(interaction)
     lang = remember(ctx, interaction)
     if interaction.guild_id is None:
         await reply_private(interaction, t(lang, "error.no_table"))
         return
+    if hand is None:
+        hand = _hand_here(interaction)
+        if hand is None:
+            await reply_private(interaction, t(lang, "tv.fair.which"))
+            return
     try:
         report = await ctx.service.fair_report(interaction.guild_id, hand)
     except NoHand:
         await reply_private(interaction, t(lang, "tv.fair.no_hand", number=hand))
+        return
+    if report.in_progress:
+        text = t(lang, "tv.fair.live", number=hand, digest=report.commitment)
+        await reply_private(interaction, text)
         return
     lines = [fair_check_line(lang, hand, report.commitment, report.error)]
     if report.salt and report.deck:
         lines.append(t(lang, "tv.fair.reveal", salt=report.salt, deck=report.deck))
     file = discord.File(io.BytesIO(report.phh.encode()), f"hand-{hand}.phh")
     await interaction.response.send_message("\n".join(lines)[:2000], file=file, ephemeral=True)
+
+
+def _hand_here(interaction: discord.Interaction[Any]) -> int | None:
+    """The hand in progress at this channel's table, if there is one."""
+    assert interaction.guild_id is not None
+    table_id = table_id_for(interaction.guild_id, interaction.channel_id or 0)
+    try:
+        return context_of(interaction).service.state(table_id).hand_id
+    except NoTable:
+        return None
 
 
 def add_to(holdem: app_commands.Group) -> None:

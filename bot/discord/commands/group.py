@@ -127,11 +127,21 @@ class TablesCog(commands.Cog, name="Tables"):
         await info.leaderboard(interaction)
 
     @holdem.command(name="history", description=_d("holdem.history"))
-    @app_commands.describe(count=cmd_str("cmd.option.count.description"))
+    @app_commands.describe(
+        count=cmd_str("cmd.option.count.description"),
+        hand=cmd_str("cmd.option.history_hand.description"),
+        session=cmd_str("cmd.option.history_session.description"),
+        tournament=cmd_str("cmd.option.history_tournament.description"),
+    )
     async def history(
-        self, interaction: discord.Interaction[Any], count: app_commands.Range[int, 1, 20] = 5
+        self,
+        interaction: discord.Interaction[Any],
+        count: app_commands.Range[int, 1, 20] = 5,
+        hand: app_commands.Range[int, 1] | None = None,
+        session: bool = False,
+        tournament: app_commands.Range[int, 1] | None = None,
     ) -> None:
-        await info.history(interaction, count)
+        await info.history(interaction, count, hand=hand, session=session, tournament=tournament)
 
     @holdem.command(name="help", description=_d("holdem.help"))
     async def help(self, interaction: discord.Interaction[Any]) -> None:

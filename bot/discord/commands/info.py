@@ -4,7 +4,7 @@ their history, their cards setting, and the guide."""
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import discord
@@ -107,10 +107,19 @@ async def leaderboard(interaction: discord.Interaction[Any]) -> None:
     await reply_layout(interaction, t(lang, "leaderboard.title"), ["\n".join(lines)])
 
 
-async def history(interaction: discord.Interaction[Any], count: int) -> None:
+async def history(
+    interaction: discord.Interaction[Any],
+    count: int,
+    *,
+    hand: int | None = None,
+    session: bool = False,
+    tournament: int | None = None,
+) -> None:
+    """The member's last ``count`` hands, or one ``hand``, the ``session`` of the table here or
+    a whole ``tournament``, as two files: PHH and PokerStars text (for trackers)."""
     ctx = context_of(interaction)
     lang = remember(ctx, interaction)
-    assert interaction.guild_id is not None
+    assert interaction.guild_id is not None and interaction.channel_id is not None
     guild_id = interaction.guild_id
 
     def name_of(member: int) -> str:
@@ -118,6 +127,9 @@ async def history(interaction: discord.Interaction[Any], count: int) -> None:
             return interaction.user.display_name
         return member_names(ctx, guild_id, [member])[member]
 
+    if hand is not None or session or tournament is not None:
+        await _hand_files(interaction, lang, hand, session, tournament, name_of)
+        return
     entries = await ctx.guilds.history(
         interaction.guild_id, interaction.user.id, count, name_of=name_of
     )
@@ -140,9 +152,48 @@ async def history(interaction: discord.Interaction[Any], count: int) -> None:
             result = t(lang, "history.result.even")
         when = f"<t:{int(summary.finished_at or summary.started_at)}:R>"
         lines.append(t(lang, "history.line", number=summary.hand_id, when=when, result=result))
-    data = "\n".join(f"# hand {e.summary.hand_id}\n{e.phh}" for e in entries).encode()
-    file = discord.File(io.BytesIO(data), "hands.phh", description=t(lang, "history.title"))
-    await interaction.followup.send("\n".join(lines)[:2000], file=file, ephemeral=True)
+    phh = "\n".join(f"# hand {e.summary.hand_id}\n{e.phh}" for e in entries)
+    stars = "\n\n".join(e.pokerstars for e in entries if e.pokerstars)
+    files = _history_files(lang, phh, stars)
+    await interaction.followup.send("\n".join(lines)[:2000], files=files, ephemeral=True)
+
+
+async def _hand_files(
+    interaction: discord.Interaction[Any],
+    lang: Lang,
+    hand: int | None,
+    session: bool,
+    tournament: int | None,
+    name_of: Callable[[int], str],
+) -> None:
+    ctx = context_of(interaction)
+    assert interaction.guild_id is not None and interaction.channel_id is not None
+    table_id = table_id_for(interaction.guild_id, interaction.channel_id) if session else None
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    found = await ctx.guilds.hand_files(
+        interaction.guild_id,
+        interaction.user.id,
+        hand=hand,
+        table_id=None if hand is not None else table_id,
+        event=None if hand is not None or session else tournament,
+        name_of=name_of,
+    )
+    if not found.hands:
+        text = "history.none" if hand is None else "error.stats_hand_not_found"
+        await interaction.followup.send(t(lang, text, number=hand or 0), ephemeral=True)
+        return
+    files = _history_files(lang, found.phh, found.pokerstars)
+    text = t(lang, "history.files", count=found.hands)
+    await interaction.followup.send(text, files=files, ephemeral=True)
+
+
+def _history_files(lang: Lang, phh: str, pokerstars: str) -> list[discord.File]:
+    """The hands as PHH and as PokerStars text, the format trackers import."""
+    title = t(lang, "history.title")
+    return [
+        discord.File(io.BytesIO(phh.encode()), "hands.phh", description=title),
+        discord.File(io.BytesIO(pokerstars.encode()), "hands-pokerstars.txt", description=title),
+    ]
 
 
 async def dm(interaction: discord.Interaction[Any], state: str) -> None:

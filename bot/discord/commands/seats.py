@@ -33,8 +33,9 @@ __all__ = [
     "stop",
 ]
 
-NEEDED = ("send_messages", "attach_files", "embed_links")
-"""Channel permissions the bot needs to deal: post, attach images, embed."""
+NEEDED = ("send_messages", "attach_files")
+"""Channel permissions the bot needs to deal: post, attach images (no embeds: Embed Links is
+not asked for, bot/discord/invite.py)."""
 
 
 def _here(interaction: discord.Interaction[Any]) -> str:

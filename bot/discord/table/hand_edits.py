@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 from collections.abc import AsyncIterator
 from typing import Any
@@ -25,7 +26,7 @@ from bot.discord.table.answers import Origin, Ticket
 from bot.discord.table.hand_message import HandShow, Picture, hand_layout
 from bot.discord.table.messages import TableMessages
 from bot.i18n import Lang, t
-from bot.present import table_view
+from bot.present import table_alt, table_view
 from bot.present.hand import ping_line
 from bot.tables.computers import is_computer
 from bot.tables.outcomes import TableState
@@ -33,6 +34,9 @@ from bot.tables.outcomes import TableState
 __all__ = ["HandEdits"]
 
 log = logging.getLogger("holdem.bot")
+
+TABLE_PICTURE = "table.png"
+"""The file name of the table picture (:meth:`bot.discord.table.images.Images.table`)."""
 
 
 class HandEdits:
@@ -80,6 +84,14 @@ class HandEdits:
         self, lang: Lang, state: TableState, *, body: list[str] | None = None
     ) -> discord.ui.LayoutView:
         assert self.hand is not None
+        if body is None and state.in_hand:
+            # The table picture is drawn once a street; its description follows every move,
+            # so a screen reader never hears a pot or a turn the hand has left behind.
+            alt = table_alt(lang, table_view(state, lang))
+            self.hand.pictures = tuple(
+                dataclasses.replace(p, alt=alt) if p.name == TABLE_PICTURE else p
+                for p in self.hand.pictures
+            )
         rows = self.rows(lang, state) if body is None or state.run_twice else []
         return hand_layout(lang, state, self.hand, body=body, turn=state.turn, rows=rows)
 

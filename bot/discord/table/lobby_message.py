@@ -2,8 +2,9 @@
 and the lines a join or a leave says.
 
 :class:`LobbyMessage` is one table's; the :class:`~bot.discord.table.dealer.Dealer` holds it and
-shares its :class:`~bot.discord.table.messages.TableMessages` with it. A burst of joins costs one
-coalesced edit; a press of a lobby button updates it in place, free.
+shares its :class:`~bot.discord.table.messages.TableMessages` with it. A join is said in the lobby's
+seat list, not in a line of its own (the joiner by command is answered privately); a burst
+of joins costs one coalesced edit; a press of a lobby button updates it in place, free.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from bot.discord.context import Context
 from bot.discord.controls.lobby import lobby_view
 from bot.discord.table.answers import Origin, Ticket
 from bot.discord.table.messages import TableMessages
-from bot.i18n import Lang, t
+from bot.i18n import Lang, resolve_locale, t
 from bot.present import lobby_text, rules_lines, structure_name
 from bot.tables.outcomes import Outcome, OutcomeKind, TableState
 
@@ -95,5 +96,16 @@ class LobbyMessage:
             except discord.HTTPException as error:
                 log.info("could not update the lobby in place: %s", error)
                 ticket = None
+        if outcome.kind is OutcomeKind.JOINED and self.messages.lobby is not None:
+            # The lobby lists the seats: the joiner is answered privately and the lobby is
+            # edited, so a channel at rest holds the lobby and the hand, not a line per join.
+            if ticket is not None:
+                own = resolve_locale(ticket.interaction.locale)
+                try:
+                    await ticket.confirm(t(own, "seat.joined.you", stack=outcome.stack or 0))
+                except discord.HTTPException as error:
+                    log.info("could not answer a join privately: %s", error)
+            await self.refresh(state, lang)
+            return
         await self.messages.say(ticket, line)
         await self.refresh(state, lang)

@@ -30,6 +30,9 @@ __all__ = ["TableMessages", "answered_publicly"]
 
 log = logging.getLogger("holdem.bot")
 
+_QUIET = discord.AllowedMentions.none()
+"""A table message that names members notifies none of them: the ping alone notifies."""
+
 
 class TableMessages:
     """One table's messages: answers, posts and edits, and which message carries the turn's
@@ -161,9 +164,12 @@ class TableMessages:
         return ref
 
     async def _post_live(self, **fields: Any) -> MessageRef | None:
+        """A message through the freshest interaction's webhook; it notifies only whom its
+        ``allowed_mentions`` name (nobody, unless given)."""
         live = self._live()
         if live is None:
             return None
+        fields.setdefault("allowed_mentions", _QUIET)
         try:
             sent = await live.followup.send(wait=True, **fields)
         except discord.HTTPException as error:

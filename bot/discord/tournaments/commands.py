@@ -28,6 +28,7 @@ from bot.discord.tournaments.event_message import results_layout
 from bot.discord.tournaments.host import DiscordHost
 from bot.discord.translator import cmd_str
 from bot.i18n import Lang, t
+from bot.i18n.free_text import free_text_refusal
 from bot.tables.computers import computer_member
 from bot.tournaments.errors import NoEvent
 from bot.tournaments.runner import EventRunner
@@ -100,6 +101,10 @@ async def create(
     lang = remember(ctx, interaction)
     if not await _may_run_events(ctx, interaction):
         await reply_private(interaction, t(lang, "tournament.admins_only"))
+        return
+    refusal = free_text_refusal(lang, "name", name) or free_text_refusal(lang, "payouts", payouts)
+    if refusal is not None:  # free text is checked where it enters: bot/i18n/free_text.py
+        await reply_private(interaction, refusal)
         return
     assert interaction.guild_id is not None and interaction.channel_id is not None
     perms = interaction.app_permissions

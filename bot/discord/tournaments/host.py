@@ -29,7 +29,8 @@ log = logging.getLogger("holdem.tournament")
 
 EVENT_EDIT_EVERY = 10.0
 """Seconds between two edits of a running event's message: the stacks move with every hand
-at every table, and a glance every ten seconds shows them well enough (issue 25's budget)."""
+at every table, and a glance every ten seconds shows them well enough (within the REST budget
+benchmarks/bench_rest.py measures)."""
 THREAD_ARCHIVE_MINUTES: Literal[1440] = 1440
 """A table's thread stays open a day without a message (a long break must not archive it)."""
 _PINGS = discord.AllowedMentions(users=True, roles=False, everyone=False)

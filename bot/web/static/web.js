@@ -31,15 +31,23 @@
     if (!list.length) { target.appendChild(el("span", "none", L.noBoard)); return; }
     cards(target, list);
   }
+  /* The pot as it stands: the pots gathered and the bets in front add up to the total;
+     once the hand is over, what the pots paid. */
+  function pot(state) {
+    var parts = state.over ? state.awarded || [] : state.pots.slice();
+    var total = state.over ? parts.reduce(function (a, b) { return a + b; }, 0) : state.total;
+    if (parts.length < 2) return number(total);
+    var shown = parts.map(number);
+    if (state.inBets) shown.push(fmt(L.inBets, { amount: number(state.inBets) }));
+    return number(total) + " (" + shown.join(" + ") + ")";
+  }
   /* One state (a replay step or the live table) into the page's table of players. */
   function show(players, state) {
     board(byId("board"), state.board);
     var two = byId("board2-row");
     two.hidden = !state.board2.length;
     if (state.board2.length) board(byId("board2"), state.board2);
-    byId("pot").textContent = state.pots.length > 1
-      ? number(state.total) + " (" + state.pots.map(number).join(" + ") + ")"
-      : number(state.total);
+    byId("pot").textContent = pot(state);
     var body = byId("seats-body");
     body.textContent = "";
     state.seats.forEach(function (seat, p) {
@@ -47,6 +55,7 @@
       row.setAttribute("data-player", p);
       if (seat.folded) row.classList.add("folded");
       if (state.toAct === p) row.classList.add("to-act");
+      if (seat.won) row.classList.add("winner");
       var name = el("th", "", players[p].name);
       name.scope = "row";
       if (players[p].mark) name.appendChild(el("span", "mark", players[p].mark));
@@ -57,7 +66,8 @@
       var held = el("td", "hole");
       cards(held, seat.cards);
       row.appendChild(held);
-      var status = seat.folded ? L.folded : seat.allIn ? L.allIn : state.toAct === p ? L.toAct : "";
+      var status = seat.won ? fmt(L.wins, { amount: number(seat.won) })
+        : seat.folded ? L.folded : seat.allIn ? L.allIn : state.toAct === p ? L.toAct : "";
       row.appendChild(el("td", "status", status));
       body.appendChild(row);
     });
@@ -161,6 +171,7 @@
       var title = byId("live-hand"), link = byId("live-replay");
       if (view.hand === null) {
         byId("live-table").hidden = true;
+        byId("live-commitment-row").hidden = true;
         title.textContent = view.text;
         return;
       }
@@ -170,6 +181,8 @@
       document.body.setAttribute("data-actions", view.actions);
       show(view.players, view.state);
       lines(byId("now"), view.story);
+      byId("live-commitment-row").hidden = !view.commitment;
+      byId("live-commitment").textContent = view.commitment || "";
       link.hidden = !view.finished;
       if (view.finished) link.href = data.replay.replace("HAND", String(view.hand));
     };

@@ -1,4 +1,4 @@
-"""Hard adapts to the habits it has seen (issue 28): it bluffs a player who folds to bets, stops
+"""Hard adapts to the habits it has seen: it bluffs a player who folds to bets, stops
 bluffing a calling station and value-bets it bigger and thinner, and plays its balanced game
 while the sample is small. The habits come from public moves only (the notebook)."""
 

@@ -1,4 +1,4 @@
-"""A computer player sees what a seated player sees, and nothing else (issue 16)."""
+"""A computer player sees what a seated player sees, and nothing else."""
 
 from __future__ import annotations
 

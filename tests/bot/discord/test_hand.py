@@ -15,7 +15,7 @@ async def test_heads_up_hand_by_commands(tmp_path: Path) -> None:
         res = await alice.slash(t.channel, "holdem start")
         assert not res.ephemeral and "opened a table" in res.response.content
         res = await bob.slash(t.channel, "holdem join")
-        assert "bob sits down with 100" in res.response.content
+        assert res.ephemeral and "You sit down with 100 chips" in res.response.content
         res = await alice.slash(t.channel, "holdem deal")  # answered with the hand message
         assert text_of(res.response).startswith("### Hand #1 · blinds 1/2")
         texts = t.texts()

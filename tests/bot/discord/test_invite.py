@@ -35,7 +35,6 @@ def test_required_permissions_are_exactly_the_documented_ones() -> None:
         "send_messages_in_threads",
         "create_public_threads",
         "manage_threads",
-        "embed_links",
         "attach_files",
         "read_message_history",
     }

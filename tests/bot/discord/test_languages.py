@@ -59,8 +59,8 @@ async def _play_a_hand_in(t_: Table, monkeypatch: pytest.MonkeyPatch, public: La
         # Everyone sits down with the starting stack: 900 is refused, in bob's language.
         assert broke.response.content == t("da", "engine.session.buy_in_fixed", amount=100)
         joined = await bob.slash(t_.channel, "holdem join")
-        assert not joined.ephemeral
-        assert joined.response.content == t(public, "seat.joined", name="bob", stack=100)
+        assert joined.ephemeral  # a join is said in the lobby; bob is told in his language
+        assert joined.response.content == t("da", "seat.joined.you", stack=100)
         helped = await bob.slash(t_.channel, "holdem help")
         assert text_of(helped.response).startswith(f"## {t('da', 'help.title')}")
     with speaking(monkeypatch, "no"):

@@ -29,7 +29,7 @@ async def start(t: Table) -> None:
     t.bot.edits.interval = 3600.0
     assert not (await t.members[0].slash(t.channel, "holdem start")).ephemeral
     for member in t.members[1:]:
-        assert not (await member.slash(t.channel, "holdem join")).ephemeral
+        assert (await member.slash(t.channel, "holdem join")).ephemeral  # said in the lobby
     dealt = await t.members[0].slash(t.channel, "holdem deal")
     assert text_of(dealt.response).startswith("### Hand #1 ·")
 

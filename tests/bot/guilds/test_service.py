@@ -1,4 +1,4 @@
-"""The chip economy a server runs (issue 14, item 10): the house's refill policy applied
+"""The chip economy a server runs: the house's refill policy applied
 whenever a wallet is read for a balance or a buy-in, once, as a ledger row; an admin's grant
 with its reason on the ledger row, never taking a wallet below zero."""
 

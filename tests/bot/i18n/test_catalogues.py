@@ -31,8 +31,9 @@ EN = TEXTS["en"]
 # Ids whose text may equal the English one: loanwords the players use, endonyms, symbols.
 SAME_AS_ENGLISH = {
     "nb": {
-        "action.all_in", "button.all_in", "category.flush", "category.straight",
-        "category.straight_flush", "config.line", "label.all_in", "label.big_blind",
+        "action.all_in", "admin.setting.ante", "button.all_in", "category.flush",
+        "category.straight", "category.straight_flush", "config.line", "label.all_in",
+        "label.big_blind",
         "label.dealer", "label.small_blind", "language.da", "language.en", "language.nb",
         "leaderboard.line", "lobby.seat_line", "preset.fixed_limit.name",
         "preset.no_limit.name", "preset.pot_limit.name", "rules.ante", "rules.blinds",
@@ -42,7 +43,7 @@ SAME_AS_ENGLISH = {
     },
     "da": {
         "action.all_in", "action.bet", "action.call", "action.check", "action.fold",
-        "button.all_in",
+        "admin.setting.ante", "admin.setting.buy_in", "button.all_in",
         "button.bet", "button.call", "button.check", "button.fold", "button.raise",
         "category.flush", "category.straight", "category.straight_flush", "config.line",
         "config.setting.buy_in", "hand.pot", "label.all_in", "label.big_blind", "label.dealer",

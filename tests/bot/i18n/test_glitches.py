@@ -1,4 +1,4 @@
-"""The text glitches of issue 25, each pinned in all three languages: cards shown before the
+"""Text glitches once seen, each pinned in all three languages: cards shown before the
 flop, the uncalled bet, who stops a table, joining twice, the pot odds of the learning mode."""
 
 from __future__ import annotations

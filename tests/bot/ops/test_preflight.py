@@ -188,7 +188,7 @@ def test_summary_says_which_scripts_of_names_draw(tmp_path: Path) -> None:
 async def test_check_names_a_damaged_page_in_a_restored_backup(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Issue 24, item 7: zero one data page of a ``--backup`` copy and restore it as the
+    """Zero one data page of a ``--backup`` copy and restore it as the
     README says (copy it to ``HOLDEM_DB``): the file still opens, so only SQLite's integrity
     check finds the damage, and ``--check`` names it."""
     from bot.ops.backup import backup_command
@@ -225,7 +225,7 @@ async def test_check_names_a_damaged_page_in_a_restored_backup(
 async def test_the_database_and_its_backups_are_created_for_their_owner_only(
     tmp_path: Path,
 ) -> None:
-    """Issue 24, item 8: a new database file, its write-ahead log, and every backup (the
+    """A new database file, its write-ahead log, and every backup (the
     running bot's and ``--backup``'s) are 0600, whatever the umask lets others read."""
     import os
     import stat
@@ -279,7 +279,7 @@ def test_help_says_what_to_put_in_the_environment(capsys: pytest.CaptureFixture[
 
 
 async def test_a_database_an_older_version_left_readable_is_made_private(tmp_path: Path) -> None:
-    """A file created 0644 before issue 24 (with its write-ahead log) is tightened to 0600
+    """A file created 0644 by an older version (with its write-ahead log) is tightened to 0600
     at the next start, as a new one would be."""
     import os
     import stat

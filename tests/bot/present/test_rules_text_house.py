@@ -1,4 +1,4 @@
-"""``/holdem rules`` names every house rule a server can set (issue 14): the button, the
+"""``/holdem rules`` names every house rule a server can set: the button, the
 return to the table, buy-ins, wallet refills, run it twice, the run-out pause and the
 learning mode, in all three languages (run it twice has the television engineer's line)."""
 

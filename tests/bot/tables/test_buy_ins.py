@@ -1,4 +1,4 @@
-"""Buy-ins through the table service (issue 14, item 1): within a session a member who left
+"""Buy-ins through the table service: within a session a member who left
 comes back with exactly what they left with, a busted one stays out, a first buy-in is the
 house's; a refusal changes nothing, the wallet included."""
 

@@ -1,4 +1,4 @@
-"""Issue 24, items 1 and 2, at the service and the store (the wire tests run the same against
+"""A dead process's lease window, at the service and the store (the wire tests run the same against
 two real processes): every write of a table, its own row included, is refused by the
 database to a process its lease does not name; opening a table asks the database, never
 memory alone, so nothing opens over an open table and the loser of a race writes nothing

@@ -1,4 +1,4 @@
-"""Issue 24, item 3, at the service (the wire test stops a real PostgreSQL under two real
+"""A database outage at the service (the wire test stops a real PostgreSQL under two real
 processes): a write that fails while the database cannot be read either leaves memory equal
 to the database (the table rolled back to what was committed) and the table moves on by
 itself once the database is back: the member's newest button works, and so does the timer.

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from bot.computers import Level
+from bot.guilds.service import GuildService
 from bot.present.event import results_text
 from bot.store.errors import InsufficientChips, MemberSeated, StoreUnavailable
 from bot.store.store import Store
@@ -204,6 +205,22 @@ async def _fourteen_computers(store: Store) -> None:
     first = await store.export_phh(1)
     assert 'event = "Friday (#1)"' in first and "level = 1" in first, first
     assert re.search(r"^table = [123]$", first, re.M), first
+    # and its PokerStars text: the tournament's number, the buy-in in points, level and table
+    stars = await store.export_phh(1, pokerstars=True)
+    head = r"^PokerStars Hand #1: Tournament #1, 10\+0 Hold'em No Limit - Level I \(\d+/\d+\) - "
+    assert re.search(head, stars) and re.search(r"^Table '1 [123]' ", stars, re.M), stars
+    # /holdem history tournament:1 exports every hand of it, in both formats, oldest first
+    files = await GuildService(store, service, clock=clock).hand_files(
+        GUILD, 0, event=event_id, name_of=str
+    )
+    refs = await store.event_hand_refs(event_id)
+    assert files.hands == len([r for r in refs if r.startswith("hand:")]) > 14
+    assert files.pokerstars.count("PokerStars Hand #") == files.hands
+    assert files.phh.count("# hand ") == files.hands
+    other = await GuildService(store, service, clock=clock).hand_files(
+        GUILD + 1, 0, event=event_id, name_of=str
+    )
+    assert other.hands == 0  # another server's member gets nothing of it
     moved = [m for kind, m in host.calls if kind == "moved"]
     assert moved and all(isinstance(m, PlayerMoved) for m in moved)
 

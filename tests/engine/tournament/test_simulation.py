@@ -1,4 +1,4 @@
-"""The acceptance simulation of issue 27: a seeded 300-entrant event played to its end by the
+"""The acceptance simulation of tournaments: a seeded 300-entrant event played to its end by the
 director, with random chip-transfer hands, watched from its decisions alone
 (:mod:`tests.engine.tournament.watcher`), then replayed from its log: once with one hand
 played at a time, once with the tables' hands interleaved at random."""

@@ -16,6 +16,7 @@ import simcord
 from bot.discord.client import HoldemBot
 from bot.guilds.wallets import REFILL_INTERVAL, Reason
 from bot.i18n import CATALOGUE
+from bot.present.house_settings import setting_label
 from bot.store.records import MemberSettings
 from tests.bot.discord.simtable import layout_reply, table_env
 
@@ -68,12 +69,12 @@ async def test_house_rules_and_language_through_the_admin_command(tmp_path: Path
             "House rules of this server: Pot-limit hold'em."
         )
         res = await alice.slash(channel, "holdem-admin config set", setting="big_blind", value="4")
-        assert res.ephemeral and res.response.content == "big_blind is now 4."
+        assert res.ephemeral and res.response.content == "Big blind is now 4."
         res = await alice.slash(channel, "holdem-admin config set", setting="turn_seconds",
                                 value="5")  # fmt: skip
-        assert res.response.content.startswith("Bad setting turn_seconds: ")
+        assert res.response.content.startswith("Bad setting Time per turn (seconds): ")
         shown = await alice.slash(channel, "holdem-admin config show")
-        assert "big_blind: 4" in shown.response.content.splitlines()
+        assert "Big blind: 4" in shown.response.content.splitlines()
         saved = await bot.store.get_guild_rules(channel.guild.id)
         assert saved is not None and saved["preset"] == "pot-limit"
         res = await alice.slash(channel, "holdem-admin config language", language="da")
@@ -114,7 +115,7 @@ async def test_forget_refuses_a_member_at_an_open_table(tmp_path: Path) -> None:
         simcord.assert_no_errors(env)
 
 
-# ----------------------------------------------------------------- issue 14: house rules, grants
+# ----------------------------------------------------------------- house rules, grants
 
 NEW_RULES = {
     "button": "dead", "returning": "post", "buy_in": "choice", "refill": "when-empty 500 12",
@@ -132,7 +133,8 @@ async def test_every_new_house_rule_is_set_through_config_set(tmp_path: Path) ->
         for setting, value in NEW_RULES.items():
             res = await alice.slash(channel, "holdem-admin config set", setting=setting,
                                     value=value)  # fmt: skip
-            assert res.ephemeral and res.response.content == f"{setting} is now {value}.", (
+            label = setting_label("en", setting)  # as the command's choices name it
+            assert res.ephemeral and res.response.content == f"{label} is now {value}.", (
                 res.response.content
             )
         saved = await bot.store.get_guild_rules(channel.guild.id)
@@ -146,11 +148,11 @@ async def test_every_new_house_rule_is_set_through_config_set(tmp_path: Path) ->
         for setting, value in (("refill", "daily"), ("coach", "maybe"), ("refill", "daily 5 5")):
             res = await alice.slash(channel, "holdem-admin config set", setting=setting,
                                     value=value)  # fmt: skip
-            assert res.response.content.startswith(f"Bad setting {setting}: "), value
+            refusal, allowed = res.response.content.splitlines()
+            assert refusal.startswith(f"Bad setting {setting_label('en', setting)}: "), value
+            assert allowed.startswith("Allowed: "), value  # and what would be accepted
             if value == "daily":  # the amount goes with it, and says so
-                assert res.response.content.endswith(
-                    "A refill must cover at least the big blind (2), not 0."
-                )
+                assert refusal.endswith("A refill must cover at least the big blind (2), not 0.")
         assert await bot.store.get_guild_rules(channel.guild.id) == saved  # nothing changed
         heading, shown = layout_reply((await bob.slash(channel, "holdem rules")).response)
         assert heading.startswith("House rules at this table: ")
@@ -195,13 +197,15 @@ async def test_the_house_chooses_whether_mixed_blinds_change_at_a_switch(tmp_pat
         refused = await alice.slash(channel, "holdem-admin config set",
                                     setting="mixed_blinds_change", value="on")  # fmt: skip
         assert refused.response.content == (
-            "Bad setting mixed_blinds_change: The mixed settings apply only to mixed hold'em, "
-            "not to no-limit."
+            "Bad setting Doubled blinds in mixed fixed-limit hands: The mixed settings apply "
+            "only to mixed hold'em, not to no-limit."
         ), refused.response.content
         await alice.slash(channel, "holdem-admin config preset", preset="mixed")
         res = await alice.slash(channel, "holdem-admin config set",
                                 setting="mixed_blinds_change", value="on")  # fmt: skip
-        assert res.ephemeral and res.response.content == "mixed_blinds_change is now on."
+        assert res.ephemeral and res.response.content == (
+            "Doubled blinds in mixed fixed-limit hands is now on."
+        )
         saved = await bot.store.get_guild_rules(channel.guild.id)
         assert saved is not None and saved["rules"]["mixed_blinds_change"] is True
         simcord.assert_no_errors(env)
@@ -266,7 +270,7 @@ async def test_coach_off_in_the_house_rules_hides_the_figures_of_members_who_cho
             res = await member.slash(t.channel, "holdem settings", coach="on")
             assert res.ephemeral and "Learning mode: on" in res.response.content
         res = await alice.slash(t.channel, "holdem-admin config set", setting="coach", value="off")
-        assert res.ephemeral and res.response.content == "coach is now off."
+        assert res.ephemeral and res.response.content == "Learning mode is now off."
         await alice.slash(t.channel, "holdem start")
         await bob.slash(t.channel, "holdem join")
         await alice.slash(t.channel, "holdem deal")

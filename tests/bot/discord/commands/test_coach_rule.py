@@ -19,7 +19,7 @@ async def test_forbidding_the_coach_mid_hand_stops_an_open_panels_figures(tmp_pa
         await t.env.advance_time(1)  # the coalesced edits
         assert "**Learning mode**" in theirs.response.content
         res = await alice.slash(t.channel, "holdem-admin config set", setting="coach", value="off")
-        assert res.ephemeral and res.response.content == "coach is now off."
+        assert res.ephemeral and res.response.content == "Learning mode is now off."
         assert t.state().rules.coach  # the table keeps the rules it opened with
         await other.slash(t.channel, "check")  # the flop: the big blind acts first again
         assert len(t.state().board) == 3 and t.to_act() is other

@@ -40,7 +40,7 @@ async def test_one_member_and_five_computers_play_a_session_to_its_end(tmp_path:
         await alice.slash(t.channel, "holdem start")
         assert await _balance(t, alice) == 0  # the buy-in is on the table
         first = await alice.slash(t.channel, "holdem computer add", level="hard")
-        assert not first.ephemeral
+        assert first.ephemeral  # the lobby's seat list says it in public
         assert "Computer 1 (hard) sits down." in first.response.content
         assert "practice table" in first.response.content
         assert await _balance(t, alice) == 100  # the stack went back to the wallet

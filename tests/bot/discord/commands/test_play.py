@@ -83,7 +83,7 @@ async def open_table(t: Table, *, buy_ins: list[int | None] | None = None) -> No
     for member, buy_in in zip(others, buy_ins[1:], strict=True):
         kwargs = {} if buy_in is None else {"buy_in": buy_in}
         res = await member.slash(t.channel, "holdem join", **kwargs)
-        assert not res.ephemeral, res.response.content
+        assert res.ephemeral, res.response.content  # the lobby's seat list says it
 
 
 async def deal(t: Table) -> None:

@@ -9,6 +9,8 @@ import discord
 import simcord
 
 from bot.discord.table.loop import NEXT_HAND_PAUSE
+from engine.phh import History, parse_history
+from engine.phh.pokerstars import read_pokerstars
 from tests.bot.discord.simtable import Table, layout_reply, table_env, text_of
 
 
@@ -113,16 +115,37 @@ async def test_missing_channel_permissions_are_named_to_the_starter(tmp_path: Pa
         locked = t.guild.create_text_channel(
             "locked",
             overwrites={
-                t.bot.user: discord.PermissionOverwrite(attach_files=False, embed_links=False)
+                t.bot.user: discord.PermissionOverwrite(attach_files=False, send_messages=False)
             },
         )
         res = await alice.slash(locked, "holdem start")
         assert res.ephemeral
         assert res.response.content == (
-            "I am missing permissions in this channel: Attach Files, Embed Links."
+            "I am missing permissions in this channel: Send Messages, Attach Files."
         )
         assert [m.content for m in locked.history(viewer=t.members[1])] == []
         assert t.bot.service.table_ids() == []
+        simcord.assert_no_errors(t.env)
+
+
+async def test_a_table_deals_without_embed_links_which_the_invite_does_not_ask_for(
+    tmp_path: Path,
+) -> None:
+    """The messages carry no embeds: a channel that denies the bot Embed Links plays a hand,
+    the picture included."""
+    async with table_env(tmp_path) as t:
+        alice, bob = t.members
+        plain = t.guild.create_text_channel(
+            "plain", overwrites={t.bot.user: discord.PermissionOverwrite(embed_links=False)}
+        )
+        opened = await alice.slash(plain, "holdem start")
+        assert not opened.ephemeral, opened.response.content
+        joined = await bob.slash(plain, "holdem join")
+        assert joined.response.content == "You sit down with 100 chips. Good luck!"
+        dealt = await alice.slash(plain, "holdem deal")
+        assert text_of(dealt.response).startswith("### Hand #1 ·")
+        assert dealt.response.attachments, "the table picture"
+        assert not any(m.embeds for m in plain.history(viewer=bob))
         simcord.assert_no_errors(t.env)
 
 
@@ -178,8 +201,8 @@ async def test_a_member_who_leaves_comes_back_with_exactly_their_stack(tmp_path:
         )
         assert await _balance(t, folder) == wallet and t.state().seat_of(folder.id) is None
         back = await folder.slash(t.channel, "holdem join")
-        assert not back.ephemeral
-        assert f"{folder.name} sits down with {chips}." in back.response.content
+        assert back.ephemeral  # the lobby's seat list says it in public
+        assert f"You sit down with {chips} chips" in back.response.content
         assert await _balance(t, folder) == wallet - chips
         simcord.assert_no_errors(t.env)
 
@@ -249,9 +272,29 @@ async def test_leaderboard_history_and_help(tmp_path: Path) -> None:
         att = res.response.attachments[0]
         assert att.filename == "hands.phh"
         phh = (await att.read()).decode()
-        assert '"d dh p1 ????"' in phh and '"d dh p2 ????"' in phh  # nobody showed
+        # nobody showed: the member's own cards are in their own export, the winner's are not
+        assert '"d dh p1 ????"' not in phh and '"d dh p2 ????"' in phh
         assert '"p1 f"' in phh
         assert f'players = ["{other.name}", "{winner}"]' in phh  # names, not member ids
+        stars = res.response.attachments[1]
+        assert stars.filename == "hands-pokerstars.txt"
+        text = (await stars.read()).decode()
+        assert f"Dealt to {other.name} [" in text and f"Dealt to {winner}" not in text
+        (read,) = read_pokerstars(text)  # the same hand, read back from the trackers' format
+        assert isinstance(read, History)
+        assert read.actions == parse_history(phh.split("\n", 1)[1]).actions
+        one = await other.slash(t.channel, "holdem history", hand=1)
+        assert one.response.content.startswith("1 hands, as PHH and as PokerStars text")
+        assert [a.filename for a in one.response.attachments] == [
+            "hands.phh",
+            "hands-pokerstars.txt",
+        ]
+        session = await other.slash(t.channel, "holdem history", session=True)
+        assert session.response.content.startswith("1 hands")
+        missing = await other.slash(t.channel, "holdem history", hand=99)
+        assert missing.response.content == "There is no finished hand #99 in this server."
+        none = await other.slash(t.channel, "holdem history", tournament=5)
+        assert none.response.content == "There are no finished hands there."
         helped = await bob.slash(t.channel, "holdem help")
         assert helped.ephemeral
         guide = text_of(helped.response)  # layout components: a heading, then every topic

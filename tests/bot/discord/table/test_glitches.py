@@ -1,4 +1,4 @@
-"""Issue 25's text glitches through the real command tree, offline: a leave during a hand, the
+"""Text glitches once seen, through the real command tree, offline: a leave during a hand, the
 chips of a seated member, joining twice, the lobby's blinds."""
 
 from __future__ import annotations

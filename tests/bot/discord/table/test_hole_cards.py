@@ -126,7 +126,7 @@ async def test_dm_on_with_closed_dms_stays_off(tmp_path: Path) -> None:
 
 
 async def test_the_cards_say_what_a_call_costs_on_the_owners_turn(tmp_path: Path) -> None:
-    """Issue 26: the hole cards carry the amount to call, on their owner's turn only."""
+    """The hole cards carry the amount to call, on their owner's turn only."""
     async with table_env(tmp_path) as t:
         await _dealt(t)
         turn = t.turn_message()

@@ -1,4 +1,4 @@
-"""Issue 12, "The table runs itself", offline: each problem the issue lists that SimCord can
+"""The table runs itself, offline: each way a table once stopped without a word that SimCord can
 show, seen from outside the bot (what the channel shows, the database), never its memory.
 
 Whose turn it is comes from the newest message with move buttons and its mention; chips are
@@ -56,7 +56,9 @@ def hand_shown(t: Table) -> int | None:
 async def open_table(t: Table, **start: Any) -> None:
     assert not (await t.members[0].slash(t.channel, "holdem start", **start)).ephemeral
     for member in t.members[1:]:
-        assert not (await member.slash(t.channel, "holdem join", **start)).ephemeral
+        assert (
+            await member.slash(t.channel, "holdem join", **start)
+        ).ephemeral  # said in the lobby
     dealt = await t.members[0].slash(t.channel, "holdem deal")
     assert not dealt.response.ephemeral and "Hand #1" in text_of(dealt.response)
 

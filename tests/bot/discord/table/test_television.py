@@ -35,7 +35,7 @@ async def house(t: Table, **rules: Any) -> None:
 async def open_and_deal(t: Table) -> int:
     assert not (await t.members[0].slash(t.channel, "holdem start")).ephemeral
     for member in t.members[1:]:
-        assert not (await member.slash(t.channel, "holdem join")).ephemeral
+        assert (await member.slash(t.channel, "holdem join")).ephemeral  # said in the lobby
     dealt = await t.members[0].slash(t.channel, "holdem deal")
     assert not dealt.ephemeral, dealt.response.content
     hand_id = t.state().hand_id
@@ -215,8 +215,10 @@ async def test_side_pots_show_each_chance_sampled_with_its_error_in_text_and_alt
         await house(t, buy_in=BuyIn.CHOICE)
         alice, bob, carol = t.members
         assert not (await alice.slash(t.channel, "holdem start", buy_in=100)).ephemeral
-        assert not (await bob.slash(t.channel, "holdem join", buy_in=60)).ephemeral
-        assert not (await carol.slash(t.channel, "holdem join", buy_in=30)).ephemeral
+        assert (await bob.slash(t.channel, "holdem join", buy_in=60)).ephemeral  # said in the lobby
+        assert (
+            await carol.slash(t.channel, "holdem join", buy_in=30)
+        ).ephemeral  # said in the lobby
         assert not (await alice.slash(t.channel, "holdem deal")).ephemeral
         hand_id = int(t.state().hand_id)
         while t.in_hand() and t.state().turn is not None:

@@ -18,7 +18,7 @@ async def start(t: Table) -> None:
     res = await t.members[0].slash(t.channel, "holdem start")
     assert not res.ephemeral
     for member in t.members[1:]:
-        assert not (await member.slash(t.channel, "holdem join")).ephemeral
+        assert (await member.slash(t.channel, "holdem join")).ephemeral  # said in the lobby
     dealt = await t.members[0].slash(t.channel, "holdem deal")
     assert text_of(dealt.response).startswith("### Hand #1 ·")
 
