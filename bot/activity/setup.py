@@ -16,14 +16,8 @@ from bot.activity.discord_api import DiscordApi
 from bot.activity.hub import Hub
 from bot.activity.routes import SDK_FILE, Activity, add_routes
 from bot.activity.sessions import Sessions
-from bot.settings import (
-    ActivitySettings,
-    ConfigError,
-    WebSettings,
-    load_activity_settings,
-    load_web_settings,
-    read_environment,
-)
+from bot.activity.settings import ActivitySettings, load_activity_settings
+from bot.settings import ConfigError, WebSettings, load_web_settings, read_environment
 from bot.store.store import Store
 from bot.tables.service import TableService
 

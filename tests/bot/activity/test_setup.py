@@ -35,7 +35,8 @@ def test_check_names_each_missing_piece_in_one_line() -> None:
     assert any(line.startswith("HOLDEM_WEB_BASE_URL is not an https://") for line in lines)
     ready = {
         "HOLDEM_ACTIVITY": "1", "HOLDEM_WEB": "1", "HOLDEM_WEB_PUBLIC": "22",
-        "DISCORD_CLIENT_ID": "123456789012345678", "DISCORD_CLIENT_SECRET": "a-secret-of-the-portal",
+        "DISCORD_CLIENT_ID": "123456789012345678",
+        "DISCORD_CLIENT_SECRET": "a-secret-of-the-portal",
         "HOLDEM_WEB_BASE_URL": "https://poker.example.org",
     }  # fmt: skip
     (mapping,) = [line for line in check(ready) if "URL mapping" in line]
