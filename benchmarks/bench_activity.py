@@ -47,7 +47,7 @@ GUILD = 1_400_000_000_000_000_001
 SEATS = 4
 BUY_IN = 100
 WEIGHT_BUDGET = 60 * 1024
-OWN_FILES = ("index.html", "activity.css", "main.js", "sdk.js", "server.js", "draw.js",
+OWN_FILES = ("activity.css", "main.js", "sdk.js", "server.js", "draw.js",
              "controls.js")  # fmt: skip
 
 
@@ -75,6 +75,7 @@ async def serve(db: str, port: int, tables: int) -> None:
     from bot.store.store import Store
     from bot.tables.outcomes import Outcome
     from bot.tables.service import TableService
+    from bot.web import pages
     from engine import EmptyStackPolicy, preset
 
     rules = replace(preset("no-limit"), empty_stack=EmptyStackPolicy.REBUY, turn_seconds=600)
@@ -101,6 +102,7 @@ async def serve(db: str, port: int, tables: int) -> None:
         discord=DiscordApi("http://127.0.0.1:9", client_id=1, client_secret=SECRET, bot_token=""),
     )  # fmt: skip
     app = web.Application()
+    pages.setup(app)  # the web companion's templates: the page extends its layout
     add_routes(app, activity)
     runner = web.AppRunner(app, access_log=None)
     await runner.setup()
@@ -180,7 +182,7 @@ def _pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-async def fan_out(tables: int, seconds: float) -> list[list[str]]:
+async def fan_out(tables: int, seconds: float) -> tuple[list[list[str]], bytes]:
     port = _free_port()
     with tempfile.TemporaryDirectory() as folder:
         server = subprocess.Popen(
@@ -196,6 +198,8 @@ async def fan_out(tables: int, seconds: float) -> list[list[str]]:
             connector = aiohttp.TCPConnector(limit=0)
             timeout = aiohttp.ClientTimeout(total=None)
             async with aiohttp.ClientSession(connector=connector, timeout=timeout) as http:
+                async with http.get(f"{root}/activity/") as got:
+                    html = await got.read()
                 pages = [[Page(n, s) for s in range(SEATS)] for n in range(tables)]
                 readers = [
                     asyncio.create_task(p.read(http, root)) for table in pages for p in table
@@ -224,14 +228,16 @@ async def fan_out(tables: int, seconds: float) -> list[list[str]]:
         ["move to every page max", f"{max(times):.1f} ms"],
         ["views per page (median)", f"{views:.0f}"],
         ["server peak memory", f"{peak / 1024:.1f} MiB"],
-    ]
+    ], html
 
 
-def weight() -> tuple[list[list[str]], int]:
+def weight(html: bytes) -> tuple[list[list[str]], int]:
+    """The page as served (``/activity/``) and its own files; the SDK's bundle beside."""
     static = files("bot.activity") / "static"
     rows, total, zipped = [], 0, 0
-    for name in OWN_FILES:
-        body = (static / name).read_bytes()
+    for name, body in [("the page (/activity/)", html)] + [
+        (name, (static / name).read_bytes()) for name in OWN_FILES
+    ]:
         total += len(body)
         zipped += len(gzip.compress(body))
         rows.append([name, f"{len(body):,}", f"{len(gzip.compress(body)):,}"])
@@ -295,10 +301,11 @@ def main() -> int:
         return 0
     args = parse_args(__doc__.splitlines()[0])
     tables, seconds = (3, 2.0) if args.smoke else (100, 30.0)
-    rows, total = weight()
+    measures, html = asyncio.run(fan_out(tables, seconds))
+    rows, total = weight(html)
     print(table(["file", "bytes", "gzip"], rows))
     print()
-    print(table(["measure", "value"], asyncio.run(fan_out(tables, seconds))))
+    print(table(["measure", "value"], measures))
     if not args.smoke:
         paint = asyncio.run(first_paint(5))
         print(f"\nfirst contentful paint at 390 x 844 (median of 5): {paint:.0f} ms")

@@ -19,12 +19,14 @@ mapping proxy (``https://<client id>.discordsays.com/.proxy/``) alike.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from importlib.resources import files
 from typing import Any
 
+import aiohttp_jinja2
 from aiohttp import web
 
 from bot.activity.discord_api import DiscordApi, Unauthorized
@@ -102,10 +104,19 @@ def error_text(lang: Lang, error: BaseException) -> str:
 
 
 async def _index(request: web.Request) -> web.Response:
+    """The page, from the web companion's layout (``activity.html`` extends ``base.html``):
+    in English until the member is known, then the script writes their language's words."""
     activity = request.app[_ACTIVITY]
-    html = (_STATIC / "index.html").read_text(encoding="utf-8")
-    html = html.replace("{{client_id}}", str(activity.discord.client_id))
-    return web.Response(text=html, content_type="text/html", headers=_HEADERS)
+    lang: Lang = "en"
+    context = {
+        "lang": lang,
+        "t": functools.partial(t, lang),
+        "title": "Holdem Dealer",
+        "client_id": activity.discord.client_id,
+    }
+    response = aiohttp_jinja2.render_template("activity.html", request, context)
+    response.headers.update(_HEADERS)
+    return response
 
 
 async def _static(request: web.Request) -> web.Response:
@@ -254,6 +265,11 @@ async def _move(request: web.Request) -> web.Response:
     return _answer(200, {"ok": True, "serial": outcome.serial})
 
 
+async def _to_folder(request: web.Request) -> web.Response:
+    """``/activity`` to ``/activity/``: the page's addresses are relative to its folder."""
+    raise web.HTTPPermanentRedirect(f"/activity/?{request.query_string}")
+
+
 def add_routes(app: web.Application, activity: Activity) -> None:
     """The Activity's routes on the web companion's application."""
     app[_ACTIVITY] = activity
@@ -263,7 +279,7 @@ def add_routes(app: web.Application, activity: Activity) -> None:
         await activity.discord.close()
 
     app.on_shutdown.append(stop)
-    app.router.add_get("/activity", _index)
+    app.router.add_get("/activity", _to_folder)
     app.router.add_get("/activity/", _index)
     app.router.add_get("/activity/static/{name}", _static)
     app.router.add_post("/activity/api/token", _token)

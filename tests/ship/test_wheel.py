@@ -160,7 +160,7 @@ def test_the_wheel_installs_and_draws_from_another_folder(tmp_path: Path) -> Non
         "bot/assets/cards/standard/As.png",
         "bot/assets/cards/four-colour/Td.png",
         "bot/i18n/locales/nb.json",
-        "bot/activity/static/index.html",
+        "bot/web/templates/activity.html",
         "bot/activity/static/main.js",
         "bot/activity/static/discord-sdk.js",  # built from activity-sdk/ before the wheel
     ):
