@@ -51,6 +51,8 @@ class Sessions:
     """Issues and checks the tokens; ``secret`` is the application's client secret."""
 
     def __init__(self, secret: str) -> None:
+        if not secret:
+            raise ValueError("a session key needs the client secret")
         self._key = hmac.new(secret.encode(), b"holdem activity session", hashlib.sha256).digest()
 
     def _sign(self, body: bytes) -> str:

@@ -7,6 +7,7 @@ holds the tables: its moves go through that process's table service.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Mapping
 from urllib.parse import urlsplit
 
@@ -22,6 +23,8 @@ from bot.store.store import Store
 from bot.tables.service import TableService
 
 __all__ = ["check", "extension", "missing", "sdk_built"]
+
+log = logging.getLogger("holdem.activity")
 
 
 def sdk_built() -> bool:
@@ -102,7 +105,15 @@ def extension(
     """The Activity's routes for the bot's pages when ``HOLDEM_ACTIVITY`` is on, else
     ``None``; the hub listens to the table service from here on."""
     settings = load_activity_settings(read_environment())
-    if not settings.on or settings.client_id is None:
+    if not settings.on:
+        return None
+    if settings.client_id is None or not settings.client_secret:
+        # the sessions are signed with a key made from the secret: without one, anyone
+        # could sign a session, so there is no Activity rather than an open one
+        log.error(
+            "activity: HOLDEM_ACTIVITY=1 but DISCORD_CLIENT_ID or DISCORD_CLIENT_SECRET is "
+            "not set: the Activity is not served (python -m bot --check says what is missing)"
+        )
         return None
     hub = Hub(service, delay=delay, clock=clock)
     service.subscribe(hub.receive)

@@ -8,7 +8,8 @@ engine's replay of the stored hand, reached in order; a page's network log holds
 member's hole cards and no one else's before they are shown, and never the deck or its
 salt. Bad input (a forged or expired session, another instance's session, a member not in
 the instance, a move out of turn, an amount outside the legal set, a replayed move) is
-refused to that member alone, in their language, and changes nothing. The screenshots in
+refused to that member alone, in their language, and changes nothing; so is a sign-in by a
+member who is not in the instance, or with a code used already or made up. The screenshots in
 docs/ are taken here, at 390 × 844 and 1280 × 800.
 """
 
@@ -143,6 +144,14 @@ async def test_two_pages_and_the_channel_play_a_hand_and_bad_input_changes_nothi
             assert await _in_frame(tab_b, "doc.documentElement.lang") == "nb"
             assert await _in_frame(tab_d, "doc.documentElement.lang") == "da"
             sessions = {alice.id: await _session(tab_a), bob.id: await _session(tab_b)}
+            # sign-in refused: Carol is not in the instance; a used code; a made-up code
+            code = standin.oauth.grant(carol.id)
+            signin = {"code": code, "instance": INSTANCE}
+            status, text = await _fetch(tab_a, "api/token", signin, "")
+            assert status == 403 and "not in this Activity" in text, (status, text)
+            assert (await _fetch(tab_a, "api/token", signin, ""))[0] == 401
+            made_up = {"code": "made-up", "instance": INSTANCE}
+            assert (await _fetch(tab_a, "api/token", made_up, ""))[0] == 401
             # the lobby: Alice opens the channel's table from the page; Carol, in the
             # channel, sits down by command at the table the page opened
             await _in_frame(tab_a, "doc.querySelector('[data-do=open]').click()")
@@ -153,6 +162,13 @@ async def test_two_pages_and_the_channel_play_a_hand_and_bad_input_changes_nothi
             await _join_and_deal(tab_a, tab_b)
             hand = int(await _in_frame(tab_a, "doc.body.dataset.hand"))
             await _play(game, tabs, sessions, carol.id, hand)
+            # between hands: Bob sits out, then leaves, by the page's buttons
+            await _until(tab_b, "!doc.querySelector('[data-do=sit_out]').hidden")
+            await _in_frame(tab_b, "doc.querySelector('[data-do=sit_out]').click()")
+            await _until(tab_b, "!doc.querySelector('[data-do=sit_in]').hidden")
+            await _in_frame(tab_b, "doc.querySelector('[data-do=leave]').click()")
+            await _until(tab_a, "doc.querySelectorAll('#seats li').length === 2")
+            await _until(tab_b, "!doc.querySelector('[data-do=join]').hidden")
     finally:
         await bot.close()
         await standin.stop()
