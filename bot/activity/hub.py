@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 
 from bot.activity.sessions import Session
 from bot.activity.views import View, lobby_view, member_part, public_view
-from bot.i18n import Lang
-from bot.tables.errors import ServiceError
+from bot.i18n import Lang, t
+from bot.tables.errors import TableResuming
 from bot.tables.outcomes import Outcome, TableState
 from bot.tables.service import TableService, table_id_for
 
@@ -71,17 +71,23 @@ class Hub:
     def pages(self, table_id: str) -> int:
         return len(self._pages.get(table_id, ()))
 
-    def open(self, session: Session) -> Page:
-        """A new page of ``session``'s table, its first view queued."""
+    async def open(self, session: Session) -> Page:
+        """A new page of ``session``'s table, its first view queued: the table if this
+        process drives it (one whose dead owner's lease expired is resumed here first, as a
+        command would), else the lobby, or a word that another process deals it."""
         page = Page(session)
-        self._pages.setdefault(page.table_id, set()).add(page)
-        serial = self._serials.get(page.table_id, 0)
-        try:
-            state = self.service.state(page.table_id)
-        except ServiceError:
-            page.put(json.dumps({"view": lobby_view(page.table_id, session.lang)}), serial)
+        table_id = page.table_id
+        self._pages.setdefault(table_id, set()).add(page)
+        missing = await self.service.absent(table_id)
+        serial = self._serials.get(table_id, 0)
+        if missing is None:
+            page.put(self._views(self.service.state(table_id), serial)(page), serial)
+        elif isinstance(missing, TableResuming):
+            elsewhere = {**lobby_view(table_id, session.lang), "lobby": False, "elsewhere": True}
+            elsewhere["text"] = t(session.lang, "activity.elsewhere")
+            page.put(json.dumps({"view": elsewhere}), serial)
         else:
-            page.put(self._views(state, serial)(page), serial)
+            page.put(json.dumps({"view": lobby_view(table_id, session.lang)}), serial)
         return page
 
     def close(self, page: Page) -> None:

@@ -179,7 +179,7 @@ async def _events(request: web.Request) -> web.StreamResponse:
     if isinstance(found, web.Response):
         return found
     activity = request.app[_ACTIVITY]
-    page = activity.hub.open(found)
+    page = await activity.hub.open(found)
     response = web.StreamResponse(
         headers={**_HEADERS, "Content-Type": "text/event-stream", "X-Accel-Buffering": "no"}
     )

@@ -8,12 +8,12 @@ function show(node, on) {
 export function drawControls(state) {
   const { view, you, texts } = state;
   const form = document.getElementById("act");
-  const legal = view && !view.lobby && you ? you.legal : null;
+  const legal = view && !view.lobby && !view.elsewhere && you ? you.legal : null;
   show(form, !!legal);
   const seated = !!(you && you.seated);
   const moves = document.getElementById("seat-moves");
   const at = (name) => moves.querySelector(`[data-do="${name}"]`);
-  const table = view && !view.lobby;
+  const table = view && !view.lobby && !view.elsewhere;
   const mine = table && view.seats.find((s) => s.member === (you && you.member));
   const ask = table && view.runTwice;
   show(at("open"), !!(view && view.lobby));
@@ -63,7 +63,7 @@ let ticking = null;
 
 function drawTimer(view) {
   const timer = document.getElementById("timer");
-  const turn = view && !view.lobby ? view.turn : null;
+  const turn = view && view.seats ? view.turn : null;
   clearInterval(ticking);
   show(timer, !!(turn && turn.deadline));
   if (!turn || !turn.deadline) return;

@@ -63,10 +63,11 @@ function seat(s, texts, me) {
 export function draw(state) {
   const { view, you, texts } = state;
   const body = document.body;
-  body.dataset.phase = view ? (view.lobby ? "lobby" : "table") : "signing-in";
+  const apart = view && (view.lobby || view.elsewhere);
+  body.dataset.phase = view ? (view.lobby ? "lobby" : view.elsewhere ? "elsewhere" : "table") : "signing-in";
   document.getElementById("status").textContent =
-    !view ? texts.signing_in || "…" : view.lobby ? view.text : you && you.seated ? "" : texts.spectating;
-  if (!view || view.lobby) {
+    !view ? texts.signing_in || "…" : apart ? view.text : you && you.seated ? "" : texts.spectating;
+  if (!view || apart) {
     for (const id of ["street", "pot", "commitment"]) document.getElementById(id).textContent = "";
     for (const id of ["board", "seats", "cards"]) document.getElementById(id).replaceChildren();
     document.getElementById("act").hidden = true;
