@@ -28,6 +28,7 @@ from bot.discord.commands.group import TablesCog
 from bot.discord.commands.play import PlayCog
 from bot.discord.context import Context
 from bot.discord.controls.lobby import LobbyButton
+from bot.discord.controls.next_hand import NextHandButton
 from bot.discord.controls.run_twice import RunTwiceButton
 from bot.discord.controls.turn import ActButton, on_raise_form
 from bot.discord.errors import error_text, reply_private
@@ -35,7 +36,8 @@ from bot.discord.mentions import CommandIds
 from bot.discord.sync import sync_commands
 from bot.discord.table.coalesce import EditCoalescer
 from bot.discord.table.images import Images
-from bot.discord.table.loop import NEXT_HAND_PAUSE, TableLoops
+from bot.discord.table.loop import NEXT_HAND_PAUSE
+from bot.discord.table.loops import TableLoops
 from bot.discord.tournaments import commands as tournament_commands
 from bot.discord.tournaments.commands import EventButton
 from bot.discord.tournaments.host import DiscordHost
@@ -160,7 +162,7 @@ class HoldemBot(commands.Bot):
         self.service.subscribe(self.loops.receive)
         self.service.subscribe(self.tournaments.receive)
         await self.tree.set_translator(HoldemTranslator())
-        self.add_dynamic_items(ActButton, LobbyButton, RunTwiceButton, EventButton)
+        self.add_dynamic_items(ActButton, LobbyButton, NextHandButton, RunTwiceButton, EventButton)
         # Every Raise form, including those opened before a restart (discord.py only routes
         # the forms this process sent).
         self.add_listener(on_raise_form, "on_interaction")

@@ -28,7 +28,7 @@ __all__ = ["Context", "Loops", "context_of", "remember", "split_table_id"]
 
 
 class Loops(Protocol):
-    """What handlers ask of the table loops (:class:`bot.discord.table.loop.TableLoops`)."""
+    """What handlers ask of the table loops (:class:`bot.discord.table.loops.TableLoops`)."""
 
     def expect(self, interaction: discord.Interaction[Any], origin: Origin) -> Ticket:
         """Register a move's interaction before the move, so its loop can answer it."""

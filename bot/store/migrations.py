@@ -7,7 +7,8 @@ is a :class:`~bot.store.backend.PerDialect` pair: the triggers of migration 1); 
 edited once released, a change is a new number. Migration 1 is the whole initial schema; migration 2
 adds the members' display settings; migration 3 the slash commands last synced and the members' data
 removals; migration 4 the players' statistics, kept as hands finish; migration 10 the
-tournaments' events and their inputs, and the ledger reasons ``entry`` and ``prize``.
+tournaments' events and their inputs, and the ledger reasons ``entry`` and ``prize``;
+migration 11 the tournament structures a server saves to reuse (``event_presets``).
 """
 
 from __future__ import annotations
@@ -352,6 +353,18 @@ MIGRATIONS: dict[int, tuple[Step, ...]] = {
                 "FOR EACH ROW EXECUTE FUNCTION lease_fence()",
             ),
         ),
+    ),
+    11: (
+        # A server's saved tournament structures, by name (bot.store.events.save_preset):
+        # the director's config without its seed, reused by /holdem tournament create.
+        """CREATE TABLE event_presets (
+            guild_id    INTEGER NOT NULL,
+            name        TEXT NOT NULL,
+            config_json TEXT NOT NULL,
+            created_by  INTEGER NOT NULL,
+            updated_at  REAL NOT NULL,
+            PRIMARY KEY (guild_id, name)
+        ) WITHOUT ROWID""",
     ),
 }
 

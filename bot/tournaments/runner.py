@@ -32,7 +32,12 @@ from bot.tables.computers import is_computer
 from bot.tables.errors import NoTable
 from bot.tables.outcomes import Outcome, TableState
 from bot.tables.service import TableService, table_id_for
-from bot.tournaments.codec import config_from_dict, input_from_dict, input_to_dict
+from bot.tournaments.codec import (
+    config_from_dict,
+    config_to_dict,
+    input_from_dict,
+    input_to_dict,
+)
 from bot.tournaments.host import EventHost, EventInfo
 from bot.tournaments.rules import event_rules
 from engine.errors import SessionError
@@ -41,21 +46,28 @@ from engine.tournament import (
     BreakStarted,
     ClockTicked,
     Decision,
+    EditEvent,
     EventConfig,
     EventFinished,
     EventStarted,
     EventState,
+    EventStopped,
     HandDealt,
     HandFinished,
     HandForHand,
     HandStarting,
     Input,
     LevelStarted,
+    Pause,
     Phase,
     PlaceFinished,
     PlayerMoved,
+    PlayerRemoved,
+    PlayPaused,
     Registered,
     RegistrationClosed,
+    Resume,
+    StackSet,
     Start,
     TableBroken,
     TableOpened,
@@ -81,7 +93,7 @@ CLOCK_RECORD = 15.0
 
 _NEWS = (
     EventStarted, LevelStarted, BreakStarted, BreakEnded, TableBroken, HandForHand,
-    RegistrationClosed, EventFinished,
+    RegistrationClosed, EventFinished, PlayPaused, PlayerRemoved, StackSet, EventStopped,
 )  # fmt: skip
 """The decisions the event message shows at once (the rest, the stacks, can wait a moment)."""
 
@@ -170,9 +182,10 @@ class EventRunner:
             runner.decisions.extend(taken)
             if row.ref is not None:
                 runner.refs.add(row.ref)
-            if isinstance(item, ClockTicked):
+            if isinstance(item, (ClockTicked, Pause)):
                 seconds = item.seconds
         runner.seq = len(record.inputs)
+        runner.config = runner.state.config  # as the director's edits before the start left it
         runner._clock = _Clock(base=seconds, since=clock(), written=seconds)
         return runner
 
@@ -277,23 +290,28 @@ class EventRunner:
         status = self.info.status
         if started:
             status = "running"
-        if any(isinstance(d, EventFinished) for d in taken):
+        if any(isinstance(d, (EventFinished, EventStopped)) for d in taken):
             status = "finished"
-        await self.store.append_event_input(
+        await self.store.events.append(
             self.info.event_id, self.seq, input_to_dict(item), now=self.clock(), ref=ref,
             moves=self._moves(item, taken),
             status=status if status != self.info.status else None,
+            config=config_to_dict(item.config) if isinstance(item, EditEvent) else None,
         )  # fmt: skip
         self.seq += 1
         self.state = state
         self.decisions.extend(taken)
         self.info.status = status
+        self.config = state.config
         if ref is not None:
             self.refs.add(ref)
         if isinstance(item, ClockTicked):
             self._clock.written = item.seconds
         if started:
             self._clock = _Clock(base=0.0, since=self.clock(), written=0.0)
+        if isinstance(item, Resume):  # the clock runs on from where the pause stopped it
+            seconds = state.seconds
+            self._clock = _Clock(base=seconds, since=self.clock(), written=seconds)
         return taken
 
     def _moves(self, item: Input, taken: Sequence[Decision]) -> list[WalletMove]:
@@ -313,6 +331,12 @@ class EventRunner:
                 WalletMove(user_id=int(item.player), delta=buy_in, reason=Reason.REFUND, ref=ref)
             )
         for decision in taken:
+            if isinstance(decision, EventStopped):
+                moves.extend(
+                    WalletMove(user_id=int(p), delta=amount, reason=Reason.REFUND, ref=ref)
+                    for p, amount in decision.refunds
+                    if amount and not is_computer(int(p))
+                )
             if not isinstance(decision, PlaceFinished):
                 continue
             place = f"{ref}:place:{decision.best}"
@@ -336,10 +360,25 @@ class EventRunner:
                 self._deal_later(decision.table)
             elif isinstance(decision, HandDealt):
                 await self._deal(decision)
+            elif isinstance(decision, (PlayPaused, PlayerRemoved, StackSet)):
+                await self._tell(decision)
         if self.state.phase is Phase.FINISHED:
             await self._finish()
         now = any(isinstance(d, _NEWS) for d in taken)
         await self._safely(self.host.changed(self.info, now=now))
+
+    async def _tell(self, ruling: PlayPaused | PlayerRemoved | StackSet) -> None:
+        """Tell the players of a ruling in their threads: a pause or a resume at every
+        table, a removal or a corrected stack at the player's."""
+        tables = self.state.tables if isinstance(ruling, PlayPaused) else (ruling.table,)
+        for number in sorted(tables):
+            thread = self.info.thread_of(number)
+            if thread is not None:
+                await self._safely(self.host.ruled(self.info, ruling, thread))
+
+    async def pause(self) -> tuple[Decision, ...]:
+        """Pause play at the clock's reading now (see :class:`~engine.tournament.Pause`)."""
+        return await self.submit(Pause(seconds=self.seconds()))
 
     async def _safely(self, call: Awaitable[None]) -> None:
         try:
@@ -367,7 +406,7 @@ class EventRunner:
                 threads = dict(self.info.settings.get("threads") or {})
                 threads[str(number)] = thread
                 self.info.settings["threads"] = threads
-                await self.store.update_event(
+                await self.store.events.update(
                     self.info.event_id, now=self.clock(), settings=self.info.settings
                 )
             table_id = table_id_for(self.info.guild_id, thread)
@@ -379,7 +418,9 @@ class EventRunner:
                 )  # fmt: skip
                 await self._safely(self.host.seated(self.info, number, thread, table.players))
             else:
-                await self.service.events.arrange(table_id, table.seats, self.state.chips, names)
+                await self.service.events.arrange(
+                    table_id, table.seats, self.state.chips, names, stacks=not table.in_hand
+                )
         for key, thread in sorted((self.info.settings.get("threads") or {}).items()):
             number = int(key)
             if number in self.state.tables and not finished:
@@ -416,7 +457,7 @@ class EventRunner:
     async def cancel(self) -> None:
         """The event is called off before it starts (its registrations refunded first)."""
         self.info.status = "cancelled"
-        await self.store.update_event(self.info.event_id, now=self.clock(), status="cancelled")
+        await self.store.events.update(self.info.event_id, now=self.clock(), status="cancelled")
         await self._safely(self.host.finished(self.info))
         await self.stop()
 
@@ -480,7 +521,9 @@ class EventRunner:
         await self._safely(self.host.changed(self.info))
 
     def seconds(self) -> float:
-        """Seconds of play on the event's clock now."""
+        """Seconds of play on the event's clock now (standing while play is paused)."""
+        if self.state.paused:
+            return self.state.seconds
         return self._clock.base + max(0.0, self.clock() - self._clock.since)
 
     async def _tick(self) -> None:
@@ -503,14 +546,33 @@ class EventRunner:
             starts_at = self.info.settings.get("starts_at")
             if isinstance(starts_at, (int, float)) and self.clock() >= starts_at:
                 self.put(Start())
+            elif isinstance(starts_at, (int, float)):
+                await self._remind(float(starts_at))
             return
         if state.phase is not Phase.RUNNING or self.config.clock is not Clock.MINUTES:
+            return
+        if state.paused:
             return
         seconds = self.seconds()
         level, on_break = self.config.schedule_at(seconds)
         moved = (level, on_break) != (state.level, state.on_break)
         if moved or seconds - self._clock.written >= CLOCK_RECORD:
             self.put(ClockTicked(seconds=seconds))
+
+    async def _remind(self, starts_at: float) -> None:
+        """Once, ``remind_minutes`` before the start: remind the registered members. The
+        reminder is written as sent before it is posted, so a crash in between loses it
+        rather than a restart pinging everyone twice."""
+        minutes = self.info.settings.get("remind_minutes")
+        settings = self.info.settings
+        if not isinstance(minutes, int) or minutes <= 0 or settings.get("reminded"):
+            return
+        members = tuple(p for p in self.state.registered if not is_computer(int(p)))
+        if self.clock() < starts_at - 60 * minutes or not members:
+            return
+        settings["reminded"] = True
+        await self.store.events.update(self.info.event_id, now=self.clock(), settings=settings)
+        await self._safely(self.host.remind(self.info, members, starts_at))
 
     # ----------------------------------------------------------------- questions
 

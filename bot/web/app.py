@@ -268,7 +268,9 @@ async def _member(request: web.Request) -> web.Response:
         raise _not_found()
     names = await guild_names(store, where.guild_id)
     name = names.get(member) or f"#{str(member)[-4:]}"
-    stats = await store.member_stats(where.guild_id, member, Period.ALL, now=request.app[_CLOCK]())
+    stats = await store.stats.of_member(
+        where.guild_id, member, Period.ALL, now=request.app[_CLOCK]()
+    )
     lines = stats_lines(where.lang, stats, name=name, period=Period.ALL)
     before = request.query.get("before")
     listed = await member_hands(

@@ -89,6 +89,9 @@ class EventConfig:
     - ``seats_per_table``: 2 to 10; ``starting_chips`` for every entry.
     - ``levels`` and ``clock``; ``breaks`` (minutes clock only).
     - ``start_when``: a sit-and-go starts by itself when this many have registered.
+    - ``max_entries``: a cap on the field (the players registered, then every entry and
+      re-entry); ``None``: no cap. ``min_entries``: play starts only with this many
+      registered (at least 2).
     - ``late_registration_until``: registration (and re-entry) stays open to the end of this
       level (1-based); 0 closes it when play starts. With a clock by hands it also closes
       when one player has every chip (nothing can be dealt, so the level cannot end).
@@ -111,6 +114,8 @@ class EventConfig:
     clock: Clock = Clock.MINUTES
     breaks: tuple[Break, ...] = ()
     start_when: int | None = None
+    max_entries: int | None = None
+    min_entries: int = 2
     late_registration_until: int = 0
     re_entries: int = 0
     buy_in: int = 0
@@ -140,6 +145,15 @@ class EventConfig:
             raise _bad("a break follows a level and lasts a minute or more", "tournament_breaks")
         if self.start_when is not None and self.start_when < 2:
             raise _bad("a sit-and-go needs at least two players", "tournament_start")
+        if (
+            self.min_entries < 2
+            or (self.start_when or self.min_entries) < self.min_entries
+            or (
+                self.max_entries is not None
+                and self.max_entries < max(self.min_entries, self.start_when or 2)
+            )
+        ):
+            raise _bad("the field's cap is at least its minimum to start", "tournament_field")
         if self.late_registration_until < 0 or self.re_entries < 0 or self.buy_in < 0:
             raise _bad("registration settings cannot be negative", "tournament_registration")
         if self.payouts and (sum(self.payouts) != 100 or min(self.payouts) < 0):

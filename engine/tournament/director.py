@@ -28,7 +28,9 @@ from engine.tournament.records import (
     BreakEnded,
     BreakStarted,
     Bust,
+    ClockTicked,
     Decision,
+    EditEvent,
     EventFinished,
     EventStarted,
     HandDealt,
@@ -47,6 +49,7 @@ from engine.tournament.records import (
     TableOpened,
     Unregistered,
 )
+from engine.tournament.rulings import Pending, apply_pending, edit, rule
 from engine.tournament.seating import balance_once, break_table, draw, redraw, seat_late
 from engine.tournament.tables import TableState, dealt, plan
 
@@ -71,7 +74,9 @@ class EventState:
     ``unplaced`` the busts while registration is open (placed when it closes), in order;
     ``places`` every place finished so far (``placed`` places in all); ``last_table`` the
     highest table number used (a table opened later takes the next, never a broken
-    table's); ``seconds`` the latest reading of the clock (an older one is ignored)."""
+    table's); ``seconds`` the latest reading of the clock (an older one is ignored);
+    ``paused`` while the director holds play, ``pending`` the director's rulings waiting
+    for a hand's end (:mod:`engine.tournament.rulings`)."""
 
     config: EventConfig
     phase: Phase = Phase.REGISTERING
@@ -96,6 +101,8 @@ class EventState:
     last_table: int = 0
     placed: int = 0
     seconds: float = 0.0
+    paused: bool = False
+    pending: tuple[Pending, ...] = ()
 
     @property
     def pool(self) -> int:
@@ -138,8 +145,16 @@ def apply(state: EventState, item: Input) -> tuple[EventState, tuple[Decision, .
         work.hand_starting(item.table)
     elif isinstance(item, HandFinished):
         work.hand_finished(item.table, item.stacks)
-    else:
+    elif isinstance(item, ClockTicked):
         work.clock(item.seconds)
+    elif isinstance(item, EditEvent):
+        if work.phase is not Phase.REGISTERING:
+            raise _error("the event has started", "tournament_started")
+        edit(work, item.config, registered=len(work.registered))
+    elif work.phase is not Phase.RUNNING:
+        raise _error("the event is not running", "tournament_not_running")
+    elif rule(work, item):
+        work.phase = Phase.FINISHED
     return work.freeze(), tuple(work.out)
 
 
@@ -174,6 +189,8 @@ class _Work:
         self.ready = set(state.ready)
         self.last_table = state.last_table
         self.seconds = state.seconds
+        self.paused = state.paused
+        self.pending: list[Pending] = list(state.pending)
         self.out: list[Decision] = []
         self._rng: random.Random | None = None
 
@@ -187,6 +204,7 @@ class _Work:
         return replace(
             self.state,
             phase=self.phase,
+            config=self.config,
             steps=self.state.steps + 1,
             registered=tuple(self.registered),
             entries=self.entries,
@@ -208,6 +226,8 @@ class _Work:
             last_table=self.last_table,
             placed=self.placed,
             seconds=self.seconds,
+            paused=self.paused,
+            pending=tuple(self.pending),
         )
 
     # --- registration -------------------------------------------------------------------------
@@ -217,6 +237,9 @@ class _Work:
             raise _error("registration is closed", "tournament_closed")
         if player in self.chips or player in self.registered:
             raise _error(f"{player} is already in the event", "tournament_registered")
+        cap = self.config.max_entries
+        if cap is not None and self.total_entries + len(self.registered) >= cap:
+            raise _error("the event is full", "tournament_full")
         if self.phase is Phase.REGISTERING:
             self.registered.append(player)
             if self.config.start_when is not None and len(self.registered) >= (
@@ -254,8 +277,8 @@ class _Work:
     def start(self) -> None:
         if self.phase is not Phase.REGISTERING:
             raise _error("the event has started", "tournament_started")
-        if len(self.registered) < 2:
-            raise _error("at least two players must register", "tournament_too_few")
+        if len(self.registered) < max(2, self.config.min_entries):
+            raise _error("too few players have registered", "tournament_too_few")
         seats = self.config.seats_per_table
         count = len(self.registered)
         numbers = list(range(1, (count + seats - 1) // seats + 1))
@@ -300,7 +323,7 @@ class _Work:
     # --- the clock ----------------------------------------------------------------------------
 
     def clock(self, seconds: float) -> None:
-        if self.phase is not Phase.RUNNING or seconds < self.seconds:
+        if self.phase is not Phase.RUNNING or seconds < self.seconds or self.paused:
             return  # a stale reading must not end a break or start it again
         self.seconds = seconds
         if self.config.clock is Clock.MINUTES:
@@ -374,6 +397,8 @@ class _Work:
             self.round_outs.extend(outs)
         elif outs:
             self._bust(tuple(outs))
+        if self.pending:
+            apply_pending(self, number)
         if self.config.clock is Clock.HANDS:
             self._to_level(self._hands_level())
         self.settle()
@@ -396,6 +421,8 @@ class _Work:
         """Why ``table`` cannot deal now, or ``None``."""
         if self.phase is not Phase.RUNNING or len(self.chips) < 2:
             return HoldReason.NOT_RUNNING
+        if self.paused:
+            return HoldReason.PAUSED
         if self.on_break:
             return HoldReason.ON_BREAK
         if self._needs_redraw() is not None:

@@ -59,6 +59,8 @@ class EventWatch:
     standin: StandIn
     members: list[Member]
     moves: tuple[str, ...] = ("Check", "Fold")
+    depth: int = 3
+    """How many of each thread's latest messages are looked at for a turn."""
     played: int = 0
     seen: set[tuple[int, int, int]] = field(default_factory=set)
     errors: list[str] = field(default_factory=list)
@@ -72,7 +74,7 @@ class EventWatch:
             for thread in self.standin.threads(self.standin.channel.id):
                 if thread.archived:
                     continue
-                for message in list(thread.messages.values())[-3:]:
+                for message in list(thread.messages.values())[-self.depth :]:
                     await self._maybe_play(message)
             await asyncio.sleep(0.2)
 

@@ -20,7 +20,7 @@ import discord
 
 from bot.i18n import format_number, resolve_locale, t
 
-__all__ = ["DEFER_AFTER", "TOKEN_LIFETIME", "MessageRef", "Origin", "Ticket"]
+__all__ = ["DEFER_AFTER", "FOLLOWUP_LIMIT", "TOKEN_LIFETIME", "MessageRef", "Origin", "Ticket"]
 
 log = logging.getLogger("holdem.bot")
 
@@ -28,6 +28,9 @@ DEFER_AFTER = 2.0
 """Seconds a move's interaction may wait for the loop before it is deferred."""
 TOKEN_LIFETIME = 14.5 * 60
 """An interaction token lives 15 minutes; edits through it stop a little before."""
+FOLLOWUP_LIMIT = 5
+"""Follow-up messages an interaction may send where only a member's own install authorized
+it (outside servers: Discord refuses the sixth with 40094); edits are not follow-ups."""
 
 
 class Origin(Enum):
@@ -89,6 +92,8 @@ class Ticket:
     created: float
     deferred: bool = False
     answered: bool = False
+    followups: int = 0
+    """Follow-up messages sent through this interaction so far."""
     _lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     _fallback: asyncio.Task[None] | None = None
 
@@ -165,6 +170,7 @@ class Ticket:
                     await self.interaction.edit_original_response(view=None)
                 else:
                     await response.edit_message(view=None)
+                self.followups += 1
                 sent = await self.interaction.followup.send(
                     wait=True, allowed_mentions=allowed, **extra
                 )
@@ -176,6 +182,7 @@ class Ticket:
                 )
                 return self._ref(now, message.id)
             if response.is_done():
+                self.followups += 1
                 sent = await self.interaction.followup.send(
                     wait=True, allowed_mentions=allowed, **extra
                 )
@@ -210,6 +217,7 @@ class Ticket:
         lang = resolve_locale(self.interaction.locale)
         fields = {name: format_number(lang, value) for name, value in numbers.items()}
         try:
+            self.followups += 1
             await self.interaction.followup.send(t(lang, key, **fields), ephemeral=True)
         except discord.HTTPException as error:
             log.info("could not tell a member privately: %s", error)

@@ -92,6 +92,7 @@ class LobbyMessage:
             try:
                 content = self.head(lang, state) + lobby_text(lang, state)
                 self.messages.lobby = await ticket.update(self.now(), content=content)
+                self.messages.note_live(ticket)  # a fresh token: it may show the next hand
                 return
             except discord.HTTPException as error:
                 log.info("could not update the lobby in place: %s", error)
@@ -103,6 +104,7 @@ class LobbyMessage:
                 own = resolve_locale(ticket.interaction.locale)
                 try:
                     await ticket.confirm(t(own, "seat.joined.you", stack=outcome.stack or 0))
+                    self.messages.note_live(ticket)
                 except discord.HTTPException as error:
                     log.info("could not answer a join privately: %s", error)
             await self.refresh(state, lang)

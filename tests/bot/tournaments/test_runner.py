@@ -87,6 +87,12 @@ class FakeHost:
     async def moved(self, event: EventInfo, move: PlayerMoved, thread_id: int) -> None:
         self.calls.append(("moved", move))
 
+    async def remind(self, event: EventInfo, members: tuple[str, ...], starts_at: float) -> None:
+        self.calls.append(("remind", (members, starts_at)))
+
+    async def ruled(self, event: EventInfo, ruling: object, thread_id: int) -> None:
+        self.calls.append(("ruled", (ruling, thread_id)))
+
     async def changed(self, event: EventInfo, *, now: bool = False) -> None:
         pass
 
@@ -182,7 +188,7 @@ async def _fourteen_computers(store: Store) -> None:
     runner = events.runners[event_id]
     await _until(lambda: runner.closed, 120, lambda: _stuck(runner, service))
 
-    record = await store.load_event(event_id)
+    record = await store.events.load(event_id)
     assert record is not None and record.status == "finished"
     # The store's inputs alone rebuild the same event.
     state, decisions = replay(_config(), [input_from_dict(r.data) for r in record.inputs])
@@ -213,7 +219,7 @@ async def _fourteen_computers(store: Store) -> None:
     files = await GuildService(store, service, clock=clock).hand_files(
         GUILD, 0, event=event_id, name_of=str
     )
-    refs = await store.event_hand_refs(event_id)
+    refs = await store.events.hand_refs(event_id)
     assert files.hands == len([r for r in refs if r.startswith("hand:")]) > 14
     assert files.pokerstars.count("PokerStars Hand #") == files.hands
     assert files.phh.count("# hand ") == files.hands
@@ -241,7 +247,7 @@ async def test_an_event_plays_on_through_database_outages_losing_no_hand(
         guild_id=GUILD, channel_id=CHANNEL, name="Stormy", config=_config(),
         settings={"practice": True}, computers=players,
     )  # fmt: skip
-    append, deal = store.append_event_input, service.events.deal
+    append, deal = store.events.append, service.events.deal
     refused = {"append": 0, "deal": 0}
     calls = {"append": 0, "deal": 0}
 
@@ -259,7 +265,7 @@ async def test_an_event_plays_on_through_database_outages_losing_no_hand(
             raise StoreUnavailable("the database went away")
         return await deal(table_id, dealt)
 
-    monkeypatch.setattr(store, "append_event_input", flaky_append)
+    monkeypatch.setattr(store.events, "append", flaky_append)
     monkeypatch.setattr(service.events, "deal", flaky_deal)
     await events.start(runner.info.event_id)
     await _until(lambda: runner.closed, 120, lambda: _stuck(runner, service))
@@ -359,7 +365,7 @@ async def test_the_minutes_clock_resumes_where_it_was_written_not_counting_the_d
     assert runner.seconds() == written + 20
     await _until(lambda: runner._clock.written >= written + 20)
     assert runner.state.level == 2 and runner.state.seconds < written + 21
-    record = await store.load_event(event_id)
+    record = await store.events.load(event_id)
     assert record is not None
     readings = [r.data["seconds"] for r in record.inputs if r.data["kind"] == "clock"]
     assert readings == sorted(readings) and max(readings) < 120  # never near 1,070 s
@@ -392,7 +398,7 @@ async def test_a_cancelled_event_refunds_every_buy_in(store: Store) -> None:
     assert refused.value.event
     await events.cancel(event_id)
     assert [await store.balance(GUILD, m) for m in (ann, bo)] == [100, 100]
-    record = await store.load_event(event_id)
+    record = await store.events.load(event_id)
     assert record is not None and record.status == "cancelled"
     assert ("finished", event_id) in host.calls
     assert await store.audit(GUILD) == []
@@ -400,7 +406,7 @@ async def test_a_cancelled_event_refunds_every_buy_in(store: Store) -> None:
         await events.register(event_id, ann, "Ann")
     # Over: the member's data removal renames them in the event's log and settings too.
     erased = await store.erase_member(GUILD, ann, now=clock.now)
-    record = await store.load_event(event_id)
+    record = await store.events.load(event_id)
     assert record is not None and erased.anonymous_id is not None
     assert str(ann) not in json.dumps([record.settings, *(i.data for i in record.inputs)])
     assert str(erased.anonymous_id) in json.dumps([i.data for i in record.inputs])
