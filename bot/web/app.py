@@ -135,7 +135,8 @@ async def _answers(request: web.Request, handler: Handler) -> web.StreamResponse
         log.exception("web: %s %s failed", request.method, request.path)
         return _plain(request, 500, "web.error.failed")
     if not response.prepared:
-        response.headers.update(_HEADERS)
+        for name, value in _HEADERS.items():  # the Activity's pages set a CSP of their own
+            response.headers.setdefault(name, value)
     return response
 
 

@@ -51,6 +51,7 @@ from .records import ENTRY, Fault, Interaction, Request
 from .records import json_response as _json
 from .rest_interactions import InteractionRoutes
 from .rest_scheduled_events import ScheduledEventRoutes
+from .rest_oauth import OAuth
 from .rest_threads import ThreadRoutes
 
 __all__ = ["HOST", "Fault", "Interaction", "Request", "StandIn"]
@@ -97,6 +98,8 @@ class StandIn(InteractionRoutes, ThreadRoutes, ScheduledEventRoutes):
         self._command_ids: dict[str, str] = {}
         self._runner: web.AppRunner | None = None
         self.gateway = Gateway(self._identified)
+        self.oauth = OAuth(self.application_id, self.people)
+        """The Activity's sign-in: OAuth2 codes and tokens, Activity instances."""
 
     # ------------------------------------------------------------------ lifecycle
     @property
@@ -140,6 +143,7 @@ class StandIn(InteractionRoutes, ThreadRoutes, ScheduledEventRoutes):
             ("GET", "/guilds/{guild}/members/{user}", self._get_member),
             *self.thread_routes(),
             *self.scheduled_event_routes(),
+            *self.oauth.routes(),
         ):
             app.router.add_route(method, API + route, rest(handler))
         self._runner = web.AppRunner(app, handle_signals=False, access_log=None)
@@ -281,6 +285,8 @@ class StandIn(InteractionRoutes, ThreadRoutes, ScheduledEventRoutes):
 
     # ------------------------------------------------------------------ REST: start-up
     async def _me(self, request: web.Request) -> Any:
+        if request.headers.get("Authorization", "").startswith("Bearer "):
+            return self.oauth.me(request)  # a member's OAuth2 token, not the bot's
         return {**payloads.user(self.bot), "mfa_enabled": False, "verified": True}
 
     async def _application(self, request: web.Request) -> Any:
