@@ -50,8 +50,8 @@ from .payloads import Person, snowflake
 from .records import ENTRY, Fault, Interaction, Request
 from .records import json_response as _json
 from .rest_interactions import InteractionRoutes
-from .rest_scheduled_events import ScheduledEventRoutes
 from .rest_oauth import OAuth
+from .rest_scheduled_events import ScheduledEventRoutes
 from .rest_threads import ThreadRoutes
 
 __all__ = ["HOST", "Fault", "Interaction", "Request", "StandIn"]
