@@ -59,7 +59,8 @@ class Answer:
 
     @property
     def kind(self) -> int | None:
-        """The callback type: 4 message, 5 deferred, 6 deferred update, 7 update, 9 modal."""
+        """The callback type: 4 message, 5 deferred, 6 deferred update, 7 update, 9 modal,
+        12 the Activity launched."""
         return self.body.get("type")
 
     @property
@@ -87,7 +88,7 @@ class Answer:
     @property
     def shown(self) -> bool:
         """Whether the member sees the answer yet (a deferred one shows later)."""
-        if self.kind in (4, 9) or self.interaction.dead:
+        if self.kind in (4, 9, 12) or self.interaction.dead:  # 12: the Activity opened
             return True
         return any(m.text or m.attachments for m in self.parts())
 

@@ -101,6 +101,8 @@ class Interaction:
     owners: dict[str, str] = field(default_factory=dict)
     """``authorizing_integration_owners``: ``{"0": guild}`` in a server, ``{"1": user}`` where
     only a member's own install authorized it."""
+    activity_instance: str | None = None
+    """The Activity instance a ``LAUNCH_ACTIVITY`` answer (type 12) opened for the member."""
     created: float = 0.0
     """When the member made it, on the stand-in's clock (:mod:`.clock`): its token expires
     :data:`~.clock.TOKEN_LIFETIME` seconds later."""

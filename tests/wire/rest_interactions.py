@@ -1,5 +1,6 @@
-"""The stand-in's REST for interactions: the callback (reply types 4, 5, 6, 7 and the modal,
-9), the original response and the follow-ups, each reached through the interaction's token.
+"""The stand-in's REST for interactions: the callback (reply types 4, 5, 6, 7, the modal,
+9, and LAUNCH_ACTIVITY, 12, which puts the member in the channel's Activity instance), the
+original response and the follow-ups, each reached through the interaction's token.
 
 :class:`InteractionRoutes` is a part of :class:`~tests.wire.standin.StandIn` (its base); an
 interaction a member makes is recorded as a :class:`~tests.wire.records.Interaction`, and a
@@ -26,6 +27,7 @@ from .payloads import Person, snowflake
 from .records import ENTRY, Gone, Interaction, Request
 from .records import json_response as _json
 from .rest_channels import ChannelRoutes
+from .rest_oauth import OAuth
 
 __all__ = ["InteractionRoutes"]
 
@@ -36,6 +38,8 @@ class InteractionRoutes(ChannelRoutes):
     channel_id: int
     interactions: dict[str, Interaction]
     clock: Clock
+    oauth: OAuth
+    activities: bool
 
     def new_interaction(
         self, kind: int, person: Person, *, channel_id: int | None = None, **fields: Any
@@ -73,9 +77,13 @@ class InteractionRoutes(ChannelRoutes):
             return _json(payloads.error_body(404, 10062), 404)
         if interaction.answered.is_set():
             return _json(payloads.error_body(400, 40060), 400)
-        interaction.callbacks.append(entry)
         body = entry.body if isinstance(entry.body, dict) else {}
         kind, data = int(body.get("type", 0)), body.get("data") or {}
+        if kind == 12 and not self.activities:
+            # "Only available for apps with Activities enabled": the answer is not taken, so
+            # the interaction still waits for one (the status and code are not documented)
+            return _json(payloads.error_body(400, 50035), 400)
+        interaction.callbacks.append(entry)
         message: Message | None = None
         if kind in (4, 5):
             await self.writable(interaction.channel_id, edit=False)
@@ -95,6 +103,10 @@ class InteractionRoutes(ChannelRoutes):
                 message = found
         elif kind == 9:
             interaction.modal = data
+        elif kind == 12:  # LAUNCH_ACTIVITY: the member joins the Activity in that channel
+            guild = self.channels[interaction.channel_id].guild_id
+            launched = self.oauth.launch(guild, interaction.channel_id, interaction.person.id)
+            interaction.activity_instance = launched.id
         interaction.answered.set()
         if entry.query.get("with_response", "").lower() not in ("1", "true"):
             return web.Response(status=204)
@@ -108,6 +120,9 @@ class InteractionRoutes(ChannelRoutes):
             },
             "resource": {"type": kind},
         }
+        if interaction.activity_instance is not None:
+            answer["interaction"]["activity_instance_id"] = interaction.activity_instance
+            answer["resource"]["activity_instance"] = {"id": interaction.activity_instance}
         if message is not None:
             answer["resource"]["message"] = self.message_json(message)
         return _json(answer)

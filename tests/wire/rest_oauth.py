@@ -13,7 +13,8 @@
 
 A test grants codes the way the Discord client does when the Activity's page asks it to
 authorize (:meth:`OAuth.grant`), opens instances (:meth:`OAuth.open_instance`) and may
-expire a token (:meth:`OAuth.revoke`).
+expire a token (:meth:`OAuth.revoke`); a ``LAUNCH_ACTIVITY`` answer puts its member in the
+channel's instance (:meth:`OAuth.launch`).
 """
 
 from __future__ import annotations
@@ -69,6 +70,23 @@ class OAuth:
 
     def open_instance(self, instance: ActivityInstance) -> ActivityInstance:
         self.instances[instance.id] = instance
+        return instance
+
+    def launch(self, guild_id: int | None, channel_id: int, user: int) -> ActivityInstance:
+        """A ``LAUNCH_ACTIVITY`` answer (callback type 12) for ``user`` in that channel: they
+        join the application's instance there, or one is started for them, as Discord's client
+        does (Receiving and Responding: the callback's ``activity_instance``, "launched or
+        joined")."""
+        here = [i for i in self.instances.values() if i.channel_id == channel_id]
+        instance = (
+            here[0]
+            if here
+            else self.open_instance(
+                ActivityInstance(f"i-{payloads.snowflake()}-gc-{channel_id}", guild_id, channel_id)
+            )
+        )
+        if user not in instance.users:
+            instance.users.append(user)
         return instance
 
     def person(self, token: str) -> Person | None:

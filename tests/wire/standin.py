@@ -78,6 +78,9 @@ class StandIn(InteractionRoutes, ThreadRoutes, ScheduledEventRoutes):
     """Every new message that notified someone: its id and whom, in order."""
     outside: list[Request] = field(default_factory=list)
     """The bot's own calls to a channel it is not in, each refused (403, 50001)."""
+    activities: bool = True
+    """Activities enabled for the application in the Developer Portal (else Discord refuses a
+    ``LAUNCH_ACTIVITY`` answer)."""
     sent: dict[str, Message] = field(default_factory=dict)
     """Every message the bot created, by id, deleted ones included (where and what it was)."""
     clock: Clock = field(default_factory=Clock)
@@ -312,8 +315,11 @@ class StandIn(InteractionRoutes, ThreadRoutes, ScheduledEventRoutes):
 
     async def _sync(self, request: web.Request) -> Any:
         guild = request.match_info.get("guild")
+        commands = request[ENTRY].body or []
+        if not _entry_points_allowed(commands, scope=guild):
+            return _json(payloads.error_body(400, 50035), 400)
         echoed = []
-        for command in request[ENTRY].body or []:
+        for command in commands:
             name = command["name"]
             item = {"type": 1, "description": "", **command}
             item.update(
@@ -360,3 +366,14 @@ class StandIn(InteractionRoutes, ThreadRoutes, ScheduledEventRoutes):
         )
         guild["guild_scheduled_events"] = self.scheduled_events()
         await self.dispatch("GUILD_CREATE", guild)
+
+
+def _entry_points_allowed(commands: list[dict[str, Any]], *, scope: str | None) -> bool:
+    """Application Commands: an app has at most one ``PRIMARY_ENTRY_POINT`` command (type 4),
+    global only, without options; ``handler`` (1 APP_HANDLER, 2 DISCORD_LAUNCH_ACTIVITY) is set
+    only on it. A list that breaks one of these is refused as an invalid form body."""
+    entries = [c for c in commands if c.get("type") == 4]
+    if entries and (scope is not None or len(entries) > 1 or entries[0].get("options")):
+        return False
+    handlers_ok = all(c.get("handler") in (None, 1, 2) for c in entries)
+    return handlers_ok and not any("handler" in c for c in commands if c.get("type") != 4)

@@ -1,6 +1,7 @@
 """The wire-level smoke test: the real ``python -m bot`` process against a stand-in for
 Discord on 127.0.0.1 starts, syncs its commands to the dev guild, and answers ``/holdem help``
-(through one real 429 + retry in discord.py), then exits cleanly on SIGTERM.
+(through one real 429 + retry in discord.py) and, the Activity being off, refuses
+``/holdem play`` privately in the member's language, then exits cleanly on SIGTERM.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from pathlib import Path
 import pytest
 
 from .game import game
+from .members import Member
+from .payloads import Person
 from .process import APP_ID, GUILD_ID
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs SIGTERM")
@@ -45,6 +48,14 @@ async def test_bot_starts_syncs_and_answers_a_slash_command(tmp_path: Path) -> N
         assert answer.ephemeral, answer.body
         assert "Holdem Dealer: how to play" in answer.content, answer.body  # a layout reply
         assert any("rate limited" in line for line in bot.err), bot.report()
+
+        # The Activity is off (HOLDEM_ACTIVITY unset): /holdem play says so privately, in the
+        # member's language, and no entry point went with the commands.
+        norsk = Member(standin, Person(id=player.id, name=player.person.name, locale="no"))
+        answer = await norsk.slash("holdem play")
+        assert answer.kind == 4 and answer.ephemeral, answer.body
+        assert "HOLDEM_ACTIVITY=1" in answer.content and "ikke slått på" in answer.content
+        assert not any(c.get("type") == 4 for scope in standin.synced.values() for c in scope)
         assert standin.unknown == [], bot.report()
 
         # SIGTERM: a clean exit, code 0, no traceback.

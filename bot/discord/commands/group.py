@@ -1,8 +1,9 @@
 """``/holdem``: the command group's declarations, and nothing else.
 
 Each command's description, options and choices live here; what it does lives in
-:mod:`bot.discord.commands.seats` (tables and seats), :mod:`bot.discord.table.hole_cards` (cards)
-and :mod:`bot.discord.commands.info` (what members ask about). Four subjects add their own commands
+:mod:`bot.discord.commands.seats` (tables and seats), :mod:`bot.discord.table.hole_cards` (cards),
+:mod:`bot.discord.commands.info` (what members ask about) and :mod:`bot.discord.commands.launch`
+(the Activity). Four subjects add their own commands
 to the group (``add_to``): :mod:`~bot.discord.commands.stats`, :mod:`~bot.discord.commands.fair`,
 :mod:`~bot.discord.commands.member_settings` and :mod:`~bot.discord.commands.computers`; the moves
 are top-level commands (:mod:`bot.discord.commands.play`); the server's settings are
@@ -20,7 +21,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.commands import info
+from bot.discord.commands import info, launch
 from bot.discord.commands import seats as seating
 from bot.discord.commands.options import CheckedGroup
 from bot.discord.places import ANY_INSTALL, ANYWHERE, require_server, table_here
@@ -102,6 +103,11 @@ class TablesCog(commands.Cog, name="Tables"):
     @holdem.command(name="table", description=_d("holdem.table"))
     async def table(self, interaction: discord.Interaction[Any]) -> None:
         await seating.show_table(interaction)
+
+    @holdem.command(name="play", description=_d("holdem.play"))
+    @app_commands.check(require_server)  # the Activity's sessions belong to a server
+    async def play(self, interaction: discord.Interaction[Any]) -> None:
+        await launch.play(interaction)
 
     # ----------------------------------------------------------------- cards and questions
 

@@ -3,7 +3,7 @@ publish is reported and retried at the next start instead of stopping the bot.""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -111,3 +111,35 @@ async def test_a_refused_publication_is_reported_and_retried_next_time(store: St
     assert await store.command_syncs() == []
     bot.refuse = None
     assert (await sync_commands(bot, store))[0].changed
+
+
+async def test_the_activity_entry_point_goes_with_the_global_commands_only(store: Store) -> None:
+    bot = _Bot()
+    bot.add("holdem")
+    bot._connection.application_id = 1_100_000_000_000_000_002  # what login would learn
+    sent: list[list[dict[str, Any]]] = []
+
+    async def put(application_id: int, payload: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        sent.append(payload)
+        return [{**c, "id": str(900 + k), "application_id": str(application_id), "version": "1"}
+                for k, c in enumerate(payload)]  # fmt: skip
+
+    bot.http.bulk_upsert_global_commands = put  # type: ignore[assignment]
+    learnt: list[str] = []
+
+    def learn(found: Sequence[app_commands.AppCommand]) -> None:
+        learnt.extend(command.name for command in found)
+
+    await sync_commands(bot, store, launcher=False)
+    result = await sync_commands(bot, store, dev_guild=GUILD, launcher=True, learn=learn)
+    # Turning the Activity on is a change of the global list, which now ends with the entry
+    # point; the dev guild's copy never carries one (Discord allows it globally only).
+    assert [(p.scope, p.commands, p.changed) for p in result] == [
+        ("global", 2, True),
+        (f"guild:{GUILD}", 1, True),
+    ]
+    ((*commands, entry),) = sent
+    assert [c["name"] for c in commands] == ["holdem"]
+    assert (entry["type"], entry["handler"], "options" in entry) == (4, 2, False)
+    assert entry["description_localizations"]["no"] and entry["description_localizations"]["da"]
+    assert bot.published == [None, GUILD] and learnt == ["holdem"]
