@@ -1,4 +1,6 @@
 # Holdem Dealer: docker build -t holdem-dealer . && docker run --env-file .env -v holdem-data:/data holdem-dealer
+# With the web companion served by the bot itself (HOLDEM_WEB=1 in .env), publish its port too:
+#   docker run --env-file .env -v holdem-data:/data -p 8080:8080 holdem-dealer
 FROM python:3.11.14-slim-bookworm
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
@@ -38,6 +40,11 @@ RUN groupadd --system --gid 10001 holdem \
 ENV HOLDEM_DB=/data/holdem.sqlite3 \
     HOLDEM_HEARTBEAT=/data/heartbeat
 VOLUME ["/data"]
+
+# The web companion (HOLDEM_WEB=1, or python -m bot.web) listens on every interface of the
+# container, so a published port reaches it; HOLDEM_WEB_PORT is 8080 unless set.
+ENV HOLDEM_WEB_HOST=0.0.0.0
+EXPOSE 8080
 USER 10001:10001
 WORKDIR /data
 

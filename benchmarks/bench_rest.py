@@ -18,6 +18,10 @@ The real ``python -m bot`` plays whole hands against the stand-in Discord of ``t
   one second as in production. Counted: every REST call from the start to the results
   message, the event's own (threads, the event message, pings of moved players) included;
   the figure is per move of the whole event, and the event's total is printed with it.
+- **group-dm**: three members who installed the app for themselves play in a group DM the bot
+  is not in (``tests/wire/anywhere.py``): join by command, deal, and moves by button and by
+  command in turn. There the bot may not call the channel at all: the target is 0, and any
+  call of its own to the group DM is an error.
 
 Counted: every REST call from the first turn of the first hand to the first turn of hand
 ``N + 1`` (so each hand pays for its own end and the next deal), by route. Discord's global
@@ -52,7 +56,7 @@ from tests.wire.payloads import Person
 from tests.wire.process import APP_ID, GUILD_ID, BotProcess
 from tests.wire.standin import Request, StandIn
 
-TARGETS = {"button": 0.1, "slash": 1.0, "computer": 0.5, "event": 0.5}
+TARGETS = {"button": 0.1, "slash": 1.0, "computer": 0.5, "event": 0.5, "group-dm": 0.0}
 """Rate-limited REST calls per move of each kind, averaged over whole hands."""
 
 
@@ -69,11 +73,13 @@ class Run:
 
 
 async def _hands(
-    g: Game, turn: Turn, hands: int, *, by_button: bool, cautious: bool = False
-) -> tuple[int, int, int]:
+    g: Game, turn: Turn, hands: int, *, by_button: bool, cautious: bool = False,
+    mixed: bool = False,
+) -> tuple[int, int, int]:  # fmt: skip
     """Play ``hands`` whole hands from ``turn``, checking or calling (``cautious``: checking or
-    folding, so that a member facing computers never goes broke and stops the count); the
-    index of the first counted request, of the end, and the member's own moves."""
+    folding, so that a member facing computers never goes broke and stops the count;
+    ``mixed``: by button and by command in turn); the index of the first counted request, of
+    the end, and the member's own moves."""
     first, start, own = turn.hand, len(g.standin.requests), 0
     while turn.hand < first + hands:
         if cautious:
@@ -83,6 +89,7 @@ async def _hands(
             await g.member(turn.member).click(turn.message, label)
         else:
             _, before = await g.play(turn, by_button=by_button)
+            by_button = not by_button if mixed else by_button
         own += 1
         turn = await g.next_turn(before, timeout=60)
     return start, len(g.standin.requests), own
@@ -121,6 +128,44 @@ async def _table(kind: str, hands: int) -> Run:
         problems.append(f"{kind}: hands not finished: {played}")
     counted = moves - own if kind == "computer" else moves
     return Run(kind, players, hands, moves, max(1, counted), calls, problems)
+
+
+async def _group_dm(hands: int) -> Run:
+    """Three members with the app installed for themselves, at a table in a group DM."""
+    people = [Person(id=1_300_000_000_000_000_200 + k, name=n, installed=True)
+              for k, n in enumerate(("alice", "bob", "carol"))]  # fmt: skip
+    with tempfile.TemporaryDirectory() as folder:
+        standin = StandIn(application_id=APP_ID, guild_id=GUILD_ID, people=people)
+        await standin.start()
+        dm = standin.group_dm(*people)
+        bot = BotProcess(standin=standin, db=Path(folder) / "holdem.sqlite3")
+        members = [Member(standin, p).at(dm.id) for p in people]
+        g = Game(standin=standin, bot=bot, members=members, where=dm.id)
+        try:
+            await bot.start()
+            turn = await g.open()
+            start, end, _ = await _hands(g, turn, hands, by_button=True, mixed=True)
+            calls = standin.requests[start:end]
+            unknown, outside = list(standin.unknown), list(standin.outside)
+            code = await bot.stop()
+        finally:
+            await bot.close()
+            await standin.stop()
+        played = books.hands(bot.db)
+        moves = books.actions(bot.db, hands_up_to=played[0][0] + hands - 1)
+        chips = books.chips(bot.db)
+    problems = []
+    if code != 0:
+        problems.append(f"group-dm: the bot exited with {code}")
+    if unknown:
+        problems.append(f"group-dm: routes the stand-in does not know: {[r.key for r in unknown]}")
+    if outside or any(r.limited for r in calls):
+        problems.append(f"group-dm: the bot's own calls: {[r.key for r in calls if r.limited]}")
+    if not chips.conserved:
+        problems.append(f"group-dm: chips not conserved: {chips}")
+    if [finished for _, finished in played[:hands]] != [True] * hands:
+        problems.append(f"group-dm: hands not finished: {played}")
+    return Run("group-dm", 3, hands, moves, max(1, moves), calls, problems)
 
 
 async def _event(computers: int = 12) -> Run:
@@ -208,9 +253,11 @@ async def main() -> int:
     args = parser.parse_args()
     hands = 1 if args.smoke else args.hands
     problems = []
-    for kind in args.only or ("button", "slash", "computer", "event"):
+    for kind in args.only or ("button", "slash", "computer", "event", "group-dm"):
         if kind == "event":
             run = await _event(1 if args.smoke else 12)
+        elif kind == "group-dm":
+            run = await _group_dm(hands)
         else:
             run = await _table(kind, hands)
         print(report(run), flush=True)

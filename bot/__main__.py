@@ -31,7 +31,7 @@ from bot.cli import (
 )
 from bot.discord.client import HoldemBot
 from bot.discord.gateway_watch import GatewayWatch
-from bot.discord.invite import invite_url
+from bot.discord.invite import install_url, invite_url
 from bot.discord.launch import build_bot, point_at, shutdown
 from bot.discord.sync import GLOBAL, sync_commands
 from bot.ops.backup import BackupPolicy, backup_command, backup_loop
@@ -63,6 +63,7 @@ async def _run(settings: Settings) -> None:
     bot = build_bot(settings)
     if settings.application_id is not None:
         print(f"Invite Holdem Dealer: {invite_url(settings.application_id)}", flush=True)
+        print(f"Install it for yourself: {install_url(settings.application_id)}", flush=True)
     stopping = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):

@@ -36,12 +36,15 @@ channel; the tables' threads are public, so no private threads.
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 import discord
 
 __all__ = [
     "REQUIRED_PERMISSIONS",
     "SCOPES",
     "THREAD_PERMISSIONS",
+    "install_url",
     "invite_url",
     "permission_names",
 ]
@@ -74,6 +77,19 @@ def invite_url(application_id: int, permissions: discord.Permissions = REQUIRED_
     'https://discord.com/oauth2/authorize?client_id=123456789012345678&scope=bot+applications.commands&permissions=326417615872'
     """
     return discord.utils.oauth_url(application_id, permissions=permissions, scopes=SCOPES)
+
+
+def install_url(application_id: int) -> str:
+    """The link a member opens to install the app for themselves (integration type 1): its
+    commands then work in their DMs and group DMs, where the bot is not a member and asks for
+    no permission (everything there goes through interaction tokens). The application must
+    allow "User Install" (Developer Portal, Installation).
+
+    >>> install_url(123456789012345678)
+    'https://discord.com/oauth2/authorize?client_id=123456789012345678&integration_type=1&scope=applications.commands'
+    """
+    query = {"client_id": application_id, "integration_type": 1, "scope": "applications.commands"}
+    return f"https://discord.com/oauth2/authorize?{urlencode(query)}"
 
 
 def permission_names(permissions: discord.Permissions = REQUIRED_PERMISSIONS) -> tuple[str, ...]:

@@ -18,9 +18,9 @@ import discord
 
 from bot.discord.context import context_of, remember, split_table_id
 from bot.discord.errors import error_text, reply_private
+from bot.discord.places import table_here
 from bot.discord.table.answers import Origin
 from bot.i18n import t
-from bot.tables.service import table_id_for
 from engine import ActionKind
 
 __all__ = ["make_move"]
@@ -42,10 +42,10 @@ async def make_move(
     ctx = context_of(interaction)
     lang = remember(ctx, interaction)
     if table_id is None:
-        if interaction.guild_id is None or interaction.channel_id is None:
+        if interaction.channel_id is None:
             await reply_private(interaction, t(lang, "error.no_table"))
             return
-        table_id = table_id_for(interaction.guild_id, interaction.channel_id)
+        table_id = table_here(interaction)
     guild_id, channel_id = split_table_id(table_id)
     hand_id, seq = decision if decision is not None else (None, None)
     ctx.loops.expect(interaction, origin)

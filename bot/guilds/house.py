@@ -15,11 +15,25 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from engine import HouseRules, preset
+from bot.guilds.wallets import outside_servers
+from engine import HouseRules, Refill, preset
 
-__all__ = ["DEFAULT_PRESET", "GuildRules", "WebPages", "event_role", "guild_rules", "web_pages"]
+__all__ = [
+    "DEFAULT_PRESET",
+    "OUTSIDE_RULES",
+    "GuildRules",
+    "WebPages",
+    "event_role",
+    "guild_rules",
+    "web_pages",
+]
 
 DEFAULT_PRESET = "no-limit"
+OUTSIDE_RULES = preset(DEFAULT_PRESET).with_changes(
+    refill=Refill.DAILY, refill_to=preset(DEFAULT_PRESET).starting_stack
+)
+"""The house outside servers, where no admin chooses: each table's rules are its starter's
+preset, and a member's own wallet there is topped up to one buy-in once a day."""
 
 
 class WebPages(Enum):
@@ -64,10 +78,13 @@ def event_role(data: Mapping[str, Any] | None) -> int | None:
     return chosen if isinstance(chosen, int) and not isinstance(chosen, bool) else None
 
 
-def guild_rules(data: Mapping[str, Any] | None) -> GuildRules:
+def guild_rules(data: Mapping[str, Any] | None, *, guild_id: int | None = None) -> GuildRules:
     """The rules from their stored form; the default preset if the server never chose any
-    (a server that chose only who reads its pages has the default rules too)."""
+    (a server that chose only who reads its pages has the default rules too), and
+    :data:`OUTSIDE_RULES` for the scope outside servers (``guild_id``)."""
     pages, role = web_pages(data), event_role(data)
+    if guild_id is not None and outside_servers(guild_id) and not data:
+        return GuildRules(preset=DEFAULT_PRESET, rules=OUTSIDE_RULES)
     if not data or "rules" not in data:
         return GuildRules(
             preset=DEFAULT_PRESET, rules=preset(DEFAULT_PRESET), web_pages=pages, event_role=role

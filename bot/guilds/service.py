@@ -93,7 +93,7 @@ class GuildService:
 
     async def rules(self, guild_id: int) -> GuildRules:
         """The server's house rules; the default preset if it never chose any."""
-        return guild_rules(await self._store.get_guild_rules(guild_id))
+        return guild_rules(await self._store.get_guild_rules(guild_id), guild_id=guild_id)
 
     async def set_rules(self, guild_id: int, name: str, rules: HouseRules) -> None:
         """Save the rules and their preset; the server's other choices stay as they are."""

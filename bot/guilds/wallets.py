@@ -22,7 +22,21 @@ from enum import Enum
 
 from engine import HouseRules, Refill
 
-__all__ = ["GRANT_NOTE_MAX", "REFILL_INTERVAL", "Reason", "grant_ref", "refill_due"]
+__all__ = [
+    "GRANT_NOTE_MAX",
+    "OUTSIDE_SERVERS",
+    "REFILL_INTERVAL",
+    "Reason",
+    "grant_ref",
+    "outside_servers",
+    "refill_due",
+]
+
+OUTSIDE_SERVERS = 0
+"""The scope of every table and wallet outside servers (DMs and group DMs where a member
+installed the app for themselves): a guild id no server has (Discord's ids are never 0). A
+member's wallet there is their own, kept by the same ledger rules as a server's and never
+mixed with any server's: each wallet is one (scope, member) pair."""
 
 REFILL_INTERVAL = 24 * 60 * 60.0
 """The daily policy allows one refill per rolling 24 hours (not per calendar day: no time zone
@@ -75,6 +89,15 @@ def refill_due(
         if emptied_at is not None and now < emptied_at + rules.refill_wait_hours * 3600.0:
             return 0
     return rules.refill_to - chips
+
+
+def outside_servers(guild_id: int) -> bool:
+    """Whether a guild id is the scope outside servers.
+
+    >>> outside_servers(OUTSIDE_SERVERS), outside_servers(1_200_000_000_000_000_001)
+    (True, False)
+    """
+    return guild_id == OUTSIDE_SERVERS
 
 
 def grant_ref(admin: int, note: str) -> str:

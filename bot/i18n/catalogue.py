@@ -85,23 +85,44 @@ BIDI_CONTROLS: Final[frozenset[str]] = frozenset(
 """The explicit direction controls: embeddings, overrides (``U+202A`` to ``U+202E``) and
 isolates (``U+2066`` to ``U+2069``)."""
 _RIGHT_TO_LEFT = frozenset({"R", "AL", "AN"})
+_OPENS = frozenset("\u2066\u2067\u2068")
 _FSI, _PDI = "\u2068", "\u2069"
 
 
 def isolate(text: str) -> str:
-    """``text`` as it may stand inside a sentence: when it holds right-to-left letters or
-    direction controls, its controls dropped (as the pictures drop them) and the rest
-    wrapped in FIRST STRONG ISOLATE ... POP DIRECTIONAL ISOLATE, so it is laid out on its
-    own and the words around it keep their order; any other text unchanged.
+    """``text`` as it may stand inside a sentence: its embeddings, overrides and unmatched
+    isolate marks dropped (as the pictures drop them), and, when right-to-left letters stand
+    outside any isolate it already holds or a control was dropped, the whole wrapped in FIRST
+    STRONG ISOLATE ... POP DIRECTIONAL ISOLATE, so it is laid out on its own and the words
+    around it keep their order; any other text unchanged (a line that holds an isolated name
+    keeps it as it is).
 
     >>> isolate("Bob")
     'Bob'
     >>> isolate("\u202eevil") == "\u2068evil\u2069", isolate("מרים") == "\u2068מרים\u2069"
     (True, True)
+    >>> isolate("Done: \u2068מרים\u2069 calls 2.") == "Done: \u2068מרים\u2069 calls 2."
+    True
     """
-    if not any(c in BIDI_CONTROLS or unicodedata.bidirectional(c) in _RIGHT_TO_LEFT for c in text):
-        return text
-    return _FSI + "".join(c for c in text if c not in BIDI_CONTROLS) + _PDI
+    kept: list[str] = []
+    opened: list[int] = []  # where the isolates still open start in ``kept``
+    bare = False  # a right-to-left letter outside every isolate
+    for char in text:
+        if char in _OPENS:
+            opened.append(len(kept))
+        elif char == _PDI:
+            if not opened:
+                continue  # closes nothing: dropped
+            opened.pop()
+        elif char in BIDI_CONTROLS:
+            continue  # an embedding or an override: dropped
+        elif not opened and unicodedata.bidirectional(char) in _RIGHT_TO_LEFT:
+            bare = True
+        kept.append(char)
+    for start in reversed(opened):  # opened and never closed: dropped
+        del kept[start]
+    result = "".join(kept)
+    return _FSI + result + _PDI if bare or result != text else text
 
 
 def resolve_locale(locale: object | None) -> Lang:

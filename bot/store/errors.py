@@ -16,7 +16,9 @@ The tree::
     │   ├── LeaseLost           the table's lease names another process: the write is fenced
     │   └── EventConflict       an event's input numbered as one already written (or not next)
     ├── StoreUnavailable        the database cannot be reached just now (a server restart,
-    │                           a dropped connection): nothing of the request was kept
+    │   │                       a dropped connection): nothing of the request was kept
+    │   └── DatabaseFull        the database's disk (or its size limit) is full: nothing of
+    │                           the request was kept, and nothing is until space is freed
     ├── TableTaken              a table is open in the channel already (or another process
     │                           holds its lease): nothing was opened
     ├── MemberSeated            a member's data cannot be removed while they sit at a table
@@ -34,6 +36,7 @@ __all__ = [
     "BackupFailed",
     "DatabaseCorrupt",
     "DatabaseDamaged",
+    "DatabaseFull",
     "DatabaseLocked",
     "DatabaseReadOnly",
     "DatabaseUnavailable",
@@ -157,6 +160,15 @@ class StoreUnavailable(StoreError):
     again in a moment."""
 
     code = "store_unavailable"
+
+
+class DatabaseFull(StoreUnavailable):
+    """The database's disk is full (SQLite's ``SQLITE_FULL``: the disk, or the file's size
+    limit): the request's transaction was rolled back, so the table stands where it stood, and
+    reads still work. Like an outage, it passes once the host frees space; a member is told
+    the database is full, the log says it once per write refused."""
+
+    code = "database_full"
 
 
 class EventConflict(HandStateError):

@@ -23,7 +23,7 @@ import contextlib
 import logging
 import os
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Literal
@@ -35,6 +35,7 @@ from bot.store.errors import (
     BackupFailed,
     DatabaseCorrupt,
     DatabaseDamaged,
+    DatabaseFull,
     DatabaseLocked,
     DatabaseReadOnly,
     DatabaseUnavailable,
@@ -130,34 +131,45 @@ def _probe(path: str, uri: bool, busy_timeout: float) -> None:
         )
 
 
+@contextlib.contextmanager
+def _statement(where: str) -> Iterator[None]:
+    """A driver error as the store's: a constraint as :class:`ConstraintViolation`, a full
+    disk (``SQLITE_FULL``) as :class:`DatabaseFull`, said once in the log; others as they are."""
+    try:
+        yield
+    except sqlite3.IntegrityError as error:
+        raise ConstraintViolation(str(error)) from None
+    except sqlite3.OperationalError as error:
+        if getattr(error, "sqlite_errorcode", None) != sqlite3.SQLITE_FULL:
+            raise
+        log.error("the database is full: a write was refused and nothing of it kept (%s: %s)",
+                  where, error)  # fmt: skip
+        raise DatabaseFull(f"the database {where} is full: {error}") from None
+
+
 class _SqliteTx:
     """Statements on the backend's connection; the backend holds its lock meanwhile."""
 
     dialect = Dialect.SQLITE
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    def __init__(self, db: aiosqlite.Connection, where: str) -> None:
         self._db = db
+        self._where = where
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
-        try:
+        with _statement(self._where):
             cursor = await self._db.execute(sql, params)
-        except sqlite3.IntegrityError as error:
-            raise ConstraintViolation(str(error)) from None
         # A statement without rows is done once executed: closing its cursor would cost one
         # more trip to the connection's thread on the durable-action path, for nothing.
         return cursor.rowcount
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-        try:
+        with _statement(self._where):
             await self._db.executemany(sql, rows)
-        except sqlite3.IntegrityError as error:
-            raise ConstraintViolation(str(error)) from None
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        try:
+        with _statement(self._where):
             return list(await self._db.execute_fetchall(sql, params))
-        except sqlite3.IntegrityError as error:
-            raise ConstraintViolation(str(error)) from None
 
     async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
         rows = await self.fetch(sql, params)
@@ -172,7 +184,7 @@ class SqliteBackend:
     def __init__(self, db: aiosqlite.Connection, path: str) -> None:
         self._db = db
         self._lock = asyncio.Lock()
-        self._tx = _SqliteTx(db)
+        self._tx = _SqliteTx(db, path)
         self.where = path
 
     @classmethod
@@ -216,7 +228,8 @@ class SqliteBackend:
             await self._db.execute("BEGIN IMMEDIATE")
             try:
                 yield self._tx
-                await self._db.execute("COMMIT")
+                with _statement(self.where):  # a full disk may refuse the commit itself
+                    await self._db.execute("COMMIT")
             except BaseException:
                 await self._rollback()
                 raise

@@ -131,7 +131,8 @@ class SeatCommands:
         await tables.store.ensure_wallet(
             live.guild_id, user_id, starting_grant=rules.starting_stack, now=now
         )
-        house = guild_rules(await tables.store.get_guild_rules(live.guild_id)).rules
+        stored = await tables.store.get_guild_rules(live.guild_id)
+        house = guild_rules(stored, guild_id=live.guild_id).rules
         seated = tables.seated_chips(live.guild_id, user_id)
         refilled = await tables.store.refill(
             live.guild_id, user_id, rules=house, on_tables=seated, now=now

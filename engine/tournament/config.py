@@ -100,7 +100,8 @@ class EventConfig:
     - ``halt_short``: full-table play halts at a table this many players short of the
       table with the most (TDA 10D: 3); 0 never halts.
     - ``hand_for_hand_margin``: hand-for-hand play starts with this many players to go before
-      the money (1: on the bubble); 0 never.
+      the money (1: on the bubble), or earlier, while one hand at the fullest table could
+      still reach the money; 0 never.
     - ``seed``: every draw (seats, buttons, the break order) comes from it.
     """
 

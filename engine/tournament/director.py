@@ -511,20 +511,29 @@ class _Work:
             self.ready.discard(number)
 
     def _balance(self) -> None:
-        if self._needed() < len(self.tables):
-            return  # a break is waiting for its table's hand to end
-        while (move := balance_once(self.tables, self.break_order)) is not None:
+        if self._needs_redraw() is not None:
+            return  # every seat is drawn again once the hands being played end
+        # Tables whose break waits for their hand to end: their players are counted as
+        # already spread over the others.
+        leaving = self.break_order[: max(0, len(self.tables) - self._needed())]
+        halt = self.config.halt_short
+        while (move := balance_once(self.tables, self.break_order, leaving, halt)) is not None:
             self.out.append(move)
 
     def _hand_for_hand(self) -> None:
         paid = len(self.prizes)
         left = len(self.chips)
         margin = self.config.hand_for_hand_margin
+        # One hand can bust every player at its table but one: hand-for-hand starts while
+        # one hand at the fullest table cannot yet carry the field into the money, so no
+        # hand reaches the money outside it; once on, it stays on until the money.
+        reach = max(margin, max(t.count for t in self.tables.values()) - 1)
         on = (
             not self.registration_open
             and margin > 0
             and len(self.tables) > 1
-            and paid < left <= paid + margin
+            and paid < left
+            and (self.hand_for_hand or left <= paid + reach)
         )
         if on != self.hand_for_hand:
             # WSOP 2024 rule 126a and c: the hands being played when hand-for-hand starts

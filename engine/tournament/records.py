@@ -134,19 +134,18 @@ class TableOpened:
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class PlayerSeated:
-    """A seat drawn for an entry (at the start, or for a late entry); ``waits``: the player
-    waits for the big blind."""
+    """A seat drawn for an entry (at the start, or for a late entry)."""
 
     player: str
     table: int
     seat: int
     chips: int
-    waits: bool = False
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class PlayerMoved:
-    """``player`` moves with their chips; ``waits``: they wait for the big blind there."""
+    """``player`` moves with their chips (when they are dealt in there is decided at each hand
+    from the table's blinds then: :func:`engine.tournament.tables.plan`)."""
 
     player: str
     from_table: int
@@ -154,7 +153,6 @@ class PlayerMoved:
     to_table: int
     to_seat: int
     reason: MoveReason
-    waits: bool = False
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

@@ -27,7 +27,9 @@ def test_the_benchmarks_are_found() -> None:
 @pytest.mark.parametrize("script", SCRIPTS, ids=[s.stem for s in SCRIPTS])
 def test_smoke_run_succeeds(script: Path) -> None:
     if script.name == "bench_replay.py" and not CORPUS.exists():
-        pytest.skip("needs ../shared/phh beside the clone")
+        pytest.skip(
+            f"needs the PHH corpus {CORPUS} (../shared beside the clone, or HOLDEM_SHARED: README)"
+        )
     done = subprocess.run(
         [sys.executable, str(script), "--smoke"],
         cwd=ROOT,

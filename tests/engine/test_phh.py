@@ -46,7 +46,10 @@ actions = [
 """
 
 
-@pytest.mark.skipif(not CORPUS.exists(), reason="needs ../shared/phh beside the clone")
+@pytest.mark.skipif(
+    not CORPUS.exists(),
+    reason=f"needs the PHH corpus {CORPUS} (../shared beside the clone, or HOLDEM_SHARED: README)",
+)
 def test_the_whole_corpus_replays(capsys: pytest.CaptureFixture[str]) -> None:
     passed, failed, skipped = verify([CORPUS])
     out = capsys.readouterr().out

@@ -122,7 +122,10 @@ def test_the_cli_reads_every_file_once_whatever_the_headers(
     assert list(_archive_files(archive)) == _tarfile_reads(archive.read_bytes())
 
 
-@pytest.mark.skipif(not CORPUS.exists(), reason="needs ../shared/phh beside the clone")
+@pytest.mark.skipif(
+    not CORPUS.exists(),
+    reason=f"needs the PHH corpus {CORPUS} (../shared beside the clone, or HOLDEM_SHARED: README)",
+)
 def test_the_corpus_is_read_plainly_and_exactly() -> None:
     data = lzma.decompress(CORPUS.read_bytes())
     plain = list(plain_members(io.BytesIO(data)))

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 import yaml
 
-from bot.settings import FAKE_TOKEN, load_settings
+from bot.settings import FAKE_TOKEN, load_settings, load_web_settings
 
 ROOT = Path(__file__).resolve().parents[2]
 COMPOSE = ROOT / "compose.yaml"
@@ -46,7 +46,7 @@ def test_postgresql_keeps_its_data_on_a_volume_and_reports_health() -> None:
 
 def test_two_bot_shards_on_postgresql_with_settings_the_bot_accepts() -> None:
     found = services()
-    bots = {name: s for name, s in found.items() if name != "postgres"}
+    bots = {name: s for name, s in found.items() if name not in ("postgres", "web")}
     assert sorted(bots) == ["shard-0", "shard-1"]
     env = {"DISCORD_TOKEN": FAKE_TOKEN, "POSTGRES_PASSWORD": "p@ss/w:rd?#%"}
     example = (ROOT / ".env.example").read_text()
@@ -55,6 +55,7 @@ def test_two_bot_shards_on_postgresql_with_settings_the_bot_accepts() -> None:
     assert (ROOT / built[0]["build"] / "Dockerfile").is_file()
     assert {bot["image"] for bot in bots.values()} == {built[0]["image"]}
     assert all(bot.get("pull_policy") == "never" for bot in bots.values() if "build" not in bot)
+    assert found["web"]["image"] == built[0]["image"] and found["web"]["pull_policy"] == "never"
     for number, (name, bot) in enumerate(sorted(bots.items())):
         assert bot["env_file"] == ".env"
         assert bot["depends_on"] == {"postgres": {"condition": "service_healthy"}}
@@ -115,3 +116,26 @@ async def test_the_bots_send_pgpassword_as_it_is_beside_a_url_without_it(
     finally:
         listening.close()
     assert sent and sent[0] == password.encode()
+
+
+def test_the_web_companion_serves_the_same_database_on_a_published_port() -> None:
+    """``python -m bot.web`` beside the bots: the same PostgreSQL, the secret the bots sign
+    their links with, listening on every interface of its container and published on the
+    host, so a browser (or the reverse proxy) outside the container reaches it."""
+    found = services()
+    web = found["web"]
+    assert web["command"] == ["python", "-m", "bot.web"]
+    assert web["env_file"] == ".env"  # the bots read the same HOLDEM_WEB_SECRET from it
+    assert web["depends_on"] == {"postgres": {"condition": "service_healthy"}}
+    env = {"POSTGRES_PASSWORD": "p@ss/w:rd?#%", "HOLDEM_WEB_SECRET": "s" * 32}
+    raw: dict[str, str] = web["environment"]
+    assert set(VARIABLE.findall(" ".join(raw.values()))) == set(env)
+    assert "\nHOLDEM_WEB_SECRET=" in (ROOT / ".env.example").read_text()
+    settings = load_web_settings({k: interpolated(v, env) for k, v in raw.items()}, serving=True)
+    assert settings.host == "0.0.0.0" and settings.secret == env["HOLDEM_WEB_SECRET"].encode()
+    assert settings.db_path == found["shard-0"]["environment"]["HOLDEM_DATABASE_URL"]
+    published = [port.split(":") for port in web["ports"]]
+    assert [inside for _, inside in published] == [str(settings.port)]
+    # Its health check asks the pages, not the bot's heartbeat (the image's own check).
+    assert "/healthz" in " ".join(web["healthcheck"]["test"])
+    assert f":{settings.port}/healthz" in " ".join(web["healthcheck"]["test"])

@@ -84,6 +84,17 @@ def test_the_database_and_heartbeat_live_on_the_data_volume() -> None:
     assert env["HOLDEM_HEARTBEAT"].startswith("/data/")
 
 
+def test_the_web_companion_is_reachable_from_outside_the_container() -> None:
+    """The pages listen on every interface of the container (127.0.0.1 there would be the
+    container alone) on the port the image exposes, and the header says to publish it."""
+    from bot.settings import load_web_settings
+
+    settings = load_web_settings({**env_values(), "HOLDEM_WEB": "1", "HOLDEM_WEB_PUBLIC": "1"})
+    assert settings.host == "0.0.0.0"
+    assert only("EXPOSE") == str(settings.port)
+    assert f"-p {settings.port}:{settings.port}" in DOCKERFILE.read_text()
+
+
 def test_health_check_and_command() -> None:
     health = only("HEALTHCHECK")
     assert "--interval=30s" in health

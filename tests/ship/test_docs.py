@@ -14,6 +14,7 @@ import functools
 import os
 import re
 import shlex
+import sqlite3
 import subprocess
 import sys
 import unicodedata
@@ -86,13 +87,15 @@ def _anchors(path: Path) -> set[str]:
 
 def _command(path: Path, pattern: str) -> list[str]:
     """The one shell command of ``path`` that runs python on the host (not in Docker) and
-    matches ``pattern``, as arguments, with the venv's python for the guide's."""
-    (words,) = [
+    matches ``pattern`` (shown once or more), as arguments, with the venv's python for the
+    guide's."""
+    found = [
         words
         for words in map(shlex.split, _shell_lines(path))
         if words[0] in ("python", "python3", ".venv/bin/python")
         and re.search(pattern, shlex.join(words))
     ]
+    (words,) = {tuple(words) for words in found}
     return [sys.executable, *words[1:]]
 
 
@@ -469,3 +472,70 @@ def test_the_benchmarks_name_the_projects_interpreter() -> None:
         for line in path.read_text(encoding="utf-8").splitlines():
             for command in re.findall(r"([^\s`]*python3?) benchmarks/", line):
                 assert command == ".venv/bin/python", f"{path.name}: {line.strip()}"
+
+
+def test_upgrading_without_docker_runs_as_documented(tmp_path: Path) -> None:
+    """The operators' guide's upgrade steps for a host without Docker: a backup of the
+    stopped bot's database into the folder, the new version installed into the same virtual
+    environment, ``--check`` (which migrates) before the start. The backup line runs as shown."""
+    from bot.settings import FAKE_TOKEN
+
+    operators = DOCS / "operators.md"
+    text = operators.read_text(encoding="utf-8")
+    section = text[text.index("### Upgrading without Docker") :].split("\n## ", 1)[0]
+    (steps,) = [body for lang, body in _blocks(section) if lang in SHELLS]
+    lines = [line.split(" #")[0].strip() for line in steps.splitlines()]
+    assert lines[0].startswith(".venv/bin/python -m bot --backup ")
+    assert ".venv/bin/pip install ." in lines
+    assert lines[-1] == ".venv/bin/python -m bot --check"
+    db = tmp_path / "holdem.sqlite3"
+    settings = {"DISCORD_TOKEN": FAKE_TOKEN, "HOLDEM_DB": str(db)}
+    sqlite3.connect(db).close()  # the stopped bot's database (--check's own run: above)
+    backup = _run(_command(operators, r"-m bot --backup \.$"), tmp_path, **settings)
+    assert backup.returncode == 0, backup.stdout + backup.stderr
+    copies = [path for path in tmp_path.glob("*.sqlite3") if path != db]
+    assert len(copies) == 1, sorted(tmp_path.iterdir())
+
+
+CORPUS_TESTS = [
+    "tests/engine/test_phh.py::test_the_whole_corpus_replays",
+    "tests/engine/test_phh_archive.py::test_the_corpus_is_read_plainly_and_exactly",
+    "tests/bot/stats/test_counters.py::"
+    "test_vpip_and_pfr_of_every_pluribus_player_match_an_independent_count",
+    "tests/benchmarks/test_benchmarks_smoke.py::test_smoke_run_succeeds[bench_replay]",
+]
+
+
+@pytest.mark.slow
+def test_without_the_corpus_its_tests_say_what_they_need(tmp_path: Path) -> None:
+    """In a clone without the shared folder the corpus tests are skipped, each saying in
+    the summary which file it looked for and where to put it; the README says the same."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "phh/pluribus-and-classics.tar.xz" in readme and "HOLDEM_SHARED" in readme
+    run = _run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-n", "0", *CORPUS_TESTS],
+        ROOT, HOLDEM_SHARED=str(tmp_path),
+    )  # fmt: skip
+    wanted = tmp_path / "phh" / "pluribus-and-classics.tar.xz"
+    skipped = [line for line in run.stdout.splitlines() if line.startswith("SKIPPED")]
+    assert len(skipped) == len(CORPUS_TESTS), run.stdout + run.stderr
+    for line in skipped:
+        assert f"needs the PHH corpus {wanted}" in line and "HOLDEM_SHARED" in line, line
+
+
+def test_the_readme_says_what_ci_installs() -> None:
+    """The README's description of ``bash .ci/run`` names every Debian package the script
+    installs when it is missing (it once left out Chromium and its driver)."""
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    installed = {
+        package
+        for line in ci.splitlines()
+        if "apt-get install" in line
+        for package in line.split("apt-get install", 1)[1].split(">")[0].split()
+        if not package.startswith("-")
+    }
+    assert {"postgresql", "chromium", "chromium-driver"} <= installed
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    described = readme[: readme.index("bash .ci/run")]
+    for package in installed:
+        assert f"`{package}`" in described, package

@@ -177,6 +177,9 @@ class Message:
     attachments: list[Attachment] = field(default_factory=list)
     flags: int = 0
     owner: int | None = None
+    owners: dict[str, str] = field(default_factory=dict)
+    """The ``authorizing_integration_owners`` of the interaction that sent it (a press on
+    it carries them)."""
     webhook_id: str | None = None
     kind: int = 0
     """Discord's message type: 0 a default message, 18 "started a thread" (a system message)."""

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .channels import Message
+from .channels import Channel, Message
 from .members import Answer, Member
 from .payloads import Person
 from .process import APP_ID, GUILD_ID, STEP, BotProcess
@@ -65,6 +65,12 @@ class Game:
     bot: BotProcess
     members: list[Member]
     stopped: list[BotProcess] = field(default_factory=list)
+    where: int | None = None
+    """The channel the table plays in (a group DM's, say); ``None``: the stand-in's own."""
+
+    @property
+    def channel(self) -> Channel:
+        return self.standin.channels[self.where or self.standin.channel_id]
 
     @property
     def db(self) -> Path:
@@ -81,11 +87,11 @@ class Game:
         return next(m for m in self.members if m.id == member_id)
 
     def texts(self) -> list[str]:
-        return self.standin.channel.texts()
+        return self.channel.texts()
 
     def since(self, message: Message) -> list[Message]:
         """The public messages in the channel from ``message`` on (ids rise with time)."""
-        return [m for m in self.standin.channel.visible() if int(m.id) >= int(message.id)]
+        return [m for m in self.channel.visible() if int(m.id) >= int(message.id)]
 
     async def pinged(self, member: int, *, after: int) -> list[tuple[str, tuple[int, ...]]]:
         """Wait until a message after the first ``after`` pings ``member``; every ping since."""
@@ -103,7 +109,7 @@ class Game:
 
     def turn(self) -> Turn | None:
         """The turn the channel shows now, if any."""
-        turns = [t for m in self.standin.channel.visible() if (t := turn_of(m))]
+        turns = [t for m in self.channel.visible() if (t := turn_of(m))]
         return max(turns, key=lambda t: t.message.touched, default=None)
 
     async def next_turn(self, after: Turn | None = None, *, timeout: float = STEP) -> Turn:

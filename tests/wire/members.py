@@ -2,7 +2,8 @@
 options, subcommands and groups of ``/holdem``), button clicks on the bot's own messages, and
 forms (modals) submitted.
 
-A member acts in the stand-in's channel, or in another channel or thread: :meth:`Member.at`
+A member acts in the stand-in's channel, or in another channel, thread or group DM (where
+only a member who installed the app has its commands: :mod:`.anywhere`): :meth:`Member.at`
 (or ``channel_id=`` on one act); a click on a message in a thread happens in the thread
 unless the member acts from elsewhere (a forged press). From a thread the
 interaction's ``channel`` is the thread (type 11 or 12, with its ``parent_id``), so the bot's
@@ -25,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import payloads
+from .anywhere import GroupDM, interaction_fields, offered, owners_of
 from .channels import Message, Thread
 from .payloads import Person
 from .standin import Interaction, StandIn
@@ -143,18 +145,26 @@ class Member:
         *,
         refuse: tuple[int, int] | None = None,
         channel_id: int | None = None,
+        forged: bool = False,
         **options: Any,
     ) -> Answer:
         """``await alice.slash("holdem join", buy_in=50)``; ``"holdem-admin config set"`` too;
-        ``channel_id`` (a thread's, say) for this one command."""
+        ``channel_id`` (a thread's, say) for this one command. In a group DM the command is
+        the global one, and only what Discord offers there (:func:`.anywhere.offered`;
+        ``forged=True``: sent anyway, as a crafted interaction would be)."""
         names = command.split()
-        schema = self.standin.command(names[0])
-        nested = _options(schema.get("options") or [], names[1:], options)
         where = channel_id or self.channel_id or self.standin.channel_id
         channel = self.standin.channels[where]
+        outside = isinstance(channel, GroupDM)
+        schema = self.standin.command(names[0], scope=0 if outside else None)
+        if outside and not forged:
+            offered(schema, self.person)
+        nested = _options(schema.get("options") or [], names[1:], options)
         if isinstance(channel, Thread) and channel.archived:
             raise AssertionError(f"{self.name}: Discord takes no command in archived {where}")
         interaction = self.standin.new_interaction(2, self.person, channel_id=where)
+        home = str(channel.guild_id or self.standin.guild_id)
+        interaction.owners = owners_of(self.person, None) if outside else {"0": home}
         self._refuse(interaction, refuse)
         await self.standin.dispatch(
             "INTERACTION_CREATE",
@@ -189,6 +199,7 @@ class Member:
             channel_id=self._where(channel_id, int(message.channel_id)),
             message_id=message.id,
         )
+        interaction.owners = owners_of(self.person, message.owners)
         self._refuse(interaction, refuse)
         await self.standin.dispatch(
             "INTERACTION_CREATE",
@@ -218,6 +229,7 @@ class Member:
             channel_id=self._where(None, shown.interaction.channel_id),
             message_id=source,
         )
+        interaction.owners = owners_of(self.person, shown.interaction.owners)
         self._refuse(interaction, refuse)
         await self.standin.dispatch(
             "INTERACTION_CREATE",
@@ -246,6 +258,19 @@ class Member:
     def _common(self, interaction: Interaction) -> dict[str, Any]:
         standin = self.standin
         channel = standin.channels[interaction.channel_id]
+        if isinstance(channel, GroupDM):
+            place = interaction_fields(
+                person=self.person, channel=channel, owners=interaction.owners
+            )
+            return {
+                "interaction_id": interaction.id,
+                "token": interaction.token,
+                "application_id": standin.application_id,
+                "guild_id": None,
+                "channel": place["channel"],
+                "person": self.person,
+                "place": place,
+            }
         guild_id = channel.guild_id or standin.guild_id
         shown = (
             channel.to_json()

@@ -61,6 +61,10 @@ class Person:
     admin: bool = False
     bot: bool = False
     locale: str = "en-US"
+    installed: bool = False
+    """Installed the app for themselves (a user install: its commands outside servers)."""
+    in_server: bool = True
+    """Shares the stand-in's server with the bot (else the bot cannot open a DM with them)."""
 
     @property
     def display_name(self) -> str:
@@ -266,11 +270,26 @@ def _interaction(
     interaction_id: str,
     token: str,
     application_id: int,
-    guild_id: int,
+    guild_id: int | None,
     channel: dict[str, Any],
     person: Person,
     data: dict[str, Any],
+    place: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
+    """An interaction in the guild's ``channel``, or outside servers: ``place`` then holds
+    what it carries instead of the guild's fields (``anywhere.interaction_fields``)."""
+    if place is not None:
+        return {
+            "id": interaction_id,
+            "application_id": str(application_id),
+            "type": kind,
+            "token": token,
+            "version": 1,
+            "data": data,
+            "entitlements": [],
+            "attachment_size_limit": 10 * 1024 * 1024,
+            **place,
+        }
     gid = str(guild_id)
     return {
         "id": interaction_id,
@@ -298,8 +317,9 @@ def command_interaction(
     *, command_id: str, name: str, options: list[dict[str, Any]], **common: Any
 ) -> dict[str, Any]:
     """A slash command (type 2); ``options`` already in Discord's nested form."""
-    data = {"id": command_id, "name": name, "type": 1, "options": options}
-    data["guild_id"] = str(common["guild_id"])
+    data: dict[str, Any] = {"id": command_id, "name": name, "type": 1, "options": options}
+    if common["guild_id"] is not None:  # a guild command's (the dev guild's copy)
+        data["guild_id"] = str(common["guild_id"])
     return _interaction(kind=2, data=data, **common)
 
 
@@ -342,6 +362,9 @@ def error_body(status: int, code: int) -> dict[str, Any]:
         160004: "A thread has already been created for this message",
         160005: "Thread is locked",
         50027: "Invalid Webhook Token",
+        50001: "Missing Access",
+        40094: "This interaction has hit the maximum number of follow up messages",
+        50278: "Cannot open a DM with a user who shares no server with the bot",
     }
     if status == 429:
         return {"message": "You are being rate limited.", "global": False}

@@ -96,12 +96,20 @@ class Interaction:
     edited: bool = False
     """Whether the bot edited the original response's text (how a deferred answer shows)."""
     dead: bool = False
+    owners: dict[str, str] = field(default_factory=dict)
+    """``authorizing_integration_owners``: ``{"0": guild}`` in a server, ``{"1": user}`` where
+    only a member's own install authorized it."""
     created: float = 0.0
     """When the member made it, on the stand-in's clock (:mod:`.clock`): its token expires
     :data:`~.clock.TOKEN_LIFETIME` seconds later."""
 
     def __post_init__(self) -> None:
         self.answered = asyncio.Event()
+
+    @property
+    def user_install_only(self) -> bool:
+        """Only a user install authorized it (its follow-ups are limited)."""
+        return set(self.owners) == {"1"}
 
 
 def json_response(

@@ -103,6 +103,8 @@ class ChannelRoutes:
 
     async def _open_dm(self, request: web.Request) -> Any:
         recipient = int((request[ENTRY].body or {})["recipient_id"])
+        if not self.person(recipient).in_server:  # no server shared with the bot
+            return _json(payloads.error_body(400, 50278), 400)
         channel = next((c for c in self.channels.values() if c.recipient == recipient), None)
         if channel is None:
             channel = Channel(id=int(snowflake()), guild_id=None, recipient=recipient)

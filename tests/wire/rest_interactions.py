@@ -7,6 +7,7 @@ token that is unknown or dead is answered as Discord answers it (404 with 10015 
 A token older than :data:`~tests.wire.clock.TOKEN_LIFETIME` on the stand-in's clock
 (:mod:`.clock`) is expired, as Discord's are after 15 minutes: its follow-ups and edits are
 answered 401 with code 50027 (Invalid Webhook Token), a late first answer 404 with 10062.
+An interaction only a user install authorized sends at most five follow-ups (:mod:`.anywhere`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 from aiohttp import web
 
 from . import payloads
+from .anywhere import FOLLOWUP_LIMIT
 from .channels import Message
 from .clock import TOKEN_LIFETIME, Clock
 from .payloads import Person, snowflake
@@ -77,6 +79,7 @@ class InteractionRoutes(ChannelRoutes):
             await self.writable(interaction.channel_id, edit=False)
             message = self._new_message(interaction.channel_id, "callback", data, entry.files)
             message.owner = interaction.person.id
+            message.owners = interaction.owners
             message.webhook_id = str(self.application_id)
             interaction.original = message.id
         elif kind in (6, 7):
@@ -135,9 +138,12 @@ class InteractionRoutes(ChannelRoutes):
             interaction = self._interaction(request)
         except Gone as gone:
             return _json(gone.body, gone.status)
+        if interaction.user_install_only and len(interaction.followups) >= FOLLOWUP_LIMIT:
+            return _json(payloads.error_body(400, 40094), 400)
         await self.writable(interaction.channel_id, edit=False)
         message = self._new_message(interaction.channel_id, "followup", entry.body, entry.files)
         message.owner = interaction.person.id
+        message.owners = interaction.owners
         message.webhook_id = str(self.application_id)
         interaction.followups.append(message.id)
         if entry.query.get("wait", "").lower() not in ("1", "true"):

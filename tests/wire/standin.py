@@ -9,6 +9,10 @@ interaction callbacks and the interaction webhooks, which Discord does not limit
 A route the stand-in does not know is answered 404 (JSON, code 0) and kept in
 :attr:`StandIn.unknown`.
 
+Group DMs where members installed the app for themselves (:mod:`.anywhere`, made with
+:meth:`StandIn.group_dm`) take nothing from the bot's own REST calls: each is refused (403,
+50001) and kept in :attr:`StandIn.outside`.
+
 The channels (:mod:`.channels`, served by :mod:`.rest_channels`; threads by :mod:`.rest_threads`,
 read with :meth:`StandIn.thread` and :meth:`StandIn.threads`) follow every post, edit,
 delete, interaction reply (types 4, 5, 6, 7: an update may upload new attachments), follow-up
@@ -38,6 +42,7 @@ from typing import Any
 from aiohttp import web
 
 from . import payloads
+from .anywhere import GroupDM
 from .channels import Channel, Closed, Message, Refused, parse_body
 from .clock import Clock
 from .gateway import Gateway
@@ -69,6 +74,8 @@ class StandIn(InteractionRoutes, ThreadRoutes):
     synced: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
     notified: list[tuple[str, tuple[int, ...]]] = field(default_factory=list)
     """Every new message that notified someone: its id and whom, in order."""
+    outside: list[Request] = field(default_factory=list)
+    """The bot's own calls to a channel it is not in, each refused (403, 50001)."""
     sent: dict[str, Message] = field(default_factory=dict)
     """Every message the bot created, by id, deleted ones included (where and what it was)."""
     clock: Clock = field(default_factory=Clock)
@@ -172,11 +179,19 @@ class StandIn(InteractionRoutes, ThreadRoutes):
     def command_id(self, name: str) -> str:
         return self._command_ids[name]
 
-    def command(self, name: str) -> dict[str, Any]:
-        for command in self.synced.get(self.guild_id, []):
+    def command(self, name: str, *, scope: int | None = None) -> dict[str, Any]:
+        """A command as synced in the guild (``scope`` 0: the global commands)."""
+        where = self.guild_id if scope is None else scope
+        for command in self.synced.get(where, []):
             if command["name"] == name:
                 return command
-        raise LookupError(f"no /{name} in the guild sync")
+        raise LookupError(f"no /{name} in the sync of {where}")
+
+    def group_dm(self, *members: Person) -> GroupDM:
+        """A new group DM of ``members``; the bot is not in it."""
+        channel = GroupDM(id=int(snowflake()), guild_id=None, recipients=[m.id for m in members])
+        self.channels[channel.id] = channel
+        return channel
 
     # ------------------------------------------------------------------ REST plumbing
     @web.middleware
@@ -202,6 +217,9 @@ class StandIn(InteractionRoutes, ThreadRoutes):
                 fault.times -= 1
                 fault.hits.append(entry)
                 response: web.StreamResponse = self._failed(entry, fault)
+            elif self._unreachable(request):
+                self.outside.append(entry)
+                response = _json(payloads.error_body(403, 50001), 403)
             else:
                 response = await handler(request)
         except Refused as refused:
@@ -219,6 +237,12 @@ class StandIn(InteractionRoutes, ThreadRoutes):
         async with self.changed:
             self.changed.notify_all()
         return response
+
+    def _unreachable(self, request: web.Request) -> bool:
+        """A channel the bot is not in (a group DM where members installed the app): its
+        own REST calls there are refused; what goes through a token is not."""
+        channel = request.match_info.get("channel")
+        return channel is not None and isinstance(self.channels.get(int(channel)), GroupDM)
 
     def _failed(self, entry: Request, fault: Fault) -> web.Response:
         """A refused callback (not a 429, which is retried) ends the interaction: the bot
@@ -312,7 +336,7 @@ class StandIn(InteractionRoutes, ThreadRoutes):
             },
         )
         channels = [payloads.text_channel(self.channel_id, self.guild_id)]
-        people = [self.bot, *self.people]
+        people = [self.bot, *(p for p in self.people if p.in_server)]
         threads = [
             t.to_json(me=self.bot.id)
             for t in self.threads()

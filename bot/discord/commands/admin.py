@@ -21,6 +21,7 @@ from discord.ext import commands
 from bot.discord.commands.options import CheckedGroup
 from bot.discord.context import Context, context_of
 from bot.discord.errors import error_text, reply_private
+from bot.discord.places import SERVER_INSTALL, SERVERS
 from bot.discord.translator import cmd_str
 from bot.guilds.house import WebPages
 from bot.guilds.wallets import GRANT_NOTE_MAX
@@ -125,11 +126,16 @@ class AdminCog(commands.Cog, name="Admin"):
     admin = CheckedGroup(
         name="holdem-admin",
         description=cmd_str("admin.cmd.description"),
-        guild_only=True,
+        allowed_contexts=SERVERS,
+        allowed_installs=SERVER_INSTALL,
+        server_only=True,
         default_permissions=discord.Permissions(manage_guild=True),
     )
     config = CheckedGroup(
-        name="config", description=cmd_str("admin.cmd.config.description"), parent=admin
+        name="config",
+        description=cmd_str("admin.cmd.config.description"),
+        parent=admin,
+        server_only=True,
     )
 
     async def _allowed(self, interaction: discord.Interaction[Any]) -> int | None:

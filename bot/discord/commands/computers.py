@@ -20,6 +20,7 @@ from bot.discord.commands.options import CheckedGroup
 from bot.discord.commands.seats import is_admin
 from bot.discord.context import Context, context_of, remember, split_table_id
 from bot.discord.errors import error_text, reply_private
+from bot.discord.places import guild_of
 from bot.discord.translator import cmd_str
 from bot.i18n import Lang, t
 from bot.tables.computers import ComputerPlayers, computer_level, is_computer
@@ -34,8 +35,8 @@ LEVEL_CHOICES = [
 
 
 def _here(interaction: discord.Interaction[Any]) -> str:
-    assert interaction.guild_id is not None and interaction.channel_id is not None
-    return table_id_for(interaction.guild_id, interaction.channel_id)
+    assert interaction.channel_id is not None
+    return table_id_for(guild_of(interaction), interaction.channel_id)
 
 
 async def _may_lead(ctx: Context, interaction: discord.Interaction[Any], lang: Lang) -> bool:

@@ -16,11 +16,11 @@ from discord import app_commands
 
 from bot.discord.context import context_of, remember
 from bot.discord.errors import reply_private
+from bot.discord.places import guild_of, table_here
 from bot.discord.translator import cmd_str
 from bot.i18n import t
 from bot.i18n.television import fair_check_line
 from bot.tables.errors import NoHand, NoTable
-from bot.tables.live import table_id_for
 
 __all__ = ["add_to", "fair"]
 
@@ -34,16 +34,13 @@ async def fair(
     full commitment (private)."""
     ctx = context_of(interaction)
     lang = remember(ctx, interaction)
-    if interaction.guild_id is None:
-        await reply_private(interaction, t(lang, "error.no_table"))
-        return
     if hand is None:
         hand = _hand_here(interaction)
         if hand is None:
             await reply_private(interaction, t(lang, "tv.fair.which"))
             return
     try:
-        report = await ctx.service.fair_report(interaction.guild_id, hand)
+        report = await ctx.service.fair_report(guild_of(interaction), hand)
     except NoHand:
         await reply_private(interaction, t(lang, "tv.fair.no_hand", number=hand))
         return
@@ -60,10 +57,10 @@ async def fair(
 
 def _hand_here(interaction: discord.Interaction[Any]) -> int | None:
     """The hand in progress at this channel's table, if there is one."""
-    assert interaction.guild_id is not None
-    table_id = table_id_for(interaction.guild_id, interaction.channel_id or 0)
+    if interaction.channel_id is None:
+        return None
     try:
-        return context_of(interaction).service.state(table_id).hand_id
+        return context_of(interaction).service.state(table_here(interaction)).hand_id
     except NoTable:
         return None
 

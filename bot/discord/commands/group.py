@@ -7,7 +7,9 @@ to the group (``add_to``): :mod:`~bot.discord.commands.stats`, :mod:`~bot.discor
 :mod:`~bot.discord.commands.member_settings` and :mod:`~bot.discord.commands.computers`; the moves
 are top-level commands (:mod:`bot.discord.commands.play`); the server's settings are
 ``/holdem-admin`` (:mod:`bot.discord.commands.admin`), a command of its own so members without
-Manage Server do not see it.
+Manage Server do not see it. ``/holdem`` is offered in servers and, for a member who installed
+the app for themselves, in DMs and group DMs (:mod:`bot.discord.places`); what belongs to a
+server refuses there and says why.
 """
 
 from __future__ import annotations
@@ -21,9 +23,9 @@ from discord.ext import commands
 from bot.discord.commands import info
 from bot.discord.commands import seats as seating
 from bot.discord.commands.options import CheckedGroup
+from bot.discord.places import ANY_INSTALL, ANYWHERE, require_server, table_here
 from bot.discord.table.hole_cards import show_cards
 from bot.discord.translator import cmd_str
-from bot.tables.service import table_id_for
 from engine import PRESETS
 
 __all__ = ["TablesCog"]
@@ -43,7 +45,10 @@ def _d(key: str) -> app_commands.locale_str:
 
 
 class TablesCog(commands.Cog, name="Tables"):
-    holdem = CheckedGroup(name="holdem", description=_d("holdem"), guild_only=True)
+    holdem = CheckedGroup(
+        name="holdem", description=_d("holdem"), allowed_contexts=ANYWHERE,
+        allowed_installs=ANY_INSTALL,
+    )  # fmt: skip
 
     # ----------------------------------------------------------------- tables and seats
 
@@ -102,10 +107,10 @@ class TablesCog(commands.Cog, name="Tables"):
 
     @holdem.command(name="cards", description=_d("holdem.cards"))
     async def cards(self, interaction: discord.Interaction[Any]) -> None:
-        assert interaction.guild_id is not None and interaction.channel_id is not None
-        await show_cards(interaction, table_id_for(interaction.guild_id, interaction.channel_id))
+        await show_cards(interaction, table_here(interaction))
 
     @holdem.command(name="dm", description=_d("holdem.dm"))
+    @app_commands.check(require_server)  # outside servers the bot cannot write to anyone
     @app_commands.describe(state=cmd_str("cmd.option.state.description"))
     @app_commands.choices(state=ON_OFF)
     async def dm(self, interaction: discord.Interaction[Any], state: str) -> None:
@@ -123,6 +128,7 @@ class TablesCog(commands.Cog, name="Tables"):
         await info.chips(interaction, member)
 
     @holdem.command(name="leaderboard", description=_d("holdem.leaderboard"))
+    @app_commands.check(require_server)  # a server's standings; outside one, nobody's to list
     async def leaderboard(self, interaction: discord.Interaction[Any]) -> None:
         await info.leaderboard(interaction)
 

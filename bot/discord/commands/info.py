@@ -13,6 +13,7 @@ from bot.discord.context import Context, context_of, remember
 from bot.discord.errors import reply_private
 from bot.discord.mentions import mention_commands
 from bot.discord.names import member_names
+from bot.discord.places import guild_of, table_here
 from bot.discord.web_links import page_url
 from bot.guilds.house import WebPages
 from bot.i18n import Lang, format_number, t
@@ -37,16 +38,16 @@ async def rules(interaction: discord.Interaction[Any]) -> None:
     """The rules of the table here, or the server's when no table is open."""
     ctx = context_of(interaction)
     lang = remember(ctx, interaction)
-    assert interaction.guild_id is not None and interaction.channel_id is not None
-    table_id = table_id_for(interaction.guild_id, interaction.channel_id)
-    house = await ctx.guilds.rules(interaction.guild_id)
+    assert interaction.channel_id is not None
+    table_id = table_id_for(guild_of(interaction), interaction.channel_id)
+    house = await ctx.guilds.rules(guild_of(interaction))
     name, house_rules = house.preset, house.rules
     if ctx.service.has_table(table_id):
         state = ctx.service.state(table_id)
         house_rules, name = state.rules, state.preset or name
     title, *lines = rules_lines(lang, house_rules, preset=name, buy_in=house_rules.starting_stack)
     chosen = house.web_pages is WebPages.PUBLIC
-    public = pages_public(interaction.guild_id, chosen=chosen)
+    public = pages_public(guild_of(interaction), chosen=chosen)
     if public is not None:  # the pages are on: who may read them
         lines.append(t(lang, "rules.web_pages.public" if public else "rules.web_pages.link"))
     await reply_layout(interaction, title, ["\n".join(lines)])
@@ -55,10 +56,9 @@ async def rules(interaction: discord.Interaction[Any]) -> None:
 async def chips(interaction: discord.Interaction[Any], member: discord.Member | None) -> None:
     ctx = context_of(interaction)
     lang = remember(ctx, interaction)
-    assert interaction.guild_id is not None
     who = member or interaction.user
     own = who.id == interaction.user.id
-    wallet = await ctx.guilds.wallet(interaction.guild_id, who.id, refill=own)
+    wallet = await ctx.guilds.wallet(guild_of(interaction), who.id, refill=own)
     amount = format_number(lang, wallet.balance)
     if own:
         heading = t(lang, "chips.title.you")
@@ -79,9 +79,9 @@ async def chips(interaction: discord.Interaction[Any], member: discord.Member | 
 
 def _seated_stack(ctx: Context, interaction: discord.Interaction[Any]) -> int | None:
     """The member's stack at this channel's table (not a practice table's chips), if seated."""
-    if interaction.guild_id is None or interaction.channel_id is None:
+    if interaction.channel_id is None:
         return None
-    table_id = table_id_for(interaction.guild_id, interaction.channel_id)
+    table_id = table_id_for(guild_of(interaction), interaction.channel_id)
     if not ctx.service.has_table(table_id):
         return None
     state = ctx.service.state(table_id)
@@ -94,12 +94,11 @@ def _seated_stack(ctx: Context, interaction: discord.Interaction[Any]) -> int | 
 async def leaderboard(interaction: discord.Interaction[Any]) -> None:
     ctx = context_of(interaction)
     lang = remember(ctx, interaction)
-    assert interaction.guild_id is not None
-    rows = await ctx.guilds.standings(interaction.guild_id, limit=10)
+    rows = await ctx.guilds.standings(guild_of(interaction), limit=10)
     if not rows:
         await reply_private(interaction, t(lang, "leaderboard.empty"))
         return
-    names = member_names(ctx, interaction.guild_id, [row.member for row in rows])
+    names = member_names(ctx, guild_of(interaction), [row.member for row in rows])
     lines = []
     for place, row in enumerate(rows, start=1):
         name = names[row.member]
@@ -119,8 +118,8 @@ async def history(
     a whole ``tournament``, as two files: PHH and PokerStars text (for trackers)."""
     ctx = context_of(interaction)
     lang = remember(ctx, interaction)
-    assert interaction.guild_id is not None and interaction.channel_id is not None
-    guild_id = interaction.guild_id
+    assert interaction.channel_id is not None
+    guild_id = guild_of(interaction)
 
     def name_of(member: int) -> str:
         if member == interaction.user.id:
@@ -131,7 +130,7 @@ async def history(
         await _hand_files(interaction, lang, hand, session, tournament, name_of)
         return
     entries = await ctx.guilds.history(
-        interaction.guild_id, interaction.user.id, count, name_of=name_of
+        guild_of(interaction), interaction.user.id, count, name_of=name_of
     )
     if not entries:
         await reply_private(interaction, t(lang, "history.empty"))
@@ -167,11 +166,11 @@ async def _hand_files(
     name_of: Callable[[int], str],
 ) -> None:
     ctx = context_of(interaction)
-    assert interaction.guild_id is not None and interaction.channel_id is not None
-    table_id = table_id_for(interaction.guild_id, interaction.channel_id) if session else None
+    assert interaction.channel_id is not None
+    table_id = table_here(interaction) if session else None
     await interaction.response.defer(ephemeral=True, thinking=True)
     found = await ctx.guilds.hand_files(
-        interaction.guild_id,
+        guild_of(interaction),
         interaction.user.id,
         hand=hand,
         table_id=None if hand is not None else table_id,
@@ -199,8 +198,7 @@ def _history_files(lang: Lang, phh: str, pokerstars: str) -> list[discord.File]:
 async def dm(interaction: discord.Interaction[Any], state: str) -> None:
     ctx = context_of(interaction)
     lang = remember(ctx, interaction)
-    assert interaction.guild_id is not None
-    guild_id = interaction.guild_id
+    guild_id = guild_of(interaction)
     if state == "on":
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:

@@ -25,6 +25,7 @@ from discord import app_commands
 from bot.discord.commands.group import ON_OFF
 from bot.discord.context import context_of, remember
 from bot.discord.errors import reply_private
+from bot.discord.places import guild_of
 from bot.discord.translator import cmd_str
 from bot.guilds.service import CoachForbidden
 from bot.i18n import Lang, t
@@ -53,8 +54,7 @@ async def settings(
     """Change the switches given, then show them all (nothing given: just show them)."""
     ctx = context_of(interaction)
     lang = remember(ctx, interaction)
-    assert interaction.guild_id is not None
-    guild_id, member = interaction.guild_id, interaction.user.id
+    guild_id, member = guild_of(interaction), interaction.user.id
     allowed = await ctx.guilds.coach_allowed(guild_id)
     if four_colour is None and coach is None:
         current = await ctx.guilds.member_settings(guild_id, member)

@@ -20,6 +20,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.discord.places import require_server
+
 __all__ = ["DISCORD_INT_LIMIT", "BadOption", "CheckedGroup", "bad_option", "check_options"]
 
 DISCORD_INT_LIMIT = 2**53
@@ -103,7 +105,14 @@ async def check_options(interaction: discord.Interaction[Any]) -> bool:
 
 class CheckedGroup(app_commands.Group):
     """A command group whose subcommands run only with option values their declarations
-    allow (discord.py calls a subcommand's parent's ``interaction_check`` first)."""
+    allow (discord.py calls a subcommand's parent's ``interaction_check`` first);
+    ``server_only``: and only in servers (:func:`bot.discord.places.require_server`)."""
+
+    def __init__(self, *, server_only: bool = False, **options: Any) -> None:
+        super().__init__(**options)
+        self.server_only = server_only
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        if self.server_only:
+            require_server(interaction)
         return await check_options(interaction)

@@ -16,9 +16,9 @@ from discord.ext import commands
 from bot.discord.commands.options import check_options
 from bot.discord.context import context_of
 from bot.discord.moves import make_move
+from bot.discord.places import table_here
 from bot.discord.translator import cmd_str
 from bot.i18n import format_number, resolve_locale, t
-from bot.tables.service import table_id_for
 from engine import ActionKind
 
 __all__ = ["PlayCog", "suggested_amounts"]
@@ -28,10 +28,10 @@ AMOUNT = app_commands.Range[int, 1, 10**12]
 
 def suggested_amounts(interaction: discord.Interaction[Any]) -> tuple[int, ...]:
     """The amounts worth offering the member, if it is their turn here."""
-    if interaction.guild_id is None or interaction.channel_id is None:
+    if interaction.channel_id is None:
         return ()
     ctx = context_of(interaction)
-    table_id = table_id_for(interaction.guild_id, interaction.channel_id)
+    table_id = table_here(interaction)
     if not ctx.service.has_table(table_id):
         return ()
     turn = ctx.service.state(table_id).turn
@@ -59,34 +59,40 @@ class PlayCog(commands.Cog, name="Play"):
         ][:25]
 
     @app_commands.command(name="fold", description=cmd_str("cmd.fold.description"))
-    @app_commands.guild_only()
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    @app_commands.allowed_installs(guilds=True, users=True)
     async def fold(self, interaction: discord.Interaction[Any]) -> None:
         await make_move(interaction, ActionKind.FOLD)
 
     @app_commands.command(name="check", description=cmd_str("cmd.check.description"))
-    @app_commands.guild_only()
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    @app_commands.allowed_installs(guilds=True, users=True)
     async def check(self, interaction: discord.Interaction[Any]) -> None:
         await make_move(interaction, ActionKind.CHECK)
 
     @app_commands.command(name="call", description=cmd_str("cmd.call.description"))
-    @app_commands.guild_only()
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    @app_commands.allowed_installs(guilds=True, users=True)
     async def call(self, interaction: discord.Interaction[Any]) -> None:
         await make_move(interaction, ActionKind.CALL)
 
     @app_commands.command(name="bet", description=cmd_str("cmd.bet.description"))
     @app_commands.describe(amount=cmd_str("cmd.option.amount.description"))
-    @app_commands.guild_only()
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    @app_commands.allowed_installs(guilds=True, users=True)
     async def bet(self, interaction: discord.Interaction[Any], amount: AMOUNT) -> None:
         await make_move(interaction, ActionKind.BET, amount)
 
     @app_commands.command(name="raise", description=cmd_str("cmd.raise.description"))
     @app_commands.describe(amount=cmd_str("cmd.option.amount.description"))
-    @app_commands.guild_only()
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    @app_commands.allowed_installs(guilds=True, users=True)
     async def raise_(self, interaction: discord.Interaction[Any], amount: AMOUNT) -> None:
         await make_move(interaction, ActionKind.RAISE, amount)
 
     @app_commands.command(name="allin", description=cmd_str("cmd.allin.description"))
-    @app_commands.guild_only()
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    @app_commands.allowed_installs(guilds=True, users=True)
     async def allin(self, interaction: discord.Interaction[Any]) -> None:
         await make_move(interaction, ActionKind.ALL_IN)
 

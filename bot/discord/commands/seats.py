@@ -15,6 +15,7 @@ import discord
 
 from bot.discord.context import Context, context_of, remember, split_table_id
 from bot.discord.errors import error_text, reply_private
+from bot.discord.places import guild_of
 from bot.discord.table.answers import Origin
 from bot.discord.table.messages import answered_publicly
 from bot.i18n import Lang, t
@@ -39,8 +40,8 @@ not asked for, bot/discord/invite.py)."""
 
 
 def _here(interaction: discord.Interaction[Any]) -> str:
-    assert interaction.guild_id is not None and interaction.channel_id is not None
-    return table_id_for(interaction.guild_id, interaction.channel_id)
+    assert interaction.channel_id is not None
+    return table_id_for(guild_of(interaction), interaction.channel_id)
 
 
 def is_admin(interaction: discord.Interaction[Any]) -> bool:
@@ -79,10 +80,12 @@ async def start(
 ) -> None:
     ctx = context_of(interaction)
     lang = remember(ctx, interaction)
-    assert interaction.guild_id is not None and interaction.channel_id is not None
-    guild_id, channel_id = interaction.guild_id, interaction.channel_id
+    assert interaction.channel_id is not None
+    guild_id, channel_id = guild_of(interaction), interaction.channel_id
     perms = interaction.app_permissions
-    missing = [name for name in NEEDED if not getattr(perms, name)]
+    # Outside servers every message goes through the interaction's token: no post of its own.
+    needed = NEEDED if interaction.guild_id is not None else ("attach_files",)
+    missing = [name for name in needed if not getattr(perms, name)]
     if missing:
         names = ", ".join(t(lang, f"permission.{name}") for name in missing)
         await reply_private(interaction, t(lang, "error.missing_permissions", permissions=names))

@@ -20,6 +20,7 @@ from bot.discord.commands.info import reply_layout
 from bot.discord.context import Context, context_of
 from bot.discord.errors import reply_private
 from bot.discord.names import member_names
+from bot.discord.places import guild_of
 from bot.discord.translator import cmd_str
 from bot.discord.web_links import page_url
 from bot.i18n import Lang, resolve_locale, t
@@ -50,8 +51,8 @@ def _lang(interaction: discord.Interaction[Any]) -> Lang:
 
 
 def _ids(interaction: discord.Interaction[Any]) -> tuple[int, int]:
-    assert interaction.guild_id is not None and interaction.channel_id is not None
-    return interaction.guild_id, interaction.channel_id
+    assert interaction.channel_id is not None
+    return guild_of(interaction), interaction.channel_id
 
 
 def _cut(lines: list[str], limit: int = MESSAGE_LIMIT) -> str:

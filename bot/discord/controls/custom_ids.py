@@ -19,6 +19,7 @@ from typing import Any
 import discord
 
 from bot.discord.errors import reply_private
+from bot.discord.places import guild_of
 from bot.i18n import resolve_locale, t
 from bot.tables.live import table_id_for
 
@@ -60,7 +61,7 @@ def is_here(table_id: str, guild_id: int | None, channel_id: int | None) -> bool
 async def from_here(interaction: discord.Interaction[Any], table_id: str) -> bool:
     """Whether a control naming ``table_id`` may act for this interaction; if not, the member
     is told privately, in their language, and nothing else happens."""
-    if is_here(table_id, interaction.guild_id, interaction.channel_id):
+    if is_here(table_id, guild_of(interaction), interaction.channel_id):
         return True
     log.warning(
         "refused a control naming another channel's table",

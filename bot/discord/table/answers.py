@@ -58,22 +58,26 @@ class MessageRef:
     def fresh(self, now: float) -> bool:
         return self.editor is not None and now - self.editor_since < TOKEN_LIFETIME
 
-    async def edit(self, client: discord.Client, now: float, **fields: Any) -> None:
+    async def edit(
+        self, client: discord.Client, now: float, *, by_id: bool = True, **fields: Any
+    ) -> bool:
         """Edit by the interaction's token while it lives (free), else by id (after a restart
-        or after 15 minutes: one rate-limited call)."""
+        or after 15 minutes: one rate-limited call; never where the bot may not reach the
+        channel itself, ``by_id=False``). Whether the message was edited."""
         if self.editor is not None and self.fresh(now):
             try:
                 if self.followup and self.message_id is not None:
                     await self.editor.followup.edit_message(self.message_id, **fields)
                 else:
                     await self.editor.edit_original_response(**fields)
-                return
+                return True
             except discord.HTTPException as error:
                 log.info("edit through the interaction failed (%s); editing by id", error)
-        if self.message_id is None:
-            return
+        if self.message_id is None or not by_id:
+            return False
         channel = client.get_partial_messageable(self.channel_id)
         await channel.get_partial_message(self.message_id).edit(**fields)
+        return True
 
 
 @dataclass(eq=False)

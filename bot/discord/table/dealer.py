@@ -29,6 +29,7 @@ import discord
 from bot.discord.commands.stats import session_chart_file
 from bot.discord.context import Context, split_table_id
 from bot.discord.table.answers import MessageRef, Origin, Ticket
+from bot.discord.table.anywhere import keep_moved, table_lang
 from bot.discord.table.hand_edits import HandEdits
 from bot.discord.table.hand_message import HandShow, Picture, hand_layout
 from bot.discord.table.hole_cards import CardMessages
@@ -36,6 +37,7 @@ from bot.discord.table.lobby_message import LobbyMessage
 from bot.discord.table.messages import TableMessages
 from bot.discord.table.television import Television
 from bot.discord.web_links import page_url
+from bot.guilds.wallets import outside_servers
 from bot.i18n import Lang, t, tn
 from bot.present import (
     clip,
@@ -66,12 +68,14 @@ class Dealer:
         self.guild_id, self.channel_id = split_table_id(table_id)
         self.cards = CardMessages(ctx, self.guild_id)
         self.messages = TableMessages(
-            ctx.client, ctx.clock, table_id=table_id, channel_id=self.channel_id
-        )
+            ctx.client, ctx.clock, table_id=table_id, channel_id=self.channel_id,
+            reach_channel=not outside_servers(self.guild_id),
+        )  # fmt: skip
         self.television = Television(ctx, table_id, self.messages)
         self.lobby = LobbyMessage(ctx, table_id, self.messages)
         self.edits = HandEdits(ctx, table_id, self.messages)
         """The hand message's versions and the ping."""
+        self._kept_hand: int | None = None
         if state is not None:
             kept = state.message("lobby")
             if kept is not None:
@@ -102,7 +106,7 @@ class Dealer:
     # ----------------------------------------------------------------- outcomes
 
     async def show(self, outcome: Outcome, ticket: Ticket | None) -> None:
-        lang = await self.ctx.guild_lang(self.guild_id)
+        lang = await table_lang(self.ctx, self.table_id)
         kind = outcome.kind
         if ticket is not None and ticket.origin is Origin.MOVE:  # told privately, at once
             ticket = await self.edits.confirm(
@@ -130,6 +134,10 @@ class Dealer:
                 await self._agreed(outcome, ticket, lang)
         elif kind in (OutcomeKind.SAT_IN, OutcomeKind.SAT_OUT) and not outcome.state.in_hand:
             await self.lobby.refresh(outcome.state, lang)
+        if not self.messages.reach_channel:  # the hand message may have moved to a new token
+            self._kept_hand = await keep_moved(
+                self.ctx, self.table_id, self.messages, self._kept_hand
+            )
 
     async def _dealt(self, outcome: Outcome, ticket: Ticket | None, lang: Lang) -> None:
         lines = outcome_lines(lang, outcome)
@@ -321,7 +329,7 @@ class Dealer:
     # ----------------------------------------------------------------- the loop's own posts
 
     async def warn(self, turn: TurnState) -> None:
-        lang = await self.ctx.guild_lang(self.guild_id)
+        lang = await table_lang(self.ctx, self.table_id)
         left = max(1, round((turn.deadline or self.ctx.clock()) - self.ctx.clock()))
         line = tn(lang, "turn.warning", left, mention=f"<@{turn.member}>")
         await self.messages.put_ping(line, [turn.member])
@@ -329,7 +337,7 @@ class Dealer:
     async def notice(self, key: str) -> None:
         """A notice from the bot (it is restarting): in the hand message while a hand is in
         progress, else a message of its own."""
-        lang = await self.ctx.guild_lang(self.guild_id)
+        lang = await table_lang(self.ctx, self.table_id)
         state = self.ctx.service.state(self.table_id) if self.edits.hand is not None else None
         if (
             state is None
@@ -348,7 +356,7 @@ class Dealer:
         buttons, and the ping again."""
         if not notice:
             return
-        lang = await self.ctx.guild_lang(self.guild_id)
+        lang = await table_lang(self.ctx, self.table_id)
         if state.turn is None or self.edits.hand is None or self.messages.hand is None:
             await self.messages.post(t(lang, "notice.recovered"))
             return
@@ -360,7 +368,7 @@ class Dealer:
     async def show_table(self, ticket: Ticket, state: TableState) -> None:
         """``/holdem table``: the hand message again, as the answer to the command (the
         message before it says where the hand went); between hands, the table picture."""
-        lang = await self.ctx.guild_lang(self.guild_id)
+        lang = await table_lang(self.ctx, self.table_id)
         alt, file = await self.ctx.images.table(table_view(state, lang), lang)
         picture = Picture(name=file.filename, alt=alt)
         if not state.in_hand or self.edits.hand is None or self.edits.hand.hand_id != state.hand_id:

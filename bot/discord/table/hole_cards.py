@@ -28,6 +28,7 @@ from bot.discord.context import Context, context_of, remember, split_table_id
 from bot.discord.errors import error_text, reply_private
 from bot.discord.table.answers import TOKEN_LIFETIME
 from bot.discord.table.coalesce import Edit
+from bot.guilds.wallets import outside_servers
 from bot.i18n import Lang, cards_text, resolve_locale, t
 from bot.present import hole_cards_view, to_call_of
 from bot.present.coach import CoachSpot, coach_spot, coach_text, spot_advice
@@ -191,7 +192,9 @@ class CardMessages:
         """Direct messages to the members who asked for them; the members whose inbox was
         closed (their setting is turned off). Never the learning figures: a direct message
         stays in the inbox after the turn it was for."""
-        closed = []
+        closed: list[int] = []
+        if outside_servers(self.guild_id):  # the bot writes to nobody outside servers
+            return closed
         for cards in outcome.private:
             settings = await self.ctx.guilds.member_settings(self.guild_id, cards.member)
             if not settings.dm:

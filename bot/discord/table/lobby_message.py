@@ -55,7 +55,7 @@ class LobbyMessage:
         head = self.head(lang, state)
 
         async def edit() -> None:
-            await lobby.edit(self.ctx.client, self.now(), content=head + lobby_text(lang, state))
+            await self.messages.edit(lobby, content=head + lobby_text(lang, state))
 
         self.ctx.edits.request(("lobby", self.table_id), edit)
 

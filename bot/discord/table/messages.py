@@ -39,9 +39,19 @@ class TableMessages:
     buttons. ``clock`` tells the age of an interaction's token."""
 
     def __init__(
-        self, client: discord.Client, clock: Callable[[], float], *, table_id: str, channel_id: int
+        self,
+        client: discord.Client,
+        clock: Callable[[], float],
+        *,
+        table_id: str,
+        channel_id: int,
+        reach_channel: bool = True,
     ) -> None:
         self.client = client
+        self.reach_channel = reach_channel
+        """Whether the bot may post and edit in the channel itself; outside servers it may not
+        (the app is installed by members, not in the channel), and every message goes through
+        an interaction's token: the hand moves to the freshest one when its own has died."""
         self.clock = clock
         self.table_id = table_id
         self.channel_id = channel_id
@@ -53,6 +63,9 @@ class TableMessages:
         message from before a restart)."""
         self.hand: MessageRef | None = None
         """The hand message: the hand in progress (or the last one's summary)."""
+        self.pictures: list[discord.File] = []
+        """The hand message's pictures as last sent (posted again with it where only tokens
+        reach the channel)."""
         self.ping: MessageRef | None = None
         """The one short message that mentions the player to act."""
         self.live: discord.Interaction[Any] | None = None
@@ -68,7 +81,10 @@ class TableMessages:
         files: list[discord.File] | None = None,
         mentions: bool = False,
     ) -> MessageRef | None:
-        """A message in the channel itself (one rate-limited call)."""
+        """A message in the channel itself (one rate-limited call); none where the bot may
+        not reach the channel."""
+        if not self.reach_channel:
+            return None
         channel = self.client.get_partial_messageable(self.channel_id)
         allowed = discord.AllowedMentions(users=mentions, roles=False, everyone=False)
         extra: dict[str, Any] = {}
@@ -149,6 +165,7 @@ class TableMessages:
         """Post the hand message: as the answer to the command that dealt it, else through
         the freshest interaction's webhook, else in the channel (one rate-limited call)."""
         ref: MessageRef | None = None
+        self.pictures = list(files)
         if ticket is not None and ticket.origin is not Origin.TURN:
             try:
                 ref = await ticket.send(self.clock(), content=None, view=view, files=files)
@@ -198,6 +215,7 @@ class TableMessages:
         fields: dict[str, Any] = {"view": view}
         if files:
             fields["attachments"] = files
+            self.pictures = list(files)
         hand = self.hand
         if ticket is not None and ticket.origin is Origin.TURN:
             if hand is None or ticket.message_id == hand.message_id:  # the hand's own buttons
@@ -220,8 +238,25 @@ class TableMessages:
                     except (discord.HTTPException, discord.ClientException):
                         await ticket.acknowledge()
                 self.note_live(ticket)
-        if hand is not None:
+        if not self.reach_channel:
+            await self._anchor(hand, fields)
+        elif hand is not None:
             await self.edit(hand, **fields)
+
+    async def _anchor(self, hand: MessageRef | None, fields: dict[str, Any]) -> None:
+        """Where only tokens reach the channel: edit the hand message through its token, and
+        when that token has died (or the hand has no message yet: after a restart, or a deal
+        nobody's token could show), post the hand again through the freshest interaction's,
+        so the hand never outlives its token (an old message keeps its buttons, which name
+        the same decision)."""
+        if hand is not None and hand.fresh(self.clock()) and await self.edit(hand, **fields):
+            return
+        again: dict[str, Any] = {"view": fields["view"]}
+        if files := [_reopen(file) for file in self.pictures]:
+            again["files"] = files
+        moved = await self._post_live(**again)
+        if moved is not None:
+            self.hand = moved
 
     async def put_ping(self, text: str, members: Sequence[int]) -> None:
         """The ping moves on: the one before goes, a new one mentions exactly ``members``."""
@@ -230,6 +265,8 @@ class TableMessages:
             users=[discord.Object(m) for m in members], roles=False, everyone=False
         )
         ref = await self._post_live(content=text, allowed_mentions=allowed)
+        if ref is None and not self.reach_channel:
+            return
         if ref is None:
             channel = self.client.get_partial_messageable(self.channel_id)
             try:
@@ -252,18 +289,22 @@ class TableMessages:
                 return
         except discord.HTTPException as error:
             log.info("could not delete the ping through its webhook: %s", error)
+        if not self.reach_channel:
+            return
         try:
             channel = self.client.get_partial_messageable(self.channel_id)
             await channel.get_partial_message(ping.message_id).delete()
         except discord.HTTPException as error:
             log.info("could not delete the ping: %s", error)
 
-    async def edit(self, ref: MessageRef, **fields: Any) -> None:
-        """Edit a table message; a failure is logged, never raised (the table goes on)."""
+    async def edit(self, ref: MessageRef, **fields: Any) -> bool:
+        """Edit a table message; a failure is logged, never raised (the table goes on).
+        Whether it was edited."""
         try:
-            await ref.edit(self.client, self.clock(), **fields)
+            return await ref.edit(self.client, self.clock(), by_id=self.reach_channel, **fields)
         except discord.HTTPException as error:
             log.info("could not edit a table message: %s", error)
+            return False
 
 
 def _reopen(file: discord.File) -> discord.File:

@@ -326,7 +326,9 @@ def _event_command(name: str, handler: Handler) -> app_commands.Command[Any, Any
 def commands() -> app_commands.Group:
     """The ``tournament`` subgroup of ``/holdem``."""
     group = CheckedGroup(
-        name="tournament", description=cmd_str("cmd.holdem.tournament.description")
+        name="tournament",
+        description=cmd_str("cmd.holdem.tournament.description"),
+        server_only=True,  # an event is a server's: its threads, its role, its wallets
     )
 
     @group.command(name="create", description=_d("create"))

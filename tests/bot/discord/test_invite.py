@@ -42,6 +42,10 @@ def test_required_permissions_are_exactly_the_documented_ones() -> None:
     doc = sys.modules["bot.discord.invite"].__doc__ or ""
     for name in granted:
         assert f"``{name}``" in doc, f"{name} is not explained in bot/discord/invite.py"
+    # What the docstring says is not asked for, and why, is true: the messages carry no
+    # embeds, and hole cards go by direct message to a member who asks for it.
+    assert "``embed_links``" not in doc and "no Embed Links" in doc
+    assert "``/holdem dm on``" in doc and "never in DMs" not in doc
 
 
 def test_nothing_dangerous_is_asked_for() -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.guilds.service import GuildService
+from bot.guilds.wallets import OUTSIDE_SERVERS
 from bot.store.errors import InsufficientChips
 from bot.store.store import Store
 from bot.tables.service import TableService, table_id_for
@@ -124,3 +125,27 @@ async def test_a_refill_owed_is_paid_before_a_buy_in(store: Store) -> None:
     opened = await tables.open_table(G, C, A, RULES)  # the refill pays for the buy-in
     assert opened.stack == 100 and await store.balance(G, A) == 0
     assert [r for _, r, _ in await store.ledger(G, A)][-2:] == ["refill", "buy_in"]
+
+
+async def test_the_wallet_outside_servers_is_its_own_with_a_daily_refill(store: Store) -> None:
+    clock = Clock()
+    tables, guilds = services(store, clock)
+    assert (await guilds.rules(G)).rules.refill is Refill.NONE  # a server's default
+    assert (await guilds.rules(OUTSIDE_SERVERS)).rules.refill is Refill.DAILY
+    assert await guilds.balance(G, A) == 100
+    await tables.open_table(OUTSIDE_SERVERS, C, A, RULES, 100)  # a group DM's table
+    assert await guilds.balance(OUTSIDE_SERVERS, A) == 0  # the buy-in left this wallet only
+    assert await guilds.balance(G, A) == 100
+    await tables.leave(OUTSIDE_SERVERS, C, A)
+    await guilds.grant(G, A, -100, by=ADMIN, note="spent")
+    await guilds.grant(OUTSIDE_SERVERS, A, -60, by=ADMIN, note="spent")
+    assert await guilds.balance(OUTSIDE_SERVERS, A) == 100  # topped up to one buy-in
+    await guilds.grant(OUTSIDE_SERVERS, A, -60, by=ADMIN, note="spent again")
+    assert await guilds.balance(OUTSIDE_SERVERS, A) == 40  # once a day
+    clock.now += DAY
+    assert await guilds.balance(OUTSIDE_SERVERS, A) == 100
+    assert await guilds.balance(G, A) == 0  # the server's wallet: no refill, never topped up
+    refills = [row for row in await store.ledger(OUTSIDE_SERVERS, A) if row[1] == "refill"]
+    assert [delta for delta, _, _ in refills] == [60, 60]
+    assert not [row for row in await store.ledger(G, A) if row[1] == "refill"]
+    assert await store.audit(G) == [] and await store.audit(OUTSIDE_SERVERS) == []

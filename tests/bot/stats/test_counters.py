@@ -153,7 +153,10 @@ def counted_from_the_text(history: History) -> Iterator[tuple[str, str]]:
             yield names[seat], "vpip"
 
 
-@pytest.mark.skipif(not CORPUS.exists(), reason="needs ../shared/phh beside the clone")
+@pytest.mark.skipif(
+    not CORPUS.exists(),
+    reason=f"needs the PHH corpus {CORPUS} (../shared beside the clone, or HOLDEM_SHARED: README)",
+)
 def test_vpip_and_pfr_of_every_pluribus_player_match_an_independent_count() -> None:
     theirs: Counter[tuple[str, str]] = Counter()
     ours: Counter[tuple[str, str]] = Counter()

@@ -236,25 +236,28 @@ def test_levels_past_the_structure_double_as_seed_002_says() -> None:
 
 
 def test_the_hands_being_played_when_hand_for_hand_starts_are_its_first_round() -> None:
-    # Six paid of eight: the first bust brings hand-for-hand while table 2 is still playing.
+    # Five paid of ten on two tables of five: hand-for-hand starts while one hand at a table
+    # could still bust four players, so at nine left: the first bust brings it while table 2
+    # is still playing.
     config = EventConfig(
-        seats_per_table=4, starting_chips=1000, buy_in=100,
-        payouts=(30, 20, 15, 15, 10, 10), hand_for_hand_margin=1,
+        seats_per_table=5, starting_chips=1000, buy_in=100,
+        payouts=(30, 25, 20, 15, 10), hand_for_hand_margin=1,
     )  # fmt: skip
-    state, _ = feed(register(config, 8), Start(), HandStarting(table=1), HandStarting(table=2))
+    state, out = feed(register(config, 10), Start(), HandStarting(table=1), HandStarting(table=2))
+    assert HandForHand(on=True) not in out
     a, b, *_ = state.tables[1].hand_players
     state, out = finish(state, 1, **{a: 0, b: 2000})
     assert HandForHand(on=True) in out
-    assert [(p.best, p.players) for p in out if isinstance(p, PlaceFinished)] == [(8, (a,))]
+    assert [(p.best, p.players) for p in out if isinstance(p, PlaceFinished)] == [(10, (a,))]
     state, out = feed(state, HandStarting(table=1))
     assert out == [HandHeld(table=1, reason=HoldReason.HAND_FOR_HAND)]
     # Table 2's hand, begun before the announcement, busts two players with equal stacks:
-    # they tie for places 6 and 7 and share the prize of place 6 (WSOP 2024 rule 126c).
-    w, x, y, _ = state.tables[2].hand_players
+    # they tie for places 8 and 9 (WSOP 2024 rule 126c); the next round starts.
+    w, x, y, *_ = state.tables[2].hand_players
     state, out = finish(state, 2, **{w: 0, x: 0, y: 3000})
-    places = [(p.best, p.worst, p.players, p.prizes) for p in out if isinstance(p, PlaceFinished)]
-    assert places == [(6, 7, tuple(sorted((w, x))), (40, 40))]
-    assert HandForHand(on=False) in out
+    places = [(p.best, p.worst, p.players) for p in out if isinstance(p, PlaceFinished)]
+    assert places == [(8, 9, tuple(sorted((w, x))))]
+    assert HandForHand(on=False) not in out
     assert [d.table for d in out if isinstance(d, HandDealt)] == [1]
 
 
@@ -407,3 +410,23 @@ def test_a_stale_clock_reading_changes_nothing() -> None:
     assert BreakEnded() in out and not state.on_break
     state, out = feed(state, ClockTicked(seconds=650))
     assert out == [] and not state.on_break
+
+
+def test_hand_for_hand_starts_before_one_hand_can_reach_the_money_and_stays_on() -> None:
+    # Three paid of ten on two tables of five: one hand can bust four players, so it starts at
+    # seven left (with the margin alone, at four: this hand would have skipped it).
+    config = EventConfig(
+        seats_per_table=5, starting_chips=1000, buy_in=100, payouts=(50, 30, 20),
+        hand_for_hand_margin=1,
+    )  # fmt: skip
+    state, out = feed(register(config, 10), Start(), HandStarting(table=1), HandStarting(table=2))
+    assert HandForHand(on=True) not in out
+    a, b, c, d, _ = state.tables[1].hand_players
+    state, out = finish(state, 1, **{a: 0, b: 0, c: 0, d: 4000})
+    assert HandForHand(on=True) in out and state.hand_for_hand
+    # Table 2's hand is the round's first; one bust there, six left, the tables balanced to
+    # three each: one hand could no longer reach the money, and hand-for-hand stays on.
+    w, x, *_ = state.tables[2].hand_players
+    state, out = finish(state, 2, **{w: 0, x: 2000})
+    assert [t.count for t in state.tables.values()] == [3, 3]
+    assert HandForHand(on=False) not in out and state.hand_for_hand

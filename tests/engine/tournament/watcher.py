@@ -6,10 +6,10 @@ player, the two after it post the blinds.
 It checks after every input: chips conserved; the room it rebuilt from the decisions is the
 director's; from ``within_one_from`` tables down, table sizes within one whenever no hand is
 being played and no hand-for-hand round is open; a balancing move takes the next big blind of
-the table with the most players to the empty seat that pays the big blind soonest at a table
-with the fewest, and that player is never dealt in as the small blind there; a newcomer waits
-for the big blind exactly when seated between the next button and small blind; tables break
-in the published order; players busting in one hand-for-hand round place as the rules say.
+the fullest table between hands to the empty seat that pays the big blind soonest at a table
+with the fewest, and that player is never dealt in as the small blind there; tables break in
+the published order; players busting in one hand-for-hand round place as the rules say. (The
+newcomers' blinds and waits are measured by :mod:`tests.engine.tournament.floor`.)
 """
 
 from __future__ import annotations
@@ -47,16 +47,20 @@ class _Mirror:
     button: int
     last_button: int | None = None
     last_heads_up: bool = False
-    waiting: set[str] = field(default_factory=set)
+    owing: set[str] = field(default_factory=set)
     opener: str | None = None
 
     def occupied(self) -> list[int]:
         return [k for k, p in enumerate(self.seats) if p is not None]
 
     def simple(self) -> bool:
-        """Whether the plain rule applies: three or more players, none waiting, the last
-        hand not heads-up."""
-        return len(self.occupied()) >= 3 and not self.waiting and not self.last_heads_up
+        """Whether the plain rule applies: three or more players, the last hand not heads-up,
+        and the plain rule's button and small blind owe the table no big blind (a newcomer
+        sits out the hands that would give them either)."""
+        if len(self.occupied()) < 3 or self.last_heads_up:
+            return False
+        button, small, _ = self.blinds()
+        return not {self.seats[button], self.seats[small]} & self.owing
 
     def blinds(self) -> tuple[int, int, int]:
         """(button, small blind, big blind) seats of the next hand, by the plain rule."""
@@ -91,6 +95,7 @@ class Watcher:
     owes_big_blind: set[str] = field(default_factory=set)
     round_outs: list[tuple[str, int, int]] = field(default_factory=list)
     places: dict[str, PlaceFinished] = field(default_factory=dict)
+    _busy: set[int] = field(default_factory=set)  # tables in a hand when the input came
 
     def __call__(
         self, before: EventState, item: Input, after: EventState, taken: tuple[Decision, ...]
@@ -99,6 +104,9 @@ class Watcher:
             for player, chips in item.stacks:
                 if chips == 0:
                     self.round_outs.append((player, item.table, before.chips[player]))
+        self._busy = {n for n, t in before.tables.items() if t.in_hand}
+        if isinstance(item, HandFinished):
+            self._busy.discard(item.table)
         for decision in taken:
             self._follow(decision)
         self._check_room(after)
@@ -118,8 +126,8 @@ class Watcher:
         elif isinstance(decision, PlayerSeated):
             table = self.tables[decision.table]
             table.seats[decision.seat] = decision.player
-            if decision.waits:
-                table.waiting.add(decision.player)
+            if table.last_button is not None:
+                table.owing.add(decision.player)
         elif isinstance(decision, PlayerMoved):
             self._move(decision)
         elif isinstance(decision, TableBroken):
@@ -153,22 +161,21 @@ class Watcher:
         assert target.seats[move.to_seat] is None
         if move.reason is MoveReason.BALANCE:
             self._check_balance(move, source, target)
-        if target.last_button is not None and target.simple():
-            _, small, _ = target.blinds()
-            size = len(target.seats)
-            last = target.last_button
-            between = 0 < (move.to_seat - last) % size < (small - last) % size
-            assert move.waits == between, "a newcomer waits from the last button to the next SB"
         source.seats[move.from_seat] = None
-        source.waiting.discard(move.player)
+        source.owing.discard(move.player)
         target.seats[move.to_seat] = move.player
-        if move.waits:
-            target.waiting.add(move.player)
+        if target.last_button is not None:
+            target.owing.add(move.player)
 
     def _check_balance(self, move: PlayerMoved, source: _Mirror, target: _Mirror) -> None:
         counts = {n: len(t.occupied()) for n, t in self.tables.items()}
-        assert counts[move.from_table] == max(counts.values()), "moved from the biggest table"
-        assert counts[move.to_table] == min(counts.values()), "moved to the smallest table"
+        # Tables about to break (the field fits on fewer) are neither source nor target.
+        needed = max(1, -(-sum(counts.values()) // self.seats))
+        staying = self.order[len(self.order) - needed :]
+        free = [n for n in staying if n not in self._busy]
+        assert move.from_table in free, "moved from a table between hands"
+        assert counts[move.from_table] == max(counts[n] for n in free), "from the fullest"
+        assert counts[move.to_table] == min(counts[n] for n in staying), "to the smallest"
         assert counts[move.from_table] - counts[move.to_table] >= 2
         if source.simple():
             assert move.player == source.seats[source.blinds()[2]], "the next big blind moves"
@@ -212,7 +219,8 @@ class Watcher:
                     assert seat == hand.big_blind_seat, "seated between the blinds: the next BB"
                     self.first_hands_as_big_blind += 1
             self.owes_big_blind.discard(player)
-            table.waiting.discard(player)
+            if seat == hand.big_blind_seat:
+                table.owing.discard(player)
         table.last_button = hand.button
         table.last_heads_up = len(hand.seats) == 2
 

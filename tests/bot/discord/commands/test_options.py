@@ -55,8 +55,9 @@ def forged(parameter: app_commands.Parameter) -> list[object]:
 def call(command: app_commands.Command[Any, Any, Any], values: dict[str, object]) -> Any:
     namespace = SimpleNamespace(**values)
     interaction = SimpleNamespace(
-        type=discord.InteractionType.application_command, command=command, namespace=namespace
-    )
+        type=discord.InteractionType.application_command, command=command, namespace=namespace,
+        guild_id=1,  # in a server: some commands run only there
+    )  # fmt: skip
     return command._check_can_run(interaction)  # type: ignore[arg-type]
 
 

@@ -1,0 +1,255 @@
+"""A table in a group DM, through the real ``python -m bot``: the app installed by members for
+themselves (not in the group DM, whose channel the bot may not reach), everything on
+interaction tokens (:mod:`.anywhere`).
+
+One bot process (and one restart) carries every check: the server's commands refuse in the
+group DM and say why; alice (who installed the app) opens a table on a preset of her choice,
+which the lobby shows; bob (installed too) joins by command and carol (no install, no server
+shared with the bot) by the lobby's button; a hand is played by the Raise form, buttons and
+slash commands, and history, the fair deck and stats answer there; the table left quiet past
+the tokens' life (20 minutes on the stand-in's clock) goes on at the next command, and again
+at the next press; a restart mid-hand goes on at the next press; dave's table speaks his
+language. Every version of every
+message in the group DM is checked for hole cards (none but those shown down), the bot's own
+calls to the group DM are counted (none), and alice's wallet outside servers and her wallet
+in the server stay apart.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot.guilds.wallets import OUTSIDE_SERVERS
+
+from .anywhere import GroupDM, Unoffered
+from .game import Turn, turn_of
+from .members import Answer, Member
+from .payloads import Person
+from .process import APP_ID, GUILD_ID, STEP, BotProcess
+from .standin import StandIn
+
+CARDS = re.compile(r"Your hole cards: ([^.]+)\.")
+QUIET = 20 * 60.0
+"""Seconds the table is left alone: past an interaction token's 15 minutes."""
+
+
+def _turn(standin: StandIn, channel: GroupDM) -> Turn | None:
+    turns = [t for m in channel.visible() if (t := turn_of(m))]
+    return max(turns, key=lambda t: t.message.touched, default=None)
+
+
+async def _next_turn(
+    standin: StandIn, channel: GroupDM, bot: BotProcess, after: Turn | None
+) -> Turn:
+    def later() -> Turn | None:
+        turn = _turn(standin, channel)
+        if turn is None or (after is not None and (turn.hand, turn.seq) <= (after.hand, after.seq)):
+            return None
+        return turn
+
+    try:
+        found: Turn = await standin.wait_for(later, STEP)
+    except TimeoutError:
+        raise AssertionError(
+            f"the group DM's table did not move on from {after and (after.hand, after.seq)}; "
+            f"last lines: {channel.texts()[-6:]}\n{bot.report()}"
+        ) from None
+    return found
+
+
+async def _move(who: Member, turn: Turn, *, by_button: bool) -> Answer:
+    """Check or call, by the turn message's button or by slash command."""
+    if by_button:
+        label = turn.label("Check") or turn.label("Call")
+        assert label is not None, turn.labels
+        return await who.click(turn.message, label)
+    return await who.slash("check" if turn.label("Check") else "call")
+
+
+async def _cards(members: dict[int, Member], turn: Turn) -> dict[str, str]:
+    """Each member's hole cards, as My cards shows them privately: name -> cards."""
+    shown = {}
+    for member in members.values():
+        answer = await member.click(turn.message, "My cards")
+        await member.standin.wait_for(lambda a=answer: CARDS.search(a.content), STEP)
+        found = CARDS.search(answer.content)
+        assert found is not None and answer.ephemeral, answer.content
+        shown[member.name] = found[1]
+    return shown
+
+
+def _no_hole_cards(channel: GroupDM, cards: dict[str, str]) -> int:
+    """Every version of every public message in the group DM: a member's hole cards appear
+    only as shown down. The number of versions read."""
+    read = 0
+    for message in channel.messages.values():
+        if message.ephemeral:
+            continue
+        for text, _ in message.versions:
+            read += 1
+            for name, hole in cards.items():
+                down = text.count(f"{name} shows {hole}")
+                assert text.count(hole) == down, f"{name}'s {hole} in public: {text[:300]}"
+    return read
+
+
+async def _play_on(
+    standin: StandIn, channel: GroupDM, bot: BotProcess, members: dict[int, Member], turn: Turn,
+    *, moves: int, slash_every: int = 2,
+) -> Turn:  # fmt: skip
+    """``moves`` checks or calls (every ``slash_every``-th by command); the turn after."""
+    for k in range(moves):
+        who = members[turn.member]  # carol has no commands: she always presses
+        by_button = k % slash_every != slash_every - 1 or not who.person.installed
+        answer = await _move(who, turn, by_button=by_button)
+        assert answer.ephemeral != by_button, answer.content  # a slash move is told privately
+        turn = await _next_turn(standin, channel, bot, turn)
+    return turn
+
+
+async def test_a_table_in_a_group_dm_runs_on_interaction_tokens(tmp_path: Path) -> None:
+    people = [
+        Person(id=1_200_000_000_000_000_100, name="alice", admin=True, installed=True),
+        Person(id=1_200_000_000_000_000_101, name="bob", installed=True),
+        Person(id=1_200_000_000_000_000_102, name="carol", in_server=False),
+        Person(id=1_200_000_000_000_000_103, name="dave", installed=True, locale="no"),
+    ]
+    standin = StandIn(application_id=APP_ID, guild_id=GUILD_ID, people=people)
+    await standin.start()
+    bot = BotProcess(standin=standin, db=tmp_path / "holdem.sqlite3")
+    stopped: list[BotProcess] = []
+    try:
+        await bot.start()
+        dm = standin.group_dm(*people[:3])
+        alice, bob, carol = (Member(standin, p).at(dm.id) for p in people[:3])
+        members = {m.id: m for m in (alice, bob, carol)}
+
+        # Declared as Discord documents: the table everywhere, the server's settings in servers.
+        holdem, admin = standin.command("holdem", scope=0), standin.command("holdem-admin", scope=0)
+        assert (holdem["contexts"], holdem["integration_types"]) == ([0, 1, 2], [0, 1])
+        assert (admin["contexts"], admin["integration_types"]) == ([0], [0])
+        assert standin.command("call", scope=0)["contexts"] == [0, 1, 2]
+        with pytest.raises(Unoffered):
+            await alice.slash("holdem-admin config show")
+        with pytest.raises(Unoffered):  # carol did not install the app: no command for her
+            await carol.slash("holdem join")
+        for refused in (
+            await alice.slash("holdem-admin config show", forged=True),
+            await alice.slash("holdem tournament results"),
+            await alice.slash("holdem leaderboard"),
+        ):
+            assert refused.ephemeral and "belongs to a server" in refused.content, refused.content
+
+        # The starter's house rules, in the lobby before anyone joins.
+        opened = await alice.slash("holdem start", preset="pot-limit")
+        assert not opened.ephemeral and opened.message is not None, opened.content
+        lobby = opened.message
+        assert "Pot-limit" in lobby.text or "pot-limit" in lobby.text.lower(), lobby.text
+        joined = await bob.slash("holdem join")
+        assert joined.ephemeral and "sit down" in joined.content, joined.content  # privately
+        await standin.wait_for(lambda: bob.name in lobby.text, STEP)
+        await carol.click(lobby, "Join")
+        await standin.wait_for(lambda: carol.name in lobby.text, STEP)
+        dealt = await alice.slash("holdem deal")
+        assert not dealt.ephemeral, dealt.content
+        turn = await _next_turn(standin, dm, bot, None)
+        cards = await _cards(members, turn)
+
+        # A hand by the Raise form, buttons and slash commands, to its end and the next deal.
+        hand, raiser = turn.hand, members[turn.member]
+        shown = await raiser.click(turn.message, turn.label("Raise") or "Bet")
+        assert shown.kind == 9 and shown.modal is not None, shown.body
+        raised = await raiser.submit(shown, "6")
+        assert f"{raiser.name} raises to 6" in raised.content, raised.content
+        turn = await _next_turn(standin, dm, bot, turn)
+        while turn.hand == hand:
+            turn = await _play_on(standin, dm, bot, members, turn, moves=1, slash_every=3)
+            if turn.hand == hand:
+                turn = await _play_on(standin, dm, bot, members, turn, moves=2, slash_every=2)
+        summaries = [m for m in dm.visible() if "wins" in m.text and not turn_of(m)]
+        assert summaries and "Fair deck" in summaries[-1].text, dm.texts()[-4:]
+        versions = _no_hole_cards(dm, cards)
+        # What a member asks about their own play works here too, privately.
+        for asked in (
+            await alice.slash("holdem history"),
+            await alice.slash("holdem fair", hand=hand),
+            await bob.slash("holdem stats"),
+        ):
+            assert asked.ephemeral and asked.content, asked.content
+        assert f"#{hand}" in (await alice.slash("holdem history")).content
+
+        # Quiet past every token's life: the next command brings the hand back where it was.
+        cards = await _cards(members, turn)
+        while not members[turn.member].person.installed:  # a turn of someone with commands
+            turn = await _play_on(standin, dm, bot, members, turn, moves=1)
+        standin.clock.advance(QUIET)
+        answer = await _move(members[turn.member], turn, by_button=False)
+        assert answer.ephemeral, answer.content
+        later = await _next_turn(standin, dm, bot, turn)
+        assert later.hand == turn.hand, (later, turn)
+        assert later.message.id != turn.message.id  # the hand moved to a living token's message
+        # Quiet again: the next press (on the message the hand moved to) brings it back too.
+        standin.clock.advance(QUIET)
+        answer = await _move(members[later.member], later, by_button=True)
+        assert not answer.ephemeral, answer.content
+        turn = await _next_turn(standin, dm, bot, later)
+        assert turn.hand != later.hand or turn.message.id == later.message.id, (turn, later)
+
+        # A restart mid-hand: the next press on the hand's message goes on.
+        assert await bot.stop() == 0, bot.report()
+        stopped.append(bot)
+        bot = BotProcess(standin=standin, db=bot.db)
+        await bot.start()
+        label = turn.label("Check") or turn.label("Call")
+        assert label is not None
+        await members[turn.member].click(dm.messages[turn.message.id], label)
+        after = await _next_turn(standin, dm, bot, turn)
+        assert after.hand == turn.hand or after.seq == 0, (after, turn)
+        if after.hand == turn.hand:  # the same message goes on: where the hand last moved to
+            assert after.message.id == turn.message.id, (after.message.id, turn.message.id)
+        versions += _no_hole_cards(dm, cards)
+
+        # The wallet outside servers is not the server's.
+        home = Member(standin, people[0])
+        here = await home.slash("holdem chips")
+        there = await alice.slash("holdem chips")
+        assert here.content.splitlines()[-1] == "You have 100 chips in your wallet.", here.content
+        assert "on the table" in there.content, there.content  # her own, with its daily refill
+
+        # A table outside servers speaks its host's language (there is no server's).
+        elsewhere = standin.group_dm(people[3], people[1])
+        norsk = await Member(standin, people[3]).at(elsewhere.id).slash("holdem start")
+        assert "åpnet et bord" in norsk.content, norsk.content
+
+        # The start names the link a member installs the app with for themselves.
+        install = f"client_id={APP_ID}&integration_type=1&scope=applications.commands"
+        assert any(line.startswith("Install it for yourself: ") for line in stopped[0].out)
+        assert any(install in line for line in stopped[0].out), stopped[0].out[:3]
+        # Not one call of the bot's own reached the group DM; nothing opened a DM.
+        assert standin.outside == [], [r.key for r in standin.outside]
+        assert not [r for r in standin.requests if r.route == "/users/@me/channels"]
+        assert standin.unknown == [], bot.report()
+        # Nothing Discord would refuse: no body it rejects, no sixth follow-up (40094).
+        assert not [r.key for r in standin.requests if r.status == 400], bot.report()
+        assert versions > 20, versions
+        assert await bot.stop() == 0, bot.report()
+        table = f"{OUTSIDE_SERVERS}:{dm.id}"
+        with sqlite3.connect(bot.db) as books:
+            rows = books.execute(
+                "SELECT guild_id, balance FROM wallets WHERE user_id = ? ORDER BY guild_id",
+                (alice.id,),
+            ).fetchall()
+            ledger = books.execute(
+                "SELECT DISTINCT guild_id FROM ledger WHERE ref LIKE ?", (f"table:{table}",)
+            ).fetchall()
+        assert [guild for guild, _ in rows] == [OUTSIDE_SERVERS, GUILD_ID], rows
+        assert rows[1][1] == 100, rows  # the server's wallet never paid for the group DM's table
+        assert ledger == [(OUTSIDE_SERVERS,)], ledger  # every buy-in at it: the DM wallets
+    finally:
+        for process in (*stopped, bot):
+            await process.close()
+        await standin.stop()
