@@ -79,9 +79,11 @@ class Live:
     """The public state as last taken, built again only where the table changed."""
     kept_state: TableState | None = None
     kept_at: int = -1
-    """The count of the table's lock's releases (:attr:`TableLock.releases`) when
-    ``kept_state`` was taken with the lock free; -1 when taken under it. The state stands
-    while the lock stays free and that count does not move: every change is made under it."""
+    """The count of the table's lock's releases (:attr:`TableLock.releases`) at which
+    ``kept_state`` is the table's: when it was taken with the lock free, or the count once the
+    command whose outcome carries it releases the lock (the outcome is a command's last
+    word); -1 when taken under the lock otherwise. The state stands while the lock stays free
+    at that count: every change is made under it."""
 
 
 class TableLock(asyncio.Lock):

@@ -340,11 +340,17 @@ class LiveTables:
         """The outcome of a command, handed to every listener before the lock is released."""
         live.serial += 1
         hand_id, members = hand if hand is not None else (live.hand_id, live.players)
+        state = self.state_of(live)
+        lock = self.lock(live.table_id)
+        if lock.locked():
+            # The outcome is the command's last word: its state is the table's once the lock
+            # is released, and stands until the lock is taken again.
+            live.kept_at = lock.releases + 1
         outcome = Outcome(
             kind=kind,
             table_id=live.table_id,
             serial=live.serial,
-            state=self.state_of(live),
+            state=state,
             hand_id=hand_id,
             hand_members=members,
             events=tuple(e for e in events if not is_private(e)),
