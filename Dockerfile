@@ -1,6 +1,14 @@
 # Holdem Dealer: docker build -t holdem-dealer . && docker run --env-file .env -v holdem-data:/data holdem-dealer
 # With the web companion served by the bot itself (HOLDEM_WEB=1 in .env), publish its port too:
 #   docker run --env-file .env -v holdem-data:/data -p 8080:8080 holdem-dealer
+
+# The Activity's page: Discord's Embedded App SDK from its pinned npm package (the lockfile),
+# bundled by esbuild into one static file; only that file reaches the image.
+FROM node:20.19.5-bookworm-slim AS activity-sdk
+WORKDIR /build/activity-sdk
+COPY activity-sdk/package.json activity-sdk/package-lock.json activity-sdk/entry.mjs ./
+RUN npm ci --no-audit --no-fund && npm run build
+
 FROM python:3.11.14-slim-bookworm
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
@@ -29,6 +37,7 @@ COPY pyproject.toml README.md LICENSE ./
 COPY assets ./assets
 COPY engine ./engine
 COPY bot ./bot
+COPY --from=activity-sdk /build/bot/activity/static/discord-sdk.js ./bot/activity/static/
 RUN pip install --no-cache-dir setuptools==84.2.1 \
     && pip install --no-cache-dir --no-deps --no-build-isolation .
 

@@ -9,7 +9,7 @@ and session. Measured here, in one run:
    the difference is the price of keeping stats.
 2. **Reading at 100,000 hands**: one member with 100,000 finished hands (40 an hour, a new
    session every 400, two tables), stored as the counters ``finish_hand`` leaves; the median
-   time of ``Store.member_stats`` for each period, target under 200 ms. The answer is checked
+   time of ``Store.stats.of_member`` for each period, target under 200 ms. The answer is checked
    against the same counters summed in Python.
 3. **The peer it replaces**: computing the stats at query time by loading and replaying every
    stored hand, timed on the hands of step 1 and scaled to 100,000.
@@ -143,7 +143,7 @@ async def main() -> None:
             times = []
             for _ in range(repeats):
                 start = time.perf_counter()
-                got = await store.member_stats(GUILD, MEMBER, period, now=now)
+                got = await store.stats.of_member(GUILD, MEMBER, period, now=now)
                 times.append(time.perf_counter() - start)
             if got != want[period]:
                 raise SystemExit(f"{period.value}: the store says {got}, the hands {want[period]}")

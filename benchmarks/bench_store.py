@@ -99,8 +99,8 @@ async def finish_costs(folder: Path, hands: int) -> tuple[float, float]:
             )  # fmt: skip
             spent[way].append(time.perf_counter() - start)
     for member in range(6):
-        given = await stores[0].member_stats(1, member, Period.ALL, now=0.0)
-        if given.hands != hands or given != await stores[1].member_stats(
+        given = await stores[0].stats.of_member(1, member, Period.ALL, now=0.0)
+        if given.hands != hands or given != await stores[1].stats.of_member(
             1, member, Period.ALL, now=0.0
         ):
             raise SystemExit(f"player {member}'s stats differ between the two ways")

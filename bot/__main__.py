@@ -21,6 +21,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from bot.activity.setup import extension as activity_extension
 from bot.cli import (
     exit_code,
     explain_startup_error,
@@ -107,7 +108,16 @@ async def _serve(bot: HoldemBot, settings: Settings) -> None:
     """Log in (``setup_hook`` opens the store, restores the tables and publishes changed
     commands), start the scheduled backups, then connect to the gateway."""
     await bot.login(settings.token)
-    pages = await start_beside(bot.store, clock=bot.clock)  # HOLDEM_WEB=1: the web companion
+    # HOLDEM_WEB=1: the web companion; HOLDEM_ACTIVITY=1: the Activity beside it
+    web = beside_settings()
+    activity = (
+        activity_extension(
+            bot.service, bot.store, token=settings.token, delay=web.delay, clock=bot.clock
+        )
+        if web is not None
+        else None
+    )
+    pages = await start_beside(bot.store, clock=bot.clock, extend=activity)
     backups: asyncio.Task[None] | None = None
     if settings.backup_dir and not bot.store.backs_up_itself:
         log.warning(

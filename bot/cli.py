@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TextIO
 
+from bot.activity.setup import check as activity_check
 from bot.discord.invite import invite_url, permission_names
 from bot.discord.launch import SETTINGS_ERRORS, explain_discord_error
 from bot.ops.health import heartbeat_path, read_heartbeat, unhealthy
@@ -160,6 +161,7 @@ def _other_settings(env: Mapping[str, str]) -> list[str]:
         load_web_settings(env, serving=web_serving(env))
     except ConfigError as error:
         problems += error.problems
+    problems += activity_check(env)  # HOLDEM_ACTIVITY=1: what the Activity still lacks
     return problems
 
 

@@ -45,10 +45,19 @@ NO_DISCORD = (
     "bot.computers",
     "bot.i18n",
     "bot.web",
+    "bot.activity",
     "bot.tournaments",
+    "bot.seasons",
 )
 # The application below the Discord layer: it never imports it.
-BELOW_THE_DISCORD_LAYER = ("bot.tables", "bot.store", "bot.guilds", "bot.stats", "bot.tournaments")
+BELOW_THE_DISCORD_LAYER = (
+    "bot.tables",
+    "bot.store",
+    "bot.guilds",
+    "bot.stats",
+    "bot.tournaments",
+    "bot.seasons",
+)
 # What the Discord layer takes from the store: the Store it opens (and the lease fence it is
 # opened on, and which database that is), its records and its errors; never a backend, a query
 # module or a migration.
@@ -317,5 +326,23 @@ def test_the_web_companion_reads_and_never_drives_a_table() -> None:
     for module in modules:
         edges = _edges(module)
         assert not {e for e in edges if _within(e, "bot.discord") or _within(e, "bot.tables")}
+        store = {e for e in edges if _within(e, "bot.store")}
+        assert store <= STORE_FOR_THE_WEB, f"{module} imports {sorted(store)}"
+
+
+# The Activity (the table inside Discord) is the one page that writes: only through the table
+# service (its commands, their outcomes and errors), never the Discord layer, and from the
+# store only what the web companion takes.
+TABLES_FOR_THE_ACTIVITY = {"bot.tables.service", "bot.tables.outcomes", "bot.tables.errors"}
+
+
+def test_the_activity_drives_a_table_only_through_the_table_service() -> None:
+    modules = [m for m in _modules() if _within(m, "bot.activity")]
+    assert modules, "bot.activity has no module: is the list current?"
+    for module in modules:
+        edges = _edges(module)
+        assert not {e for e in edges if _within(e, "bot.discord")}, module
+        tables = {e for e in edges if _within(e, "bot.tables")}
+        assert tables <= TABLES_FOR_THE_ACTIVITY, f"{module} imports {sorted(tables)}"
         store = {e for e in edges if _within(e, "bot.store")}
         assert store <= STORE_FOR_THE_WEB, f"{module} imports {sorted(store)}"

@@ -28,20 +28,29 @@ from bot.discord.commands.group import TablesCog
 from bot.discord.commands.play import PlayCog
 from bot.discord.context import Context
 from bot.discord.controls.lobby import LobbyButton
+from bot.discord.controls.next_hand import NextHandButton
 from bot.discord.controls.run_twice import RunTwiceButton
 from bot.discord.controls.turn import ActButton, on_raise_form
 from bot.discord.errors import error_text, reply_private
 from bot.discord.mentions import CommandIds
+from bot.discord.seasons import commands as season_commands
+from bot.discord.seasons import series_commands
+from bot.discord.seasons.calendar import DiscordCalendar, DiscordNotices
+from bot.discord.seasons.champion import champions_every
+from bot.discord.seasons.keeper import SeriesKeeper
 from bot.discord.sync import sync_commands
 from bot.discord.table.coalesce import EditCoalescer
 from bot.discord.table.images import Images
-from bot.discord.table.loop import NEXT_HAND_PAUSE, TableLoops
+from bot.discord.table.loop import NEXT_HAND_PAUSE
+from bot.discord.table.loops import TableLoops
 from bot.discord.tournaments import commands as tournament_commands
 from bot.discord.tournaments.commands import EventButton
 from bot.discord.tournaments.host import DiscordHost
 from bot.discord.translator import HoldemTranslator
 from bot.guilds.service import GuildService
 from bot.i18n import Lang, resolve_locale
+from bot.seasons.series import Series
+from bot.seasons.service import League
 from bot.stats.service import StatsService
 from bot.store.leases import fenced_target
 from bot.store.store import Store
@@ -121,6 +130,8 @@ class HoldemBot(commands.Bot):
         self.keeper: LeaseKeeper | None = None
         self._lease_timer: asyncio.Task[None] | None = None
         self._event_timer: asyncio.Task[None] | None = None
+        self._champions: asyncio.Task[None] | None = None
+        self._series: asyncio.Task[None] | None = None
         self.only_commands = only_commands
         self.deal_pause = deal_pause
         self.tournaments: Tournaments | None = None
@@ -154,13 +165,26 @@ class HoldemBot(commands.Bot):
             command_ids=CommandIds(self.tree, self.clock),
             deal_pause=self.deal_pause,
             tournaments=self.tournaments,
+            league=League(self.store, clock=self.clock),
+            series=Series(
+                self.store,
+                self.tournaments,
+                DiscordCalendar(self),
+                DiscordNotices(host),
+                clock=self.clock,
+                owns=self.guild_shards.owns,
+            ),
         )
         host.bind(self.ctx)
         self.loops.bind(self.ctx)
         self.service.subscribe(self.loops.receive)
         self.service.subscribe(self.tournaments.receive)
+        assert self.ctx.series is not None
+        self.series_keeper = SeriesKeeper(self.ctx.series)
+        self.service.subscribe(self.series_keeper.receive)
+        self.add_listener(self._interested, "on_socket_event_type")
         await self.tree.set_translator(HoldemTranslator())
-        self.add_dynamic_items(ActButton, LobbyButton, RunTwiceButton, EventButton)
+        self.add_dynamic_items(ActButton, LobbyButton, NextHandButton, RunTwiceButton, EventButton)
         # Every Raise form, including those opened before a restart (discord.py only routes
         # the forms this process sent).
         self.add_listener(on_raise_form, "on_interaction")
@@ -173,6 +197,8 @@ class HoldemBot(commands.Bot):
         fair.add_to(holdem)
         settings.add_to(holdem)
         tournament_commands.add_to(holdem)
+        season_commands.add_to(holdem)
+        series_commands.add_to(holdem)
         self.computers = practice.add_to(holdem, self.service, pause=self.computer_pause)
         self.tree.error(self.on_app_command_error)
         if self.only_commands:
@@ -198,6 +224,16 @@ class HoldemBot(commands.Bot):
         log.info("restored tables=%d", len(restored))
         events = await self.tournaments.restore()
         log.info("restored events=%d", len(events))
+        self._champions = asyncio.get_running_loop().create_task(champions_every(self.ctx))
+        self._series = asyncio.get_running_loop().create_task(self.series_keeper.run())
+
+    async def _interested(self, event_type: str) -> None:
+        """A member marked a scheduled event Interested: a series round soon (in the last
+        half hour before the start, they are reminded at once). The dispatch's type is
+        enough: discord.py drops the event itself when the member is not in its cache, as
+        without the members intent they are not."""
+        if event_type == "GUILD_SCHEDULED_EVENT_USER_ADD":
+            self.series_keeper.poke()
 
     async def guild_lang(self, guild_id: int) -> Lang:
         """The language of public table messages: the guild's setting, else its locale."""
@@ -243,6 +279,10 @@ class HoldemBot(commands.Bot):
         if self._backfill is not None and not self._backfill.done():
             self._backfill.cancel()
             await asyncio.gather(self._backfill, return_exceptions=True)
+        for task in (self._series, self._champions):  # before the events they act on stop
+            if task is not None:
+                task.cancel()
+                await asyncio.gather(task, return_exceptions=True)
         if self.tournaments is not None:
             await self.tournaments.aclose()
         if hasattr(self, "computers"):

@@ -20,6 +20,8 @@ from bot.discord.table.coalesce import EditCoalescer
 from bot.discord.table.images import Images
 from bot.guilds.service import GuildService
 from bot.i18n import Lang, resolve_locale
+from bot.seasons.series import Series
+from bot.seasons.service import League
 from bot.stats.service import StatsService
 from bot.tables.service import TableService
 from bot.tournaments.service import Tournaments
@@ -28,7 +30,7 @@ __all__ = ["Context", "Loops", "context_of", "remember", "split_table_id"]
 
 
 class Loops(Protocol):
-    """What handlers ask of the table loops (:class:`bot.discord.table.loop.TableLoops`)."""
+    """What handlers ask of the table loops (:class:`bot.discord.table.loops.TableLoops`)."""
 
     def expect(self, interaction: discord.Interaction[Any], origin: Origin) -> Ticket:
         """Register a move's interaction before the move, so its loop can answer it."""
@@ -42,8 +44,9 @@ class Loops(Protocol):
         """Answer ``ticket`` with the table as it stands."""
         ...
 
-    def keep_cards(self, table_id: str, interaction: discord.Interaction[Any]) -> None:
-        """Keep a member's private cards message current after each street and deal."""
+    def keep_cards(self, table_id: str, interaction: discord.Interaction[Any], seen: Any) -> None:
+        """Keep a member's private cards message current after each street and deal;
+        ``seen`` (a :class:`~bot.discord.table.hole_cards.CardsSeen`) is what it shows now."""
         ...
 
 
@@ -70,6 +73,10 @@ class Context:
     """Seconds between the end of a hand and the next deal."""
     tournaments: Tournaments | None = None
     """The events this process runs (none in tests without tournaments)."""
+    league: League | None = None
+    """The seasons and ratings (none in tests without tournaments)."""
+    series: Series | None = None
+    """The tournament series (none in tests without tournaments)."""
 
 
 def context_of(interaction: discord.Interaction[Any]) -> Context:

@@ -25,6 +25,11 @@ Why each permission is asked for (``REQUIRED_PERMISSIONS``):
 ``read_message_history``
     find and edit its own table message again after a restart (fetching a message by id
     needs it).
+``create_events``
+    give each event of a tournament series a Discord scheduled event members can mark
+    Interested, and edit or delete the ones the bot made when an event moves or is
+    cancelled (Discord asks Create Events for that; Manage Events, which also reaches other
+    members' events, is not asked for). Without it the series still runs, without them.
 
 Not asked for: the messages are built from Discord's layout components and carry no embeds
 and no links to unfurl, so no Embed Links; editing its own messages needs no permission;
@@ -65,6 +70,7 @@ REQUIRED_PERMISSIONS = (
         send_messages=True,
         attach_files=True,
         read_message_history=True,
+        create_events=True,
     )
     | THREAD_PERMISSIONS
 )
@@ -74,7 +80,7 @@ def invite_url(application_id: int, permissions: discord.Permissions = REQUIRED_
     """The link a server admin opens to add the bot, with both scopes.
 
     >>> invite_url(123456789012345678)
-    'https://discord.com/oauth2/authorize?client_id=123456789012345678&scope=bot+applications.commands&permissions=326417615872'
+    'https://discord.com/oauth2/authorize?client_id=123456789012345678&scope=bot+applications.commands&permissions=17918603660288'
     """
     return discord.utils.oauth_url(application_id, permissions=permissions, scopes=SCOPES)
 

@@ -249,13 +249,13 @@ class GuildService:
             if record is not None and record.guild_id == guild_id and record.finished:
                 ids = [hand]
         elif table_id is not None:
-            session = await self._store.latest_session(table_id)
+            session = await self._store.stats.latest_session(table_id)
             if session is not None:
-                ids = [h.hand_id for h in await self._store.session_hands(table_id, session)]
+                ids = [h.hand_id for h in await self._store.stats.session_hands(table_id, session)]
         elif event is not None:
-            found = await self._store.load_event(event)
+            found = await self._store.events.load(event)
             if found is not None and found.guild_id == guild_id:
-                refs = await self._store.event_hand_refs(event)
+                refs = await self._store.events.hand_refs(event)
                 ids = sorted(int(r[5:]) for r in refs if r.startswith("hand:"))
         ids = ids[-EXPORT_LIMIT:]
         phh, stars = [], []

@@ -32,6 +32,7 @@ __all__ = [
     "RESULTS_LIMIT",
     "TABLES_BUDGET",
     "EventPlace",
+    "EventRuling",
     "EventTableLine",
     "EventView",
     "event_sections",
@@ -40,6 +41,7 @@ __all__ = [
     "place_label",
     "plain",
     "results_text",
+    "ruling_text",
     "seated_text",
     "structure_lines",
 ]
@@ -63,6 +65,8 @@ PRIZES_SHOWN = 9
 """Prizes written out in the prize line; more are counted."""
 NAME_LIMIT = 100
 """Characters of the event's name shown in the title."""
+RULINGS_SHOWN = 5
+"""The director's latest rulings shown in the event message (the results show them all)."""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -88,6 +92,20 @@ class EventPlace:
     names: tuple[str, ...]
     """Display names (mentions are not used: no pings)."""
     prizes: tuple[int, ...]
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class EventRuling:
+    """One of the director's rulings, as the event's history shows it: ``kind`` is
+    ``paused``, ``resumed``, ``moved`` (from table ``before`` to table ``after``),
+    ``removed`` (``before``: the chips taken out of play),
+    ``corrected`` (from ``before`` to ``after``), ``refunded`` or ``chip_count`` (stopped)."""
+
+    kind: str
+    name: str | None = None
+    before: int = 0
+    after: int = 0
+    reason: str = ""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -143,6 +161,14 @@ class EventView:
     places: tuple[EventPlace, ...]
     """Finished places so far, best first."""
     winner: str | None
+    paused: bool = False
+    """The director has paused play."""
+    max_entries: int | None = None
+    """The cap on the field, if any."""
+    min_entries: int = 2
+    """The players registered play needs to start."""
+    rulings: tuple[EventRuling, ...] = ()
+    """The director's rulings, oldest first."""
 
 
 # --------------------------------------------------------------------------- small parts
@@ -275,6 +301,20 @@ def _levels_line(lang: Lang, view: EventView) -> str:
     return f"{head} {' · '.join(parts)} {tail}"
 
 
+def _break_spacing(breaks: Sequence[tuple[int, int]]) -> int | None:
+    """``k`` when the breaks are all as long and come after every ``k`` levels (two or more
+    of them), else ``None``.
+
+    >>> _break_spacing([(4, 10), (8, 10), (12, 10)]), _break_spacing([(4, 10), (6, 10)])
+    (4, None)
+    """
+    if len(breaks) < 2 or len({minutes for _, minutes in breaks}) != 1:
+        return None
+    every = breaks[0][0]
+    spaced = [after for after, _ in breaks] == [every * k for k in range(1, len(breaks) + 1)]
+    return every if spaced else None
+
+
 def structure_lines(lang: Lang, view: EventView) -> list[str]:
     """The event's structure, one fact a line: chips and tables, the levels, the breaks,
     late registration and re-entry, and the buy-in, pool and payouts (or practice)."""
@@ -282,7 +322,16 @@ def structure_lines(lang: Lang, view: EventView) -> list[str]:
         t(lang, "event.structure.chips", chips=view.starting_chips, seats=view.seats_per_table),
         _levels_line(lang, view),
     ]
-    if view.breaks:
+    if view.max_entries is not None:
+        lines.append(t(lang, "event.structure.field_cap", most=view.max_entries,
+                       least=view.min_entries))  # fmt: skip
+    elif view.min_entries > 2:
+        lines.append(t(lang, "event.structure.field_minimum", least=view.min_entries))
+    every = _break_spacing(view.breaks)
+    if every is not None:
+        minutes = view.breaks[0][1]
+        lines.append(tn(lang, "event.structure.breaks_every", every, minutes=minutes))
+    elif view.breaks:
         shown = [
             t(lang, "event.structure.break", minutes=minutes, level=after)
             for after, minutes in view.breaks[:BREAKS_SHOWN]
@@ -299,6 +348,11 @@ def structure_lines(lang: Lang, view: EventView) -> list[str]:
         lines.append(tn(lang, "event.structure.re_entries", view.re_entries))
     if view.practice:
         lines.append(t(lang, "event.structure.practice"))
+    elif view.buy_in and not view.pool:  # "prize pool 0" reads as if nothing will be won
+        lines.append(
+            t(lang, "event.structure.buy_in_no_pool", buy_in=view.buy_in,
+              payouts=_payouts(lang, view))
+        )  # fmt: skip
     elif view.buy_in:
         lines.append(
             t(lang, "event.structure.buy_in", buy_in=view.buy_in, pool=view.pool,
@@ -370,8 +424,25 @@ def _level_line(lang: Lang, view: EventView) -> str:
     return text
 
 
+def ruling_text(lang: Lang, ruling: EventRuling) -> str:
+    """One ruling in words: a line of the event's history, and the note in a thread."""
+    name = plain(ruling.name or "")
+    reason = plain(ruling.reason)
+    return t(lang, f"event.ruling.{ruling.kind}", name=name, before=ruling.before,
+             after=ruling.after, reason=reason)  # fmt: skip
+
+
+def _rulings(lang: Lang, view: EventView, shown: int) -> str:
+    if not view.rulings:
+        return ""
+    lines = [ruling_text(lang, r) for r in view.rulings[-shown:]]
+    return "\n".join([t(lang, "event.rulings")] + _fit_lines(lang, lines, PLACES_BUDGET))
+
+
 def _running(lang: Lang, view: EventView) -> list[str]:
     now = [_level_line(lang, view)]
+    if view.paused:
+        now.insert(0, t(lang, "event.paused"))
     if view.hand_for_hand:
         now.append(t(lang, "event.hand_for_hand"))
     if view.next_break_at is not None and not view.on_break:
@@ -401,6 +472,7 @@ def _running(lang: Lang, view: EventView) -> list[str]:
         sections.append(
             "\n".join([t(lang, "event.places.so_far")] + _fit_lines(lang, lines, PLACES_BUDGET))
         )
+    sections.append(_rulings(lang, view, RULINGS_SHOWN))
     return sections
 
 
@@ -418,12 +490,16 @@ def _finished(lang: Lang, view: EventView) -> list[str]:
     winner = view.winner
     if winner is None and view.places:
         winner = view.places[0].names[0]
-    if winner is None:
+    stopped = [r for r in view.rulings if r.kind in ("refunded", "chip_count")]
+    if stopped:
+        head = [ruling_text(lang, stopped[-1])]
+    elif winner is None:
         head = [t(lang, "event.results")]
     else:
         head = [t(lang, "event.status.finished", name=plain(winner))]
     head.append(_summary(lang, view))
-    return ["\n".join(head), "\n".join(_result_lines(lang, view, RESULTS_LIMIT - 800))]
+    body = "\n".join(_result_lines(lang, view, RESULTS_LIMIT - 800 - PLACES_BUDGET))
+    return ["\n".join(head), body, _rulings(lang, view, len(view.rulings))]
 
 
 def _cancelled(lang: Lang, view: EventView) -> list[str]:

@@ -51,19 +51,19 @@ class StatsService:
 
     async def backfill(self) -> int:
         """Count the hands that finished before the stats were kept (see
-        :meth:`~bot.store.store.Store.backfill_stats`); about 1.5 ms a hand."""
-        return await self.store.backfill_stats()
+        :meth:`~bot.store.stats.Stats.backfill`); about 1.5 ms a hand."""
+        return await self.store.stats.backfill()
 
     async def member_stats(self, guild_id: int, user_id: int, period: Period) -> PlayerStats:
-        return await self.store.member_stats(guild_id, user_id, period, now=self.clock())
+        return await self.store.stats.of_member(guild_id, user_id, period, now=self.clock())
 
     async def session_chart(self, table_id: str, session: int | None = None) -> SessionChart | None:
         """The hands of ``session`` (default: the table's latest with a finished hand);
         ``None`` when it has none."""
-        number = session if session is not None else await self.store.latest_session(table_id)
+        number = session if session is not None else await self.store.stats.latest_session(table_id)
         if number is None:
             return None
-        hands = await self.store.session_hands(table_id, number)
+        hands = await self.store.stats.session_hands(table_id, number)
         if not hands:
             return None
         return SessionChart(table_id=table_id, session=number, hands=tuple(hands))
@@ -92,9 +92,9 @@ class StatsService:
     async def _latest(self, guild_id: int, table_id: str | None, user_id: int | None) -> int:
         found = None
         if table_id is not None:
-            found = await self.store.last_counted_hand(table_id=table_id)
+            found = await self.store.stats.last_counted_hand(table_id=table_id)
         if found is None and user_id is not None:
-            found = await self.store.last_counted_hand(guild_id=guild_id, user_id=user_id)
+            found = await self.store.stats.last_counted_hand(guild_id=guild_id, user_id=user_id)
         if found is None:
             raise NoHandYet("no finished hand yet")
         return found

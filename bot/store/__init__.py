@@ -4,7 +4,8 @@
 The map::
 
     store.py               Store, the one class callers use: it holds the backend and runs
-                           each of its methods in one transaction
+                           each of its methods in one transaction; its parts store.events
+                           (events.py) and store.stats (stats.py) do the same for theirs
     database.py            which database ($HOLDEM_DATABASE_URL, $HOLDEM_DB) and opening it
     guilds.py, members.py, wallets.py, tables.py, hands.py, stats.py, leases.py
                            the SQL, one module of functions per subject, each function

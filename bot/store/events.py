@@ -1,5 +1,7 @@
-"""Tournaments' rows (``events``, ``event_inputs``; migration 10), run inside a transaction or
-connection :class:`~bot.store.store.Store` has opened.
+"""Tournaments' rows (``events``, ``event_inputs``; migration 10; ``event_presets``,
+migration 11): the SQL, as functions
+that take the transaction they run in, and :class:`Events`, the store's part that runs each
+in its own transaction (``store.events.append(...)``).
 
 An event is its row (the director's config, the bot's settings, the event message, the
 status) and its log: the director's inputs, numbered 0, 1, 2 ... per event. The runner
@@ -23,11 +25,10 @@ one writer owns it:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from contextlib import AbstractAsyncContextManager
-from typing import Any, Protocol
+from typing import Any
 
 from bot.store import wallets
-from bot.store.backend import ConstraintViolation, Row, Tx
+from bot.store.backend import Backend, ConstraintViolation, Row, Tx
 from bot.store.codec import dumps, loads
 from bot.store.errors import EventConflict, HandStateError, LeaseLost
 from bot.store.records import EventInput, EventRecord, HandRecord, WalletMove
@@ -35,14 +36,18 @@ from bot.store.records import EventInput, EventRecord, HandRecord, WalletMove
 __all__ = [
     "OPEN",
     "STATUSES",
-    "EventMethods",
+    "Events",
     "append_input",
     "create_event",
     "event_hand_refs",
     "guild_events",
     "lease_key",
     "load_event",
+    "member_events",
     "open_events",
+    "preset",
+    "presets",
+    "save_preset",
     "update_event",
 ]
 
@@ -131,19 +136,21 @@ async def append_input(
     moves: Sequence[WalletMove] = (),
     status: str | None = None,
     settings: Mapping[str, Any] | None = None,
+    config: Mapping[str, Any] | None = None,
 ) -> None:
     """Write input ``seq`` of the event with everything that follows from it: the wallet
     ``moves`` in the event's guild (a move without a ``ref`` gets ``event:<id>``), the event's
-    new ``status`` and ``settings`` when given. See the module docstring for the refusals;
-    each leaves the transaction to roll back whole."""
+    new ``status``, ``settings`` and ``config`` (an edit before the start) when given. See
+    the module docstring for the refusals; each leaves the transaction to roll back whole."""
     _check_status(status)
     # The event's row first: it names the guild, takes the row lock that queues a second
     # writer (PostgreSQL) and passes the fence before anything else is written.
     guild_id = await _update(
         tx, event_id,
         "UPDATE events SET settings_json = COALESCE(?, settings_json), "
-        "status = COALESCE(?, status), updated_at = ? WHERE event_id = ? RETURNING guild_id",
-        (_json(settings), status, now, event_id),
+        "config_json = COALESCE(?, config_json), status = COALESCE(?, status), updated_at = ? "
+        "WHERE event_id = ? RETURNING guild_id",
+        (_json(settings), _json(config), status, now, event_id),
     )  # fmt: skip
     row = await tx.fetchone(
         "SELECT COALESCE(MAX(seq) + 1, 0) FROM event_inputs WHERE event_id = ?", (event_id,)
@@ -204,6 +211,58 @@ async def guild_events(tx: Tx, guild_id: int, *, limit: int) -> list[EventRecord
         _SELECT + "WHERE guild_id = ? ORDER BY event_id DESC LIMIT ?", (guild_id, limit)
     )
     return [_event(r, ()) for r in rows]
+
+
+async def member_events(tx: Tx, guild_id: int, user_id: int, *, limit: int) -> list[int]:
+    """The guild's events the member registered for (or entered late), newest first: the
+    ids of those whose log holds their registration (key-sorted JSON, so one exact text)."""
+    registered = dumps({"kind": "registered", "player": str(user_id)})
+    rows = await tx.fetch(
+        "SELECT DISTINCT e.event_id FROM events e JOIN event_inputs i ON i.event_id = e.event_id "
+        "WHERE e.guild_id = ? AND i.data_json = ? ORDER BY e.event_id DESC LIMIT ?",
+        (guild_id, registered, limit),
+    )
+    return [int(r[0]) for r in rows]
+
+
+PRESETS_PER_GUILD = 25
+"""Structures a server may keep (Discord offers 25 choices in an autocomplete)."""
+
+
+async def save_preset(
+    tx: Tx, guild_id: int, name: str, config: Mapping[str, Any], *, by: int, now: float
+) -> bool:
+    """Save (or replace) the guild's structure ``name``; ``False`` when the guild already
+    keeps :data:`PRESETS_PER_GUILD` others (nothing is written)."""
+    row = await tx.fetchone(
+        "SELECT COUNT(*) FROM event_presets WHERE guild_id = ? AND name != ?", (guild_id, name)
+    )
+    if row is not None and int(row[0]) >= PRESETS_PER_GUILD:
+        return False
+    await tx.execute(
+        "INSERT INTO event_presets (guild_id, name, config_json, created_by, updated_at) "
+        "VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id, name) DO UPDATE SET "
+        "config_json = excluded.config_json, created_by = excluded.created_by, "
+        "updated_at = excluded.updated_at",
+        (guild_id, name, dumps(dict(config)), by, now),
+    )
+    return True
+
+
+async def preset(tx: Tx, guild_id: int, name: str) -> dict[str, Any] | None:
+    """The guild's structure ``name`` as saved, or ``None``."""
+    row = await tx.fetchone(
+        "SELECT config_json FROM event_presets WHERE guild_id = ? AND name = ?", (guild_id, name)
+    )
+    return None if row is None else dict(loads(row[0]))
+
+
+async def presets(tx: Tx, guild_id: int) -> list[str]:
+    """The names of the guild's saved structures, in name order."""
+    rows = await tx.fetch(
+        "SELECT name FROM event_presets WHERE guild_id = ? ORDER BY name", (guild_id,)
+    )
+    return [str(r[0]) for r in rows]
 
 
 async def event_hand_refs(tx: Tx, event_id: int) -> set[str]:
@@ -298,25 +357,15 @@ async def phh_fields(tx: Tx, table_id: str, small_blind: int, big_blind: int) ->
     return fields
 
 
-class _Transactions(Protocol):
-    """What :class:`EventMethods` needs of the store it is part of."""
+class Events:
+    """The store's tournament part (``store.events``): each method is one transaction around
+    the function above it names, on the store's own backend."""
 
-    def _write(self) -> AbstractAsyncContextManager[Tx]: ...
+    def __init__(self, backend: Backend) -> None:
+        self._backend = backend
 
-    def _snapshot(self) -> AbstractAsyncContextManager[Tx]: ...
-
-    def _autocommit(self) -> AbstractAsyncContextManager[Tx]: ...
-
-
-class EventMethods:
-    """The :class:`~bot.store.store.Store`'s tournament methods (``Store`` is one of these, so
-    its class stays under the size limit): each is one transaction around the function of the
-    same name above, as the store's own methods are around theirs."""
-
-    __slots__ = ()
-
-    async def create_event(
-        self: _Transactions,
+    async def create(
+        self,
         *,
         guild_id: int,
         channel_id: int,
@@ -326,40 +375,37 @@ class EventMethods:
         now: float,
     ) -> int:
         """A new tournament, registering; its id. ``config`` is the director's (as JSON),
-        ``settings`` the bot's own; its lease key is ``event:<id>``
-        (:func:`bot.store.events.lease_key`)."""
-        async with self._write() as tx:
+        ``settings`` the bot's own; its lease key is ``event:<id>`` (:func:`lease_key`)."""
+        async with self._backend.transaction() as tx:
             return await create_event(
                 tx, guild_id=guild_id, channel_id=channel_id, name=name, config=config,
                 settings=settings, now=now,
             )  # fmt: skip
 
-    async def event_phh_fields(self: _Transactions, hand: HandRecord) -> dict[str, Any]:
+    async def phh_fields(self, hand: HandRecord) -> dict[str, Any]:
         """A tournament hand's PHH ``event``, ``table`` and ``level`` (see
         :func:`phh_fields`); none for another table's hand."""
         config = hand.config
-        async with self._snapshot() as tx:
+        async with self._backend.snapshot() as tx:
             return await phh_fields(tx, hand.table_id, config.small_blind, config.big_blind)
 
-    async def load_event(self: _Transactions, event_id: int) -> EventRecord | None:
+    async def load(self, event_id: int) -> EventRecord | None:
         """The event with its whole log of inputs, in seq order."""
-        async with self._snapshot() as tx:
+        async with self._backend.snapshot() as tx:
             return await load_event(tx, event_id)
 
-    async def open_events(self: _Transactions) -> list[EventRecord]:
+    async def open(self) -> list[EventRecord]:
         """Every event registering or running, oldest first, with their logs (start-up)."""
-        async with self._snapshot() as tx:
+        async with self._backend.snapshot() as tx:
             return await open_events(tx)
 
-    async def guild_events(
-        self: _Transactions, guild_id: int, *, limit: int = 10
-    ) -> list[EventRecord]:
+    async def of_guild(self, guild_id: int, *, limit: int = 10) -> list[EventRecord]:
         """The guild's events, newest first, without their logs."""
-        async with self._autocommit() as tx:
+        async with self._backend.autocommit() as tx:
             return await guild_events(tx, guild_id, limit=limit)
 
-    async def append_event_input(
-        self: _Transactions,
+    async def append(
+        self,
         event_id: int,
         seq: int,
         data: Mapping[str, Any],
@@ -369,24 +415,25 @@ class EventMethods:
         moves: Sequence[WalletMove] = (),
         status: str | None = None,
         settings: Mapping[str, Any] | None = None,
+        config: Mapping[str, Any] | None = None,
     ) -> None:
         """Write the event's input number ``seq`` in one transaction with its wallet
         ``moves`` (each with its ledger row; ``ref`` ``event:<id>`` unless the move names
-        one) and the event's new ``status`` and ``settings`` (when given). Committed when
-        this returns: acknowledge the input only after it.
+        one) and the event's new ``status``, ``settings`` and ``config`` (when given).
+        Committed when this returns: acknowledge the input only after it.
 
         Raises, having written nothing: :class:`EventConflict` when ``seq`` is not the next
         number of the log (another writer took it), :class:`InsufficientChips` or
         :class:`NoWallet` for a move the wallet cannot make, :class:`LeaseLost` when another
         process holds the event's lease, :class:`HandStateError` for no such event."""
-        async with self._write() as tx:
+        async with self._backend.transaction() as tx:
             await append_input(
                 tx, event_id, seq, data, now=now, ref=ref, moves=moves, status=status,
-                settings=settings,
+                settings=settings, config=config,
             )  # fmt: skip
 
-    async def update_event(
-        self: _Transactions,
+    async def update(
+        self,
         event_id: int,
         *,
         now: float,
@@ -395,13 +442,35 @@ class EventMethods:
         status: str | None = None,
     ) -> None:
         """Set the event's message, settings or status (``None`` keeps each); fenced by its
-        lease like :meth:`append_event_input`."""
-        async with self._write() as tx:
+        lease like :meth:`append`."""
+        async with self._backend.transaction() as tx:
             await update_event(
                 tx, event_id, now=now, message_id=message_id, settings=settings, status=status
             )
 
-    async def event_hand_refs(self: _Transactions, event_id: int) -> set[str]:
+    async def of_member(self, guild_id: int, user_id: int, *, limit: int = 10) -> list[int]:
+        """The ids of the guild's events the member entered, newest first."""
+        async with self._backend.autocommit() as tx:
+            return await member_events(tx, guild_id, user_id, limit=limit)
+
+    async def save_preset(
+        self, guild_id: int, name: str, config: Mapping[str, Any], *, by: int, now: float
+    ) -> bool:
+        """Save or replace the guild's structure ``name`` (see :func:`save_preset`)."""
+        async with self._backend.transaction() as tx:
+            return await save_preset(tx, guild_id, name, config, by=by, now=now)
+
+    async def preset(self, guild_id: int, name: str) -> dict[str, Any] | None:
+        """The guild's saved structure ``name``, or ``None``."""
+        async with self._backend.autocommit() as tx:
+            return await preset(tx, guild_id, name)
+
+    async def presets(self, guild_id: int) -> list[str]:
+        """The names of the guild's saved structures."""
+        async with self._backend.autocommit() as tx:
+            return await presets(tx, guild_id)
+
+    async def hand_refs(self, event_id: int) -> set[str]:
         """The refs the event's log holds (``hand:<id>`` for every hand whose end it has)."""
-        async with self._autocommit() as tx:
+        async with self._backend.autocommit() as tx:
             return await event_hand_refs(tx, event_id)

@@ -7,7 +7,10 @@ is a :class:`~bot.store.backend.PerDialect` pair: the triggers of migration 1); 
 edited once released, a change is a new number. Migration 1 is the whole initial schema; migration 2
 adds the members' display settings; migration 3 the slash commands last synced and the members' data
 removals; migration 4 the players' statistics, kept as hands finish; migration 10 the
-tournaments' events and their inputs, and the ledger reasons ``entry`` and ``prize``.
+tournaments' events and their inputs, and the ledger reasons ``entry`` and ``prize``;
+migration 11 the tournament structures a server saves to reuse (``event_presets``); migration 12
+the seasons and the voided events; migration 13 the tournament series and their Discord scheduled
+events.
 """
 
 from __future__ import annotations
@@ -352,6 +355,76 @@ MIGRATIONS: dict[int, tuple[Step, ...]] = {
                 "FOR EACH ROW EXECUTE FUNCTION lease_fence()",
             ),
         ),
+    ),
+    11: (
+        # A server's saved tournament structures, by name (bot.store.events.save_preset):
+        # the director's config without its seed, reused by /holdem tournament create.
+        """CREATE TABLE event_presets (
+            guild_id    INTEGER NOT NULL,
+            name        TEXT NOT NULL,
+            config_json TEXT NOT NULL,
+            created_by  INTEGER NOT NULL,
+            updated_at  REAL NOT NULL,
+            PRIMARY KEY (guild_id, name)
+        ) WITHOUT ROWID""",
+    ),
+    12: (
+        # Seasons (bot.store.seasons): a league's window, its points rule and where its
+        # champion is posted; its table as last computed (recomputed from the events' logs,
+        # never the truth). event_voids: events an admin struck from seasons and ratings.
+        """CREATE TABLE seasons (
+            season_id          INTEGER PRIMARY KEY,
+            guild_id           INTEGER NOT NULL,
+            name               TEXT NOT NULL,
+            starts_at          REAL NOT NULL,
+            ends_at            REAL NOT NULL,
+            rule_json          TEXT NOT NULL,
+            channel_id         INTEGER NOT NULL,
+            table_json         TEXT,
+            champion_posted_at REAL,
+            created_at         REAL NOT NULL
+        )""",
+        "CREATE INDEX seasons_by_guild ON seasons (guild_id, season_id)",
+        """CREATE TABLE event_voids (
+            event_id  INTEGER PRIMARY KEY REFERENCES events (event_id),
+            guild_id  INTEGER NOT NULL,
+            voided_by INTEGER NOT NULL,
+            voided_at REAL NOT NULL
+        )""",
+    ),
+    13: (
+        # Series (bot.store.series): a tournament repeated daily or weekly, its template
+        # (the director's config, the bot's settings) and its first start; each event of a
+        # series names it in its settings ("series", "occurrence"), so the events' rows say
+        # which occurrences exist. scheduled_events: the Discord scheduled event of each,
+        # written before Discord is asked (discord_id NULL until it answers) so a restart
+        # finds it, or adopts the one Discord made, instead of making a second.
+        """CREATE TABLE series (
+            series_id     INTEGER PRIMARY KEY,
+            guild_id      INTEGER NOT NULL,
+            channel_id    INTEGER NOT NULL,
+            name          TEXT NOT NULL,
+            every         TEXT NOT NULL CHECK (every IN ('daily','weekly')),
+            time_zone     TEXT NOT NULL,
+            first_start   REAL NOT NULL,
+            template_json TEXT NOT NULL,
+            created_by    INTEGER NOT NULL,
+            active        INTEGER NOT NULL DEFAULT 1,
+            refused_at    REAL,
+            created_at    REAL NOT NULL
+        )""",
+        "CREATE INDEX series_by_guild ON series (guild_id, series_id)",
+        """CREATE TABLE scheduled_events (
+            event_id    INTEGER PRIMARY KEY REFERENCES events (event_id),
+            guild_id    INTEGER NOT NULL,
+            series_id   INTEGER NOT NULL REFERENCES series (series_id),
+            discord_id  INTEGER,
+            starts_at   REAL NOT NULL,
+            name        TEXT NOT NULL,
+            deleted     INTEGER NOT NULL DEFAULT 0,
+            reminded    TEXT NOT NULL DEFAULT '[]',
+            updated_at  REAL NOT NULL
+        )""",
     ),
 }
 

@@ -10,6 +10,7 @@ from bot.guilds.wallets import Reason
 from engine import Action, Hand, HandConfig, replay
 
 __all__ = [
+    "CalendarRecord",
     "CommandSync",
     "Erasure",
     "EventInput",
@@ -20,6 +21,8 @@ __all__ = [
     "LeaderboardRow",
     "MemberSettings",
     "Mismatch",
+    "SeasonRecord",
+    "SeriesRecord",
     "SessionHand",
     "TableHandSummary",
     "TableRecord",
@@ -206,3 +209,56 @@ class EventRecord:
     created_at: float
     updated_at: float
     inputs: tuple[EventInput, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class SeasonRecord:
+    """A league season: events of the guild that end in ``starts_at`` .. ``ends_at`` count
+    (as ``rule`` says, the points rule and which events); ``table`` the standings as last
+    computed (the events' logs are the truth); its champion is posted in ``channel_id``
+    once, at ``champion_posted_at``."""
+
+    season_id: int
+    guild_id: int
+    name: str
+    starts_at: float
+    ends_at: float
+    rule: dict[str, Any]
+    channel_id: int
+    table: list[Any] | None
+    champion_posted_at: float | None
+    created_at: float
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class SeriesRecord:
+    """A tournament repeated ``every`` day or week at the wall-clock time of ``first_start``
+    in ``time_zone``; ``template`` holds each event's ``config``, ``settings`` and ``name``.
+    ``refused_at``: when Discord first refused its scheduled events (the admin was told)."""
+
+    series_id: int
+    guild_id: int
+    channel_id: int
+    name: str
+    every: str
+    time_zone: str
+    first_start: float
+    template: dict[str, Any]
+    created_by: int
+    active: bool
+    refused_at: float | None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class CalendarRecord:
+    """The Discord scheduled event of a series' tournament: ``discord_id`` once Discord made
+    it (empty: asked, or about to be, and not answered); ``deleted`` once it was removed."""
+
+    event_id: int
+    guild_id: int
+    series_id: int
+    discord_id: int | None
+    starts_at: float
+    name: str
+    deleted: bool
+    reminded: tuple[int, ...] = ()

@@ -1,6 +1,6 @@
 """Statistics SQL (``stats_hours``, ``hand_sessions``): counters kept as hands finish, and the
-queries that sum them, run inside a connection or transaction :class:`~bot.store.store.Store`
-has opened.
+queries that sum them: functions that take the transaction they run in, and :class:`Stats`,
+the store's part that runs each in its own (``store.stats.of_member(...)``).
 
 :func:`record_hand` runs inside :meth:`~bot.store.store.Store.finish_hand`'s transaction: it takes
 each player's :class:`~bot.stats.counters.HandFacts` of the live hand (a backfill, which has none,
@@ -18,7 +18,7 @@ from dataclasses import fields
 from typing import Any
 
 from bot.stats.counters import HandFacts, Period, PlayerStats, hand_facts
-from bot.store.backend import Row, Tx
+from bot.store.backend import Backend, Row, Tx
 from bot.store.codec import decode_action, decode_config, decode_deck, loads
 from bot.store.errors import HandStateError
 from bot.store.records import SessionHand
@@ -27,6 +27,7 @@ from engine import replay
 __all__ = [
     "HOUR",
     "WEEK_HOURS",
+    "Stats",
     "last_counted_hand",
     "latest_session",
     "member_stats",
@@ -219,3 +220,59 @@ async def session_hands(tx: Tx, table_id: str, session: int) -> list[SessionHand
                         after=after)
         )  # fmt: skip
     return out
+
+
+class Stats:
+    """The store's statistics part (``store.stats``): each method is one transaction (or
+    snapshot) around the function above it names, on the store's own backend."""
+
+    def __init__(self, backend: Backend) -> None:
+        self._backend = backend
+
+    async def backfill(self, *, batch: int = 500) -> int:
+        """Count the finished hands the stats do not hold yet (hands that ended before
+        migration 4); how many were looked at. Cheap when there are none: one query.
+
+        Their table session is unknown, so they count in session 0 of their table. Hands
+        that were finished uncounted on purpose stay out: voided ones, and those of practice
+        tables (see :func:`uncounted_hands`).
+        """
+        seen, after = 0, 0
+        while True:
+            async with self._backend.autocommit() as tx:
+                rows = await uncounted_hands(tx, after=after, batch=batch)
+            if not rows:
+                return seen
+            async with self._backend.transaction() as tx:
+                for hand_id, finished_at in rows:
+                    await record_hand(tx, hand_id, now=float(finished_at or 0.0), session=0)
+            seen += len(rows)
+            after = rows[-1][0]
+
+    async def of_member(
+        self, guild_id: int, user_id: int, period: Period, *, now: float
+    ) -> PlayerStats:
+        """The member's counters over ``period``: their latest table session, the last
+        7 x 24 hours (to the hour), or all time. Empty counters when they played none."""
+        async with self._backend.autocommit() as tx:
+            return await member_stats(tx, guild_id, user_id, period, now=now)
+
+    async def latest_session(self, table_id: str) -> int | None:
+        """The number of the table's newest session with a finished hand, if any."""
+        async with self._backend.autocommit() as tx:
+            return await latest_session(tx, table_id)
+
+    async def last_counted_hand(
+        self, *, table_id: str | None = None, guild_id: int | None = None,
+        user_id: int | None = None,
+    ) -> int | None:  # fmt: skip
+        """The newest counted (finished, not voided) hand of the table, or of the member."""
+        async with self._backend.autocommit() as tx:
+            return await last_counted_hand(
+                tx, table_id=table_id, guild_id=guild_id, user_id=user_id
+            )
+
+    async def session_hands(self, table_id: str, session: int) -> list[SessionHand]:
+        """The session's counted (finished, not voided) hands, oldest first, with stacks."""
+        async with self._backend.snapshot() as tx:
+            return await session_hands(tx, table_id, session)

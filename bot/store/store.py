@@ -9,7 +9,9 @@ SQLite file (:mod:`bot.store.sqlite`). Every way the database can be unusable be
 The store holds the backend and decides the transactions; the SQL lives in one module of
 functions per subject, each taking the transaction it runs in: :mod:`bot.store.guilds`,
 :mod:`bot.store.members`, :mod:`bot.store.wallets`, :mod:`bot.store.tables`,
-:mod:`bot.store.hands`, :mod:`bot.store.stats`, :mod:`bot.store.events` (and
+:mod:`bot.store.hands`, :mod:`bot.store.stats`, :mod:`bot.store.events` and
+:mod:`bot.store.stats`, whose classes the store holds as its parts ``store.events`` and
+``store.stats``; and
 :mod:`bot.store.leases`, which the table leases call with the store), written once for both
 backends (:mod:`bot.store.backend`); the schema is :mod:`bot.store.migrations`. Every write
 method is one transaction, committed before it returns: when ``append_action`` returns, the
@@ -25,12 +27,12 @@ from contextlib import AbstractAsyncContextManager
 from typing import Any, Literal, Self
 
 from bot.guilds.wallets import Reason
-from bot.stats.counters import HandFacts, Period, PlayerStats
-from bot.store import guilds, hands, members, stats, tables, wallets
+from bot.stats.counters import HandFacts
+from bot.store import guilds, hands, members, tables, wallets
 from bot.store.backend import Backend, Dialect, Row, Tx
 from bot.store.database import database_path, open_backend
 from bot.store.errors import BackupFailed
-from bot.store.events import EventMethods
+from bot.store.events import Events
 from bot.store.records import (
     CommandSync,
     Erasure,
@@ -40,33 +42,41 @@ from bot.store.records import (
     LeaderboardRow,
     MemberSettings,
     Mismatch,
-    SessionHand,
     TableHandSummary,
     TableRecord,
     WalletMove,
 )
+from bot.store.seasons import Seasons
+from bot.store.series import SeriesRows
 from bot.store.sqlite import SqliteBackend, Synchronous
+from bot.store.stats import Stats
 from engine import Action, HandConfig, HouseRules, Refill
 
 __all__ = ["Store", "database_path"]
 
 
-class Store(EventMethods):
+class Store:
     """The database; make one with ``await Store.open(path)``, end with :meth:`close`.
 
     Every write method is one transaction, committed before it returns; ``now`` is always
-    passed in (seconds since the epoch), never read here. The tournaments' methods are
-    :class:`~bot.store.events.EventMethods`' (a class of their own, so this one stays small).
+    passed in (seconds since the epoch), never read here. A subject with a part of its own
+    is reached through it: the tournaments through :attr:`events`
+    (:class:`~bot.store.events.Events`, ``store.events.append(...)``), the statistics through
+    :attr:`stats` (:class:`~bot.store.stats.Stats`, ``store.stats.of_member(...)``).
     """
 
     def __init__(self, backend: Backend) -> None:
         self._backend = backend
         self.dialect: Dialect = backend.dialect
         self.path = backend.where
+        self.events = Events(backend)
+        self.stats = Stats(backend)
         # The process whose leases fence this store's table writes, and how long the lease a
         # table is opened with lasts (bot.store.leases.install_fence; None: no leases).
         self.lease_owner: str | None = None
         self.lease_ttl = 30.0
+        self.seasons = Seasons(backend)
+        self.series = SeriesRows(backend)
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -90,11 +100,9 @@ class Store(EventMethods):
         Raises a :class:`StartupError` subclass with a one-line message.
         """
         target = database_path() if path is None else path
-        return cls(
-            await open_backend(
-                target, synchronous=synchronous, busy_timeout=busy_timeout, exclusive=exclusive
-            )
-        )
+        opening = open_backend(target, synchronous=synchronous, busy_timeout=busy_timeout,
+                               exclusive=exclusive)  # fmt: skip
+        return cls(await opening)
 
     async def backup(self, target: str | os.PathLike[str]) -> int:
         """Copy the whole database, as it stands between two transactions, into the new file
@@ -500,54 +508,4 @@ class Store(EventMethods):
         """The hand as PHH, or PokerStars text (see :func:`bot.store.hands.phh_text`)."""
         record = await self.load_hand(hand_id)
         text = hands.pokerstars_text if pokerstars else hands.phh_text
-        return text(record, hidden, names, fields=await self.event_phh_fields(record), hero=hero)
-
-    # ------------------------------------------------------------------ statistics
-
-    async def backfill_stats(self, *, batch: int = 500) -> int:
-        """Count the finished hands the stats do not hold yet (hands that ended before
-        migration 4); how many were looked at. Cheap when there are none: one query.
-
-        Their table session is unknown, so they count in session 0 of their table. Hands
-        that were finished uncounted on purpose stay out: voided ones, and those of practice
-        tables (see :func:`bot.store.stats.uncounted_hands`).
-        """
-        seen, after = 0, 0
-        while True:
-            async with self._autocommit() as tx:
-                rows = await stats.uncounted_hands(tx, after=after, batch=batch)
-            if not rows:
-                return seen
-            async with self._write() as tx:
-                for hand_id, finished_at in rows:
-                    await stats.record_hand(tx, hand_id, now=float(finished_at or 0.0), session=0)
-            seen += len(rows)
-            after = rows[-1][0]
-
-    async def member_stats(
-        self, guild_id: int, user_id: int, period: Period, *, now: float
-    ) -> PlayerStats:
-        """The member's counters over ``period``: their latest table session, the last
-        7 x 24 hours (to the hour), or all time. Empty counters when they played none."""
-        async with self._autocommit() as tx:
-            return await stats.member_stats(tx, guild_id, user_id, period, now=now)
-
-    async def latest_session(self, table_id: str) -> int | None:
-        """The number of the table's newest session with a finished hand, if any."""
-        async with self._autocommit() as tx:
-            return await stats.latest_session(tx, table_id)
-
-    async def last_counted_hand(
-        self, *, table_id: str | None = None, guild_id: int | None = None,
-        user_id: int | None = None,
-    ) -> int | None:  # fmt: skip
-        """The newest counted (finished, not voided) hand of the table, or of the member."""
-        async with self._autocommit() as tx:
-            return await stats.last_counted_hand(
-                tx, table_id=table_id, guild_id=guild_id, user_id=user_id
-            )
-
-    async def session_hands(self, table_id: str, session: int) -> list[SessionHand]:
-        """The session's counted (finished, not voided) hands, oldest first, with stacks."""
-        async with self._snapshot() as tx:
-            return await stats.session_hands(tx, table_id, session)
+        return text(record, hidden, names, fields=await self.events.phh_fields(record), hero=hero)

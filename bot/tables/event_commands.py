@@ -91,11 +91,17 @@ class EventCommands:
         seats: Sequence[str | None],
         chips: Mapping[str, int],
         names: Mapping[str, str],
+        *,
+        stacks: bool = False,
     ) -> Outcome | None:
         """Make the table's seats the director's: players moved away or out leave (their
         chips go with them to the director's count, to no wallet), players moved in sit
         with the director's count. ``None`` when nothing changes. A player in the hand in
-        progress is never moved (the director moves only players between hands)."""
+        progress is never moved (the director moves only players between hands).
+
+        ``stacks``: the director has no hand in play here, so its count is every player's
+        stack; a stack that differs (a correction the director ruled) is set to it, between
+        hands, with the table's own record of the adjustment."""
         tables = self.tables
         async with tables.enter(table_id) as live:
             await tables.settle_if_over(live)
@@ -107,6 +113,11 @@ class EventCommands:
                     if table.hand is not None and k in table.hand_seats:
                         raise RuntimeError(f"{seat.player} is in the hand at {table_id}")
                     table.leave(seat.player)
+                    changed = True
+            for seat in table.seats if stacks and table.hand is None else ():
+                if seat is not None and seat.player in chips and chips[seat.player] != seat.stack:
+                    to = chips[seat.player]
+                    table.adjust_stack(seat.player, reason="director", by="director", to=to)
                     changed = True
             for k, wanted in enumerate(seats):
                 if wanted is not None and table.seats[k] is None:

@@ -15,14 +15,22 @@ from engine.tournament import (
     BreakOrder,
     Clock,
     ClockTicked,
+    CorrectStack,
+    EditEvent,
     EventConfig,
     HandFinished,
     HandStarting,
     Input,
     Level,
+    MovePlayer,
+    Pause,
     PayoutStructure,
     Registered,
+    Remove,
+    Resume,
+    Settlement,
     Start,
+    Stop,
     Unregistered,
 )
 
@@ -37,6 +45,8 @@ def config_to_dict(config: EventConfig) -> dict[str, Any]:
         "clock": config.clock.value,
         "breaks": [[b.after_level, b.minutes] for b in config.breaks],
         "start_when": config.start_when,
+        "max_entries": config.max_entries,
+        "min_entries": config.min_entries,
         "late_registration_until": config.late_registration_until,
         "re_entries": config.re_entries,
         "buy_in": config.buy_in,
@@ -62,6 +72,8 @@ def config_from_dict(data: Mapping[str, Any]) -> EventConfig:
         clock=Clock(data["clock"]),
         breaks=tuple(Break(after_level=int(a), minutes=int(m)) for a, m in data["breaks"]),
         start_when=None if data["start_when"] is None else int(data["start_when"]),
+        max_entries=None if data.get("max_entries") is None else int(data["max_entries"]),
+        min_entries=int(data.get("min_entries", 2)),  # events stored before the field's limits
         late_registration_until=int(data["late_registration_until"]),
         re_entries=int(data["re_entries"]),
         buy_in=int(data["buy_in"]),
@@ -90,7 +102,33 @@ def input_to_dict(item: Input) -> dict[str, Any]:
             "table": item.table,
             "stacks": [list(s) for s in item.stacks],
         }
-    return {"kind": "clock", "seconds": item.seconds}
+    if isinstance(item, ClockTicked):
+        return {"kind": "clock", "seconds": item.seconds}
+    if isinstance(item, EditEvent):
+        return {"kind": "edit", "config": config_to_dict(item.config)}
+    return _ruling_to_dict(item)
+
+
+def _ruling_to_dict(
+    item: Pause | Resume | Remove | CorrectStack | MovePlayer | Stop,
+) -> dict[str, Any]:
+    """The director's rulings, as written to the event's log."""
+    if isinstance(item, Pause):
+        return {"kind": "pause", "seconds": item.seconds}
+    if isinstance(item, Resume):
+        return {"kind": "resume"}
+    if isinstance(item, Remove):
+        return {"kind": "remove", "player": item.player, "reason": item.reason}
+    if isinstance(item, MovePlayer):
+        return {"kind": "move", "player": item.player, "table": item.table, "seat": item.seat}
+    if isinstance(item, CorrectStack):
+        return {
+            "kind": "correct",
+            "player": item.player,
+            "chips": item.chips,
+            "reason": item.reason,
+        }
+    return {"kind": "stop", "settlement": item.settlement.value}
 
 
 def input_from_dict(data: Mapping[str, Any]) -> Input:
@@ -110,4 +148,22 @@ def input_from_dict(data: Mapping[str, Any]) -> Input:
         )
     if kind == "clock":
         return ClockTicked(seconds=float(data["seconds"]))
+    if kind == "pause":
+        return Pause(seconds=float(data["seconds"]))
+    if kind == "resume":
+        return Resume()
+    if kind == "remove":
+        return Remove(player=str(data["player"]), reason=str(data["reason"]))
+    if kind == "correct":
+        return CorrectStack(
+            player=str(data["player"]), chips=int(data["chips"]), reason=str(data["reason"])
+        )
+    if kind == "move":
+        return MovePlayer(
+            player=str(data["player"]), table=int(data["table"]), seat=int(data["seat"])
+        )
+    if kind == "edit":
+        return EditEvent(config=config_from_dict(data["config"]))
+    if kind == "stop":
+        return Stop(settlement=Settlement(data["settlement"]))
     raise ValueError(f"unknown tournament input {kind!r}")

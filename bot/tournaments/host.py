@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from engine.tournament import PlayerMoved
+from engine.tournament import PlayerMoved, PlayerRemoved, PlayPaused, StackSet
 
 __all__ = ["EventHost", "EventInfo"]
 
@@ -59,6 +59,16 @@ class EventHost(Protocol):
 
     async def moved(self, event: EventInfo, move: PlayerMoved, thread_id: int) -> None:
         """A player moved to another table: ping them in the new thread."""
+        ...
+
+    async def ruled(
+        self, event: EventInfo, ruling: PlayPaused | PlayerRemoved | StackSet, thread_id: int
+    ) -> None:
+        """A director's ruling: tell the table's players in its thread (no ping)."""
+        ...
+
+    async def remind(self, event: EventInfo, members: tuple[str, ...], starts_at: float) -> None:
+        """Remind the registered ``members`` that the event starts at ``starts_at`` (once)."""
         ...
 
     async def changed(self, event: EventInfo, *, now: bool = False) -> None:

@@ -32,7 +32,13 @@ from bot.tables.computers import is_computer
 from bot.tables.errors import NoTable
 from bot.tables.outcomes import Outcome, TableState
 from bot.tables.service import TableService, table_id_for
-from bot.tournaments.codec import config_from_dict, input_from_dict, input_to_dict
+from bot.tournaments.clock import EventClock
+from bot.tournaments.codec import (
+    config_from_dict,
+    config_to_dict,
+    input_from_dict,
+    input_to_dict,
+)
 from bot.tournaments.host import EventHost, EventInfo
 from bot.tournaments.rules import event_rules
 from engine.errors import SessionError
@@ -41,21 +47,28 @@ from engine.tournament import (
     BreakStarted,
     ClockTicked,
     Decision,
+    EditEvent,
     EventConfig,
     EventFinished,
     EventStarted,
     EventState,
+    EventStopped,
     HandDealt,
     HandFinished,
     HandForHand,
     HandStarting,
     Input,
     LevelStarted,
+    Pause,
     Phase,
     PlaceFinished,
     PlayerMoved,
+    PlayerRemoved,
+    PlayPaused,
     Registered,
     RegistrationClosed,
+    Resume,
+    StackSet,
     Start,
     TableBroken,
     TableOpened,
@@ -63,7 +76,6 @@ from engine.tournament import (
     apply,
     new_event,
 )
-from engine.tournament.config import Clock
 
 __all__ = ["CLOCK_STEP", "FIRST_DEAL_PAUSE", "EventRunner"]
 
@@ -75,13 +87,11 @@ CLOCK_STEP = 5.0
 """How often the runner looks at the clock: a level or a break starts within this."""
 UNREACHABLE_PAUSE = 1.0
 """Seconds between two tries of a table's report while the database cannot be reached."""
-CLOCK_RECORD = 15.0
-"""How often the clock's reading is written, so a restart resumes it within this."""
 
 
 _NEWS = (
     EventStarted, LevelStarted, BreakStarted, BreakEnded, TableBroken, HandForHand,
-    RegistrationClosed, EventFinished,
+    RegistrationClosed, EventFinished, PlayPaused, PlayerRemoved, StackSet, EventStopped,
 )  # fmt: skip
 """The decisions the event message shows at once (the rest, the stacks, can wait a moment)."""
 
@@ -98,16 +108,6 @@ class _Job:
     """``None``: carry out what was decided and not done (:meth:`EventRunner.resume`)."""
     ref: str | None = None
     done: asyncio.Future[tuple[Decision, ...]] | None = None
-
-
-@dataclass(kw_only=True, slots=True)
-class _Clock:
-    """The event's clock: ``base`` seconds of play when this process took the event over
-    (the last reading written), counted on from ``since`` (this process's clock)."""
-
-    base: float = 0.0
-    since: float = 0.0
-    written: float = 0.0
 
 
 @dataclass(kw_only=True)
@@ -130,13 +130,14 @@ class EventRunner:
     closed: bool = False
     stale: bool = False
     """Something decided was not carried out (see :meth:`resume`)."""
-    _clock: _Clock = field(default_factory=_Clock)
+    event_clock: EventClock = field(init=False)
     _queue: asyncio.Queue[_Job] = field(default_factory=asyncio.Queue)
     _tasks: set[asyncio.Task[None]] = field(default_factory=set)
     _main: asyncio.Task[None] | None = None
 
     def __post_init__(self) -> None:
         self.state = new_event(self.config)
+        self.event_clock = EventClock(now=self.clock)
 
     # ----------------------------------------------------------------- loading
 
@@ -170,10 +171,11 @@ class EventRunner:
             runner.decisions.extend(taken)
             if row.ref is not None:
                 runner.refs.add(row.ref)
-            if isinstance(item, ClockTicked):
+            if isinstance(item, (ClockTicked, Pause)):
                 seconds = item.seconds
         runner.seq = len(record.inputs)
-        runner._clock = _Clock(base=seconds, since=clock(), written=seconds)
+        runner.config = runner.state.config  # as the director's edits before the start left it
+        runner.event_clock.restart(seconds)
         return runner
 
     # ----------------------------------------------------------------- the loop
@@ -277,23 +279,27 @@ class EventRunner:
         status = self.info.status
         if started:
             status = "running"
-        if any(isinstance(d, EventFinished) for d in taken):
+        if any(isinstance(d, (EventFinished, EventStopped)) for d in taken):
             status = "finished"
-        await self.store.append_event_input(
+        await self.store.events.append(
             self.info.event_id, self.seq, input_to_dict(item), now=self.clock(), ref=ref,
             moves=self._moves(item, taken),
             status=status if status != self.info.status else None,
+            config=config_to_dict(item.config) if isinstance(item, EditEvent) else None,
         )  # fmt: skip
         self.seq += 1
         self.state = state
         self.decisions.extend(taken)
         self.info.status = status
+        self.config = state.config
         if ref is not None:
             self.refs.add(ref)
         if isinstance(item, ClockTicked):
-            self._clock.written = item.seconds
+            self.event_clock.written = item.seconds
         if started:
-            self._clock = _Clock(base=0.0, since=self.clock(), written=0.0)
+            self.event_clock.restart(0.0)
+        if isinstance(item, Resume):  # the clock runs on from where the pause stopped it
+            self.event_clock.restart(state.seconds)
         return taken
 
     def _moves(self, item: Input, taken: Sequence[Decision]) -> list[WalletMove]:
@@ -313,6 +319,12 @@ class EventRunner:
                 WalletMove(user_id=int(item.player), delta=buy_in, reason=Reason.REFUND, ref=ref)
             )
         for decision in taken:
+            if isinstance(decision, EventStopped):
+                moves.extend(
+                    WalletMove(user_id=int(p), delta=amount, reason=Reason.REFUND, ref=ref)
+                    for p, amount in decision.refunds
+                    if amount and not is_computer(int(p))
+                )
             if not isinstance(decision, PlaceFinished):
                 continue
             place = f"{ref}:place:{decision.best}"
@@ -336,10 +348,29 @@ class EventRunner:
                 self._deal_later(decision.table)
             elif isinstance(decision, HandDealt):
                 await self._deal(decision)
+            elif isinstance(decision, (PlayPaused, PlayerRemoved, StackSet)):
+                await self._tell(decision)
         if self.state.phase is Phase.FINISHED:
             await self._finish()
+        if any(isinstance(d, BreakStarted) for d in taken):
+            reading = self.event_clock.reading(self.state)  # a break by hands starts now
+            if reading is not None:
+                self.put(reading)
         now = any(isinstance(d, _NEWS) for d in taken)
         await self._safely(self.host.changed(self.info, now=now))
+
+    async def _tell(self, ruling: PlayPaused | PlayerRemoved | StackSet) -> None:
+        """Tell the players of a ruling in their threads: a pause or a resume at every
+        table, a removal or a corrected stack at the player's."""
+        tables = self.state.tables if isinstance(ruling, PlayPaused) else (ruling.table,)
+        for number in sorted(tables):
+            thread = self.info.thread_of(number)
+            if thread is not None:
+                await self._safely(self.host.ruled(self.info, ruling, thread))
+
+    async def pause(self) -> tuple[Decision, ...]:
+        """Pause play at the clock's reading now (see :class:`~engine.tournament.Pause`)."""
+        return await self.submit(Pause(seconds=self.seconds()))
 
     async def _safely(self, call: Awaitable[None]) -> None:
         try:
@@ -367,7 +398,7 @@ class EventRunner:
                 threads = dict(self.info.settings.get("threads") or {})
                 threads[str(number)] = thread
                 self.info.settings["threads"] = threads
-                await self.store.update_event(
+                await self.store.events.update(
                     self.info.event_id, now=self.clock(), settings=self.info.settings
                 )
             table_id = table_id_for(self.info.guild_id, thread)
@@ -379,7 +410,9 @@ class EventRunner:
                 )  # fmt: skip
                 await self._safely(self.host.seated(self.info, number, thread, table.players))
             else:
-                await self.service.events.arrange(table_id, table.seats, self.state.chips, names)
+                await self.service.events.arrange(
+                    table_id, table.seats, self.state.chips, names, stacks=not table.in_hand
+                )
         for key, thread in sorted((self.info.settings.get("threads") or {}).items()):
             number = int(key)
             if number in self.state.tables and not finished:
@@ -416,7 +449,7 @@ class EventRunner:
     async def cancel(self) -> None:
         """The event is called off before it starts (its registrations refunded first)."""
         self.info.status = "cancelled"
-        await self.store.update_event(self.info.event_id, now=self.clock(), status="cancelled")
+        await self.store.events.update(self.info.event_id, now=self.clock(), status="cancelled")
         await self._safely(self.host.finished(self.info))
         await self.stop()
 
@@ -480,8 +513,8 @@ class EventRunner:
         await self._safely(self.host.changed(self.info))
 
     def seconds(self) -> float:
-        """Seconds of play on the event's clock now."""
-        return self._clock.base + max(0.0, self.clock() - self._clock.since)
+        """Seconds of play on the event's clock now (standing while play is paused)."""
+        return self.event_clock.seconds(self.state)
 
     async def _tick(self) -> None:
         while not self.closed:
@@ -503,14 +536,27 @@ class EventRunner:
             starts_at = self.info.settings.get("starts_at")
             if isinstance(starts_at, (int, float)) and self.clock() >= starts_at:
                 self.put(Start())
+            elif isinstance(starts_at, (int, float)):
+                await self._remind(float(starts_at))
             return
-        if state.phase is not Phase.RUNNING or self.config.clock is not Clock.MINUTES:
+        reading = self.event_clock.reading(state)
+        if reading is not None:
+            self.put(reading)
+
+    async def _remind(self, starts_at: float) -> None:
+        """Once, ``remind_minutes`` before the start: remind the registered members. The
+        reminder is written as sent before it is posted, so a crash in between loses it
+        rather than a restart pinging everyone twice."""
+        minutes = self.info.settings.get("remind_minutes")
+        settings = self.info.settings
+        if not isinstance(minutes, int) or minutes <= 0 or settings.get("reminded"):
             return
-        seconds = self.seconds()
-        level, on_break = self.config.schedule_at(seconds)
-        moved = (level, on_break) != (state.level, state.on_break)
-        if moved or seconds - self._clock.written >= CLOCK_RECORD:
-            self.put(ClockTicked(seconds=seconds))
+        members = tuple(p for p in self.state.registered if not is_computer(int(p)))
+        if self.clock() < starts_at - 60 * minutes or not members:
+            return
+        settings["reminded"] = True
+        await self.store.events.update(self.info.event_id, now=self.clock(), settings=settings)
+        await self._safely(self.host.remind(self.info, members, starts_at))
 
     # ----------------------------------------------------------------- questions
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from bot.store.leases import claim_event
@@ -19,7 +20,7 @@ from bot.store.records import EventRecord
 from bot.store.store import Store
 from bot.tables.outcomes import Outcome, TableState
 from bot.tables.service import TableService
-from bot.tournaments.codec import config_to_dict
+from bot.tournaments.codec import config_from_dict, config_to_dict, input_from_dict
 from bot.tournaments.errors import EventStarted, NoEvent
 from bot.tournaments.host import EventHost
 from bot.tournaments.runner import FIRST_DEAL_PAUSE, EventRunner
@@ -30,11 +31,26 @@ from engine.tournament import (
     Registered,
     Start,
     Unregistered,
+    replay,
 )
 
-__all__ = ["Tournaments"]
+__all__ = ["MemberEvent", "Tournaments"]
 
 log = logging.getLogger("holdem.tournament")
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class MemberEvent:
+    """One event a member entered, as their history shows it: its ``status``; their
+    ``place`` (best, worst) and ``prize`` once they finished, their ``chips`` while they play."""
+
+    event_id: int
+    name: str
+    status: str
+    entries: int
+    place: tuple[int, int] | None = None
+    prize: int = 0
+    chips: int | None = None
 
 
 class Tournaments:
@@ -64,7 +80,7 @@ class Tournaments:
         """Load and start every open event of the guilds run here (after the tables are
         restored, before the gateway connects); their ids."""
         started = []
-        for record in await self.store.open_events():
+        for record in await self.store.events.open():
             known = self.runners.get(record.event_id)
             if (known is not None and not known.closed) or not self.owns(record.guild_id):
                 continue
@@ -131,11 +147,11 @@ class Tournaments:
         names.update(dict(computers))
         stored = {**settings, "names": names, "starting_chips": config.starting_chips}
         now = self.clock()
-        event_id = await self.store.create_event(
+        event_id = await self.store.events.create(
             guild_id=guild_id, channel_id=channel_id, name=name, config=config_to_dict(config),
             settings=stored, now=now,
         )  # fmt: skip
-        record = await self.store.load_event(event_id)
+        record = await self.store.events.load(event_id)
         assert record is not None
         await claim_event(self.store, event_id, now=self.clock())
         runner = self._start(record)
@@ -195,7 +211,9 @@ class Tournaments:
     async def keep_message(self, runner: EventRunner, message_id: int) -> None:
         """The event message was posted: write down its id (its edits follow the event)."""
         runner.info.message_id = message_id
-        await self.store.update_event(runner.info.event_id, now=self.clock(), message_id=message_id)
+        await self.store.events.update(
+            runner.info.event_id, now=self.clock(), message_id=message_id
+        )
 
     async def standings(self, guild_id: int, event_id: int | None) -> EventRunner | None:
         """An event of the guild as it stands: one run here, else one from the store (a
@@ -205,18 +223,63 @@ class Tournaments:
             runner = self.runners.get(event_id)
             if runner is not None and runner.info.guild_id == guild_id:
                 return runner
-        records = await self.store.guild_events(guild_id)
+        records = await self.store.events.of_guild(guild_id)
         chosen = [r for r in records if event_id is None or r.event_id == event_id]
         if not chosen:
             return None
         if chosen[0].event_id in self.runners:
             return self.runners[chosen[0].event_id]
-        record = await self.store.load_event(chosen[0].event_id)
+        record = await self.store.events.load(chosen[0].event_id)
         if record is None:
             return None
         return EventRunner.load(
             record, store=self.store, service=self.service, host=self.host, clock=self.clock
         )
+
+    async def save_preset(self, guild_id: int, name: str, config: EventConfig, *, by: int) -> bool:
+        """Keep ``config``'s structure (all of it but its seed) as the guild's ``name``;
+        ``False`` when the guild keeps as many as it may already."""
+        stored = {k: v for k, v in config_to_dict(config).items() if k != "seed"}
+        return await self.store.events.save_preset(guild_id, name, stored, by=by, now=self.clock())
+
+    async def preset(self, guild_id: int, name: str, *, seed: str) -> EventConfig | None:
+        """The guild's saved structure ``name`` with a new ``seed``; ``None`` if it has none
+        by that name."""
+        stored = await self.store.events.preset(guild_id, name)
+        return None if stored is None else config_from_dict({**stored, "seed": seed})
+
+    async def history(self, guild_id: int, member: int, *, limit: int = 10) -> list[MemberEvent]:
+        """The member's own events in the guild, newest first, each replayed from its log
+        (an event run here is read as its runner has it)."""
+        found = []
+        for event_id in await self.store.events.of_member(guild_id, member, limit=limit):
+            runner = self.runners.get(event_id)
+            if runner is not None:
+                state, name, status = runner.state, runner.info.name, runner.info.status
+            else:
+                record = await self.store.events.load(event_id)
+                if record is None:
+                    continue
+                inputs = [input_from_dict(row.data) for row in record.inputs]
+                state, _ = replay(config_from_dict(record.config), inputs)
+                name, status = record.name, record.status
+            me = str(member)
+            place = next((p for p in reversed(state.places) if me in p.players), None)
+            prize = 0
+            if place is not None:
+                prize = sum(p for x, p in zip(place.players, place.prizes, strict=True) if x == me)
+            found.append(
+                MemberEvent(
+                    event_id=event_id,
+                    name=name,
+                    status=status,
+                    entries=state.total_entries or len(state.registered),
+                    place=None if place is None else (place.best, place.worst),
+                    prize=prize,
+                    chips=state.chips.get(me) if state.phase is Phase.RUNNING else None,
+                )
+            )
+        return found
 
     # ----------------------------------------------------------------- the tables' side
 

@@ -3,9 +3,22 @@
 
 from __future__ import annotations
 
-from bot.present.event import EventPlace, EventTableLine, EventView
+from bot.present.event import EventPlace, EventRuling, EventTableLine, EventView
+from bot.tournaments.host import EventInfo
 from bot.tournaments.runner import EventRunner
-from engine.tournament import Clock, Phase, PlayerMoved, RegistrationClosed
+from engine.tournament import (
+    Clock,
+    Decision,
+    EventStopped,
+    MoveReason,
+    Phase,
+    PlayerMoved,
+    PlayerRemoved,
+    PlayPaused,
+    RegistrationClosed,
+    Settlement,
+    StackSet,
+)
 
 __all__ = ["event_view", "payouts_label"]
 
@@ -28,13 +41,19 @@ def _hands_left(runner: EventRunner) -> int | None:
 
 def _level_ends_at(runner: EventRunner) -> tuple[float | None, float | None]:
     """When the level ends (on a break: when play resumes) and when the next break starts,
-    in epoch seconds (minutes clock)."""
+    in epoch seconds (with levels by hands, only when play resumes)."""
     config = runner.config
     state = runner.state
-    if config.clock is not Clock.MINUTES or state.phase is not Phase.RUNNING:
-        return None, None
+    if state.phase is not Phase.RUNNING or state.paused:
+        return None, None  # paused: the clock stands, so no countdown is shown
     now = runner.clock()
     start = now - runner.seconds()  # when the event's clock read 0, as of now
+    if config.clock is Clock.HANDS:  # levels by hands: only a break is timed
+        if not state.on_break:
+            return None, None
+        until = state.break_until
+        pause = 60.0 * config.pause_after(state.level)
+        return (now + pause if until is None else max(now, start + until)), None
     ends = config.level_ends(state.level)
     if state.on_break:
         ends += 60.0 * config.pause_after(state.level)
@@ -43,6 +62,31 @@ def _level_ends_at(runner: EventRunner) -> tuple[float | None, float | None]:
         after = [n for n in after if n > state.level]
     next_break = max(now, start + config.level_ends(min(after))) if after else None
     return max(now, start + ends), next_break
+
+
+def ruling_of(info: EventInfo, decision: Decision) -> EventRuling | None:
+    """The history line of a director's ruling among the decisions (``None``: not one)."""
+    if isinstance(decision, PlayPaused):
+        return EventRuling(kind="paused" if decision.on else "resumed")
+    if isinstance(decision, PlayerMoved) and decision.reason is MoveReason.DIRECTOR:
+        return EventRuling(
+            kind="moved", name=info.name_of(decision.player), before=decision.from_table,
+            after=decision.to_table,
+        )  # fmt: skip
+    if isinstance(decision, PlayerRemoved):
+        return EventRuling(
+            kind="removed", name=info.name_of(decision.player), before=decision.chips,
+            reason=decision.reason,
+        )  # fmt: skip
+    if isinstance(decision, StackSet):
+        return EventRuling(
+            kind="corrected", name=info.name_of(decision.player), before=decision.before,
+            after=decision.after, reason=decision.reason,
+        )  # fmt: skip
+    if isinstance(decision, EventStopped):
+        refund = decision.settlement is Settlement.REFUND
+        return EventRuling(kind="refunded" if refund else "chip_count")
+    return None
 
 
 def event_view(runner: EventRunner) -> EventView:
@@ -89,7 +133,7 @@ def event_view(runner: EventRunner) -> EventView:
         late_registration_until=config.late_registration_until,
         re_entries=config.re_entries,
         buy_in=config.buy_in,
-        pool=state.pool,
+        pool=config.buy_in * (state.total_entries or len(state.registered)),  # so far
         prizes=closed[-1].prizes if closed else (),
         payouts=payouts_label(runner),
         level=state.level,
@@ -108,6 +152,10 @@ def event_view(runner: EventRunner) -> EventView:
         tables=tables,
         places=places,
         winner=None if winner is None else names(winner),
+        paused=state.paused,
+        max_entries=config.max_entries,
+        min_entries=config.min_entries,
+        rulings=tuple(r for d in runner.decisions if (r := ruling_of(info, d)) is not None),
     )
 
 

@@ -26,6 +26,7 @@ from aiohttp import web
 from bot.guilds.house import WebPages, web_pages
 from bot.i18n import LOCALES, Lang, resolve_locale
 from bot.present.stats import stats_lines
+from bot.seasons.service import League
 from bot.settings import WebSettings
 from bot.stats.counters import Period
 from bot.store.records import HandRecord, HiddenCards
@@ -134,7 +135,8 @@ async def _answers(request: web.Request, handler: Handler) -> web.StreamResponse
         log.exception("web: %s %s failed", request.method, request.path)
         return _plain(request, 500, "web.error.failed")
     if not response.prepared:
-        response.headers.update(_HEADERS)
+        for name, value in _HEADERS.items():  # the Activity's pages set a CSP of their own
+            response.headers.setdefault(name, value)
     return response
 
 
@@ -259,6 +261,17 @@ async def _leaderboard(request: web.Request) -> web.Response:
     return pages.render(request, pages.leaderboard_page(where, rows, names, by))
 
 
+async def _season(request: web.Request) -> web.Response:
+    """The newest season's standings, computed from the stored results (nothing written)."""
+    where = await _open(request)
+    store = request.app[_STORE]
+    league = League(store, clock=request.app[_CLOCK])
+    season = await league.season(where.guild_id, None)
+    lines = [] if season is None else await league.standings(season)
+    names = {**await league.names(where.guild_id), **await guild_names(store, where.guild_id)}
+    return pages.render(request, pages.season_page(where, season, lines, names))
+
+
 async def _member(request: web.Request) -> web.Response:
     where = await _open(request)
     member = _number(request.match_info["member"])
@@ -267,7 +280,9 @@ async def _member(request: web.Request) -> web.Response:
         raise _not_found()
     names = await guild_names(store, where.guild_id)
     name = names.get(member) or f"#{str(member)[-4:]}"
-    stats = await store.member_stats(where.guild_id, member, Period.ALL, now=request.app[_CLOCK]())
+    stats = await store.stats.of_member(
+        where.guild_id, member, Period.ALL, now=request.app[_CLOCK]()
+    )
     lines = stats_lines(where.lang, stats, name=name, period=Period.ALL)
     before = request.query.get("before")
     listed = await member_hands(
@@ -387,6 +402,7 @@ def create_app(
     app.router.add_get(f"{guild}/hand/{{hand:{_ID}}}.phh", _phh)
     app.router.add_get(f"{guild}/hand/{{hand:{_ID}}}.txt", _phh)
     app.router.add_get(f"{guild}/leaderboard", _leaderboard)
+    app.router.add_get(f"{guild}/season", _season)
     app.router.add_get(f"{guild}/member/{{member:{_ID}}}", _member)
     app.router.add_get(f"{guild}/table/{{channel:{_ID}}}", _live)
     app.router.add_get(f"{guild}/table/{{channel:{_ID}}}/events", _events)

@@ -35,15 +35,22 @@ def beside_settings() -> WebSettings | None:
 
 
 async def start_beside(
-    store: Store, *, clock: Callable[[], float] = time.time
+    store: Store,
+    *,
+    clock: Callable[[], float] = time.time,
+    extend: Callable[[web.Application], None] | None = None,
 ) -> web.AppRunner | None:
     """Start the pages on the bot's store when ``HOLDEM_WEB`` is on; the runner to clean up,
     or ``None``. Raises :class:`~bot.settings.ConfigError` for bad web settings only when the
-    web companion is on."""
+    web companion is on. ``extend`` adds routes of the bot's own (the Activity's, which
+    drive tables through the bot's table service: the pages alone only read)."""
     settings = beside_settings()
     if settings is None:
         return None
-    runner = web.AppRunner(create_app(store, settings, clock=clock), access_log=None)
+    app = create_app(store, settings, clock=clock)
+    if extend is not None:
+        extend(app)
+    runner = web.AppRunner(app, access_log=None)
     await runner.setup()
     try:
         await web.TCPSite(runner, settings.host, settings.port).start()

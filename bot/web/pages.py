@@ -28,7 +28,9 @@ import jinja2
 from aiohttp import web
 
 from bot.i18n import CATALOGUE, LOCALES, Lang, format_number, t
-from bot.store.records import HandSummary
+from bot.present.league import points_text, season_heading
+from bot.seasons.standings import Line
+from bot.store.records import HandSummary, SeasonRecord
 from bot.store.web_reads import GuildHand, Standing
 
 __all__ = [
@@ -41,6 +43,7 @@ __all__ = [
     "member_page",
     "render",
     "replay_page",
+    "season_page",
     "setup",
 ]
 
@@ -211,6 +214,23 @@ def leaderboard_page(
         for place, row in enumerate(rows, 1)
     ]  # fmt: skip
     return Page("leaderboard.html", context)
+
+
+def season_page(
+    where: Where, season: SeasonRecord | None, lines: Sequence[Line], names: Mapping[int, str]
+) -> Page:
+    """The server's newest season: its standings, best first (or that there is none)."""
+    lang = where.lang
+    title = season_heading(lang, season) if season is not None else t(lang, "web.season.title")
+    context = _layout(lang, title, where)
+    context["season"] = season is not None
+    context["rows"] = [
+        {"place": place, "member": line.member, "name": _name(names, line.member),
+         "points": points_text(lang, line.points), "events": line.events, "wins": line.wins,
+         "best": line.best}
+        for place, line in enumerate(lines, 1)
+    ]  # fmt: skip
+    return Page("season.html", context)
 
 
 def _name(names: Mapping[int, str], member: int) -> str:

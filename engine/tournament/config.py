@@ -87,8 +87,13 @@ class EventConfig:
     """Everything an event is agreed with before its first hand.
 
     - ``seats_per_table``: 2 to 10; ``starting_chips`` for every entry.
-    - ``levels`` and ``clock``; ``breaks`` (minutes clock only).
+    - ``levels`` and ``clock``; ``breaks``, minutes of the event's clock after a level, with
+      either clock (with levels by hands a level ends by the hands of the event's busiest
+      table, see :mod:`engine.tournament.schedule`).
     - ``start_when``: a sit-and-go starts by itself when this many have registered.
+    - ``max_entries``: a cap on the field (the players registered, then every entry and
+      re-entry); ``None``: no cap. ``min_entries``: play starts only with this many
+      registered (at least 2).
     - ``late_registration_until``: registration (and re-entry) stays open to the end of this
       level (1-based); 0 closes it when play starts. With a clock by hands it also closes
       when one player has every chip (nothing can be dealt, so the level cannot end).
@@ -111,6 +116,8 @@ class EventConfig:
     clock: Clock = Clock.MINUTES
     breaks: tuple[Break, ...] = ()
     start_when: int | None = None
+    max_entries: int | None = None
+    min_entries: int = 2
     late_registration_until: int = 0
     re_entries: int = 0
     buy_in: int = 0
@@ -134,12 +141,19 @@ class EventConfig:
                 raise _bad("each level needs 1 <= small blind <= big blind", "tournament_levels")
             if level.length < 1:
                 raise _bad("each level lasts at least one minute or hand", "tournament_levels")
-        if self.breaks and self.clock is not Clock.MINUTES:
-            raise _bad("breaks need a clock in minutes", "tournament_breaks")
         if any(b.after_level < 1 or b.minutes < 1 for b in self.breaks):
             raise _bad("a break follows a level and lasts a minute or more", "tournament_breaks")
         if self.start_when is not None and self.start_when < 2:
             raise _bad("a sit-and-go needs at least two players", "tournament_start")
+        if (
+            self.min_entries < 2
+            or (self.start_when or self.min_entries) < self.min_entries
+            or (
+                self.max_entries is not None
+                and self.max_entries < max(self.min_entries, self.start_when or 2)
+            )
+        ):
+            raise _bad("the field's cap is at least its minimum to start", "tournament_field")
         if self.late_registration_until < 0 or self.re_entries < 0 or self.buy_in < 0:
             raise _bad("registration settings cannot be negative", "tournament_registration")
         if self.payouts and (sum(self.payouts) != 100 or min(self.payouts) < 0):

@@ -25,10 +25,10 @@ from engine.tournament.config import BreakOrder, Clock, EventConfig
 from engine.tournament.payouts import prizes
 from engine.tournament.places import Out, finishing_groups, pay
 from engine.tournament.records import (
-    BreakEnded,
-    BreakStarted,
     Bust,
+    ClockTicked,
     Decision,
+    EditEvent,
     EventFinished,
     EventStarted,
     HandDealt,
@@ -38,7 +38,6 @@ from engine.tournament.records import (
     HandStarting,
     HoldReason,
     Input,
-    LevelStarted,
     PlaceFinished,
     Registered,
     RegistrationClosed,
@@ -47,6 +46,8 @@ from engine.tournament.records import (
     TableOpened,
     Unregistered,
 )
+from engine.tournament.rulings import Pending, apply_pending, edit, rule
+from engine.tournament.schedule import announce_level, hand_counted, read_clock
 from engine.tournament.seating import balance_once, break_table, draw, redraw, seat_late
 from engine.tournament.tables import TableState, dealt, plan
 
@@ -71,7 +72,9 @@ class EventState:
     ``unplaced`` the busts while registration is open (placed when it closes), in order;
     ``places`` every place finished so far (``placed`` places in all); ``last_table`` the
     highest table number used (a table opened later takes the next, never a broken
-    table's); ``seconds`` the latest reading of the clock (an older one is ignored)."""
+    table's); ``seconds`` the latest reading of the clock (an older one is ignored);
+    ``paused`` while the director holds play, ``pending`` the director's rulings waiting
+    for a hand's end (:mod:`engine.tournament.rulings`)."""
 
     config: EventConfig
     phase: Phase = Phase.REGISTERING
@@ -85,6 +88,7 @@ class EventState:
     registration_open: bool = True
     level: int = 1
     on_break: bool = False
+    break_until: float | None = None
     hand_for_hand: bool = False
     round: frozenset[int] = frozenset()
     round_closed: bool = False
@@ -96,6 +100,8 @@ class EventState:
     last_table: int = 0
     placed: int = 0
     seconds: float = 0.0
+    paused: bool = False
+    pending: tuple[Pending, ...] = ()
 
     @property
     def pool(self) -> int:
@@ -138,8 +144,17 @@ def apply(state: EventState, item: Input) -> tuple[EventState, tuple[Decision, .
         work.hand_starting(item.table)
     elif isinstance(item, HandFinished):
         work.hand_finished(item.table, item.stacks)
-    else:
-        work.clock(item.seconds)
+    elif isinstance(item, ClockTicked):
+        if work.phase is Phase.RUNNING and read_clock(work, item.seconds):
+            work.settle()
+    elif isinstance(item, EditEvent):
+        if work.phase is not Phase.REGISTERING:
+            raise _error("the event has started", "tournament_started")
+        edit(work, item.config, registered=len(work.registered))
+    elif work.phase is not Phase.RUNNING:
+        raise _error("the event is not running", "tournament_not_running")
+    elif rule(work, item):
+        work.phase = Phase.FINISHED
     return work.freeze(), tuple(work.out)
 
 
@@ -163,6 +178,7 @@ class _Work:
         self.registration_open = state.registration_open
         self.level = state.level
         self.on_break = state.on_break
+        self.break_until = state.break_until
         self.hand_for_hand = state.hand_for_hand
         self.round = set(state.round)
         self.round_closed = state.round_closed
@@ -174,6 +190,8 @@ class _Work:
         self.ready = set(state.ready)
         self.last_table = state.last_table
         self.seconds = state.seconds
+        self.paused = state.paused
+        self.pending: list[Pending] = list(state.pending)
         self.out: list[Decision] = []
         self._rng: random.Random | None = None
 
@@ -187,6 +205,7 @@ class _Work:
         return replace(
             self.state,
             phase=self.phase,
+            config=self.config,
             steps=self.state.steps + 1,
             registered=tuple(self.registered),
             entries=self.entries,
@@ -197,6 +216,7 @@ class _Work:
             registration_open=self.registration_open,
             level=self.level,
             on_break=self.on_break,
+            break_until=self.break_until,
             hand_for_hand=self.hand_for_hand,
             round=frozenset(self.round),
             round_closed=self.round_closed,
@@ -208,6 +228,8 @@ class _Work:
             last_table=self.last_table,
             placed=self.placed,
             seconds=self.seconds,
+            paused=self.paused,
+            pending=tuple(self.pending),
         )
 
     # --- registration -------------------------------------------------------------------------
@@ -217,6 +239,9 @@ class _Work:
             raise _error("registration is closed", "tournament_closed")
         if player in self.chips or player in self.registered:
             raise _error(f"{player} is already in the event", "tournament_registered")
+        cap = self.config.max_entries
+        if cap is not None and self.total_entries + len(self.registered) >= cap:
+            raise _error("the event is full", "tournament_full")
         if self.phase is Phase.REGISTERING:
             self.registered.append(player)
             if self.config.start_when is not None and len(self.registered) >= (
@@ -254,8 +279,8 @@ class _Work:
     def start(self) -> None:
         if self.phase is not Phase.REGISTERING:
             raise _error("the event has started", "tournament_started")
-        if len(self.registered) < 2:
-            raise _error("at least two players must register", "tournament_too_few")
+        if len(self.registered) < max(2, self.config.min_entries):
+            raise _error("too few players have registered", "tournament_too_few")
         seats = self.config.seats_per_table
         count = len(self.registered)
         numbers = list(range(1, (count + seats - 1) // seats + 1))
@@ -276,7 +301,7 @@ class _Work:
             EventStarted(entries=count, tables=tuple(numbers), break_order=tuple(self.break_order))
         )
         self.out.extend(drawn)
-        self._announce_level()
+        announce_level(self)
         if self.config.late_registration_until == 0:
             self.close_registration()
         self.settle()
@@ -296,44 +321,6 @@ class _Work:
         for outs in self.unplaced:
             self._place(outs)
         self.unplaced = []
-
-    # --- the clock ----------------------------------------------------------------------------
-
-    def clock(self, seconds: float) -> None:
-        if self.phase is not Phase.RUNNING or seconds < self.seconds:
-            return  # a stale reading must not end a break or start it again
-        self.seconds = seconds
-        if self.config.clock is Clock.MINUTES:
-            level, on_break = self.config.schedule_at(seconds)
-            self._to_level(level)
-            if on_break != self.on_break:
-                self.on_break = on_break
-                self.out.append(BreakStarted(after_level=level) if on_break else BreakEnded())
-        self.settle()
-
-    def _to_level(self, level: int) -> None:
-        if level <= self.level:
-            return
-        self.level = level
-        self._announce_level()
-        late = self.config.late_registration_until
-        if self.registration_open and late and level > late:
-            self.close_registration()
-
-    def _announce_level(self) -> None:
-        blinds = self.config.level(self.level)
-        self.out.append(
-            LevelStarted(
-                level=self.level,
-                small_blind=blinds.small_blind,
-                big_blind=blinds.big_blind,
-                ante=blinds.ante,
-            )
-        )
-
-    def _hands_level(self) -> int:
-        level, _ = self.config.hands_level(max((t.hands for t in self.tables.values()), default=0))
-        return level
 
     # --- hands --------------------------------------------------------------------------------
 
@@ -374,8 +361,9 @@ class _Work:
             self.round_outs.extend(outs)
         elif outs:
             self._bust(tuple(outs))
-        if self.config.clock is Clock.HANDS:
-            self._to_level(self._hands_level())
+        if self.pending:
+            apply_pending(self, number)
+        hand_counted(self)
         self.settle()
 
     def _bust(self, outs: tuple[Out, ...]) -> None:
@@ -396,6 +384,8 @@ class _Work:
         """Why ``table`` cannot deal now, or ``None``."""
         if self.phase is not Phase.RUNNING or len(self.chips) < 2:
             return HoldReason.NOT_RUNNING
+        if self.paused:
+            return HoldReason.PAUSED
         if self.on_break:
             return HoldReason.ON_BREAK
         if self._needs_redraw() is not None:

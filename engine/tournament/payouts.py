@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from engine.tournament.config import EventConfig, PayoutStructure
 
-__all__ = ["paid_places", "prizes", "shares", "split"]
+__all__ = ["in_proportion", "paid_places", "prizes", "shares", "split"]
 
 BASIS = 10_000
 """Shares are in basis points: 10,000 is the whole pool."""
@@ -64,6 +64,16 @@ def split(total: int, players: Sequence[str]) -> dict[str, int]:
     names = sorted(players)
     each, odd = divmod(total, len(names))
     return {name: each + (1 if k < odd else 0) for k, name in enumerate(names)}
+
+
+def in_proportion(total: int, weights: Sequence[int]) -> tuple[int, ...]:
+    """``total`` shared in proportion to ``weights`` (positive) by largest remainder, in
+    whole points that add up to ``total``.
+
+    >>> in_proportion(100, [1, 1, 1])
+    (34, 33, 33)
+    """
+    return _largest_remainder(total, weights)
 
 
 def _largest_remainder(total: int, weights: Sequence[int]) -> tuple[int, ...]:

@@ -10,14 +10,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from engine.tournament.config import EventConfig
+
 __all__ = [
     "BreakEnded",
     "BreakStarted",
     "Bust",
     "ClockTicked",
+    "CorrectStack",
     "Decision",
+    "EditEvent",
     "EventFinished",
     "EventStarted",
+    "EventStopped",
     "HandDealt",
     "HandFinished",
     "HandForHand",
@@ -26,14 +31,24 @@ __all__ = [
     "HoldReason",
     "Input",
     "LevelStarted",
+    "MovePlayer",
     "MoveReason",
+    "Pause",
     "PlaceFinished",
+    "PlayPaused",
     "PlayerMoved",
+    "PlayerRemoved",
     "PlayerSeated",
     "Registered",
     "RegistrationClosed",
+    "Remove",
+    "Resume",
+    "Ruling",
     "SeatsRedrawn",
+    "Settlement",
+    "StackSet",
     "Start",
+    "Stop",
     "TableBroken",
     "TableOpened",
     "Unregistered",
@@ -85,7 +100,86 @@ class ClockTicked:
     seconds: float
 
 
-Input = Registered | Unregistered | Start | HandStarting | HandFinished | ClockTicked
+class Settlement(Enum):
+    """How a stopped event's buy-ins are settled (RULES.md, "The director's tools")."""
+
+    REFUND = "refund"
+    """Every entry's buy-in back to its entrant; only while no prize has been paid."""
+    CHIP_COUNT = "chip-count"
+    """What is left of the pool shared by the players still in, in proportion to their
+    chips; they place by their chips."""
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class EditEvent:
+    """Before play starts, the director changes the event's settings to ``config`` (its seed
+    and buy-in stay the event's; see :func:`engine.tournament.rulings.edit`)."""
+
+    config: EventConfig
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Pause:
+    """The director pauses play at ``seconds`` of the event's clock: the hands being played
+    finish, no table deals, and the clock stands until :class:`Resume`."""
+
+    seconds: float
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Resume:
+    """Play goes on: the clock runs again from where it stood, the held tables deal."""
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Remove:
+    """The director disqualifies ``player``: their chips leave play (WSOP 2024 rule 40) and
+    they finish as a bust would, at once or when the hand they are in ends."""
+
+    player: str
+    reason: str
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class CorrectStack:
+    """The director sets ``player``'s stack to ``chips`` (at least 1), at once or when the
+    hand they are in ends; ``reason`` is shown in the event's history."""
+
+    player: str
+    chips: int
+    reason: str
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class MovePlayer:
+    """The director moves ``player`` (not in a hand) to the empty ``seat`` (0-based) of
+    ``table``, their own table or another; the tables are balanced again if it must."""
+
+    player: str
+    table: int
+    seat: int
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Stop:
+    """The director ends a running event with no hand in play, settled by ``settlement``."""
+
+    settlement: Settlement
+
+
+Ruling = Pause | Resume | Remove | CorrectStack | MovePlayer | Stop
+"""The director's own inputs (:mod:`engine.tournament.rulings`)."""
+
+Input = (
+    Registered
+    | Unregistered
+    | Start
+    | HandStarting
+    | HandFinished
+    | ClockTicked
+    | Ruling
+    | EditEvent
+)
 
 
 # --- decisions --------------------------------------------------------------------------------
@@ -96,6 +190,7 @@ class MoveReason(Enum):
     BREAK = "break"
     REDRAW = "redraw"
     LATE = "late"
+    DIRECTOR = "director"
 
 
 class HoldReason(Enum):
@@ -110,6 +205,8 @@ class HoldReason(Enum):
     """Every seat is about to be drawn again; the other tables are finishing their hands."""
     NOT_RUNNING = "not-running"
     """Registration is still open and one player has every chip, or the event is over."""
+    PAUSED = "paused"
+    """The director paused play."""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -247,6 +344,44 @@ class EventFinished:
     winner: str
 
 
+@dataclass(frozen=True, kw_only=True, slots=True)
+class PlayPaused:
+    """Play stands (``on``) or goes on; ``seconds``: the event's clock then."""
+
+    on: bool
+    seconds: float
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class PlayerRemoved:
+    """``player`` left play at ``table`` with ``chips`` taken out of play."""
+
+    player: str
+    table: int
+    chips: int
+    reason: str
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class StackSet:
+    """``player``'s stack at ``table`` set from ``before`` to ``after`` by the director."""
+
+    player: str
+    table: int
+    before: int
+    after: int
+    reason: str
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class EventStopped:
+    """The director stopped the event; ``refunds``: each entrant's buy-ins given back
+    (:attr:`Settlement.REFUND`; the chip count's shares are the places' prizes)."""
+
+    settlement: Settlement
+    refunds: tuple[tuple[str, int], ...] = ()
+
+
 Decision = (
     EventStarted
     | TableOpened
@@ -264,4 +399,8 @@ Decision = (
     | BreakEnded
     | RegistrationClosed
     | EventFinished
+    | PlayPaused
+    | PlayerRemoved
+    | StackSet
+    | EventStopped
 )

@@ -63,7 +63,8 @@ def env_values() -> dict[str, str]:
 
 
 def test_base_image_is_a_pinned_slim_official_python_of_our_minor_version() -> None:
-    image = only("FROM")
+    # the last stage is the image (an earlier one builds the Activity's SDK bundle)
+    image = [args for keyword, args in instructions() if keyword == "FROM"][-1]
     match = re.fullmatch(r"python:(3\.\d+)\.\d+-slim(?:-[a-z]+)?", image)
     assert match, f"expected python:3.X.Y-slim[-distro], got {image}"
     assert match.group(1) == f"{sys.version_info.major}.{sys.version_info.minor}"
@@ -160,7 +161,9 @@ def test_hadolint_finds_nothing() -> None:
 def copies() -> list[tuple[str, str]]:
     result = []
     for keyword, args in instructions():
-        if keyword == "COPY":
+        if keyword == "FROM":  # the image is the last stage (an earlier one builds the SDK)
+            result = []
+        if keyword == "COPY" and not args.startswith("--from="):
             *sources, destination = shlex.split(args)
             result += [(source, destination) for source in sources]
     return result

@@ -59,8 +59,12 @@ class EventWatch:
     standin: StandIn
     members: list[Member]
     moves: tuple[str, ...] = ("Check", "Fold")
+    depth: int = 3
+    """How many of each thread's latest messages are looked at for a turn."""
     played: int = 0
     seen: set[tuple[int, int, int]] = field(default_factory=set)
+    turns: list[tuple[int, int]] = field(default_factory=list)
+    """Every member's turn seen, in order: (thread, member)."""
     errors: list[str] = field(default_factory=list)
 
     def member(self, member_id: int) -> Member | None:
@@ -72,7 +76,7 @@ class EventWatch:
             for thread in self.standin.threads(self.standin.channel.id):
                 if thread.archived:
                     continue
-                for message in list(thread.messages.values())[-3:]:
+                for message in list(thread.messages.values())[-self.depth :]:
                     await self._maybe_play(message)
             await asyncio.sleep(0.2)
 
@@ -85,6 +89,7 @@ class EventWatch:
         if who is None or key in self.seen:
             return
         self.seen.add(key)
+        self.turns.append((key[0], who.id))
         label = next((turn.label(m) for m in self.moves if turn.label(m)), None)
         if label is None:
             return

@@ -95,6 +95,8 @@ class Interaction:
     followups: list[str] = field(default_factory=list)
     edited: bool = False
     """Whether the bot edited the original response's text (how a deferred answer shows)."""
+    loading: bool = False
+    """A deferred answer (type 5) still showing "thinking": the next follow-up fills it."""
     dead: bool = False
     owners: dict[str, str] = field(default_factory=dict)
     """``authorizing_integration_owners``: ``{"0": guild}`` in a server, ``{"1": user}`` where

@@ -4,8 +4,10 @@
 :class:`InteractionRoutes` is a part of :class:`~tests.wire.standin.StandIn` (its base); an
 interaction a member makes is recorded as a :class:`~tests.wire.records.Interaction`, and a
 token that is unknown or dead is answered as Discord answers it (404 with 10015 or 10062).
-A token older than :data:`~tests.wire.clock.TOKEN_LIFETIME` on the stand-in's clock
-(:mod:`.clock`) is expired, as Discord's are after 15 minutes: its follow-ups and edits are
+A follow-up sent while a deferred answer (type 5) still shows "thinking" fills that message
+instead of creating one (its ephemeral flag kept), as Discord's documentation says of that
+deprecated path. A token older than :data:`~tests.wire.clock.TOKEN_LIFETIME` on the stand-in's
+clock (:mod:`.clock`) is expired, as Discord's are after 15 minutes: its follow-ups and edits are
 answered 401 with code 50027 (Invalid Webhook Token), a late first answer 404 with 10062.
 An interaction only a user install authorized sends at most five follow-ups (:mod:`.anywhere`).
 """
@@ -82,6 +84,7 @@ class InteractionRoutes(ChannelRoutes):
             message.owners = interaction.owners
             message.webhook_id = str(self.application_id)
             interaction.original = message.id
+            interaction.loading = kind == 5
         elif kind in (6, 7):
             interaction.original = interaction.message_id
             if kind == 7 and interaction.message_id is not None:
@@ -130,6 +133,7 @@ class InteractionRoutes(ChannelRoutes):
             message.edits += 1
             worded = bool({"content", "components"} & set(entry.body or {}))
             interaction.edited |= worded and message_id == interaction.original
+            interaction.loading &= message_id != interaction.original
         return self.message_json(message)
 
     async def _followup(self, request: web.Request) -> Any:
@@ -138,14 +142,31 @@ class InteractionRoutes(ChannelRoutes):
             interaction = self._interaction(request)
         except Gone as gone:
             return _json(gone.body, gone.status)
-        if interaction.user_install_only and len(interaction.followups) >= FOLLOWUP_LIMIT:
-            return _json(payloads.error_body(400, 40094), 400)
-        await self.writable(interaction.channel_id, edit=False)
-        message = self._new_message(interaction.channel_id, "followup", entry.body, entry.files)
-        message.owner = interaction.person.id
-        message.owners = interaction.owners
-        message.webhook_id = str(self.application_id)
-        interaction.followups.append(message.id)
+        if interaction.loading and interaction.original is not None:  # an edit, not a new one
+            await self.writable(interaction.channel_id, edit=True)
+            message = self._fill_loading(interaction, entry)
+        else:
+            if interaction.user_install_only and len(interaction.followups) >= FOLLOWUP_LIMIT:
+                return _json(payloads.error_body(400, 40094), 400)
+            await self.writable(interaction.channel_id, edit=False)
+            message = self._new_message(interaction.channel_id, "followup", entry.body, entry.files)
+            message.owner = interaction.person.id
+            message.owners = interaction.owners
+            message.webhook_id = str(self.application_id)
+            interaction.followups.append(message.id)
         if entry.query.get("wait", "").lower() not in ("1", "true"):
             return web.Response(status=204)
         return self.message_json(message)
+
+    def _fill_loading(self, interaction: Interaction, entry: Request) -> Message:
+        """A follow-up right after a deferred answer: Discord edits the "thinking" message
+        with it (no new message; the ephemeral flag of the defer stays)."""
+        assert interaction.original is not None
+        message = self.channels[interaction.channel_id].messages[interaction.original]
+        body = dict(entry.body) if isinstance(entry.body, dict) else {}
+        flags = int(body.get("flags") or 0) & ~64 | (message.flags & 64)
+        message.apply({**body, "flags": flags}, entry.files)
+        message.edits += 1
+        interaction.loading = False
+        interaction.edited = True
+        return message

@@ -50,6 +50,8 @@ from .payloads import Person, snowflake
 from .records import ENTRY, Fault, Interaction, Request
 from .records import json_response as _json
 from .rest_interactions import InteractionRoutes
+from .rest_oauth import OAuth
+from .rest_scheduled_events import ScheduledEventRoutes
 from .rest_threads import ThreadRoutes
 
 __all__ = ["HOST", "Fault", "Interaction", "Request", "StandIn"]
@@ -60,7 +62,7 @@ API = "/api/v10"
 
 
 @dataclass
-class StandIn(InteractionRoutes, ThreadRoutes):
+class StandIn(InteractionRoutes, ThreadRoutes, ScheduledEventRoutes):
     application_id: int
     guild_id: int
     channel_id: int = 1_200_000_000_000_000_002
@@ -80,6 +82,11 @@ class StandIn(InteractionRoutes, ThreadRoutes):
     """Every message the bot created, by id, deleted ones included (where and what it was)."""
     clock: Clock = field(default_factory=Clock)
     """Discord's time (:mod:`.clock`): a test moves it to age interaction tokens."""
+    scheduled: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """The guild's scheduled events by id (:mod:`.rest_scheduled_events`)."""
+    interested: dict[str, list[int]] = field(default_factory=dict)
+    bot_permissions: int = int(payloads.BOT_PERMISSIONS)
+    """The bot's guild permissions the scheduled events' routes judge (a test may take some)."""
     port: int = 0
 
     def __post_init__(self) -> None:
@@ -91,6 +98,8 @@ class StandIn(InteractionRoutes, ThreadRoutes):
         self._command_ids: dict[str, str] = {}
         self._runner: web.AppRunner | None = None
         self.gateway = Gateway(self._identified)
+        self.oauth = OAuth(self.application_id, self.people)
+        """The Activity's sign-in: OAuth2 codes and tokens, Activity instances."""
 
     # ------------------------------------------------------------------ lifecycle
     @property
@@ -133,6 +142,8 @@ class StandIn(InteractionRoutes, ThreadRoutes):
             ("GET", "/users/{user}", self._get_user),
             ("GET", "/guilds/{guild}/members/{user}", self._get_member),
             *self.thread_routes(),
+            *self.scheduled_event_routes(),
+            *self.oauth.routes(),
         ):
             app.router.add_route(method, API + route, rest(handler))
         self._runner = web.AppRunner(app, handle_signals=False, access_log=None)
@@ -274,6 +285,8 @@ class StandIn(InteractionRoutes, ThreadRoutes):
 
     # ------------------------------------------------------------------ REST: start-up
     async def _me(self, request: web.Request) -> Any:
+        if request.headers.get("Authorization", "").startswith("Bearer "):
+            return self.oauth.me(request)  # a member's OAuth2 token, not the bot's
         return {**payloads.user(self.bot), "mfa_enabled": False, "verified": True}
 
     async def _application(self, request: web.Request) -> Any:
@@ -345,4 +358,5 @@ class StandIn(InteractionRoutes, ThreadRoutes):
         guild = payloads.guild(
             self.guild_id, owner=self.owner_id, channels=channels, people=people, threads=threads
         )
+        guild["guild_scheduled_events"] = self.scheduled_events()
         await self.dispatch("GUILD_CREATE", guild)

@@ -8,17 +8,20 @@ which the lobby shows; bob (installed too) joins by command and carol (no instal
 shared with the bot) by the lobby's button; a hand is played by the Raise form, buttons and
 slash commands, and history, the fair deck and stats answer there; the table left quiet past
 the tokens' life (20 minutes on the stand-in's clock) goes on at the next command, and again
-at the next press; a restart mid-hand goes on at the next press; dave's table speaks his
-language. Every version of every
-message in the group DM is checked for hole cards (none but those shown down), the bot's own
-calls to the group DM are counted (none), and alice's wallet outside servers and her wallet
-in the server stay apart.
+at the next press; a restart mid-hand goes on at the next press. In a second group DM an
+all-in runs out, every token dies while the next hand is due (nothing can show it), and frank,
+who has no install and so no commands, brings the table back with the summary's Next hand
+(pressed from another group DM, it is refused privately). dave's table speaks his language.
+Every version of every message in the group DMs is checked for hole cards (none but those
+shown down), the bot's own calls to the group DMs are counted (none), and alice's wallet
+outside servers and her wallet in the server stay apart.
 """
 
 from __future__ import annotations
 
 import re
 import sqlite3
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -26,6 +29,7 @@ import pytest
 from bot.guilds.wallets import OUTSIDE_SERVERS
 
 from .anywhere import GroupDM, Unoffered
+from .channels import Message
 from .game import Turn, turn_of
 from .members import Answer, Member
 from .payloads import Person
@@ -33,8 +37,17 @@ from .process import APP_ID, GUILD_ID, STEP, BotProcess
 from .standin import StandIn
 
 CARDS = re.compile(r"Your hole cards: ([^.]+)\.")
+HEADER = re.compile(r"Hand #(\d+) ·")
 QUIET = 20 * 60.0
 """Seconds the table is left alone: past an interaction token's 15 minutes."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Holes:
+    """The hole cards of one hand: member name -> cards."""
+
+    hand: int
+    cards: dict[str, str]
 
 
 def _turn(standin: StandIn, channel: GroupDM) -> Turn | None:
@@ -70,8 +83,8 @@ async def _move(who: Member, turn: Turn, *, by_button: bool) -> Answer:
     return await who.slash("check" if turn.label("Check") else "call")
 
 
-async def _cards(members: dict[int, Member], turn: Turn) -> dict[str, str]:
-    """Each member's hole cards, as My cards shows them privately: name -> cards."""
+async def _cards(members: dict[int, Member], turn: Turn) -> Holes:
+    """Each member's hole cards in the turn's hand, as My cards shows them privately."""
     shown = {}
     for member in members.values():
         answer = await member.click(turn.message, "My cards")
@@ -79,22 +92,32 @@ async def _cards(members: dict[int, Member], turn: Turn) -> dict[str, str]:
         found = CARDS.search(answer.content)
         assert found is not None and answer.ephemeral, answer.content
         shown[member.name] = found[1]
-    return shown
+    return Holes(hand=turn.hand, cards=shown)
 
 
-def _no_hole_cards(channel: GroupDM, cards: dict[str, str]) -> int:
+def _no_hole_cards(channel: GroupDM, holes: Holes) -> int:
     """Every version of every public message in the group DM: a member's hole cards appear
-    only as shown down. The number of versions read."""
+    only as shown down (in the messages of their hand or of none: another hand's board may
+    hold the same cards). The number of versions read."""
     read = 0
     for message in channel.messages.values():
         if message.ephemeral:
             continue
         for text, _ in message.versions:
+            header = HEADER.search(text)
+            if header is not None and int(header[1]) != holes.hand:
+                continue
             read += 1
-            for name, hole in cards.items():
+            for name, hole in holes.cards.items():
                 down = text.count(f"{name} shows {hole}")
                 assert text.count(hole) == down, f"{name}'s {hole} in public: {text[:300]}"
     return read
+
+
+def _summary(channel: GroupDM) -> Message | None:
+    """The latest finished hand's summary: the message whose one button is Next hand."""
+    done = [m for m in channel.visible() if list(m.buttons()) == ["Next hand"]]
+    return max(done, key=lambda m: m.touched, default=None)
 
 
 async def _play_on(
@@ -117,6 +140,9 @@ async def test_a_table_in_a_group_dm_runs_on_interaction_tokens(tmp_path: Path) 
         Person(id=1_200_000_000_000_000_101, name="bob", installed=True),
         Person(id=1_200_000_000_000_000_102, name="carol", in_server=False),
         Person(id=1_200_000_000_000_000_103, name="dave", installed=True, locale="no"),
+        Person(id=1_200_000_000_000_000_104, name="erin", installed=True),
+        Person(id=1_200_000_000_000_000_105, name="frank", in_server=False),
+        Person(id=1_200_000_000_000_000_106, name="grace", installed=True),
     ]
     standin = StandIn(application_id=APP_ID, guild_id=GUILD_ID, people=people)
     await standin.start()
@@ -212,6 +238,70 @@ async def test_a_table_in_a_group_dm_runs_on_interaction_tokens(tmp_path: Path) 
         if after.hand == turn.hand:  # the same message goes on: where the hand last moved to
             assert after.message.id == turn.message.id, (after.message.id, turn.message.id)
         versions += _no_hole_cards(dm, cards)
+
+        # An all-in run out in another group DM; then every token dies while its next hand is
+        # due, and frank (no install, no commands) brings the table back from the summary.
+        night = standin.group_dm(*people[4:])
+        erin, frank, grace = (Member(standin, p).at(night.id) for p in people[4:])
+        trio = {m.id: m for m in (erin, frank, grace)}
+        seats = (await erin.slash("holdem start")).message
+        assert seats is not None
+        for joining in (frank, grace):
+            await joining.click(seats, "Join")
+        await standin.wait_for(lambda: frank.name in seats.text and grace.name in seats.text, STEP)
+        assert not (await erin.slash("holdem deal")).ephemeral
+        turn = await _next_turn(standin, night, bot, None)
+        cards = await _cards(trio, turn)
+        folded = trio[turn.member]
+        for move in ("Fold", "All-in", "Call"):
+            label = turn.label(move) or turn.label("All-in")
+            assert label is not None, turn.labels
+            pressed = await trio[turn.member].click(turn.message, label)
+            assert not pressed.ephemeral, pressed.content
+            if move != "Call":
+                turn = await _next_turn(standin, night, bot, turn)
+        summary = await standin.wait_for(lambda: _summary(night), STEP)
+        assert "Fair deck" in summary.text and "River: " in summary.text, summary.text
+        mark = len(standin.requests)
+        standin.clock.advance(QUIET)  # before the next deal: the summary's token is dead
+
+        def failed_deal() -> bool:
+            return any(r.status == 401 and r.route.startswith("/webhooks/")
+                       for r in standin.requests[mark:])  # fmt: skip
+
+        await standin.wait_for(failed_deal, STEP)  # the next hand was due: nothing showed it
+        assert _turn(standin, night) is None  # no message shows the hand dealt
+        first = _summary(dm)  # the first group DM's Next hand, pressed from this one: refused
+        assert first is not None, dm.texts()[-3:]
+        refused = await frank.click(first, "Next hand")
+        assert refused.ephemeral and "another channel" in refused.content, refused.content
+        back = await frank.click(summary, "Next hand")
+        assert not back.ephemeral and back.message is not None, back.content
+        later = await _next_turn(standin, night, bot, turn)
+        assert later.hand > turn.hand and later.message.id == back.message.id, (later, back)
+        dealt_in = [m for m in trio.values() if m is folded or f"{m.name} wins" in summary.text]
+        more = await _cards({m.id: m for m in dealt_in}, later)  # the all-in's loser sits out
+        label = later.label("Check") or later.label("Call")
+        assert label is not None, later.labels
+        await trio[later.member].click(later.message, label)  # and it goes on, in place
+        after = await _next_turn(standin, night, bot, later)
+        assert after.message.id == later.message.id, (after, later)
+        versions += _no_hole_cards(night, cards) + _no_hole_cards(night, more)
+        # Quiet again: a command moves the hand to a living token's message; a press on the
+        # message left behind, its turn gone, shows the table where it stands (a member
+        # without the app may see no other), where a server's table says "out of date".
+        while not trio[after.member].person.installed:
+            after = await _play_on(standin, night, bot, trio, after, moves=1)
+        standin.clock.advance(QUIET)
+        assert (await _move(trio[after.member], after, by_button=False)).ephemeral
+        moved = await _next_turn(standin, night, bot, after)
+        behind = night.messages[after.message.id]
+        label = after.label("Check") or after.label("Call")
+        assert label is not None and label in behind.buttons(), behind.buttons()
+        shown = await frank.click(behind, label)
+        assert not shown.ephemeral and shown.message is not None, shown.content
+        here = turn_of(shown.message)
+        assert here is not None and (here.hand, here.seq) == (moved.hand, moved.seq), here
 
         # The wallet outside servers is not the server's.
         home = Member(standin, people[0])

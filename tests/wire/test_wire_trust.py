@@ -7,19 +7,26 @@ every turn notifies exactly the member to act, once, whatever path posted the me
 first turn of an automatic deal too); joins are said in the lobby, not in lines of their
 own, so the channel holds the lobby, one message per hand and the one ping; the table
 picture's description names the player to act after every move; ``/holdem fair`` during a
-hand gives the commitment the footer shortens, in full, and nothing of the deck. Then the
-fourth member plays a practice table with two computer players in a thread: every one of her turns
-notifies them once, a computer's none.
+hand gives the commitment the footer shortens, in full, and nothing of the deck. Then a
+fourth member plays a practice table with two computer players in a thread: every one of
+their turns notifies them once, a computer's none. A tournament of three tables, one thread
+each, notifies each member's turn once, by its ping, never by a hand message. Every
+message the bot sends or edits on the way states whom it notifies (``allowed_mentions``).
 """
 
 from __future__ import annotations
 
+import asyncio
 import re
+from collections import Counter
 from pathlib import Path
 
-from .channels import Channel, Message
+from .channels import Channel
+from .events import EventWatch
 from .game import Game, Turn, game, turn_of
 from .members import Member
+from .payloads import Person
+from .process import APP_ID, GUILD_ID, BotProcess
 from .standin import StandIn
 
 FAST = {"HOLDEM_DEAL_PAUSE": "0.5", "HOLDEM_COMPUTER_PAUSE": "0.1", "HOLDEM_RUNOUT_PAUSE": "0.2"}
@@ -27,6 +34,33 @@ FAST = {"HOLDEM_DEAL_PAUSE": "0.5", "HOLDEM_COMPUTER_PAUSE": "0.1", "HOLDEM_RUNO
 STEP = 15.0
 TO_ACT = re.compile(r"Seat \d+: ([^,]+), [^.]*, to act\.")
 DIGEST = re.compile(r"Fair deck ([0-9a-f]{12})…")
+
+
+MESSAGE_ROUTES = (
+    "/channels/{channel}/messages",
+    "/channels/{channel}/messages/{message}",
+    "/webhooks/{app}/{token}",
+    "/webhooks/{app}/{token}/messages/@original",
+    "/webhooks/{app}/{token}/messages/{message}",
+    "/interactions/{interaction}/{token}/callback",
+)
+
+
+def unstated(standin: StandIn) -> list[str]:
+    """Every message the bot sent or edited (posts, follow-ups, interaction answers, edits)
+    that did not state whom it notifies (``allowed_mentions``)."""
+    found = []
+    for request in standin.requests:
+        if request.method not in ("POST", "PATCH") or request.route not in MESSAGE_ROUTES:
+            continue
+        body = request.body if isinstance(request.body, dict) else {}
+        if request.route.startswith("/interactions/"):
+            if body.get("type") not in (4, 7):  # a defer or a form carries no message
+                continue
+            body = body.get("data") or {}
+        if "allowed_mentions" not in body:
+            found.append(f"{request.key}: {str(body)[:120]}")
+    return found
 
 
 def turn_in(channel: Channel) -> Turn | None:
@@ -149,8 +183,83 @@ async def test_a_hand_by_buttons_notifies_once_per_turn_in_a_quiet_channel(
         await one_notification(standin, turn, since)
         texts = [m.text[:60] for m in thread.visible()]
         assert len([m for m in thread.visible() if not m.pinged]) == 4, texts  # lobby, 3 hands
+        assert unstated(standin) == []  # every message said whom it notifies
         assert await g.bot.stop() == 0, g.bot.report()
 
 
-def _hand_messages(channel: Channel) -> list[Message]:
-    return [m for m in channel.visible() if "### Hand #" in m.text]
+def unplayed(watch: EventWatch, thread: Channel) -> Turn | None:
+    """A member's turn the thread shows that the watcher has not played."""
+    turn = turn_in(thread)
+    if turn is None or watch.member(turn.member) is None:
+        return None
+    return None if (thread.id, turn.hand, turn.seq) in watch.seen else turn
+
+
+def pinged_now(thread: Channel) -> bool:
+    """Whether the turn the thread shows has its ping in it."""
+    turn = turn_in(thread)
+    return turn is None or any(
+        m.pinged == (turn.member,) and "your turn" in m.text for m in thread.visible()
+    )
+
+
+async def test_a_tournament_of_three_threads_notifies_once_per_turn(tmp_path: Path) -> None:
+    """Three members and nine computer players on three tables, one thread each: the
+    members' turns (the first of every automatic deal among them) each notify their member
+    once, by the ping; a hand message notifies nobody."""
+    people = [
+        Person(id=1_200_000_000_000_000_100 + k, name=name, admin=k == 0)
+        for k, name in enumerate(("alice", "bob", "carol"))
+    ]
+    standin = StandIn(application_id=APP_ID, guild_id=GUILD_ID, people=people)
+    await standin.start()
+    bot = BotProcess(standin=standin, db=tmp_path / "holdem.sqlite3", env=FAST)
+    members = [Member(standin, p) for p in people]
+    watch = EventWatch(standin, members, moves=("Check", "Call", "Fold"))
+    watching: asyncio.Task[None] | None = None
+    try:
+        await bot.start()
+        created = await members[0].slash(
+            "holdem tournament create", name="Trust", seats=4, chips=1000, big_blind=20,
+            level_hands=50, payouts="100", computers=9, buy_in=10,
+        )  # fmt: skip
+        assert created.ephemeral, created.content
+        for member in members:
+            assert (await member.slash("holdem tournament register")).ephemeral
+        assert (await members[0].slash("holdem tournament start")).ephemeral
+        threads = await standin.wait_for(
+            lambda: len(found := standin.threads(standin.channel.id)) == 3 and found, STEP
+        )
+        watching = asyncio.create_task(watch.run())
+        ids = {t.id for t in threads}
+
+        def hands_dealt() -> int:
+            return sum(
+                1
+                for m in standin.sent.values()
+                if int(m.channel_id) in ids and "### Hand #" in m.text
+            )
+
+        await standin.wait_for(lambda: hands_dealt() >= 6 and watch.played >= 9, 60)
+        watching.cancel()
+        assert await bot.stop() == 0, bot.report()  # nothing moves from here on
+        notes = [(standin.sent[m], who) for m, who in standin.notified]
+        in_threads = [(m, who) for m, who in notes if int(m.channel_id) in ids]
+        by_hand = [(m.text[:80], who) for m, who in in_threads if "### Hand #" in m.text]
+        assert by_hand == [], by_hand  # a hand message notifies nobody
+        assert unstated(standin) == []
+        for thread in threads:
+            played = Counter(member for where, member in watch.turns if where == thread.id)
+            turn = unplayed(watch, thread)
+            if turn is not None and pinged_now(thread):  # shown, pinged, not played
+                played[turn.member] += 1
+            pinged = Counter(
+                who[0] for m, who in in_threads
+                if int(m.channel_id) == thread.id and "your turn" in m.text and len(who) == 1
+            )  # fmt: skip
+            assert pinged == played, (thread.name, pinged, played)
+    finally:
+        if watching is not None:
+            watching.cancel()
+        await bot.close()
+        await standin.stop()

@@ -274,6 +274,8 @@ class AdminCog(commands.Cog, name="Admin"):
             lines.append(
                 t(lang, "config.line", name="tournament_role", value=f"<@&{house.event_role}>")
             )
+        events = interaction.app_permissions.create_events  # a series' scheduled events
+        lines.append(t(lang, "admin.scheduled_events." + ("ok" if events else "missing")))
         await reply_private(interaction, "\n".join(lines))
 
     # ----------------------------------------------------------------- members' chips

@@ -17,6 +17,7 @@ from bot.discord.context import Context, context_of, remember, split_table_id
 from bot.discord.errors import error_text, reply_private
 from bot.discord.places import guild_of
 from bot.discord.table.answers import Origin
+from bot.discord.table.anywhere import table_lang
 from bot.discord.table.messages import answered_publicly
 from bot.i18n import Lang, t
 from bot.tables.outcomes import Outcome
@@ -222,7 +223,7 @@ async def stop(interaction: discord.Interaction[Any]) -> None:
     if not await _led_table(ctx, interaction, table_id):
         return
     guild_id, channel_id = split_table_id(table_id)
-    public = await ctx.guild_lang(guild_id)
+    public = await table_lang(ctx, table_id)  # the table's: outside servers, its host's
 
     async def call(request: int) -> Outcome:
         return await ctx.service.stop(

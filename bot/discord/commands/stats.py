@@ -26,6 +26,7 @@ from bot.discord.web_links import page_url
 from bot.i18n import Lang, resolve_locale, t
 from bot.pictures.chart import render_chart
 from bot.pictures.replay import render_replay
+from bot.present.league import season_stats_line
 from bot.present.stats import (
     chart_alt,
     replay_alt,
@@ -113,6 +114,7 @@ class StatsCommands:
         who = member or interaction.user
         found = await context_of(interaction).stats.member_stats(guild_id, who.id, period)
         lines = stats_lines(lang, found, name=who.display_name, period=period)
+        lines.extend(await _league_lines(context_of(interaction), lang, guild_id, who.id))
         await _link(lines, lang, context_of(interaction), guild_id, f"member/{who.id}")
         when = t(lang, f"stats.period.{period.value}")
         heading = t(lang, "stats.title", name=who.display_name, period=when)
@@ -165,6 +167,15 @@ async def _link(lines: list[str], lang: Lang, ctx: Context, guild_id: int, page:
     (plain where the server's pages are public, else signed)."""
     if (url := await page_url(ctx, guild_id, page)) is not None:
         lines.insert(1, t(lang, "web.link", url=url))
+
+
+async def _league_lines(ctx: Context, lang: Lang, guild_id: int, member: int) -> list[str]:
+    """The member's season line and rating under their stats (none without a league)."""
+    if ctx.league is None:
+        return []
+    found = await ctx.league.member_line(guild_id, member)
+    rating = (await ctx.league.ratings(guild_id)).get(member)
+    return season_stats_line(lang, found, rating)
 
 
 def _members(found: SessionChart) -> list[int]:

@@ -19,12 +19,13 @@ from typing import Any
 
 import discord
 
-from bot.discord.context import context_of, remember
+from bot.discord.context import context_of, remember, split_table_id
 from bot.discord.controls.custom_ids import from_here, table_id_of, table_token
 from bot.discord.errors import error_text, reply_private
 from bot.discord.moves import make_move
 from bot.discord.table.answers import Origin
 from bot.discord.table.hole_cards import show_cards
+from bot.guilds.wallets import outside_servers
 from bot.i18n import Lang, resolve_locale, t
 from bot.i18n.amounts import AmountError, parse_amount
 from bot.tables.errors import NoTable, NotSeated
@@ -117,6 +118,9 @@ class ActButton(
         if state.seat_of(interaction.user.id) is None:
             await reply_private(interaction, error_text(lang, NotSeated("not seated")))
         elif turn is None or (turn.hand_id, turn.seq) != (self.hand_id, self.seq):
+            if outside_servers(split_table_id(self.table_id)[0]):  # as a move would: the table
+                ctx.loops.show_table(self.table_id, ctx.loops.expect(interaction, Origin.COMMAND))
+                return
             await reply_private(interaction, t(lang, "error.stale_button"))
         elif turn.member != interaction.user.id:
             await reply_private(interaction, error_text(lang, NotYourTurn("not your turn")))

@@ -20,7 +20,15 @@ import discord
 
 from bot.i18n import format_number, resolve_locale, t
 
-__all__ = ["DEFER_AFTER", "TOKEN_LIFETIME", "MessageRef", "Origin", "Ticket"]
+__all__ = [
+    "DEFER_AFTER",
+    "FOLLOWUP_LIMIT",
+    "QUIET",
+    "TOKEN_LIFETIME",
+    "MessageRef",
+    "Origin",
+    "Ticket",
+]
 
 log = logging.getLogger("holdem.bot")
 
@@ -28,6 +36,11 @@ DEFER_AFTER = 2.0
 """Seconds a move's interaction may wait for the loop before it is deferred."""
 TOKEN_LIFETIME = 14.5 * 60
 """An interaction token lives 15 minutes; edits through it stop a little before."""
+FOLLOWUP_LIMIT = 5
+"""Follow-up messages an interaction may send where only a member's own install authorized
+it (outside servers: Discord refuses the sixth with 40094); edits are not follow-ups."""
+QUIET = discord.AllowedMentions.none()
+"""Whom a table message that names members notifies: nobody (the ping alone notifies)."""
 
 
 class Origin(Enum):
@@ -63,7 +76,9 @@ class MessageRef:
     ) -> bool:
         """Edit by the interaction's token while it lives (free), else by id (after a restart
         or after 15 minutes: one rate-limited call; never where the bot may not reach the
-        channel itself, ``by_id=False``). Whether the message was edited."""
+        channel itself, ``by_id=False``). Whether the message was edited. An edit notifies
+        nobody unless ``allowed_mentions`` says whom."""
+        fields.setdefault("allowed_mentions", QUIET)
         if self.editor is not None and self.fresh(now):
             try:
                 if self.followup and self.message_id is not None:
@@ -89,6 +104,8 @@ class Ticket:
     created: float
     deferred: bool = False
     answered: bool = False
+    followups: int = 0
+    """Follow-up messages sent through this interaction so far."""
     _lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     _fallback: asyncio.Task[None] | None = None
 
@@ -128,6 +145,7 @@ class Ticket:
     async def update(self, now: float, **fields: Any) -> MessageRef:
         """Update the component's message in place (the lobby); the ref to it."""
         self.cancel()
+        fields.setdefault("allowed_mentions", QUIET)
         async with self._lock:
             self.answered = True
             if self.deferred or self.interaction.response.is_done():
@@ -165,6 +183,7 @@ class Ticket:
                     await self.interaction.edit_original_response(view=None)
                 else:
                     await response.edit_message(view=None)
+                self.followups += 1
                 sent = await self.interaction.followup.send(
                     wait=True, allowed_mentions=allowed, **extra
                 )
@@ -176,6 +195,7 @@ class Ticket:
                 )
                 return self._ref(now, message.id)
             if response.is_done():
+                self.followups += 1
                 sent = await self.interaction.followup.send(
                     wait=True, allowed_mentions=allowed, **extra
                 )
@@ -210,6 +230,7 @@ class Ticket:
         lang = resolve_locale(self.interaction.locale)
         fields = {name: format_number(lang, value) for name, value in numbers.items()}
         try:
+            self.followups += 1
             await self.interaction.followup.send(t(lang, key, **fields), ephemeral=True)
         except discord.HTTPException as error:
             log.info("could not tell a member privately: %s", error)

@@ -11,13 +11,13 @@ in one message (:mod:`bot.discord.table.hand_message`), edited as it goes:
 - a computer's moves, and the timer's, edit it through the edit coalescer, so a run of them
   costs one edit per interval;
 - the picture is replaced when the street changes; the hand's end makes the message its summary
-  (the showdown picture, who won what, the fair-deck footer) without buttons.
+  (the showdown picture, who won what, the fair-deck footer), its one button Next hand
+  outside servers (:mod:`bot.discord.controls.next_hand`), none in a server.
 
 An edit notifies nobody, so the player to act gets one short ping of their own, deleted when
 the turn moves on; pings go through the freshest interaction's follow-up webhook while one
 lives (free), else to the channel. At rest the channel shows the hand message and at most one
-ping; a finished hand leaves its summary alone. ``benchmarks/bench_rest.py`` counts what each
-kind of move costs.
+ping; a finished hand leaves its summary alone. ``benchmarks/bench_rest.py`` counts each move.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ import discord
 
 from bot.discord.commands.stats import session_chart_file
 from bot.discord.context import Context, split_table_id
+from bot.discord.controls.next_hand import next_hand_rows
 from bot.discord.table.answers import MessageRef, Origin, Ticket
 from bot.discord.table.anywhere import keep_moved, table_lang
 from bot.discord.table.hand_edits import HandEdits
@@ -243,7 +244,7 @@ class Dealer:
         self, outcome: Outcome, ticket: Ticket | None, lang: Lang, lines: list[str]
     ) -> None:
         """The hand message becomes its summary: the showdown picture (or the table as it
-        ended), who won what, the fair-deck footer; no buttons."""
+        ended), who won what, the fair-deck footer; no buttons but Next hand outside servers."""
         if self.edits.hand is None:
             self.edits.hand = HandShow(hand_id=outcome.hand_id or 0)
         await self.messages.drop_ping()
@@ -281,8 +282,8 @@ class Dealer:
         page = f"hand/{outcome.hand_id}"
         if outcome.hand_id and (url := await page_url(self.ctx, self.guild_id, page)):
             body.append(t(lang, "web.link", url=url))  # the replayer, when the pages are on
-        state = outcome.state
-        view = self.edits.layout(lang, state, body=body)
+        state, under = outcome.state, next_hand_rows(lang, self.table_id, outcome.state)
+        view = self.edits.layout(lang, state, body=body, under=under)
         if self.messages.hand is None:  # the hand ended before its message was posted
             async with self.edits.direct():
                 await self.messages.new_hand(ticket, view, files)
@@ -374,7 +375,8 @@ class Dealer:
         if not state.in_hand or self.edits.hand is None or self.edits.hand.hand_id != state.hand_id:
             show = HandShow(hand_id=state.hand_id or state.hands_played, pictures=(picture,))
             body = [t(lang, "hand.pot", pot=state.pot_total)]
-            view = hand_layout(lang, state, show, body=body)
+            rows = next_hand_rows(lang, self.table_id, state)  # outside servers: Next hand
+            view = hand_layout(lang, state, show, body=body, rows=rows)
             await self.messages.say(ticket, None, view=view, files=[file])
             return
         old = self.messages.hand

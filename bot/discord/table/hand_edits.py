@@ -81,8 +81,15 @@ class HandEdits:
         return turn_rows(lang, self.table_id, turn.hand_id, turn.seq, turn.legal)
 
     def layout(
-        self, lang: Lang, state: TableState, *, body: list[str] | None = None
+        self,
+        lang: Lang,
+        state: TableState,
+        *,
+        body: list[str] | None = None,
+        under: list[list[Any]] | None = None,
     ) -> discord.ui.LayoutView:
+        """The hand message as the table stands (``body``: a summary's lines instead, with
+        the buttons ``under`` it)."""
         assert self.hand is not None
         if body is None and state.in_hand:
             # The table picture is drawn once a street; its description follows every move,
@@ -92,7 +99,7 @@ class HandEdits:
                 dataclasses.replace(p, alt=alt) if p.name == TABLE_PICTURE else p
                 for p in self.hand.pictures
             )
-        rows = self.rows(lang, state) if body is None or state.run_twice else []
+        rows = self.rows(lang, state) if body is None or state.run_twice else under or []
         return hand_layout(lang, state, self.hand, body=body, turn=state.turn, rows=rows)
 
     async def update(

@@ -4,8 +4,11 @@
 
 An ephemeral cards message is kept current through its interaction's token (free of the
 global rate limit) after every street and into the next hands, until the token is about to
-expire. Direct messages are opt-in (``/holdem dm on``); a closed inbox turns them off and the
-member is told where they can see the table.
+expire; it only ever shows its owner's cards of the hand in progress (dealt out of a hand,
+they read that they have none). It is kept through the table's loop, in order with the
+outcomes, so a deal that landed while it was drawn is shown in it at once. Direct messages
+are opt-in (``/holdem dm on``); a closed inbox turns them off and the member is told where
+they can see the table.
 
 The learning mode (``/holdem settings coach:on``, where the table's and the server's house
 rules allow it) adds pot odds, outs and equity to the member's own ephemeral panel on their
@@ -37,7 +40,7 @@ from bot.tables.errors import NoTable
 from bot.tables.outcomes import Outcome, PrivateCards, TableState
 from engine import parse_cards
 
-__all__ = ["COACH_BUDGET", "CardMessages", "cards_reply", "coach_panel", "show_cards"]
+__all__ = ["COACH_BUDGET", "CardMessages", "CardsSeen", "cards_reply", "coach_panel", "show_cards"]
 
 log = logging.getLogger("holdem.bot")
 
@@ -56,6 +59,16 @@ class _Shown:
     four_colour: bool
     to_call: int
     decision: tuple[int, int] | None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class CardsSeen:
+    """What a panel was drawn with when it was asked for: the hand, the board and the call
+    it names."""
+
+    hand_id: int
+    board: tuple[str, ...]
+    to_call: int
 
 
 @dataclass(eq=False)
@@ -129,40 +142,72 @@ class CardMessages:
         self._kept: list[_Kept] = []
         self._dm: dict[int, int] = {}
         """Each member's direct-message channel, learned once: a deal then costs one post."""
+        self._last: Outcome | None = None
+        """The latest outcome the panels were brought up to."""
 
-    def keep(self, interaction: discord.Interaction[Any]) -> None:
-        self._kept.append(
-            _Kept(
-                interaction=interaction,
-                member=interaction.user.id,
-                lang=resolve_locale(interaction.locale),
-                since=self.ctx.clock(),
-            )
+    async def keep(self, interaction: discord.Interaction[Any], seen: CardsSeen) -> None:
+        """Keep a panel current from now on. It was drawn from the table as ``seen`` when it
+        was asked for; an outcome the loop showed since (the next deal, a move) is shown in
+        it at once, so a panel never stays on a hand or a call the table has left."""
+        kept = _Kept(
+            interaction=interaction,
+            member=interaction.user.id,
+            lang=resolve_locale(interaction.locale),
+            since=self.ctx.clock(),
         )
+        self._kept.append(kept)
+        if self._last is not None:
+            await self._refresh_one(kept, self._last, seen=seen)
 
     async def refresh(self, outcome: Outcome) -> None:
         """Show each kept message's owner their cards as the table stands now, editing only
         the messages whose picture or learning figures changed."""
+        self._last = outcome
         now = self.ctx.clock()
         self._kept = [k for k in self._kept if now - k.since < TOKEN_LIFETIME]
-        state = outcome.state
         for kept in self._kept:
-            cards = outcome.cards_of(kept.member)
-            if cards is None:
-                continue
-            settings = await self.ctx.guilds.member_settings(self.guild_id, cards.member)
-            spot = await _coach_spot(self.ctx, self.guild_id, settings, state, cards)
-            shown = _Shown(
-                hand_id=cards.hand_id,
-                board=state.board,
-                four_colour=settings.four_colour,
-                to_call=to_call_of(state, cards),
-                decision=None if spot is None else spot.decision,
-            )
-            if shown == kept.shown:
-                continue
-            kept.shown = shown
-            self.ctx.edits.request(("cards", kept.interaction.id), self._edit(kept, cards, state))
+            await self._refresh_one(kept, outcome)
+
+    async def _refresh_one(
+        self, kept: _Kept, outcome: Outcome, *, seen: CardsSeen | None = None
+    ) -> None:
+        """One panel as ``outcome`` leaves the table: its owner's cards of that hand, or,
+        when they were dealt out of it, that they have none (never the last hand's)."""
+        state = outcome.state
+        cards = outcome.cards_of(kept.member)
+        if cards is None:
+            out = kept.shown is not None and kept.shown.hand_id != state.hand_id
+            if state.hand_id is not None and out:  # dealt out of this hand
+                kept.shown = _Shown(hand_id=state.hand_id, board=(), four_colour=False,
+                                    to_call=0, decision=None)  # fmt: skip
+                self.ctx.edits.request(("cards", kept.interaction.id), self._none(kept))
+            return
+        settings = await self.ctx.guilds.member_settings(self.guild_id, cards.member)
+        spot = await _coach_spot(self.ctx, self.guild_id, settings, state, cards)
+        shown = _Shown(
+            hand_id=cards.hand_id,
+            board=state.board,
+            four_colour=settings.four_colour,
+            to_call=to_call_of(state, cards),
+            decision=None if spot is None else spot.decision,
+        )
+        if seen is not None and seen == CardsSeen(
+            hand_id=shown.hand_id, board=shown.board, to_call=shown.to_call
+        ):
+            kept.shown = shown  # drawn from this very table: nothing to change
+        if shown == kept.shown:
+            return
+        kept.shown = shown
+        self.ctx.edits.request(("cards", kept.interaction.id), self._edit(kept, cards, state))
+
+    def _none(self, kept: _Kept) -> Edit:
+        """The edit of a panel whose owner was dealt out of the hand in progress."""
+
+        async def edit() -> None:
+            text = t(kept.lang, "cards.none")
+            await kept.interaction.edit_original_response(content=text, attachments=[])
+
+        return edit
 
     def _edit(self, kept: _Kept, cards: PrivateCards, state: TableState) -> Edit:
         """The edit of one kept panel, drawn and summed when the edit is sent, so the table's
@@ -229,5 +274,7 @@ async def show_cards(interaction: discord.Interaction[Any], table_id: str) -> No
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
     text, file = await cards_reply(ctx, guild_id, cards, state.board, lang, state=state)
-    await interaction.followup.send(text, file=file, ephemeral=True)
-    ctx.loops.keep_cards(table_id, interaction)
+    # The "thinking" message becomes the panel: the one message later edits keep current.
+    await interaction.edit_original_response(content=text, attachments=[file])
+    seen = CardsSeen(hand_id=cards.hand_id, board=state.board, to_call=to_call_of(state, cards))
+    ctx.loops.keep_cards(table_id, interaction, seen)

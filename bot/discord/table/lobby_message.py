@@ -92,6 +92,7 @@ class LobbyMessage:
             try:
                 content = self.head(lang, state) + lobby_text(lang, state)
                 self.messages.lobby = await ticket.update(self.now(), content=content)
+                self.messages.note_live(ticket)  # a fresh token: it may show the next hand
                 return
             except discord.HTTPException as error:
                 log.info("could not update the lobby in place: %s", error)
@@ -99,10 +100,13 @@ class LobbyMessage:
         if outcome.kind is OutcomeKind.JOINED and self.messages.lobby is not None:
             # The lobby lists the seats: the joiner is answered privately and the lobby is
             # edited, so a channel at rest holds the lobby and the hand, not a line per join.
-            if ticket is not None:
+            if ticket is not None and ticket.deferred:  # its public "thinking" message
+                await self.messages.say(ticket, line)
+            elif ticket is not None:
                 own = resolve_locale(ticket.interaction.locale)
                 try:
                     await ticket.confirm(t(own, "seat.joined.you", stack=outcome.stack or 0))
+                    self.messages.note_live(ticket)
                 except discord.HTTPException as error:
                     log.info("could not answer a join privately: %s", error)
             await self.refresh(state, lang)

@@ -1,34 +1,39 @@
 """One loop per live table: it shows every outcome in order, runs the turn timer and deals
-the next hand.
+the next hand (:mod:`bot.discord.table.loops` holds every table's loop).
 
-The application hands every outcome to :meth:`TableLoops.receive` under the table's lock,
-whatever made it: a slash command, a button, the Raise form, a leave, a sit-out, an admin
-stop, a restore, or the loop's own timeout and deal. So the table moves on even when the
-interaction that made a move fails half way. An interaction handler only makes the call
-and leaves its interaction with the loop (:meth:`TableLoops.expect`), which answers it.
+The application hands every outcome to
+:meth:`~bot.discord.table.loops.TableLoops.receive` under the table's lock, whatever made it:
+a slash command, a button, the Raise form, a leave, a sit-out, an admin stop, a restore, or
+the loop's own timeout and deal. So the table moves on even when the interaction that made a
+move fails half way. An interaction handler only makes the call and leaves its interaction
+with the loop (:meth:`~bot.discord.table.loops.TableLoops.expect`), which answers it.
 
 Time is just another input: the timer sleeps and then puts a tick in the same queue; a
 timeout is a move through :meth:`~bot.tables.service.TableService.timeout`, which refuses it if the
 decision it was set for was already taken. The time to agree to run it twice is one more
 timer of the same kind (:meth:`~bot.tables.service.TableService.run_twice_timeout`: silence is no).
+The next deal is one more: outside servers it waits while no living interaction token could
+show the hand (everyone quiet past a token's life, or its follow-ups spent), and the finished
+hand's summary keeps the button that deals it (:mod:`bot.discord.controls.next_hand`).
 
 The loop is supervised: an exception is logged with the table id, the loop picks the table up
-again from the application's state, and the players see a short notice.
+again from the application's state, and the players see a short notice. Other work for the
+dealer (``/holdem table``, a cards panel to keep) joins the same queue, in order.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-import discord
-
 from bot.discord.context import Context, split_table_id
 from bot.discord.errors import error_text
-from bot.discord.table.answers import Origin, Ticket
+from bot.discord.table.answers import Ticket
+from bot.discord.table.anywhere import table_lang
 from bot.discord.table.dealer import Dealer
 from bot.discord.table.messages import answered_publicly
 from bot.store.errors import StoreUnavailable
@@ -36,7 +41,7 @@ from bot.tables.errors import NoTable
 from bot.tables.outcomes import Outcome, OutcomeKind, RunTwiceAsk, TableState, TurnState
 from engine import SessionError
 
-__all__ = ["NEXT_HAND_PAUSE", "WARNING_SECONDS", "TableLoop", "TableLoops"]
+__all__ = ["NEXT_HAND_PAUSE", "WARNING_SECONDS", "Crash", "Run", "TableLoop"]
 
 log = logging.getLogger("holdem.bot")
 
@@ -45,10 +50,7 @@ WARNING_SECONDS = 10.0
 NEXT_HAND_PAUSE = 5.0
 """The default pause between two hands (``HOLDEM_DEAL_PAUSE``: ``Context.deal_pause``)."""
 _QUIET_CODES = {"hand_in_progress", "session_over"}
-"""Why a deal the loop planned may be refused without a word: someone dealt first, or the
-session ended."""
-
-
+"""Why a planned deal may be refused without a word: someone dealt first, the session ended."""
 UNREACHABLE_PAUSE = 1.0
 """Seconds between two tries of a table's timer or deal while the database cannot be
 reached: short and steady, so the table moves on as soon as it is back."""
@@ -56,8 +58,8 @@ reached: short and steady, so the table moves on as soon as it is back."""
 _WAKE = "holdem_table_wake"
 """The client event that wakes a table's loop when something is queued for it."""
 _RESUMING = {OutcomeKind.RESTORED, OutcomeKind.JOINED, OutcomeKind.SAT_IN}
-"""Between hands, these restart the pause before the next deal (a restored table, or a deal
-that was refused for too few players and may work now)."""
+"""Between hands, these restart the pause before the next deal (a restored table, or one
+refused for too few players that may deal now)."""
 
 
 class _TickKind(Enum):
@@ -75,28 +77,30 @@ class _Tick:
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class _ShowTable:
-    ticket: Ticket
+class Run:
+    """Work for the dealer in order with the outcomes (``/holdem table``, a panel kept)."""
+
+    work: Callable[[Dealer], Awaitable[None]]
+    done: asyncio.Future[None] | None = None
+    """Set when the work is over, whatever happened (a notice at shutdown is waited for)."""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class _Notice:
-    key: str
-    done: asyncio.Future[None]
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class _Crash:
+class Crash:
     """Raised inside the loop by tests (and nothing else) to exercise its supervisor."""
 
 
-_Item = Outcome | _Tick | _ShowTable | _Notice | _Crash
+_Item = Outcome | _Tick | Run | Crash
 
 
 class TableLoop:
-    def __init__(self, ctx: Context, loops: TableLoops, table_id: str, state: TableState) -> None:
+    def __init__(
+        self, ctx: Context, take: Callable[[int | None], Ticket | None], table_id: str,
+        state: TableState,
+    ) -> None:  # fmt: skip
         self.ctx = ctx
-        self.loops = loops
+        self.take = take
+        """The interaction waiting for an outcome's answer (by its request), if any."""
         self.table_id = table_id
         self.guild_id, self.channel_id = split_table_id(table_id)
         self.dealer = Dealer(ctx, table_id, state)
@@ -183,19 +187,17 @@ class TableLoop:
             await self._show(item)
         elif isinstance(item, _Tick):
             await self._tick(item)
-        elif isinstance(item, _ShowTable):
-            await self.dealer.show_table(item.ticket, self.ctx.service.state(self.table_id))
-        elif isinstance(item, _Notice):
+        elif isinstance(item, Run):
             try:
-                await self.dealer.notice(item.key)
+                await item.work(self.dealer)
             finally:
-                if not item.done.done():
+                if item.done is not None and not item.done.done():
                     item.done.set_result(None)
         else:
             raise RuntimeError("a crash asked for by a test")
 
     async def _show(self, outcome: Outcome) -> None:
-        ticket = self.loops.take(outcome.request) if answered_publicly(outcome) else None
+        ticket = self.take(outcome.request) if answered_publicly(outcome) else None
         try:
             await self.dealer.show(outcome, ticket)
         finally:
@@ -277,7 +279,7 @@ class TableLoop:
             state = service.state(self.table_id)
             if outcome is None and state.run_twice is not None:  # a fresh deadline: wait again
                 self._schedule(state, after=None)
-        elif not state.in_hand:
+        elif not state.in_hand and self.dealer.messages.carries():
             await self._deal()
 
     async def _deal(self) -> None:
@@ -289,7 +291,7 @@ class TableLoop:
         except SessionError as error:
             if error.code in _QUIET_CODES:
                 return
-            lang = await self.ctx.guild_lang(self.guild_id)
+            lang = await table_lang(self.ctx, self.table_id)
             await self.dealer.say_error(error_text(lang, error))
         except NoTable:
             self.close()
@@ -304,97 +306,3 @@ class TableLoop:
         if self._task is not None and self._task is not asyncio.current_task():
             self._task.cancel()
             await asyncio.gather(self._task, return_exceptions=True)
-
-
-class TableLoops:
-    """Every table's loop, and the interactions waiting for their loop's answer."""
-
-    def __init__(self) -> None:
-        self._ctx: Context | None = None
-        self.loops: dict[str, TableLoop] = {}
-        self._tickets: dict[int, Ticket] = {}
-
-    def bind(self, ctx: Context) -> None:
-        self._ctx = ctx
-
-    @property
-    def ctx(self) -> Context:
-        assert self._ctx is not None, "bind the context first"
-        return self._ctx
-
-    def receive(self, outcome: Outcome) -> None:
-        """The application's listener: queue the outcome with its table's loop."""
-        loop = self.loops.get(outcome.table_id)
-        if loop is None or loop.closed:
-            loop = TableLoop(self.ctx, self, outcome.table_id, outcome.state)
-            self.loops[outcome.table_id] = loop
-            loop.start()
-        loop.put(outcome)
-
-    # ----------------------------------------------------------------- interactions
-
-    def expect(self, interaction: discord.Interaction[Any], origin: Origin) -> Ticket:
-        ticket = Ticket(interaction=interaction, origin=origin, created=self.ctx.clock())
-        self._tickets[interaction.id] = ticket
-        ticket.start_fallback()
-        return ticket
-
-    def drop(self, interaction_id: int) -> None:
-        ticket = self._tickets.pop(interaction_id, None)
-        if ticket is not None:
-            ticket.cancel()
-
-    def take(self, request: int | None) -> Ticket | None:
-        return None if request is None else self._tickets.pop(request, None)
-
-    def show_table(self, table_id: str, ticket: Ticket) -> None:
-        loop = self.loops.get(table_id)
-        if loop is None:
-            loop = TableLoop(self.ctx, self, table_id, self.ctx.service.state(table_id))
-            self.loops[table_id] = loop
-            loop.start()
-        self._tickets.pop(ticket.interaction.id, None)
-        loop.put(_ShowTable(ticket=ticket))
-
-    def keep_cards(self, table_id: str, interaction: discord.Interaction[Any]) -> None:
-        loop = self.loops.get(table_id)
-        if loop is not None:
-            loop.dealer.cards.keep(interaction)
-
-    # ----------------------------------------------------------------- lifecycle
-
-    async def idle(self) -> None:
-        for loop in list(self.loops.values()):
-            await loop.idle()
-
-    async def announce(self, key: str, *, only_in_hand: bool = True, timeout: float = 5.0) -> None:
-        """Have every loop post a notice (at shutdown: the dealer is restarting)."""
-        waiting = []
-        for table_id, loop in self.loops.items():
-            if loop.closed or not self.ctx.service.has_table(table_id):
-                continue
-            if only_in_hand and not self.ctx.service.state(table_id).in_hand:
-                continue
-            done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-            loop.put(_Notice(key=key, done=done))
-            waiting.append(done)
-        if waiting:
-            await asyncio.wait(waiting, timeout=timeout)
-
-    def crash(self, table_id: str) -> None:
-        """Make the table's loop raise once (tests of the supervisor)."""
-        self.loops[table_id].put(_Crash())
-
-    async def aclose(self) -> None:
-        for ticket in self._tickets.values():
-            ticket.cancel()
-        self._tickets.clear()
-        for table_id, loop in self.loops.items():
-            if loop.closed or not self.ctx.service.has_table(table_id):
-                continue
-            try:
-                await asyncio.wait_for(loop.dealer.keep_turn(), timeout=2.0)
-            except Exception:
-                log.warning("could not keep the turn message", extra={"table": table_id})
-        await asyncio.gather(*(loop.stop() for loop in self.loops.values()))
-        self.loops.clear()

@@ -23,15 +23,19 @@ from typing import Any
 
 import discord
 
-from bot.discord.table.answers import TOKEN_LIFETIME, MessageRef, Origin, Ticket
+from bot.discord.table.answers import (
+    FOLLOWUP_LIMIT,
+    QUIET,
+    TOKEN_LIFETIME,
+    MessageRef,
+    Origin,
+    Ticket,
+)
 from bot.tables.outcomes import Outcome, OutcomeKind
 
 __all__ = ["TableMessages", "answered_publicly"]
 
 log = logging.getLogger("holdem.bot")
-
-_QUIET = discord.AllowedMentions.none()
-"""A table message that names members notifies none of them: the ping alone notifies."""
 
 
 class TableMessages:
@@ -72,6 +76,9 @@ class TableMessages:
         """The freshest answered interaction at this table: its follow-up webhook posts and
         deletes pings (and posts a new hand message) free of the global rate limit."""
         self.live_since = 0.0
+        self.live_followups = 0
+        """Follow-ups the freshest interaction has sent (outside servers it may send
+        :data:`~bot.discord.table.answers.FOLLOWUP_LIMIT`)."""
 
     async def post(
         self,
@@ -114,10 +121,12 @@ class TableMessages:
         answer failed (a late or lost interaction must never stop the table)."""
         if ticket is not None:
             try:
-                return await ticket.send(
+                ref = await ticket.send(
                     self.clock(), content=content, view=view, files=files or (),
                     mentions=mentions,
                 )  # fmt: skip
+                self.note_live(ticket)  # its token is the freshest one now
+                return ref
             except discord.HTTPException as error:
                 log.warning(
                     "answering a move failed; posting instead",
@@ -151,10 +160,17 @@ class TableMessages:
         if ticket is not None and ticket.answered:
             self.live = ticket.interaction
             self.live_since = self.clock()
+            self.live_followups = ticket.followups
 
     def _live(self) -> discord.Interaction[Any] | None:
         fresh = self.live is not None and self.clock() - self.live_since < TOKEN_LIFETIME
-        return self.live if fresh else None
+        spent = not self.reach_channel and self.live_followups >= FOLLOWUP_LIMIT
+        return self.live if fresh and not spent else None
+
+    def carries(self) -> bool:
+        """Whether a hand dealt now would be seen: the bot reaches the channel, or a living
+        token can still post it (else a table outside servers waits for a press)."""
+        return self.reach_channel or self._live() is not None
 
     async def new_hand(
         self,
@@ -186,7 +202,8 @@ class TableMessages:
         live = self._live()
         if live is None:
             return None
-        fields.setdefault("allowed_mentions", _QUIET)
+        fields.setdefault("allowed_mentions", QUIET)
+        self.live_followups += 1
         try:
             sent = await live.followup.send(wait=True, **fields)
         except discord.HTTPException as error:

@@ -20,60 +20,26 @@ from discord import app_commands
 from bot.computers import Level as Skill
 from bot.discord.commands.computers import computer_name
 from bot.discord.commands.options import CheckedGroup
-from bot.discord.commands.seats import NEEDED, is_admin
+from bot.discord.commands.seats import NEEDED
 from bot.discord.context import Context, context_of, remember
 from bot.discord.errors import error_text, reply_private
 from bot.discord.invite import THREAD_PERMISSIONS, permission_names
+from bot.discord.seasons.series_commands import EVERY_CHOICES, start_series
+from bot.discord.tournaments import director, members
+from bot.discord.tournaments.access import may_run_events, on_event, tournaments_of
 from bot.discord.tournaments.event_message import results_layout
 from bot.discord.tournaments.host import DiscordHost
 from bot.discord.translator import cmd_str
-from bot.i18n import Lang, t
+from bot.i18n import t
 from bot.i18n.free_text import free_text_refusal
 from bot.tables.computers import computer_member
-from bot.tournaments.errors import NoEvent
 from bot.tournaments.runner import EventRunner
 from bot.tournaments.service import Tournaments
-from bot.tournaments.structure import standard_levels
+from bot.tournaments.structure import event_config, parse_payouts
 from bot.tournaments.view import event_view
 from engine import EngineError
-from engine.tournament import Break, Clock, EventConfig, PayoutStructure
 
-__all__ = ["EventButton", "commands", "parse_payouts"]
-
-
-def parse_payouts(text: str | None) -> tuple[tuple[int, ...], PayoutStructure]:
-    """``"50/30/20"`` (percentages, best first), ``"standard"`` or ``"winner-takes-all"``.
-    Raises ValueError for anything else.
-
-    >>> parse_payouts("50/30/20"), parse_payouts(None)[1].value
-    (((50, 30, 20), <PayoutStructure.STANDARD: 'standard'>), 'standard')
-    """
-    if text is None or not text.strip():
-        return (), PayoutStructure.STANDARD
-    cleaned = text.strip().lower()
-    for structure in PayoutStructure:
-        if cleaned == structure.value:
-            return (), structure
-    if not re.fullmatch(r"\d{1,3}(\s*/\s*\d{1,3}){0,19}", cleaned):
-        raise ValueError(text)
-    return tuple(int(p) for p in cleaned.split("/")), PayoutStructure.STANDARD
-
-
-async def _may_run_events(ctx: Context, interaction: discord.Interaction[Any]) -> bool:
-    """Members with Manage Server run events, and the role the server names for it
-    (``/holdem-admin config tournament-role``)."""
-    if is_admin(interaction):
-        return True
-    if interaction.guild_id is None or not isinstance(interaction.user, discord.Member):
-        return False
-    role = (await ctx.guilds.rules(interaction.guild_id)).event_role
-    return role is not None and any(r.id == role for r in interaction.user.roles)
-
-
-def _tournaments(ctx: Context) -> Tournaments:
-    events = ctx.tournaments
-    assert events is not None, "tournaments are not set up"
-    return events
+__all__ = ["EventButton", "commands"]
 
 
 async def create(
@@ -82,9 +48,12 @@ async def create(
     name: str,
     start_in: int | None,
     sit_and_go: int | None,
+    max_players: int | None,
+    min_players: int,
     seats: int,
     chips: int,
     big_blind: int | None,
+    levels: str | None,
     level_minutes: int | None,
     level_hands: int | None,
     antes: bool,
@@ -93,16 +62,24 @@ async def create(
     buy_in: int,
     payouts: str | None,
     break_every: int | None,
+    break_minutes: int,
     redraw: bool,
     computers: int,
     turn_seconds: int,
+    remind: int = 10,
+    preset: str | None = None,
+    save_as: str | None = None,
+    every: str | None = None,
 ) -> None:
     ctx = context_of(interaction)
     lang = remember(ctx, interaction)
-    if not await _may_run_events(ctx, interaction):
+    if not await may_run_events(ctx, interaction):
         await reply_private(interaction, t(lang, "tournament.admins_only"))
         return
-    refusal = free_text_refusal(lang, "name", name) or free_text_refusal(lang, "payouts", payouts)
+    refusal = (
+        free_text_refusal(lang, "name", name) or free_text_refusal(lang, "payouts", payouts)
+        or free_text_refusal(lang, "preset", preset) or free_text_refusal(lang, "save_as", save_as)
+    )  # fmt: skip
     if refusal is not None:  # free text is checked where it enters: bot/i18n/free_text.py
         await reply_private(interaction, refusal)
         return
@@ -122,25 +99,36 @@ async def create(
     if level_minutes is not None and level_hands is not None:
         await reply_private(interaction, t(lang, "tournament.one_clock"))
         return
-    if sit_and_go is not None and start_in is not None:
+    if sit_and_go is not None and start_in is not None and every is None:
         await reply_private(interaction, t(lang, "tournament.one_start"))
         return
-    clock = Clock.HANDS if level_hands is not None else Clock.MINUTES
-    length = level_hands if level_hands is not None else (level_minutes or 15)
-    first = big_blind if big_blind is not None else max(2, chips // 100)
-    breaks: tuple[Break, ...] = ()
-    if break_every is not None and clock is Clock.MINUTES:
-        breaks = tuple(Break(after_level=n, minutes=5) for n in range(break_every, 61, break_every))
     try:
-        config = EventConfig(
-            seats_per_table=seats, starting_chips=chips,
-            levels=standard_levels(first, length, antes=antes), clock=clock, breaks=breaks,
-            start_when=sit_and_go, late_registration_until=late_registration,
-            re_entries=re_entries, buy_in=buy_in, payouts=shares, structure=structure,
-            redraw_at=(3, 2) if redraw else (), seed=secrets.token_hex(16),
+        config = event_config(
+            seats=seats, chips=chips, big_blind=big_blind, levels=levels,
+            level_minutes=level_minutes, level_hands=level_hands, antes=antes,
+            break_every=break_every, break_minutes=break_minutes, sit_and_go=sit_and_go,
+            max_players=max_players, min_players=min_players,
+            late_registration=late_registration, re_entries=re_entries, buy_in=buy_in,
+            payouts=shares, structure=structure, redraw=redraw, seed=secrets.token_hex(16),
         )  # fmt: skip
+    except ValueError:  # written-out levels that cannot be read
+        await reply_private(interaction, t(lang, "tournament.bad_levels"))
+        return
     except EngineError as error:
         await reply_private(interaction, error_text(lang, error))
+        return
+    events = tournaments_of(ctx)
+    if preset is not None:  # a saved structure replaces the structure's options
+        saved = await events.preset(interaction.guild_id, preset.strip(), seed=config.seed)
+        if saved is None:
+            names = ", ".join(await events.store.events.presets(interaction.guild_id)) or "—"
+            await reply_private(interaction, t(lang, "tournament.no_preset", names=names))
+            return
+        config = saved
+    if save_as is not None and not await events.save_preset(
+        interaction.guild_id, save_as.strip(), config, by=interaction.user.id
+    ):
+        await reply_private(interaction, t(lang, "tournament.too_many_presets"))
         return
     public = await ctx.guild_lang(interaction.guild_id)
     bots = tuple(
@@ -151,9 +139,13 @@ async def create(
         "practice": computers > 0, "created_by": interaction.user.id,
         "turn_seconds": turn_seconds,
         "starts_at": ctx.clock() + 60 * start_in if start_in is not None else None,
+        "remind_minutes": remind,
     }  # fmt: skip
+    if every is not None:  # a series: the next event is made whenever one ends
+        await start_series(interaction, name=name, every=every, start_in=start_in,
+                           config=config, settings=settings, computers=list(bots))  # fmt: skip
+        return
     await interaction.response.defer(ephemeral=True, thinking=True)
-    events = _tournaments(ctx)
     try:
         runner = await events.create(
             guild_id=interaction.guild_id, channel_id=interaction.channel_id, name=name,
@@ -170,54 +162,6 @@ async def create(
     )
 
 
-async def _event_for(
-    ctx: Context, interaction: discord.Interaction[Any], lang: Lang, event: int | None
-) -> EventRunner | None:
-    assert interaction.guild_id is not None and interaction.channel_id is not None
-    events = _tournaments(ctx)
-    try:
-        if event is None:
-            return events.in_channel(interaction.guild_id, interaction.channel_id)
-        runner = events.runner(event)
-    except NoEvent as error:
-        await reply_private(interaction, error_text(lang, error))
-        return None
-    if runner.info.guild_id != interaction.guild_id:  # a number from another server
-        await reply_private(interaction, t(lang, "error.no_event"))
-        return None
-    return runner
-
-
-Step = Callable[[Context, Tournaments, EventRunner, discord.Interaction[Any]], Awaitable[object]]
-"""What a command does to the event it names, once the event is found."""
-
-
-async def _on_event(
-    interaction: discord.Interaction[Any],
-    event: int | None,
-    step: Step,
-    done: str,
-    *,
-    directors: bool = False,
-) -> None:
-    """Find the event (``directors``: for the event's directors only), take the ``step``,
-    and tell the member privately: ``done`` (a catalogue key), or why not."""
-    ctx = context_of(interaction)
-    lang = remember(ctx, interaction)
-    if directors and not await _may_run_events(ctx, interaction):
-        await reply_private(interaction, t(lang, "tournament.admins_only"))
-        return
-    runner = await _event_for(ctx, interaction, lang, event)
-    if runner is None:
-        return
-    try:
-        await step(ctx, _tournaments(ctx), runner, interaction)
-    except Exception as error:
-        await reply_private(interaction, error_text(lang, error))
-        return
-    await reply_private(interaction, t(lang, done, name=runner.info.name))
-
-
 async def _register(
     ctx: Context, events: Tournaments, runner: EventRunner, interaction: discord.Interaction[Any]
 ) -> object:
@@ -229,21 +173,21 @@ async def _register(
 
 
 async def register(interaction: discord.Interaction[Any], event: int | None) -> None:
-    await _on_event(interaction, event, _register, "tournament.registered")
+    await on_event(interaction, event, _register, "tournament.registered")
 
 
 async def unregister(interaction: discord.Interaction[Any], event: int | None) -> None:
     async def step(ctx: Context, events: Tournaments, runner: EventRunner, i: Any) -> object:
         return await events.unregister(runner.info.event_id, i.user.id)
 
-    await _on_event(interaction, event, step, "tournament.unregistered")
+    await on_event(interaction, event, step, "tournament.unregistered")
 
 
 async def start_now(interaction: discord.Interaction[Any], event: int | None) -> None:
     async def step(ctx: Context, events: Tournaments, runner: EventRunner, i: Any) -> object:
         return await events.start(runner.info.event_id)
 
-    await _on_event(interaction, event, step, "tournament.started", directors=True)
+    await on_event(interaction, event, step, "tournament.started", directors=True)
 
 
 async def cancel(interaction: discord.Interaction[Any], event: int | None) -> None:
@@ -251,7 +195,7 @@ async def cancel(interaction: discord.Interaction[Any], event: int | None) -> No
         await events.cancel(runner.info.event_id)
         return None
 
-    await _on_event(interaction, event, step, "tournament.cancelled", directors=True)
+    await on_event(interaction, event, step, "tournament.cancelled", directors=True)
 
 
 async def results(interaction: discord.Interaction[Any], event: int | None) -> None:
@@ -260,7 +204,7 @@ async def results(interaction: discord.Interaction[Any], event: int | None) -> N
     ctx = context_of(interaction)
     lang = remember(ctx, interaction)
     assert interaction.guild_id is not None
-    runner = await _tournaments(ctx).standings(interaction.guild_id, event)
+    runner = await tournaments_of(ctx).standings(interaction.guild_id, event)
     if runner is None:
         await reply_private(interaction, t(lang, "error.no_event"))
         return
@@ -334,20 +278,27 @@ def commands() -> app_commands.Group:
     @group.command(name="create", description=_d("create"))
     @app_commands.describe(
         name=_o("name"), start_in=_o("start_in"), sit_and_go=_o("sit_and_go"), seats=_o("seats"),
-        chips=_o("chips"), big_blind=_o("big_blind"), level_minutes=_o("level_minutes"),
+        max_players=_o("max_players"), min_players=_o("min_players"),
+        chips=_o("chips"), big_blind=_o("big_blind"), levels=_o("levels"),
+        level_minutes=_o("level_minutes"), break_minutes=_o("break_minutes"),
         level_hands=_o("level_hands"), antes=_o("antes"),
         late_registration=_o("late_registration"), re_entries=_o("re_entries"),
         buy_in=_o("buy_in"), payouts=_o("payouts"), break_every=_o("break_every"),
         redraw=_o("redraw"), computers=_o("computers"), turn_seconds=_o("turn_seconds"),
+        remind=_o("remind"), preset=_o("preset"), save_as=_o("save_as"), every=_o("every"),
     )  # fmt: skip
+    @app_commands.choices(every=EVERY_CHOICES)
     async def create_command(
         interaction: discord.Interaction[Any],
         name: app_commands.Range[str, 1, 60],
         start_in: app_commands.Range[int, 1, 10080] | None = None,
         sit_and_go: app_commands.Range[int, 2, 300] | None = None,
+        max_players: app_commands.Range[int, 2, 10_000] | None = None,
+        min_players: app_commands.Range[int, 2, 10_000] = 2,
         seats: app_commands.Range[int, 2, 10] = 9,
         chips: app_commands.Range[int, 10, 10_000_000] = 10_000,
         big_blind: app_commands.Range[int, 2, 1_000_000] | None = None,
+        levels: app_commands.Range[str, 3, 400] | None = None,
         level_minutes: app_commands.Range[int, 1, 240] | None = None,
         level_hands: app_commands.Range[int, 1, 1000] | None = None,
         antes: bool = False,
@@ -356,23 +307,33 @@ def commands() -> app_commands.Group:
         buy_in: app_commands.Range[int, 0, 1_000_000_000] = 0,
         payouts: app_commands.Range[str, 1, 80] | None = None,
         break_every: app_commands.Range[int, 1, 20] | None = None,
+        break_minutes: app_commands.Range[int, 1, 60] = 5,
         redraw: bool = False,
         computers: app_commands.Range[int, 0, 99] = 0,
         turn_seconds: app_commands.Range[int, 10, 300] = 30,
+        remind: app_commands.Range[int, 0, 1440] = 10,
+        preset: app_commands.Range[str, 1, 40] | None = None,
+        save_as: app_commands.Range[str, 1, 40] | None = None,
+        every: str | None = None,
     ) -> None:
         await create(
-            interaction, name=name, start_in=start_in, sit_and_go=sit_and_go, seats=seats,
-            chips=chips, big_blind=big_blind, level_minutes=level_minutes,
+            interaction, name=name, start_in=start_in, sit_and_go=sit_and_go,
+            max_players=max_players, min_players=min_players, seats=seats,
+            chips=chips, big_blind=big_blind, levels=levels, level_minutes=level_minutes,
             level_hands=level_hands, antes=antes, late_registration=late_registration,
             re_entries=re_entries, buy_in=buy_in, payouts=payouts, break_every=break_every,
-            redraw=redraw, computers=computers, turn_seconds=turn_seconds,
+            break_minutes=break_minutes, redraw=redraw, computers=computers,
+            turn_seconds=turn_seconds, remind=remind, preset=preset, save_as=save_as,
+            every=every,
         )  # fmt: skip
 
     for name, handler in (
         ("register", register), ("unregister", unregister), ("start", start_now),
-        ("cancel", cancel), ("results", results),
+        ("cancel", cancel), ("results", results), ("seat", members.seat),
     ):  # fmt: skip
         group.add_command(_event_command(name, handler))
+    members.add_to(group)
+    director.add_to(group)
     return group
 
 

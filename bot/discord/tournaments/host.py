@@ -17,13 +17,13 @@ import discord
 from bot.discord.context import Context
 from bot.discord.tournaments.event_message import event_layout, results_layout
 from bot.i18n import t
-from bot.present.event import moved_text, seated_text
+from bot.present.event import moved_text, plain, ruling_text, seated_text
 from bot.tables.computers import is_computer
 from bot.tournaments.host import EventInfo
-from bot.tournaments.view import event_view
-from engine.tournament import PlayerMoved
+from bot.tournaments.view import event_view, ruling_of
+from engine.tournament import PlayerMoved, PlayerRemoved, PlayPaused, StackSet
 
-__all__ = ["EVENT_EDIT_EVERY", "THREAD_ARCHIVE_MINUTES", "DiscordHost"]
+__all__ = ["EVENT_EDIT_EVERY", "REMIND_GROUP", "THREAD_ARCHIVE_MINUTES", "DiscordHost"]
 
 log = logging.getLogger("holdem.tournament")
 
@@ -33,6 +33,9 @@ at every table, and a glance every ten seconds shows them well enough (within th
 benchmarks/bench_rest.py measures)."""
 THREAD_ARCHIVE_MINUTES: Literal[1440] = 1440
 """A table's thread stays open a day without a message (a long break must not archive it)."""
+REMIND_GROUP = 50
+"""Members mentioned in one reminder message (Discord allows 100 named users a message; 50
+mentions stay well inside a message's 2,000 characters)."""
 _PINGS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 _QUIET = discord.AllowedMentions.none()
 """The event message names players by display name: a name like "@everyone" pings no one."""
@@ -95,6 +98,30 @@ class DiscordHost:
             seat=move.to_seat + 1,
         )  # fmt: skip
         await self._channel(thread_id, event.guild_id).send(text, allowed_mentions=_PINGS)
+
+    async def ruled(
+        self, event: EventInfo, ruling: PlayPaused | PlayerRemoved | StackSet, thread_id: int
+    ) -> None:
+        """The director's ruling in the table's thread, naming players without a ping."""
+        lang = await self.ctx.guild_lang(event.guild_id)
+        line = ruling_of(event, ruling)
+        assert line is not None
+        text = ruling_text(lang, line)
+        await self._channel(thread_id, event.guild_id).send(text, allowed_mentions=_QUIET)
+
+    async def remind(self, event: EventInfo, members: tuple[str, ...], starts_at: float) -> None:
+        """One message in the event's channel mentioning the registered, in groups of
+        :data:`REMIND_GROUP` (a mention notifies even a member whose DMs are closed, and they
+        registered in that channel; one message pings each of them once)."""
+        lang = await self.ctx.guild_lang(event.guild_id)
+        channel = self._channel(event.channel_id, event.guild_id)
+        for k in range(0, len(members), REMIND_GROUP):
+            group = members[k : k + REMIND_GROUP]
+            text = t(lang, "event.reminder", mentions=" ".join(f"<@{m}>" for m in group),
+                     name=plain(event.name), relative=f"<t:{int(starts_at)}:R>")  # fmt: skip
+            users = [discord.Object(id=int(m)) for m in group]
+            mentions = discord.AllowedMentions(users=users, roles=False, everyone=False)
+            await channel.send(text, allowed_mentions=mentions)
 
     def _runner(self, event: EventInfo) -> Any:
         events = self.ctx.tournaments

@@ -37,6 +37,7 @@ def test_required_permissions_are_exactly_the_documented_ones() -> None:
         "manage_threads",
         "attach_files",
         "read_message_history",
+        "create_events",
     }
     assert discord.Permissions(**dict.fromkeys(granted, True)) == REQUIRED_PERMISSIONS
     doc = sys.modules["bot.discord.invite"].__doc__ or ""

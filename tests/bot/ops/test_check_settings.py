@@ -50,6 +50,10 @@ def bad_values(tmp_path: Path) -> dict[str, str]:
         "HOLDEM_WEB_DELAY": "-5",
         "HOLDEM_WEB_BASE_URL": "poker.example.org",
         "HOLDEM_WEB_LINK_DAYS": "forever",
+        "HOLDEM_ACTIVITY": "maybe",
+        "DISCORD_CLIENT_ID": "my app",
+        "DISCORD_CLIENT_SECRET": "it's a secret",
+        "HOLDEM_ACTIVITY_URL_MAPPING": "poker.example.org/activity",
     }
 
 

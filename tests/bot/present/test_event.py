@@ -78,7 +78,7 @@ def test_registering_in_english_shows_the_start_the_structure_and_the_field() ->
         "Starting stack 10,000 · tables of 6",
         "Levels of 15 minutes (blinds, ante in brackets): 1: 25/50 · 2: 50/100 · 3: 75/150 · "
         "4: 100/200 (25) · 5: 150/300 (25) · 6: 200/400 (50) and doubling after that",
-        "Breaks: 10 min after level 4",
+        "Breaks: 10 min after every 4 levels",
         "Late registration until the end of level 2",
         "Re-entry: once, for a player with no chips left, while registration is open",
         "Buy-in 100 from your wallet · prize pool 1,400 · payouts 50/30/20",

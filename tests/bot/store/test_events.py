@@ -59,7 +59,7 @@ async def open_as(database: str) -> AsyncIterator[Opener]:
 
 
 async def new_event(store: Store, *, guild_id: int = GUILD, name: str = "Friday") -> int:
-    return await store.create_event(
+    return await store.events.create(
         guild_id=guild_id, channel_id=CHANNEL, name=name, config=CONFIG,
         settings={"practice": False, "threads": {}}, now=10.0,
     )  # fmt: skip
@@ -78,20 +78,20 @@ def test_the_lease_key_example_holds() -> None:
 
 async def test_an_event_and_its_log_round_trip(store: Store) -> None:
     event_id = await new_event(store)
-    created = await store.load_event(event_id)
+    created = await store.events.load(event_id)
     assert created is not None
     assert (created.guild_id, created.channel_id, created.name) == (GUILD, CHANNEL, "Friday")
     assert created.config == CONFIG and created.settings == {"practice": False, "threads": {}}
     assert (created.status, created.message_id, created.inputs) == ("registering", None, ())
 
-    await store.append_event_input(event_id, 0, {"kind": "register", "player": "101"}, now=11.0)
-    await store.append_event_input(
+    await store.events.append(event_id, 0, {"kind": "register", "player": "101"}, now=11.0)
+    await store.events.append(
         event_id, 1, {"kind": "hand_finished", "stacks": [1, 2]}, now=12.0, ref="hand:9",
         status="running", settings={"practice": False, "threads": {"1": 900}},
     )  # fmt: skip
-    await store.update_event(event_id, now=13.0, message_id=777)
+    await store.events.update(event_id, now=13.0, message_id=777)
 
-    loaded = await store.load_event(event_id)
+    loaded = await store.events.load(event_id)
     assert loaded is not None
     assert loaded.inputs == (
         EventInput(seq=0, data={"kind": "register", "player": "101"}, ref=None, created_at=11.0),
@@ -101,8 +101,8 @@ async def test_an_event_and_its_log_round_trip(store: Store) -> None:
     )
     assert (loaded.status, loaded.message_id, loaded.updated_at) == ("running", 777, 13.0)
     assert loaded.settings == {"practice": False, "threads": {"1": 900}}  # kept by the update
-    assert await store.event_hand_refs(event_id) == {"hand:9"}
-    assert await store.load_event(event_id + 1) is None
+    assert await store.events.hand_refs(event_id) == {"hand:9"}
+    assert await store.events.load(event_id + 1) is None
 
 
 async def test_open_events_come_with_their_logs_and_a_guilds_list_without(store: Store) -> None:
@@ -110,30 +110,30 @@ async def test_open_events_come_with_their_logs_and_a_guilds_list_without(store:
     done = await new_event(store, name="done")
     other_guild = await new_event(store, guild_id=GUILD + 1, name="elsewhere")
     last = await new_event(store, name="last")
-    await store.append_event_input(first, 0, {"n": 0}, now=11.0)
-    await store.append_event_input(first, 1, {"n": 1}, now=11.0, status="running")
-    await store.append_event_input(done, 0, {"n": 0}, now=11.0)
-    await store.update_event(done, now=12.0, status="finished")
+    await store.events.append(first, 0, {"n": 0}, now=11.0)
+    await store.events.append(first, 1, {"n": 1}, now=11.0, status="running")
+    await store.events.append(done, 0, {"n": 0}, now=11.0)
+    await store.events.update(done, now=12.0, status="finished")
 
-    opened = await store.open_events()
+    opened = await store.events.open()
     assert [e.event_id for e in opened] == [first, other_guild, last]
     assert [[i.data for i in e.inputs] for e in opened] == [[{"n": 0}, {"n": 1}], [], []]
     assert opened[0].status == "running"
 
-    listed = await store.guild_events(GUILD)
+    listed = await store.events.of_guild(GUILD)
     assert [e.event_id for e in listed] == [last, done, first]  # newest first
     assert all(e.inputs == () for e in listed)
-    assert [e.event_id for e in await store.guild_events(GUILD, limit=1)] == [last]
+    assert [e.event_id for e in await store.events.of_guild(GUILD, limit=1)] == [last]
 
 
 async def test_an_unknown_event_or_status_is_refused(store: Store) -> None:
     with pytest.raises(HandStateError, match="no event 5"):
-        await store.append_event_input(5, 0, {}, now=1.0)
+        await store.events.append(5, 0, {}, now=1.0)
     with pytest.raises(HandStateError, match="no event 5"):
-        await store.update_event(5, now=1.0, status="finished")
+        await store.events.update(5, now=1.0, status="finished")
     event_id = await new_event(store)
     with pytest.raises(ValueError, match="status"):
-        await store.update_event(event_id, now=1.0, status="paused")
+        await store.events.update(event_id, now=1.0, status="paused")
 
 
 # ------------------------------------------------------------------ the log's one writer
@@ -143,17 +143,17 @@ async def test_an_input_numbered_as_one_written_or_past_the_next_writes_nothing(
     store: Store,
 ) -> None:
     event_id = await new_event(store)
-    await store.append_event_input(event_id, 0, {"n": "first"}, now=11.0)
+    await store.events.append(event_id, 0, {"n": "first"}, now=11.0)
     with pytest.raises(EventConflict) as taken:
-        await store.append_event_input(
+        await store.events.append(
             event_id, 0, {"n": "second"}, now=12.0, moves=[entry(ALICE)], status="running"
         )
     assert (taken.value.seq, taken.value.expected) == (0, 1)
     with pytest.raises(EventConflict) as gap:
-        await store.append_event_input(event_id, 2, {"n": "gap"}, now=12.0)
+        await store.events.append(event_id, 2, {"n": "gap"}, now=12.0)
     assert (gap.value.seq, gap.value.expected) == (2, 1)
 
-    loaded = await store.load_event(event_id)
+    loaded = await store.events.load(event_id)
     assert loaded is not None
     assert [i.data for i in loaded.inputs] == [{"n": "first"}]
     assert (loaded.status, loaded.updated_at) == ("registering", 11.0)
@@ -167,16 +167,16 @@ async def test_of_two_writers_racing_for_one_number_exactly_one_wins(database: s
     try:
         await one.ensure_wallet(GUILD, ALICE, starting_grant=500, now=0.0)
         event_id = await new_event(one)
-        await one.append_event_input(event_id, 0, {"n": 0}, now=11.0)
+        await one.events.append(event_id, 0, {"n": 0}, now=11.0)
         results = await asyncio.gather(
             *(
-                s.append_event_input(event_id, 1, {"by": by}, now=12.0, moves=[entry(ALICE)])
+                s.events.append(event_id, 1, {"by": by}, now=12.0, moves=[entry(ALICE)])
                 for by, s in (("one", one), ("two", two))
             ),
             return_exceptions=True,
         )
         assert sorted(type(r).__name__ for r in results) == ["EventConflict", "NoneType"]
-        loaded = await two.load_event(event_id)
+        loaded = await two.events.load(event_id)
         assert loaded is not None and len(loaded.inputs) == 2
         assert await two.balance(GUILD, ALICE) == 400  # one entry paid, not two
         assert await two.audit() == []
@@ -190,15 +190,15 @@ async def test_of_two_writers_racing_for_one_number_exactly_one_wins(database: s
 
 async def test_an_inputs_moves_are_ledger_rows_of_the_events_guild(store: Store) -> None:
     event_id = await new_event(store)
-    await store.append_event_input(event_id, 0, {}, now=11.0, moves=[entry(ALICE)])
-    await store.append_event_input(
+    await store.events.append(event_id, 0, {}, now=11.0, moves=[entry(ALICE)])
+    await store.events.append(
         event_id, 1, {}, now=12.0, moves=[entry(BOB), WalletMove(
             user_id=ALICE, delta=100, reason=Reason.REFUND)],
     )  # fmt: skip
     prize = WalletMove(
         user_id=BOB, delta=100, reason=Reason.PRIZE, ref=f"{lease_key(event_id)}:place:1"
     )
-    await store.append_event_input(event_id, 2, {}, now=13.0, moves=[prize], status="finished")
+    await store.events.append(event_id, 2, {}, now=13.0, moves=[prize], status="finished")
 
     assert await store.ledger(GUILD, ALICE) == [
         (500, "grant", None),
@@ -218,18 +218,18 @@ async def test_a_move_the_wallet_cannot_pay_leaves_no_input_and_no_other_move(
 ) -> None:
     event_id = await new_event(store)
     with pytest.raises(InsufficientChips):
-        await store.append_event_input(
+        await store.events.append(
             event_id, 0, {"kind": "register"}, now=11.0, ref="entry",
             moves=[entry(ALICE, 100), entry(BOB, 501)], status="running",
             settings={"threads": {"1": 5}},
         )  # fmt: skip
-    loaded = await store.load_event(event_id)
+    loaded = await store.events.load(event_id)
     assert loaded is not None
     assert loaded.inputs == ()
     assert (loaded.status, loaded.settings["threads"]) == ("registering", {})
     assert (await store.balance(GUILD, ALICE), await store.balance(GUILD, BOB)) == (500, 500)
     assert len(await store.ledger(GUILD, ALICE)) == 1
-    await store.append_event_input(event_id, 0, {"kind": "register"}, now=12.0)  # still next
+    await store.events.append(event_id, 0, {"kind": "register"}, now=12.0)  # still next
 
 
 # ------------------------------------------------------------------ the lease fence
@@ -245,29 +245,29 @@ async def test_only_the_process_its_lease_names_writes_an_event(open_as: Opener)
     intruder = await open_as("intruder")
 
     with pytest.raises(LeaseLost):
-        await intruder.append_event_input(
+        await intruder.events.append(
             event_id, 0, {"by": "intruder"}, now=21.0, moves=[entry(ALICE)]
         )
     with pytest.raises(LeaseLost):
-        await intruder.update_event(event_id, now=21.0, status="running")
+        await intruder.events.update(event_id, now=21.0, status="running")
     with pytest.raises(ConstraintViolation, match="lease lost"):  # the log itself is fenced
         await intruder._execute(
             "INSERT INTO event_inputs (event_id, seq, table_id, data_json, created_at) "
             "VALUES (?, 0, ?, '{}', 21.0)",
             (event_id, lease_key(event_id)),
         )
-    loaded = await intruder.load_event(event_id)
+    loaded = await intruder.events.load(event_id)
     assert loaded is not None and loaded.inputs == () and loaded.status == "registering"
     assert await intruder.balance(GUILD, ALICE) == 500
 
-    await first.append_event_input(event_id, 0, {"by": "first"}, now=22.0, moves=[entry(ALICE)])
-    await first.update_event(event_id, now=22.0, status="running")
+    await first.events.append(event_id, 0, {"by": "first"}, now=22.0, moves=[entry(ALICE)])
+    await first.events.update(event_id, now=22.0, status="running")
     # The lease passes on (it expired): the old owner is fenced, the new one writes.
     await leases.claim(intruder, [lease_key(event_id)], owner="intruder", now=60.0, ttl=30.0)
     with pytest.raises(LeaseLost):
-        await first.append_event_input(event_id, 1, {"by": "first"}, now=61.0)
-    await intruder.append_event_input(event_id, 1, {"by": "intruder"}, now=61.0)
-    loaded = await first.load_event(event_id)
+        await first.events.append(event_id, 1, {"by": "first"}, now=61.0)
+    await intruder.events.append(event_id, 1, {"by": "intruder"}, now=61.0)
+    loaded = await first.events.load(event_id)
     assert loaded is not None
     assert [i.data["by"] for i in loaded.inputs] == ["first", "intruder"]
     assert await first.audit() == []
@@ -322,14 +322,47 @@ async def test_events_move_to_postgresql_with_their_ids(tmp_path: Path) -> None:
         await source.ensure_wallet(GUILD, ALICE, starting_grant=500, now=0.0)
         first = await new_event(source, name="first")
         second = await new_event(source, name="second")
-        await source.append_event_input(second, 0, {"n": 0}, now=11.0, moves=[entry(ALICE)])
-        await source.append_event_input(second, 1, {"n": 1}, now=12.0, ref="hand:3")
+        await source.events.append(second, 0, {"n": 0}, now=11.0, moves=[entry(ALICE)])
+        await source.events.append(second, 1, {"n": 1}, now=12.0, ref="hand:3")
         copied = await migrate_to_postgres(source, target)
         assert (copied.rows["events"], copied.rows["event_inputs"]) == (2, 2)
         for event_id in (first, second):
-            assert await target.load_event(event_id) == await source.load_event(event_id)
+            assert await target.events.load(event_id) == await source.events.load(event_id)
         assert await new_event(target) == second + 1  # the ids go on past the copied ones
-        await target.append_event_input(second, 2, {"n": 2}, now=13.0)
+        await target.events.append(second, 2, {"n": 2}, now=13.0)
     finally:
         await source.close()
         await target.close()
+
+
+async def test_a_members_events_are_those_whose_log_holds_their_registration(
+    store: Store,
+) -> None:
+    first, second, elsewhere = (
+        await new_event(store), await new_event(store), await new_event(store, guild_id=2),
+    )  # fmt: skip
+    await store.events.append(first, 0, {"kind": "registered", "player": str(ALICE)}, now=1.0)
+    await store.events.append(first, 1, {"kind": "registered", "player": str(BOB)}, now=1.0)
+    await store.events.append(second, 0, {"kind": "registered", "player": str(BOB)}, now=1.0)
+    await store.events.append(second, 1, {"kind": "unregistered", "player": str(ALICE)}, now=1.0)
+    await store.events.append(elsewhere, 0, {"kind": "registered", "player": str(ALICE)}, now=1.0)
+    assert await store.events.of_member(GUILD, ALICE) == [first]
+    assert await store.events.of_member(GUILD, BOB) == [second, first]
+    assert await store.events.of_member(GUILD, BOB, limit=1) == [second]
+    assert await store.events.of_member(2, BOB) == []
+
+
+async def test_a_servers_saved_structures_by_name(store: Store) -> None:
+    config = {"seats_per_table": 6, "levels": [[25, 50, 0, 15]]}
+    assert await store.events.save_preset(GUILD, "Friday", config, by=ALICE, now=1.0)
+    assert await store.events.save_preset(GUILD, "Deep", {"seats_per_table": 9}, by=BOB, now=2.0)
+    assert await store.events.preset(GUILD, "Friday") == config
+    assert await store.events.presets(GUILD) == ["Deep", "Friday"]
+    assert await store.events.save_preset(GUILD, "Friday", {"seats_per_table": 8}, by=BOB, now=3.0)
+    assert await store.events.preset(GUILD, "Friday") == {"seats_per_table": 8}  # replaced
+    assert await store.events.preset(2, "Friday") is None and await store.events.presets(2) == []
+    for k in range(23):
+        assert await store.events.save_preset(GUILD, f"p{k:02}", {}, by=ALICE, now=4.0)
+    assert not await store.events.save_preset(GUILD, "one too many", {}, by=ALICE, now=5.0)
+    assert await store.events.save_preset(GUILD, "p00", {"n": 1}, by=ALICE, now=5.0)  # a rename
+    assert len(await store.events.presets(GUILD)) == 25

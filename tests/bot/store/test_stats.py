@@ -82,12 +82,12 @@ async def test_a_finished_hand_adds_each_players_facts(store: Store) -> None:
     await store_hand(store, h, [11, 12, 13, 14], now=10 * DAY)
     for member, facts in zip([11, 12, 13, 14], hand_facts(h)):
         for period in Period:
-            got = await store.member_stats(G, member, period, now=10 * DAY)
+            got = await store.stats.of_member(G, member, period, now=10 * DAY)
             assert got == PlayerStats.of_hand(facts)
-    assert (await store.member_stats(G, 13, Period.ALL, now=0.0)).biggest_pot == 175
-    assert await store.member_stats(G, 99, Period.ALL, now=0.0) == PlayerStats()
-    assert await store.member_stats(G, 99, Period.SESSION, now=0.0) == PlayerStats()
-    assert await store.member_stats(2, 11, Period.ALL, now=0.0) == PlayerStats()  # other guild
+    assert (await store.stats.of_member(G, 13, Period.ALL, now=0.0)).biggest_pot == 175
+    assert await store.stats.of_member(G, 99, Period.ALL, now=0.0) == PlayerStats()
+    assert await store.stats.of_member(G, 99, Period.SESSION, now=0.0) == PlayerStats()
+    assert await store.stats.of_member(2, 11, Period.ALL, now=0.0) == PlayerStats()  # other guild
 
 
 async def test_the_live_hands_facts_are_counted_without_a_replay(store: Store) -> None:
@@ -98,12 +98,12 @@ async def test_the_live_hands_facts_are_counted_without_a_replay(store: Store) -
     walked = hand_facts(walk())
     await store_hand(store, three_bet_pot(), members, now=DAY, facts=walked)
     for member, facts in zip(members, walked):
-        assert await store.member_stats(G, member, Period.ALL, now=DAY) == PlayerStats.of_hand(
+        assert await store.stats.of_member(G, member, Period.ALL, now=DAY) == PlayerStats.of_hand(
             facts
         )
     await store_hand(store, three_bet_pot(), members, now=DAY, table="t2")
     pot = PlayerStats.of_hand(hand_facts(three_bet_pot())[2])
-    assert await store.member_stats(G, 13, Period.ALL, now=DAY) == PlayerStats.total(
+    assert await store.stats.of_member(G, 13, Period.ALL, now=DAY) == PlayerStats.total(
         [PlayerStats.of_hand(walked[2]), pot]
     )
     with pytest.raises(ValueError, match="per player"):
@@ -121,21 +121,21 @@ async def test_periods_pick_the_session_and_the_last_seven_days(store: Store) ->
     pot, blinds = hand_facts(three_bet_pot()), hand_facts(walk())
     opener = 2  # member 13
     pot13, walk13 = PlayerStats.of_hand(pot[opener]), PlayerStats.of_hand(blinds[opener])
-    assert await store.member_stats(G, 13, Period.ALL, now=now) == PlayerStats.total(
+    assert await store.stats.of_member(G, 13, Period.ALL, now=now) == PlayerStats.total(
         [pot13, walk13, pot13, walk13]
     )
-    assert await store.member_stats(G, 13, Period.WEEK, now=now) == PlayerStats.total(
+    assert await store.stats.of_member(G, 13, Period.WEEK, now=now) == PlayerStats.total(
         [walk13, pot13, walk13]
     )
     # The voided hand at t1 counts for nobody: the latest session is t2's.
-    assert await store.member_stats(G, 13, Period.SESSION, now=now) == walk13
-    assert await store.latest_session("t1") == 2
-    assert [h.hand_id for h in await store.session_hands("t1", 1)] == [old, old + 1]
+    assert await store.stats.of_member(G, 13, Period.SESSION, now=now) == walk13
+    assert await store.stats.latest_session("t1") == 2
+    assert [h.hand_id for h in await store.stats.session_hands("t1", 1)] == [old, old + 1]
     # Seven days are counted in whole hours: the oldest hand drops out 7 x 24 hours after
     # its own hour began, and is still in one hour before.
     dropped = now - 8 * DAY + WEEK_HOURS * HOUR
-    assert (await store.member_stats(G, 13, Period.WEEK, now=dropped)).hands == 3
-    assert (await store.member_stats(G, 13, Period.WEEK, now=dropped - HOUR)).hands == 4
+    assert (await store.stats.of_member(G, 13, Period.WEEK, now=dropped)).hands == 3
+    assert (await store.stats.of_member(G, 13, Period.WEEK, now=dropped - HOUR)).hands == 4
 
 
 async def test_many_random_hands_sum_to_their_facts(store: Store) -> None:
@@ -153,7 +153,7 @@ async def test_many_random_hands_sum_to_their_facts(store: Store) -> None:
         for member, facts in zip(seats, hand_facts(h)):
             want[member] = want[member] + PlayerStats.of_hand(facts)
     for member in members:
-        assert await store.member_stats(G, member, Period.ALL, now=0.0) == want[member]
+        assert await store.stats.of_member(G, member, Period.ALL, now=0.0) == want[member]
     assert sum(want[m].hands for m in members) > 60 * 2
     assert any(want[m].three_bets for m in members) and any(want[m].showdowns for m in members)
 
@@ -161,14 +161,14 @@ async def test_many_random_hands_sum_to_their_facts(store: Store) -> None:
 async def test_session_hands_give_the_stacks_before_and_after(store: Store) -> None:
     h = three_bet_pot()
     hand_id = await store_hand(store, h, [11, 12, 13, 14], now=0.0, session=4)
-    assert await store.session_hands("t1", 4) == [
+    assert await store.stats.session_hands("t1", 4) == [
         SessionHand(
             hand_id=hand_id, players=(11, 12, 13, 14), before=(100, 100, 100, 100),
             after=(99, 22, 197, 82),
         )
     ]  # fmt: skip
-    assert await store.session_hands("t1", 5) == []
-    assert await store.latest_session("t3") is None
+    assert await store.stats.session_hands("t1", 5) == []
+    assert await store.stats.latest_session("t3") is None
 
 
 async def test_hands_dealt_by_the_service_are_counted(store: Store) -> None:
@@ -182,8 +182,8 @@ async def test_hands_dealt_by_the_service_are_counted(store: Store) -> None:
         result = await service.act(G, 77, turn.member, "fold")
         turn = result.state.turn
     table_id = dealt.table_id
-    assert await store.latest_session(table_id) == 1
-    both = [await store.member_stats(G, m, Period.SESSION, now=clock.now) for m in (101, 102)]
+    assert await store.stats.latest_session(table_id) == 1
+    both = [await store.stats.of_member(G, m, Period.SESSION, now=clock.now) for m in (101, 102)]
     assert [s.hands for s in both] == [1, 1] and sum(s.net for s in both) == 0
 
 
@@ -194,33 +194,33 @@ async def test_hands_finished_before_the_stats_existed_are_backfilled_once(store
     async with store._write() as tx:  # as if hand ``old`` had ended before migration 4
         await tx.execute("DELETE FROM hand_sessions WHERE hand_id = ?", (old,))
         await tx.execute("DELETE FROM stats_hours WHERE last_hand = ?", (old,))
-    before = await store.member_stats(G, 13, Period.ALL, now=0.0)
+    before = await store.stats.of_member(G, 13, Period.ALL, now=0.0)
     assert before == PlayerStats.of_hand(hand_facts(three_bet_pot())[2])
-    assert await store.backfill_stats(batch=1) == 1  # the voided hand stays out
-    after = await store.member_stats(G, 13, Period.ALL, now=0.0)
+    assert await store.stats.backfill(batch=1) == 1  # the voided hand stays out
+    after = await store.stats.of_member(G, 13, Period.ALL, now=0.0)
     assert after == before + PlayerStats.of_hand(hand_facts(walk())[2])
-    assert [h.hand_id for h in await store.session_hands("t1", 0)] == [old]
-    assert [h.hand_id for h in await store.session_hands("t1", 1)] == [counted]
-    assert await store.backfill_stats() == 0
+    assert [h.hand_id for h in await store.stats.session_hands("t1", 0)] == [old]
+    assert [h.hand_id for h in await store.stats.session_hands("t1", 1)] == [counted]
+    assert await store.stats.backfill() == 0
     # A practice table's hands finish uncounted and stay so.
     await store.save_table(
         "t2", guild_id=G, channel_id=6, state={"session": 1}, settings={"practice": True}, now=0.0
     )
     await store_hand(store, walk(), [11, 12, 13, 14], now=4 * DAY, table="t2", counted=False)
-    assert await store.backfill_stats() == 0
-    assert await store.member_stats(G, 13, Period.ALL, now=0.0) == after
+    assert await store.stats.backfill() == 0
+    assert await store.stats.of_member(G, 13, Period.ALL, now=0.0) == after
 
 
 async def test_the_last_counted_hand_of_a_table_and_of_a_member(store: Store) -> None:
-    assert await store.last_counted_hand(table_id="t1") is None
+    assert await store.stats.last_counted_hand(table_id="t1") is None
     first = await store_hand(store, walk(), [11, 12, 13, 14], now=DAY)
     second = await store_hand(store, three_bet_pot(), [11, 12, 15, 16], now=DAY, table="t2")
     await store_hand(store, walk(), [11, 12, 13, 14], now=DAY, voided=True)  # not counted
-    assert await store.last_counted_hand(table_id="t1") == first
-    assert await store.last_counted_hand(table_id="t2") == second
-    assert await store.last_counted_hand(guild_id=G, user_id=11) == second
-    assert await store.last_counted_hand(guild_id=G, user_id=13) == first
-    assert await store.last_counted_hand(guild_id=G, user_id=99) is None
+    assert await store.stats.last_counted_hand(table_id="t1") == first
+    assert await store.stats.last_counted_hand(table_id="t2") == second
+    assert await store.stats.last_counted_hand(guild_id=G, user_id=11) == second
+    assert await store.stats.last_counted_hand(guild_id=G, user_id=13) == first
+    assert await store.stats.last_counted_hand(guild_id=G, user_id=99) is None
 
 
 async def test_a_backfilled_hand_whose_run_out_was_held_counts_as_it_was_dealt(
@@ -258,10 +258,10 @@ async def test_a_backfilled_hand_whose_run_out_was_held_counts_as_it_was_dealt(
     else:
         raise AssertionError("no deck split its two boards")
     hand_id = dealt.hand_id
-    counted = [await store.member_stats(G, m, Period.ALL, now=clock.now) for m in (101, 102)]
+    counted = [await store.stats.of_member(G, m, Period.ALL, now=clock.now) for m in (101, 102)]
     async with store._write() as tx:  # as if the hand had ended before migration 4
         await tx.execute("DELETE FROM hand_sessions WHERE hand_id = ?", (hand_id,))
         await tx.execute("DELETE FROM stats_hours WHERE last_hand = ?", (hand_id,))
-    assert await store.backfill_stats() == 1
-    again = [await store.member_stats(G, m, Period.ALL, now=clock.now) for m in (101, 102)]
+    assert await store.stats.backfill() == 1
+    again = [await store.stats.of_member(G, m, Period.ALL, now=clock.now) for m in (101, 102)]
     assert again == counted

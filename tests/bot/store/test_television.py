@@ -141,5 +141,5 @@ async def test_a_hand_run_twice_is_counted_as_it_was_paid(store: Store) -> None:
         await store.append_action(hand_id, seq, action)
     await store.set_run_count(hand_id, 2)
     await _finish(store, hand_id, twice)  # no facts: the store rebuilds the hand itself
-    nets = [(await store.member_stats(GUILD, m, Period.ALL, now=2.0)).net for m in (7, 8)]
+    nets = [(await store.stats.of_member(GUILD, m, Period.ALL, now=2.0)).net for m in (7, 8)]
     assert nets == [s - s0 for s, s0 in zip(twice.stacks, config.stacks)]

@@ -22,13 +22,21 @@ from engine.tournament import (
     BreakOrder,
     Clock,
     ClockTicked,
+    CorrectStack,
+    EditEvent,
     EventConfig,
     HandFinished,
     HandStarting,
     Level,
+    MovePlayer,
+    Pause,
     PayoutStructure,
     Registered,
+    Remove,
+    Resume,
+    Settlement,
     Start,
+    Stop,
     Unregistered,
 )
 
@@ -38,12 +46,19 @@ def test_a_config_with_every_setting_reads_back_equal_through_json() -> None:
         seats_per_table=6, starting_chips=5000,
         levels=(Level(small_blind=25, big_blind=50), Level(small_blind=50, big_blind=100, ante=9)),
         clock=Clock.MINUTES, breaks=(Break(after_level=2, minutes=5),), start_when=6,
+        max_entries=20, min_entries=3,
         late_registration_until=2, re_entries=1, buy_in=100, payouts=(60, 40),
         structure=PayoutStructure.WINNER_TAKES_ALL, redraw_at=(3, 2),
         break_order=BreakOrder.DRAWN, halt_short=2, hand_for_hand_margin=2, seed="abc",
     )  # fmt: skip
     stored = json.loads(json.dumps(config_to_dict(config)))
     assert config_from_dict(stored) == config
+
+
+def test_a_config_stored_before_the_fields_limits_reads_with_none() -> None:
+    stored = config_to_dict(EventConfig())
+    del stored["max_entries"], stored["min_entries"]
+    assert config_from_dict(stored) == EventConfig()
 
 
 def test_a_stored_config_is_checked_again_when_read() -> None:
@@ -62,6 +77,14 @@ def test_a_stored_config_is_checked_again_when_read() -> None:
         HandStarting(table=3),
         HandFinished(table=2, stacks=(("1", 0), ("2", 3000))),
         ClockTicked(seconds=901.5),
+        Pause(seconds=300.25),
+        Resume(),
+        Remove(player="12", reason="collusion"),
+        CorrectStack(player="13", chips=4500, reason="miscounted"),
+        MovePlayer(player="14", table=2, seat=5),
+        Stop(settlement=Settlement.CHIP_COUNT),
+        Stop(settlement=Settlement.REFUND),
+        EditEvent(config=EventConfig(seats_per_table=6, max_entries=30, seed="s")),
     ],
 )
 def test_every_input_reads_back_equal_through_json(item: object) -> None:

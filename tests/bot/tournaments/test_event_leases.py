@@ -51,10 +51,10 @@ async def test_a_dead_processs_event_is_taken_over_when_its_lease_lapses(
         assert b.runners[event_id].state.registered == ("201", "202", "203")
         # The dead process's writes are refused now, whatever its memory says.
         with pytest.raises(LeaseLost):
-            await store_a.append_event_input(
+            await store_a.events.append(
                 event_id, 3, {"kind": "registered", "player": "204"}, now=clock()
             )
-        record = await store_b.load_event(event_id)
+        record = await store_b.events.load(event_id)
         assert record is not None and len(record.inputs) == 3
     finally:
         await a.aclose()

@@ -40,8 +40,10 @@ from engine.tournament import (
     Clock,
     Decision,
     EventConfig,
+    HandDealt,
     HandForHand,
     HandHeld,
+    HoldReason,
     PlaceFinished,
     PlayerMoved,
     TableBroken,
@@ -86,6 +88,12 @@ class FakeHost:
 
     async def moved(self, event: EventInfo, move: PlayerMoved, thread_id: int) -> None:
         self.calls.append(("moved", move))
+
+    async def remind(self, event: EventInfo, members: tuple[str, ...], starts_at: float) -> None:
+        self.calls.append(("remind", (members, starts_at)))
+
+    async def ruled(self, event: EventInfo, ruling: object, thread_id: int) -> None:
+        self.calls.append(("ruled", (ruling, thread_id)))
 
     async def changed(self, event: EventInfo, *, now: bool = False) -> None:
         pass
@@ -182,7 +190,7 @@ async def _fourteen_computers(store: Store) -> None:
     runner = events.runners[event_id]
     await _until(lambda: runner.closed, 120, lambda: _stuck(runner, service))
 
-    record = await store.load_event(event_id)
+    record = await store.events.load(event_id)
     assert record is not None and record.status == "finished"
     # The store's inputs alone rebuild the same event.
     state, decisions = replay(_config(), [input_from_dict(r.data) for r in record.inputs])
@@ -213,7 +221,7 @@ async def _fourteen_computers(store: Store) -> None:
     files = await GuildService(store, service, clock=clock).hand_files(
         GUILD, 0, event=event_id, name_of=str
     )
-    refs = await store.event_hand_refs(event_id)
+    refs = await store.events.hand_refs(event_id)
     assert files.hands == len([r for r in refs if r.startswith("hand:")]) > 14
     assert files.pokerstars.count("PokerStars Hand #") == files.hands
     assert files.phh.count("# hand ") == files.hands
@@ -241,7 +249,7 @@ async def test_an_event_plays_on_through_database_outages_losing_no_hand(
         guild_id=GUILD, channel_id=CHANNEL, name="Stormy", config=_config(),
         settings={"practice": True}, computers=players,
     )  # fmt: skip
-    append, deal = store.append_event_input, service.events.deal
+    append, deal = store.events.append, service.events.deal
     refused = {"append": 0, "deal": 0}
     calls = {"append": 0, "deal": 0}
 
@@ -259,7 +267,7 @@ async def test_an_event_plays_on_through_database_outages_losing_no_hand(
             raise StoreUnavailable("the database went away")
         return await deal(table_id, dealt)
 
-    monkeypatch.setattr(store, "append_event_input", flaky_append)
+    monkeypatch.setattr(store.events, "append", flaky_append)
     monkeypatch.setattr(service.events, "deal", flaky_deal)
     await events.start(runner.info.event_id)
     await _until(lambda: runner.closed, 120, lambda: _stuck(runner, service))
@@ -325,6 +333,57 @@ async def test_a_break_holds_every_table_and_a_late_entry_is_seated_and_plays(
     assert not runner.state.registration_open
 
 
+async def test_a_break_after_levels_by_hands_holds_every_table_through_a_restart(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Levels of two hands, a minute's break after level 2: the level ends once the busiest
+    table has dealt its fourth hand, no table deals during the break, whose minute runs
+    from the clock's reading at its start; the bot stops 20 seconds into it and is down for
+    1000 seconds, and after the restart the break ends 40 seconds of play later (where it
+    stood, the downtime not counted); every table deals level 3 and the event ends."""
+    clock = ManualClock()
+    service, events = _setup(store, FakeHost(), clock)
+    monkeypatch.setattr(runner_module, "CLOCK_STEP", 0.02)
+    players = [(str(computer_member(Level.NORMAL, k)), f"cpu{k}") for k in range(1, 13)]
+    config = EventConfig(
+        seats_per_table=6, starting_chips=2000, levels=standard_levels(40, 2), clock=Clock.HANDS,
+        breaks=(Break(after_level=2, minutes=1),), seed="hands",
+    )  # fmt: skip
+    runner = await events.create(
+        guild_id=GUILD, channel_id=CHANNEL, name="Hands", config=config,
+        settings={"practice": True}, computers=players,
+    )  # fmt: skip
+    event_id = runner.info.event_id
+    await events.start(event_id)
+    await _until(lambda: runner.state.on_break, 60, lambda: _stuck(runner, service))
+    await _until(lambda: runner.state.break_until is not None)  # read at once, not in 5 s
+    until = runner.state.break_until
+    assert runner.state.level == 2 and until == runner.seconds() + 60
+    await _until(lambda: not any(t.in_hand for t in runner.state.tables.values()))
+    hands = {n: t.hands for n, t in runner.state.tables.items()}
+    assert max(hands.values()) == 4 and len(hands) == 2
+    clock.now += 20
+    await _until(lambda: runner.event_clock.written >= until - 40)
+    await asyncio.sleep(0.2)
+    assert {n: t.hands for n, t in runner.state.tables.items()} == hands  # nothing dealt
+    assert {d.reason for d in runner.decisions if isinstance(d, HandHeld)} == {HoldReason.ON_BREAK}
+    await runner.stop()
+    events.runners.clear()
+    clock.now += 1000  # down
+    assert await events.restore() == [event_id]
+    runner = events.runners[event_id]
+    clock.now += 39
+    await _until(lambda: runner.event_clock.written >= until - 1)
+    assert runner.state.on_break and runner.state.break_until == until
+    clock.now += 1
+    await _until(lambda: runner.closed, 120, lambda: _stuck(runner, service))
+    assert sum(isinstance(d, BreakEnded) for d in runner.decisions) == 1
+    dealt = [d for d in runner.decisions if isinstance(d, HandDealt) and d.level == 3]
+    assert {d.table for d in dealt} >= set(hands)  # every table dealt again after it
+    places = [d for d in runner.decisions if isinstance(d, PlaceFinished)]
+    assert sorted(p for d in places for p in range(d.best, d.worst + 1)) == list(range(1, 13))
+
+
 async def test_the_minutes_clock_resumes_where_it_was_written_not_counting_the_downtime(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -348,8 +407,8 @@ async def test_the_minutes_clock_resumes_where_it_was_written_not_counting_the_d
     await _until(lambda: len(service.table_ids()) == 1)
     clock.now += 70
     await _until(lambda: runner.state.level == 2)
-    await _until(lambda: runner._clock.written >= 70)
-    written = runner._clock.written
+    await _until(lambda: runner.event_clock.written >= 70)
+    written = runner.event_clock.written
     await runner.stop()
     events.runners.clear()
     clock.now += 1000  # down
@@ -357,9 +416,9 @@ async def test_the_minutes_clock_resumes_where_it_was_written_not_counting_the_d
     runner = events.runners[event_id]
     clock.now += 20
     assert runner.seconds() == written + 20
-    await _until(lambda: runner._clock.written >= written + 20)
+    await _until(lambda: runner.event_clock.written >= written + 20)
     assert runner.state.level == 2 and runner.state.seconds < written + 21
-    record = await store.load_event(event_id)
+    record = await store.events.load(event_id)
     assert record is not None
     readings = [r.data["seconds"] for r in record.inputs if r.data["kind"] == "clock"]
     assert readings == sorted(readings) and max(readings) < 120  # never near 1,070 s
@@ -392,7 +451,7 @@ async def test_a_cancelled_event_refunds_every_buy_in(store: Store) -> None:
     assert refused.value.event
     await events.cancel(event_id)
     assert [await store.balance(GUILD, m) for m in (ann, bo)] == [100, 100]
-    record = await store.load_event(event_id)
+    record = await store.events.load(event_id)
     assert record is not None and record.status == "cancelled"
     assert ("finished", event_id) in host.calls
     assert await store.audit(GUILD) == []
@@ -400,7 +459,7 @@ async def test_a_cancelled_event_refunds_every_buy_in(store: Store) -> None:
         await events.register(event_id, ann, "Ann")
     # Over: the member's data removal renames them in the event's log and settings too.
     erased = await store.erase_member(GUILD, ann, now=clock.now)
-    record = await store.load_event(event_id)
+    record = await store.events.load(event_id)
     assert record is not None and erased.anonymous_id is not None
     assert str(ann) not in json.dumps([record.settings, *(i.data for i in record.inputs)])
     assert str(erased.anonymous_id) in json.dumps([i.data for i in record.inputs])

@@ -6,12 +6,15 @@ from __future__ import annotations
 from typing import Any
 
 from bot.tournaments.host import EventInfo
-from bot.tournaments.runner import EventRunner, _Clock
+from bot.tournaments.runner import EventRunner
 from bot.tournaments.view import event_view
 from engine.tournament import (
     Break,
+    Clock,
     ClockTicked,
     EventConfig,
+    HandFinished,
+    HandStarting,
     Level,
     Registered,
     Start,
@@ -45,7 +48,8 @@ def test_the_level_and_the_break_are_timed_from_the_events_clock() -> None:
     )  # fmt: skip
     runner = _runner(clock, config)
     # 125 s played before a restart; 30 s since it: the clock reads 155 s.
-    runner._clock = _Clock(base=125.0, since=clock.now - 30.0, written=125.0)
+    runner.event_clock.restart(125.0)
+    runner.event_clock.since = clock.now - 30.0
     view = event_view(runner)
     assert view.level == 1 and (view.small_blind, view.big_blind) == (5, 10)
     assert view.level_ends_at == clock.now + 600 - 155
@@ -63,9 +67,29 @@ def test_on_a_break_the_message_shows_when_play_resumes_and_the_break_after() ->
     )  # fmt: skip
     runner = _runner(clock, config)
     runner.state, _ = apply(runner.state, ClockTicked(seconds=660.0))  # a minute into the break
-    runner._clock = _Clock(base=660.0, since=clock.now, written=660.0)
+    runner.event_clock.restart(660.0)
     view = event_view(runner)
     assert view.on_break and view.level == 1
     assert view.level_ends_at == clock.now + 900 - 660  # play resumes after 5 minutes
     # level 2 and 3 follow: 10 minutes each, the next break after level 3
     assert view.next_break_at == clock.now + 900 + 1200 - 660
+
+
+def test_a_break_after_levels_by_hands_shows_when_play_resumes() -> None:
+    clock = ManualClock()
+    config = EventConfig(
+        seats_per_table=9, starting_chips=1000, clock=Clock.HANDS,
+        levels=(Level(small_blind=5, big_blind=10, length=1),),
+        breaks=(Break(after_level=1, minutes=5),),
+    )  # fmt: skip
+    runner = _runner(clock, config)
+    state, _ = apply(runner.state, HandStarting(table=1))
+    stacks = tuple((p, 1000) for p in state.tables[1].hand_players)
+    state, _ = apply(state, HandFinished(table=1, stacks=stacks))
+    runner.state = state
+    assert state.on_break and event_view(runner).level_ends_at == clock.now + 300
+    runner.state, _ = apply(state, ClockTicked(seconds=40.0))  # its minutes run from here
+    runner.event_clock.restart(100.0)  # a minute later, after a restart
+    view = event_view(runner)
+    assert view.on_break and view.level_ends_at == clock.now + 340 - 100
+    assert view.next_break_at is None and view.level == 1

@@ -1,6 +1,7 @@
-"""The stand-in Discord's clock: a test moves Discord's time, and an interaction token then
-expires as Discord's do after 15 minutes (follow-ups and edits answered 401, code 50027),
-while a fresh interaction's token still works."""
+"""The stand-in Discord's interactions, as Discord documents them: a test moves Discord's
+clock and an interaction token then expires as Discord's do after 15 minutes (follow-ups and
+edits answered 401, code 50027) while a fresh one still works; a follow-up sent while a
+deferred answer still shows "thinking" fills that message instead of creating one."""
 
 from __future__ import annotations
 
@@ -63,3 +64,26 @@ async def test_a_token_expires_after_15_minutes_of_the_standins_clock(standin: S
         assert answered.status == 204
     with pytest.raises(ValueError):
         standin.clock.advance(-1)
+
+
+async def test_a_followup_after_a_deferred_answer_fills_the_thinking_message(
+    standin: StandIn,
+) -> None:
+    base = f"{standin.api_base}/v10"
+    asked = standin.new_interaction(2, ALICE)
+    hook = f"{base}/webhooks/{APP_ID}/{asked.token}"
+    async with aiohttp.ClientSession() as http:
+        deferred = await http.post(
+            f"{base}/interactions/{asked.id}/{asked.token}/callback",
+            json={"type": 5, "data": {"flags": 64}},
+        )
+        assert deferred.status == 204
+        thinking = asked.original
+        assert thinking is not None and standin.channel.messages[thinking].text == ""
+        first = await http.post(f"{hook}?wait=true", json={"content": "cards", "flags": 0})
+        assert (await first.json())["id"] == thinking  # the same message, still ephemeral
+        assert standin.channel.messages[thinking].text == "cards"
+        assert standin.channel.messages[thinking].ephemeral
+        second = await http.post(f"{hook}?wait=true", json={"content": "more"})
+        more = (await second.json())["id"]
+    assert more != thinking and asked.followups == [more]  # a follow-up of its own

@@ -1,0 +1,287 @@
+"""The Activity's routes under ``/activity/``: the page and its files, the sign-in, the
+stream of views and the moves.
+
+- ``POST api/token``: the SDK's OAuth2 code, exchanged here with the client secret; the
+  member is read from Discord's answer and the instance's server and channel from Discord
+  (never from the page); the answer holds the member's access token (for the SDK's
+  ``authenticate``) and the session token.
+- ``GET api/events``: server-sent events, the session's table as it changes
+  (:mod:`bot.activity.hub`); ``EventSource`` sends no header, so the session comes in the
+  query.
+- ``POST api/move``: a move, only from a session and only through the table service (the
+  same calls the channel's commands make, under the table's lock, committed before the
+  answer); a refusal is the member's alone, in their language, and changes nothing.
+
+Every path is relative in the page, so it works at ``/activity/`` and behind Discord's URL
+mapping proxy (``https://<client id>.discordsays.com/.proxy/``) alike.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from importlib.resources import files
+from typing import Any
+
+import aiohttp_jinja2
+from aiohttp import web
+
+from bot.activity.discord_api import DiscordApi, Unauthorized
+from bot.activity.hub import END, Hub
+from bot.activity.sessions import SESSION_SECONDS, Session, SessionCheck, Sessions
+from bot.activity.views import texts
+from bot.guilds.house import guild_rules
+from bot.i18n import CATALOGUE, Lang, engine_error, resolve_locale, t
+from bot.store.errors import InsufficientChips, StoreError
+from bot.store.store import Store
+from bot.tables.outcomes import Outcome
+from bot.tables.service import TableService
+from engine import ActionKind, EngineError
+
+__all__ = ["CSP", "Activity", "add_routes"]
+
+log = logging.getLogger("holdem.activity")
+
+CSP = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
+    "img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'self' "
+    "https://discord.com https://*.discord.com https://discordapp.com https://*.discordapp.com "
+    "https://*.discordsays.com"
+)
+"""Only our own files ('self' is the URL-mapping proxy's origin inside Discord), framed only
+by Discord's clients (and a page of our own origin)."""
+_HEADERS = {
+    "Content-Security-Policy": CSP,
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": "no-store",
+}
+_TYPES = {"js": "text/javascript; charset=utf-8", "css": "text/css; charset=utf-8"}
+_STATIC = files("bot.activity") / "static"
+SDK_FILE = "discord-sdk.js"
+_MOVES = frozenset({"open", "act", "join", "leave", "sit_out", "sit_in", "deal", "run_twice"})
+
+
+@dataclass(frozen=True, kw_only=True)
+class Activity:
+    """What the routes need: the table service, Discord, the sessions, the pages, a clock."""
+
+    service: TableService
+    store: Store
+    discord: DiscordApi
+    sessions: Sessions
+    hub: Hub
+    clock: Callable[[], float]
+
+
+_ACTIVITY: web.AppKey[Activity] = web.AppKey("activity", Activity)
+
+
+def _answer(status: int, body: dict[str, Any]) -> web.Response:
+    return web.json_response(body, status=status, headers=_HEADERS)
+
+
+def _refusal(status: int, text: str) -> web.Response:
+    return _answer(status, {"error": text})
+
+
+def error_text(lang: Lang, error: BaseException) -> str:
+    """The member's refusal in their language: the same texts the channel's replies use."""
+    if isinstance(error, EngineError):
+        return engine_error(lang, error)
+    if isinstance(error, InsufficientChips):
+        return t(lang, "error.insufficient_chips", balance=error.balance)
+    code = getattr(error, "code", None)
+    params: dict[str, Any] = dict(getattr(error, "params", {}) or {})
+    if isinstance(code, str) and CATALOGUE.has(f"error.{code}"):
+        return t(lang, f"error.{code}", **params)
+    if not isinstance(error, StoreError):
+        log.exception("activity: unexpected error", exc_info=error)
+    return t(lang, "error.unexpected")
+
+
+async def _index(request: web.Request) -> web.Response:
+    """The page, from the web companion's layout (``activity.html`` extends ``base.html``):
+    in English until the member is known, then the script writes their language's words."""
+    activity = request.app[_ACTIVITY]
+    lang: Lang = "en"
+    context = {
+        "lang": lang,
+        "t": functools.partial(t, lang),
+        "title": "Holdem Dealer",
+        "client_id": activity.discord.client_id,
+    }
+    response = aiohttp_jinja2.render_template("activity.html", request, context)
+    response.headers.update(_HEADERS)
+    return response
+
+
+async def _static(request: web.Request) -> web.Response:
+    name = request.match_info["name"]
+    kind = name.rsplit(".", 1)[-1]
+    found = _STATIC / name
+    if kind not in _TYPES or "/" in name or not found.is_file():
+        raise web.HTTPNotFound()
+    return web.Response(
+        body=found.read_bytes(),
+        headers={**_HEADERS, "Content-Type": _TYPES[kind], "Cache-Control": "max-age=300"},
+    )
+
+
+async def _token(request: web.Request) -> web.Response:
+    """Sign-in: the code becomes a session bound to the member, server, channel, instance."""
+    activity = request.app[_ACTIVITY]
+    lang: Lang = "en"
+    try:
+        body = await request.json()
+        code, instance_id = str(body["code"]), str(body["instance"])
+        access = await activity.discord.exchange(code)
+        member = await activity.discord.member(access)
+        lang = resolve_locale(member.locale)
+        instance = await activity.discord.instance(instance_id)
+    except (ValueError, KeyError, TypeError, Unauthorized) as error:
+        log.info("activity: sign-in refused (%s)", error)
+        return _refusal(401, t(lang, "activity.refused_sign_in"))
+    if instance.guild is None or member.id not in instance.users:
+        log.info("activity: %s is not in instance %s", member.id, instance.id)
+        return _refusal(403, t(lang, "activity.refused_instance"))
+    session = Session(
+        member=member.id, name=member.name, guild=instance.guild, channel=instance.channel,
+        instance=instance.id, lang=lang, until=activity.clock() + SESSION_SECONDS,
+    )  # fmt: skip
+    return _answer(
+        200,
+        {
+            "access_token": access,
+            "session": activity.sessions.issue(session),
+            "member": str(member.id),
+            "lang": lang,
+            "texts": texts(lang),
+        },
+    )
+
+
+def _session(request: web.Request, token: str, instance: str) -> Session | web.Response:
+    activity = request.app[_ACTIVITY]
+    checked = activity.sessions.check(token, instance=instance, now=activity.clock())
+    if isinstance(checked, Session):
+        return checked
+    lang = resolve_locale(request.query.get("lang", "en"))
+    status = 403 if checked is SessionCheck.ELSEWHERE else 401
+    return _refusal(status, t(lang, f"activity.refused_{checked.value}"))
+
+
+async def _events(request: web.Request) -> web.StreamResponse:
+    found = _session(request, request.query.get("session", ""), request.query.get("instance", ""))
+    if isinstance(found, web.Response):
+        return found
+    activity = request.app[_ACTIVITY]
+    page = await activity.hub.open(found)
+    response = web.StreamResponse(
+        headers={**_HEADERS, "Content-Type": "text/event-stream", "X-Accel-Buffering": "no"}
+    )
+    try:
+        await response.prepare(request)
+        while True:
+            try:
+                view: str | None = await asyncio.wait_for(page.queue.get(), 15)
+            except TimeoutError:
+                view = None
+            if view == END or activity.clock() >= found.until:
+                break
+            chunk = b": still here\n\n" if view is None else f"data: {view}\n\n".encode()
+            await response.write(chunk)
+    except (ConnectionResetError, asyncio.CancelledError):
+        pass
+    finally:
+        activity.hub.close(page)
+    return response
+
+
+def _move_call(
+    activity: Activity, session: Session, body: dict[str, Any]
+) -> Callable[[], Awaitable[Outcome]]:
+    """The table service's call for the move ``body`` names (raises ValueError for a body
+    that names none)."""
+    service = activity.service
+    move = body.get("do")
+    guild, channel, member = session.guild, session.channel, session.member
+    if move not in _MOVES:
+        raise ValueError(move)
+    if move == "open":  # the lobby: a table by the server's house rules, as /holdem start
+
+        async def open_table() -> Outcome:
+            house = guild_rules(await activity.store.get_guild_rules(guild))
+            return await service.open_table(
+                guild, channel, member, house.rules, None, preset=house.preset,
+                name=session.name,
+            )  # fmt: skip
+
+        return open_table
+    if move == "act":
+        kind = ActionKind(body.get("kind"))
+        amount = body.get("amount")
+        hand, seq = body.get("hand"), body.get("seq")
+        for number in (amount, hand, seq):
+            if number is not None and (type(number) is not int or number < 0):
+                raise ValueError(number)
+        return lambda: service.act(guild, channel, member, kind, amount, hand_id=hand, seq=seq)
+    if move == "join":
+        return lambda: service.join(guild, channel, member, None, name=session.name)
+    if move == "run_twice":
+        hand = body.get("hand")
+        if type(hand) is not int:
+            raise ValueError(hand)
+        return lambda: service.agree_run_twice(guild, channel, member, hand_id=hand)
+    if move == "deal":
+        return lambda: service.deal(guild, channel, actor=member)
+    simple = {"leave": service.leave, "sit_out": service.sit_out, "sit_in": service.sit_in}
+    return lambda: simple[move](guild, channel, member)
+
+
+async def _move(request: web.Request) -> web.Response:
+    token = request.headers.get("Authorization", "").removeprefix("Bearer ").strip()
+    try:
+        body = await request.json()
+        if not isinstance(body, dict):
+            raise ValueError(body)
+    except ValueError:
+        body = {}
+    found = _session(request, token, str(body.get("instance", "")))
+    if isinstance(found, web.Response):
+        return found
+    activity = request.app[_ACTIVITY]
+    try:
+        call = _move_call(activity, found, body)
+    except ValueError:
+        return _refusal(400, t(found.lang, "activity.refused_move"))
+    try:
+        outcome = await call()
+    except Exception as error:  # every refusal is a typed error: told to the member alone
+        return _refusal(409, error_text(found.lang, error))
+    return _answer(200, {"ok": True, "serial": outcome.serial})
+
+
+async def _to_folder(request: web.Request) -> web.Response:
+    """``/activity`` to ``/activity/``: the page's addresses are relative to its folder."""
+    raise web.HTTPPermanentRedirect(f"/activity/?{request.query_string}")
+
+
+def add_routes(app: web.Application, activity: Activity) -> None:
+    """The Activity's routes on the web companion's application."""
+    app[_ACTIVITY] = activity
+
+    async def stop(app: web.Application) -> None:
+        activity.hub.stop()
+        await activity.discord.close()
+
+    app.on_shutdown.append(stop)
+    app.router.add_get("/activity", _to_folder)
+    app.router.add_get("/activity/", _index)
+    app.router.add_get("/activity/static/{name}", _static)
+    app.router.add_post("/activity/api/token", _token)
+    app.router.add_get("/activity/api/events", _events)
+    app.router.add_post("/activity/api/move", _move)

@@ -1,0 +1,57 @@
+// The Activity's page: sign in through the Discord client, then draw the table as the
+// server sends it and send the member's moves. One state object, one drawing function.
+import { signIn } from "./sdk.js";
+import { post, stream, Refusal } from "./server.js";
+import { draw } from "./draw.js";
+import { bindControls, drawControls } from "./controls.js";
+
+const state = { view: null, you: null, texts: {}, session: null, instance: null };
+const refusal = document.getElementById("refusal");
+
+function render() {
+  draw(state);
+  drawControls(state);
+}
+
+function refuse(text) {
+  refusal.textContent = text;
+  refusal.hidden = false;
+}
+
+async function send(move) {
+  refusal.hidden = true;
+  try {
+    await post("api/move", { ...move, instance: state.instance }, state.session);
+  } catch (error) {
+    if (!(error instanceof Refusal)) throw error;
+    refuse(error.message);
+  }
+}
+
+async function start() {
+  const clientId = document.querySelector('meta[name="holdem-client-id"]').content;
+  let signed;
+  try {
+    signed = await signIn(clientId, (body) => post("api/token", body));
+  } catch (error) {
+    refuse(error instanceof Refusal ? error.message : String(error.message || error));
+    document.body.dataset.phase = "refused";
+    return;
+  }
+  Object.assign(state, {
+    texts: signed.texts, session: signed.session, instance: signed.instance,
+  });
+  document.documentElement.lang = signed.lang;
+  bindControls(state, send);
+  render();
+  stream(state.session, state.instance, (message) => {
+    state.view = message.view;
+    state.you = message.you || null;
+    render();
+  }, () => {
+    document.body.dataset.phase = "ended";
+    refuse(state.texts.signed_out);
+  });
+}
+
+start();
