@@ -171,8 +171,11 @@ def _plan_from_dict(data: dict[str, Any] | None) -> Plan | None:
     )
 
 
+_ROLE_FIELDS = tuple(f.name for f in dataclasses.fields(Roles))
+
+
 def _roles_to_dict(roles: Roles) -> dict[str, Any]:
-    return {f.name: getattr(roles, f.name) for f in dataclasses.fields(roles)}
+    return {name: getattr(roles, name) for name in _ROLE_FIELDS}
 
 
 def table_to_dict(table: Table) -> dict[str, Any]:

@@ -461,9 +461,9 @@ class HouseRules:
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-able values (enums by their value), for storage per server."""
         out: dict[str, Any] = {}
-        for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
-            out[f.name] = value.value if isinstance(value, Enum) else value
+        for name in _FIELD_ORDER:  # saved with every command: the field list is made once
+            value = getattr(self, name)
+            out[name] = value.value if isinstance(value, Enum) else value
         return out
 
     @classmethod
@@ -485,7 +485,8 @@ class HouseRules:
         return cls(**values)
 
 
-_FIELD_NAMES = frozenset(f.name for f in dataclasses.fields(HouseRules))
+_FIELD_ORDER = tuple(f.name for f in dataclasses.fields(HouseRules))
+_FIELD_NAMES = frozenset(_FIELD_ORDER)
 _BOOLS = frozenset({"mixed_blinds_change", "coach"})
 _OPTIONAL_INTS = frozenset({"raise_cap"})
 

@@ -7,14 +7,16 @@ leaves the :mod:`bot.tables` package: outcomes are built from it by :mod:`bot.ta
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import logging
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot.store.records import HandRecord, TableRecord
-from bot.tables.outcomes import Showdown
+from bot.tables.outcomes import Showdown, TableState
 from bot.tables.runouts import RunoutSpot
+from bot.tables.snapshot import KeptState
 from engine import Table
 from engine.codec import table_from_dict, table_to_dict
 from engine.hand import replay
@@ -24,6 +26,7 @@ __all__ = [
     "Ended",
     "Live",
     "Saved",
+    "TableLock",
     "hand_members",
     "is_event_table",
     "is_practice_table",
@@ -72,6 +75,28 @@ class Live:
     asked: tuple[int, ...] = ()
     """Who is asked to run it twice while a run-out is held (in memory: a restart asks again)."""
     agreed: set[int] = field(default_factory=set)
+    kept: KeptState | None = None
+    """The public state as last taken, built again only where the table changed."""
+    kept_state: TableState | None = None
+    kept_at: int = -1
+    """The count of the table's lock's releases (:attr:`TableLock.releases`) at which
+    ``kept_state`` is the table's: when it was taken with the lock free, or the count once the
+    command whose outcome carries it releases the lock (the outcome is a command's last
+    word); -1 when taken under the lock otherwise. The state stands while the lock stays free
+    at that count: every change is made under it."""
+
+
+class TableLock(asyncio.Lock):
+    """A table's lock that counts how many times it was released, so that a state taken while
+    it was free is known to be the table's until it is taken again."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.releases = 0
+
+    def release(self) -> None:
+        self.releases += 1
+        super().release()
 
 
 @dataclass(kw_only=True, slots=True)

@@ -39,6 +39,7 @@ from bot.tables.live import (
     Ended,
     Live,
     Saved,
+    TableLock,
     is_practice_table,
     log,
     log_event,
@@ -50,7 +51,7 @@ from bot.tables.live import (
 )
 from bot.tables.outcomes import Outcome, OutcomeKind, PrivateCards, RunTwiceAsk, TableState
 from bot.tables.runouts import RUN_TWICE_SECONDS, spot_of
-from bot.tables.snapshot import private_cards, showdown_of, table_state
+from bot.tables.snapshot import KeptState, private_cards, showdown_of
 from engine import Action, ActionKind, Table
 from engine.codec import table_to_dict
 from engine.events import Event, HandEnded, is_private
@@ -80,7 +81,7 @@ class LiveTables:
         self.clock = clock
         self.resume_wait = resume_wait
         self._open: dict[str, Live] = {}
-        self._locks: dict[str, asyncio.Lock] = {}
+        self._locks: dict[str, TableLock] = {}
         self._listeners: list[Listener] = []
         self.quiesced = False
         """Whether :meth:`quiesce` holds every table (the process is shutting down)."""
@@ -102,9 +103,12 @@ class LiveTables:
     def has_table(self, table_id: str) -> bool:
         return table_id in self._open
 
-    def lock(self, table_id: str) -> asyncio.Lock:
+    def lock(self, table_id: str) -> TableLock:
         """The table's lock: every change to it, and every outcome, happens under it."""
-        return self._locks.setdefault(table_id, asyncio.Lock())
+        lock = self._locks.get(table_id)
+        if lock is None:
+            lock = self._locks[table_id] = TableLock()
+        return lock
 
     def live(self, table_id: str) -> Live:
         """The open table (raises :class:`NoTable`)."""
@@ -300,18 +304,28 @@ class LiveTables:
     # ------------------------------------------------------------- outcomes
 
     def state_of(self, live: Live) -> TableState:
-        """The public state of a held table, copied out as values."""
+        """The public state of a held table, copied out as values: the one taken last while
+        the table's lock stays free since (nothing changed), else taken again where the table
+        changed (:class:`~bot.tables.snapshot.KeptState`)."""
+        lock = self.lock(live.table_id)
+        free = not lock.locked()
+        if free and live.kept_state is not None and live.kept_at == lock.releases:
+            return live.kept_state
+        if live.kept is None:
+            live.kept = KeptState()
         ask = None
         if live.asked and live.hand_id is not None and live.deadline is not None:
             ask = RunTwiceAsk(
                 hand_id=live.hand_id, members=live.asked, agreed=tuple(sorted(live.agreed)),
                 deadline=live.deadline,
             )  # fmt: skip
-        return table_state(
+        state = live.kept.take(
             live.table, table_id=live.table_id, guild_id=live.guild_id,
             channel_id=live.channel_id, settings=live.settings, hand_id=live.hand_id,
             members=live.players, deadline=live.deadline, ask=ask,
         )  # fmt: skip
+        live.kept_state, live.kept_at = state, lock.releases if free else -1
+        return state
 
     def emit(
         self,
@@ -326,11 +340,17 @@ class LiveTables:
         """The outcome of a command, handed to every listener before the lock is released."""
         live.serial += 1
         hand_id, members = hand if hand is not None else (live.hand_id, live.players)
+        state = self.state_of(live)
+        lock = self.lock(live.table_id)
+        if lock.locked():
+            # The outcome is the command's last word: its state is the table's once the lock
+            # is released, and stands until the lock is taken again.
+            live.kept_at = lock.releases + 1
         outcome = Outcome(
             kind=kind,
             table_id=live.table_id,
             serial=live.serial,
-            state=self.state_of(live),
+            state=state,
             hand_id=hand_id,
             hand_members=members,
             events=tuple(e for e in events if not is_private(e)),

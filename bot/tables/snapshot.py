@@ -22,10 +22,10 @@ from bot.tables.outcomes import (
     TableState,
     TurnState,
 )
-from engine import Hand, Table
+from engine import Hand, Seat, Table
 from engine.events import PotAwarded
 
-__all__ = ["private_cards", "seat_in_hand", "showdown_of", "table_state"]
+__all__ = ["KeptState", "private_cards", "seat_in_hand", "showdown_of", "table_state"]
 
 
 def _cards(cards: Sequence[object]) -> tuple[str, ...]:
@@ -40,10 +40,9 @@ def _name(names: Mapping[str, str], member: int) -> str:
     return names.get(str(member)) or f"#{str(member)[-4:]}"
 
 
-def _seat_state(table: Table, k: int, names: Mapping[str, str]) -> SeatState | None:
-    seat = table.seats[k]
-    if seat is None:
-        return None
+def _seat_state(
+    k: int, seat: Seat, names: Mapping[str, str], hand: Hand | None, player: int | None
+) -> SeatState:
     member = int(seat.player)
     empty = SeatState(
         seat=k,
@@ -55,10 +54,9 @@ def _seat_state(table: Table, k: int, names: Mapping[str, str]) -> SeatState | N
         waiting=seat.waiting,
         leaving=seat.leaving,
     )
-    hand = table.hand
-    if hand is None or k not in table.hand_seats:
+    if hand is None or player is None:
         return empty
-    return seat_in_hand(empty, hand, table.hand_seats.index(k))
+    return seat_in_hand(empty, hand, player)
 
 
 def seat_in_hand(seat: SeatState, hand: Hand, player: int) -> SeatState:
@@ -100,74 +98,141 @@ def table_state(
     deadline: float | None,
     ask: RunTwiceAsk | None = None,
 ) -> TableState:
-    """The table as a spectator sees it; a finished hand that was not settled yet does not
-    count as in progress. ``ask`` is the run-it-twice question open in the hand."""
-    names_raw = settings.get("names")
-    names: Mapping[str, str] = names_raw if isinstance(names_raw, dict) else {}
-    hand = table.hand
-    live = hand is not None and not hand.is_over and hand_id is not None
-    seats = tuple(_seat_state(table, k, names) for k in range(len(table.seats)))
-    small, big, ante = table.rules.blinds_at(table.level)
-    host = settings.get("host")
-    preset = settings.get("preset")
-    kept = settings.get("messages")
-    messages: tuple[tuple[str, int, int], ...] = ()
-    if isinstance(kept, dict):
-        messages = tuple(
-            (str(kind), int(ids[0]), int(ids[1])) for kind, ids in sorted(kept.items())
+    """The table as a spectator sees it, built from scratch; a finished hand that was not
+    settled yet does not count as in progress. ``ask`` is the run-it-twice question open in
+    the hand. :class:`KeptState` builds the same record again where the table changed."""
+    return KeptState().take(
+        table, table_id=table_id, guild_id=guild_id, channel_id=channel_id, settings=settings,
+        hand_id=hand_id, members=members, deadline=deadline, ask=ask,
+    )  # fmt: skip
+
+
+class KeptState:
+    """A table's public state kept from one call to the next and built again only where the
+    table changed: a seat's record is made anew when something it shows changed (its
+    :class:`~engine.Seat`, the hand it sits in, its stack, bet, fold, all-in or shown
+    cards), the names when a name changed; what :meth:`take` returns always equals
+    :func:`table_state` of the same table."""
+
+    __slots__ = ("_keys", "_names", "_names_from", "_seats")
+
+    def __init__(self) -> None:
+        self._keys: list[tuple[object, ...] | None] = []
+        self._seats: list[SeatState | None] = []
+        self._names_from: dict[str, str] | None = None
+        self._names: tuple[tuple[int, str], ...] = ()
+
+    def take(
+        self,
+        table: Table,
+        *,
+        table_id: str,
+        guild_id: int,
+        channel_id: int,
+        settings: Mapping[str, object],
+        hand_id: int | None,
+        members: Sequence[int],
+        deadline: float | None,
+        ask: RunTwiceAsk | None = None,
+    ) -> TableState:
+        """The table as :func:`table_state` describes it, sharing every seat record and the
+        names with the last state taken where they did not change."""
+        names_raw = settings.get("names")
+        names: Mapping[str, str] = names_raw if isinstance(names_raw, dict) else {}
+        if self._names_from is None or self._names_from != names:
+            # A name changed: every seat's record and the names are made anew.
+            self._names_from = dict(names)
+            self._names = tuple(sorted((int(m), str(n)) for m, n in names.items()))
+            self._keys = []
+        hand = table.hand
+        live = hand is not None and not hand.is_over and hand_id is not None
+        seats = self._seats_of(table, names)
+        small, big, ante = table.rules.blinds_at(table.level)
+        host = settings.get("host")
+        preset = settings.get("preset")
+        kept = settings.get("messages")
+        messages: tuple[tuple[str, int, int], ...] = ()
+        if isinstance(kept, dict):
+            messages = tuple(
+                (str(kind), int(ids[0]), int(ids[1])) for kind, ids in sorted(kept.items())
+            )
+        turn = None
+        pots: tuple[PotState, ...] = ()
+        if live:
+            assert hand is not None and hand_id is not None
+            if hand.to_act is not None:
+                turn = TurnState(
+                    member=members[hand.to_act],
+                    hand_id=hand_id,
+                    seq=len(hand.actions),
+                    legal=hand.legal_actions(),
+                    deadline=deadline,
+                    turn_seconds=int(table.rules.turn_seconds),
+                    pot_total=hand.pot_total,
+                )
+            pots = tuple(
+                PotState(amount=pot.amount, eligible=tuple(members[p] for p in pot.eligible))
+                for pot in hand.pots()
+            )
+        return TableState(
+            table_id=table_id,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            rules=table.rules,
+            preset=None if preset is None else str(preset),
+            host=None if host is None else int(str(host)),
+            level=table.level,
+            small_blind=small,
+            big_blind=big,
+            ante=ante,
+            seats=seats,
+            hands_played=table.hands_played,
+            session=table.session,
+            session_over=table.ended is not None,
+            hand_id=hand_id if live else None,
+            hand_members=tuple(members) if live else (),
+            street=hand.street if live and hand is not None else None,
+            board=_cards(hand.board) if live and hand is not None else (),
+            pots=pots,
+            pot_total=hand.pot_total if live and hand is not None else 0,
+            turn=turn,
+            messages=messages,
+            practice=bool(settings.get("practice")),
+            buy_in=_int_or_none(settings.get("buy_in")),
+            names=self._names,
+            run_twice=ask if live and hand is not None and hand.held else None,
+            event=_int_or_none(settings.get("event")),
+            event_table=_int_or_none(settings.get("event_table")),
+            event_level=_int_or_none(settings.get("event_level")),
         )
-    base = TableState(
-        table_id=table_id,
-        guild_id=guild_id,
-        channel_id=channel_id,
-        rules=table.rules,
-        preset=None if preset is None else str(preset),
-        host=None if host is None else int(str(host)),
-        level=table.level,
-        small_blind=small,
-        big_blind=big,
-        ante=ante,
-        seats=seats,
-        hands_played=table.hands_played,
-        session=table.session,
-        session_over=table.ended is not None,
-        messages=messages,
-        names=tuple(sorted((int(m), str(n)) for m, n in names.items())),
-        practice=bool(settings.get("practice")),
-        buy_in=_int_or_none(settings.get("buy_in")),
-        event=_int_or_none(settings.get("event")),
-        event_table=_int_or_none(settings.get("event_table")),
-        event_level=_int_or_none(settings.get("event_level")),
-    )
-    if not live:
-        return base
-    assert hand is not None and hand_id is not None
-    turn = None
-    if hand.to_act is not None:
-        turn = TurnState(
-            member=members[hand.to_act],
-            hand_id=hand_id,
-            seq=len(hand.actions),
-            legal=hand.legal_actions(),
-            deadline=deadline,
-            turn_seconds=int(table.rules.turn_seconds),
-            pot_total=hand.pot_total,
-        )
-    pots = tuple(
-        PotState(amount=pot.amount, eligible=tuple(members[p] for p in pot.eligible))
-        for pot in hand.pots()
-    )
-    return replace(
-        base,
-        hand_id=hand_id,
-        hand_members=tuple(members),
-        street=hand.street,
-        board=_cards(hand.board),
-        pots=pots,
-        pot_total=hand.pot_total,
-        turn=turn,
-        run_twice=ask if hand.held else None,
-    )
+
+    def _seats_of(self, table: Table, names: Mapping[str, str]) -> tuple[SeatState | None, ...]:
+        hand = table.hand
+        count = len(table.seats)
+        if len(self._keys) != count:
+            self._keys = [None] * count
+            self._seats = [None] * count
+        keys, seats = self._keys, self._seats
+        players: dict[int, int] = {}
+        if hand is not None:
+            players = {k: p for p, k in enumerate(table.hand_seats)}
+            over = hand.is_over
+            stacks, bets, folded = hand.stacks, hand.bets, hand.folded
+            all_in, shown = hand.all_in, hand.shown
+        for k, seat in enumerate(table.seats):
+            if seat is None:
+                keys[k] = seats[k] = None
+                continue
+            p = players.get(k)
+            key: tuple[object, ...]
+            if p is None:
+                key = (seat,)
+            else:
+                key = (seat, hand, stacks[p], bets[p], folded[p], all_in[p], over, shown[p])
+            if keys[k] != key:
+                keys[k] = key
+                seats[k] = _seat_state(k, seat, names, hand, p)
+        return tuple(seats)
 
 
 def showdown_of(

@@ -1,0 +1,161 @@
+"""The event loop's CPU per move: today's code against an earlier commit's, in one run.
+
+What a busy process spends on its event loop for each move and deal, without drawing: N
+six-handed no-limit tables in one :class:`bot.tables.service.TableService` on one SQLite file,
+played in turns, a seeded random legal move for whoever is to act (the same moves on both
+sides: the seeds are fixed), each outcome's log lines (``bot.present.outcome_lines``) and, when
+a street is dealt, the table's view and alt text (``table_view``, ``table_alt``), and the state
+asked for twice a move, as ``benchmarks/bench_load.py`` asks. Timed is the CPU time of the loop's
+thread (``time.thread_time``), which moves far less than wall time on a shared machine; the
+SQLite thread's own work is not in it.
+
+``--against COMMIT`` (default: the commit before the kept table state) is taken from git at run
+time (``git archive``, into a temporary folder) and run in a process of its own with that folder
+first on ``sys.path``; the two sides alternate, ``--rounds`` each, and the report gives every
+round and the ratio of the medians. Where the commit is missing (a shallow clone) the run says
+so and measures today's code alone. ``--smoke``: 10 tables, 200 moves, one round.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+BEFORE = "d1cbe3b~1"
+"""The code before the kept table state (its parent commit)."""
+
+
+async def child(tables: int, moves: int) -> dict[str, Any]:
+    """Play ``moves`` moves over ``tables`` tables with the code on ``sys.path``."""
+    import bot
+    from bot.present import outcome_lines, table_alt, table_view
+    from bot.store.store import Store
+    from bot.tables.service import TableService
+    from engine import EmptyStackPolicy, preset
+    from engine.events import BoardDealt
+    from tests.engine.simulate import random_deck, random_move
+
+    # As bench_load.py's tables: six seats, buy-in 100, rebuys keep every table dealing.
+    rules = replace(preset("no-limit"), empty_stack=EmptyStackPolicy.REBUY)
+
+    with tempfile.TemporaryDirectory(prefix=".bench-moves-", dir=HERE) as folder:
+        store = await Store.open(str(Path(folder) / "moves.sqlite3"))
+        deck_rng = random.Random(20261206)
+        service = TableService(
+            store, clock=time.time, deck_source=lambda: random_deck(deck_rng),
+            rng=random.Random(20261206),
+        )  # fmt: skip
+        for t in range(tables):
+            guild, channel = 1000 + t % 10, 10_000 + t
+            users = [100 * (t + 100) + k for k in range(6)]
+            await service.open_table(guild, channel, users[0], rules, 100, preset="no-limit")
+            for user in users[1:]:
+                await service.join(guild, channel, user, 100)
+        rng = random.Random(43)
+        done = deals = 0
+        start = time.thread_time()
+        while done < moves:
+            for t in range(tables):
+                guild, channel = 1000 + t % 10, 10_000 + t
+                table_id = f"{guild}:{channel}"
+                if not service.state(table_id).in_hand:
+                    outcome = await service.deal(guild, channel)
+                    deals += 1
+                    outcome_lines("en", outcome)
+                    table_alt("en", table_view(outcome.state, "en"))
+                    continue
+                turn = service.state(table_id).turn
+                assert turn is not None
+                move = random_move(turn.legal, rng)
+                outcome = await service.act(guild, channel, turn.member, move.kind, move.amount)
+                outcome_lines("en", outcome)
+                if any(isinstance(e, BoardDealt) for e in outcome.events):
+                    table_alt("en", table_view(outcome.state, "en"))
+                done += 1
+        cpu = time.thread_time() - start
+        await store.close()
+    tree = str(Path(bot.__file__).resolve().parent.parent)
+    return {"moves": done, "deals": deals, "us_per_op": 1e6 * cpu / (done + deals), "tree": tree}
+
+
+def run_side(tree: Path, tables: int, moves: int) -> dict[str, float]:
+    env = dict(os.environ, PYTHONPATH=str(tree))
+    done = subprocess.run(
+        [sys.executable, "-P", str(HERE / "bench_moves.py"), "--child", str(tables), str(moves)],
+        cwd=tree, env=env, check=True, capture_output=True, text=True,
+    )  # fmt: skip
+    result: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
+    if Path(str(result.pop("tree"))) != tree.resolve():
+        raise SystemExit(f"the side of {tree} ran other code")
+    return result
+
+
+def old_tree(commit: str, folder: Path) -> Path | None:
+    """The commit's ``bot``, ``engine``, ``benchmarks`` and ``tests`` in ``folder``."""
+    archive = subprocess.run(
+        ["git", "archive", commit, "bot", "engine", "benchmarks", "tests", "assets"],
+        cwd=ROOT, capture_output=True,
+    )  # fmt: skip
+    if archive.returncode != 0:
+        return None
+    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive.stdout, check=True)
+    return folder
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--smoke", action="store_true", help="10 tables, 200 moves, one round")
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--moves", type=int, default=8000)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--against", default=BEFORE, help="the commit to compare with")
+    parser.add_argument("--child", nargs=2, type=int, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        print(json.dumps(asyncio.run(child(*args.child))))
+        return 0
+    tables, moves, rounds = (10, 200, 1) if args.smoke else (args.tables, args.moves, args.rounds)
+    with tempfile.TemporaryDirectory(prefix="bench-moves-") as folder:
+        before = old_tree(args.against, Path(folder))
+        if before is None:
+            print(f"commit {args.against} is not in this clone: today's code alone")
+        sides = {"today": ROOT} | ({args.against: before} if before is not None else {})
+        runs: dict[str, list[dict[str, float]]] = {name: [] for name in sides}
+        for _ in range(rounds):
+            for name, tree in sides.items():
+                runs[name].append(run_side(tree, tables, moves))
+    load = os.getloadavg()[0]
+    print(f"{tables} tables, {moves} moves a round, {rounds} round(s), load {load:.1f}")
+    medians = {}
+    for name, results in runs.items():
+        figures = [r["us_per_op"] for r in results]
+        medians[name] = statistics.median(figures)
+        counts = {(r["moves"], r["deals"]) for r in results}
+        shown = ", ".join(f"{f:.0f}" for f in figures)
+        print(f"{name:>12}: loop CPU per move or deal {medians[name]:.0f} us (rounds: {shown}); "
+              f"moves, deals {sorted(counts)}")  # fmt: skip
+    if len(medians) == 2:
+        today, earlier = medians["today"], medians[args.against]
+        print(f"today / {args.against}: {today / earlier:.2f}")
+        same = {(r["moves"], r["deals"]) for rs in runs.values() for r in rs}
+        if len(same) != 1:
+            print("the two sides played different hands")
+            return 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
