@@ -34,12 +34,12 @@ from bot.activity.hub import END, Hub
 from bot.activity.sessions import SESSION_SECONDS, Session, SessionCheck, Sessions
 from bot.activity.views import texts
 from bot.guilds.house import guild_rules
-from bot.i18n import CATALOGUE, Lang, engine_error, resolve_locale, t
-from bot.store.errors import InsufficientChips, StoreError
+from bot.i18n import Lang, resolve_locale, t
+from bot.present.refusals import error_text
 from bot.store.store import Store
 from bot.tables.outcomes import Outcome
 from bot.tables.service import TableService
-from engine import ActionKind, EngineError
+from engine import ActionKind
 
 __all__ = ["CSP", "Activity", "add_routes"]
 
@@ -86,21 +86,6 @@ def _answer(status: int, body: dict[str, Any]) -> web.Response:
 
 def _refusal(status: int, text: str) -> web.Response:
     return _answer(status, {"error": text})
-
-
-def error_text(lang: Lang, error: BaseException) -> str:
-    """The member's refusal in their language: the same texts the channel's replies use."""
-    if isinstance(error, EngineError):
-        return engine_error(lang, error)
-    if isinstance(error, InsufficientChips):
-        return t(lang, "error.insufficient_chips", balance=error.balance)
-    code = getattr(error, "code", None)
-    params: dict[str, Any] = dict(getattr(error, "params", {}) or {})
-    if isinstance(code, str) and CATALOGUE.has(f"error.{code}"):
-        return t(lang, f"error.{code}", **params)
-    if not isinstance(error, StoreError):
-        log.exception("activity: unexpected error", exc_info=error)
-    return t(lang, "error.unexpected")
 
 
 async def _index(request: web.Request) -> web.Response:

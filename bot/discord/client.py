@@ -31,7 +31,7 @@ from bot.discord.controls.lobby import LobbyButton
 from bot.discord.controls.next_hand import NextHandButton
 from bot.discord.controls.run_twice import RunTwiceButton
 from bot.discord.controls.turn import ActButton, on_raise_form
-from bot.discord.errors import error_text, reply_private
+from bot.discord.errors import reply_private
 from bot.discord.mentions import CommandIds
 from bot.discord.seasons import commands as season_commands
 from bot.discord.seasons import series_commands
@@ -49,6 +49,7 @@ from bot.discord.tournaments.host import DiscordHost
 from bot.discord.translator import HoldemTranslator
 from bot.guilds.service import GuildService
 from bot.i18n import Lang, resolve_locale
+from bot.present.refusals import error_text
 from bot.seasons.series import Series
 from bot.seasons.service import League
 from bot.stats.service import StatsService

@@ -1,10 +1,5 @@
-"""The one place where errors become private replies a player can read.
-
-Engine errors carry a ``code`` and ``params`` (:mod:`engine.errors`), the application's
-errors too (:mod:`bot.tables.errors`), the store's wallet errors name the balance; each becomes a
-catalogue message in the player's language. Anything unexpected is logged and answered with a
-calm generic message: the hand is safe because every accepted action was already committed.
-"""
+"""Private replies: a refusal (:func:`bot.present.refusals.error_text`) or any other text
+reaches only the member who asked, whether or not their interaction was already answered."""
 
 from __future__ import annotations
 
@@ -13,27 +8,9 @@ from typing import Any
 
 import discord
 
-from bot.i18n import CATALOGUE, Lang, engine_error, t
-from bot.store.errors import InsufficientChips, StoreError
-from engine import EngineError
-
-__all__ = ["error_text", "reply_private"]
+__all__ = ["reply_private"]
 
 log = logging.getLogger("holdem.bot")
-
-
-def error_text(lang: Lang, error: BaseException) -> str:
-    if isinstance(error, EngineError):
-        return engine_error(lang, error)
-    if isinstance(error, InsufficientChips):
-        return t(lang, "error.insufficient_chips", balance=error.balance)
-    code = getattr(error, "code", None)
-    params: dict[str, Any] = dict(getattr(error, "params", {}) or {})
-    if isinstance(code, str) and CATALOGUE.has(f"error.{code}"):
-        return t(lang, f"error.{code}", **params)
-    if not isinstance(error, StoreError):
-        log.exception("unexpected error", exc_info=error)
-    return t(lang, "error.unexpected")
 
 
 async def reply_private(interaction: discord.Interaction[Any], text: str) -> None:

@@ -18,11 +18,12 @@ from typing import Any
 import discord
 
 from bot.discord.context import context_of, remember, split_table_id
-from bot.discord.errors import error_text, reply_private
+from bot.discord.errors import reply_private
 from bot.discord.places import table_here
 from bot.discord.table.answers import Origin
 from bot.guilds.wallets import outside_servers
 from bot.i18n import t
+from bot.present.refusals import error_text
 from bot.tables.errors import NoHand, StaleMove
 from engine import ActionKind
 

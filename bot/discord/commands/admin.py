@@ -20,7 +20,7 @@ from discord.ext import commands
 
 from bot.discord.commands.options import CheckedGroup
 from bot.discord.context import Context, context_of
-from bot.discord.errors import error_text, reply_private
+from bot.discord.errors import reply_private
 from bot.discord.places import SERVER_INSTALL, SERVERS
 from bot.discord.translator import cmd_str
 from bot.guilds.house import WebPages
@@ -28,6 +28,7 @@ from bot.guilds.wallets import GRANT_NOTE_MAX
 from bot.i18n import LOCALES, Lang, resolve_locale, t
 from bot.i18n.free_text import free_text_refusal
 from bot.present.house_settings import setting_label, setting_takes
+from bot.present.refusals import error_text
 from bot.store.errors import InsufficientChips, MemberSeated
 from bot.web.links import pages_public
 from engine import PRESETS, EngineError, HouseRules

@@ -19,10 +19,11 @@ from bot.computers import Level
 from bot.discord.commands.options import CheckedGroup
 from bot.discord.commands.seats import is_admin
 from bot.discord.context import Context, context_of, remember, split_table_id
-from bot.discord.errors import error_text, reply_private
+from bot.discord.errors import reply_private
 from bot.discord.places import guild_of
 from bot.discord.translator import cmd_str
 from bot.i18n import Lang, t
+from bot.present.refusals import error_text
 from bot.tables.computers import ComputerPlayers, computer_level, is_computer
 from bot.tables.service import TableService, table_id_for
 

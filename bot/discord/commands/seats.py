@@ -14,12 +14,13 @@ from typing import Any
 import discord
 
 from bot.discord.context import Context, context_of, remember, split_table_id
-from bot.discord.errors import error_text, reply_private
+from bot.discord.errors import reply_private
 from bot.discord.places import guild_of
 from bot.discord.table.answers import Origin
 from bot.discord.table.anywhere import table_lang
 from bot.discord.table.messages import answered_publicly
 from bot.i18n import Lang, t
+from bot.present.refusals import error_text
 from bot.tables.outcomes import Outcome
 from bot.tables.service import table_id_for
 from engine import PRESETS, HouseRules

@@ -17,9 +17,10 @@ import discord
 
 from bot.discord.context import context_of, remember, split_table_id
 from bot.discord.controls.custom_ids import from_here, table_id_of, table_token
-from bot.discord.errors import error_text, reply_private
+from bot.discord.errors import reply_private
 from bot.discord.table.answers import Origin
 from bot.i18n import Lang, t
+from bot.present.refusals import error_text
 from bot.tables.errors import NotAtRisk
 
 __all__ = ["RunTwiceButton", "agree", "run_twice_button", "run_twice_view"]

@@ -21,13 +21,14 @@ import discord
 
 from bot.discord.context import context_of, remember, split_table_id
 from bot.discord.controls.custom_ids import from_here, table_id_of, table_token
-from bot.discord.errors import error_text, reply_private
+from bot.discord.errors import reply_private
 from bot.discord.moves import make_move
 from bot.discord.table.answers import Origin
 from bot.discord.table.hole_cards import show_cards
 from bot.guilds.wallets import outside_servers
 from bot.i18n import Lang, resolve_locale, t
 from bot.i18n.amounts import AmountError, parse_amount
+from bot.present.refusals import error_text
 from bot.tables.errors import NoTable, NotSeated
 from engine import ActionKind, LegalActions, NotYourTurn
 

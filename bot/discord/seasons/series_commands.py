@@ -18,9 +18,10 @@ from discord import app_commands
 from bot.discord.commands.options import CheckedGroup
 from bot.discord.commands.seats import is_admin
 from bot.discord.context import context_of, remember
-from bot.discord.errors import error_text, reply_private
+from bot.discord.errors import reply_private
 from bot.discord.translator import cmd_str
 from bot.i18n import t
+from bot.present.refusals import error_text
 from bot.seasons.series import EVERY, zone
 from engine.tournament import EventConfig
 

@@ -28,13 +28,14 @@ from typing import Any
 import discord
 
 from bot.discord.context import Context, context_of, remember, split_table_id
-from bot.discord.errors import error_text, reply_private
+from bot.discord.errors import reply_private
 from bot.discord.table.answers import TOKEN_LIFETIME
 from bot.discord.table.coalesce import Edit
 from bot.guilds.wallets import outside_servers
 from bot.i18n import Lang, cards_text, resolve_locale, t
 from bot.present import hole_cards_view, to_call_of
 from bot.present.coach import CoachSpot, coach_spot, coach_text, spot_advice
+from bot.present.refusals import error_text
 from bot.store.records import MemberSettings
 from bot.tables.errors import NoTable
 from bot.tables.outcomes import Outcome, PrivateCards, TableState

@@ -31,11 +31,11 @@ from enum import Enum
 from typing import Any
 
 from bot.discord.context import Context, split_table_id
-from bot.discord.errors import error_text
 from bot.discord.table.answers import Ticket
 from bot.discord.table.anywhere import table_lang
 from bot.discord.table.dealer import Dealer
 from bot.discord.table.messages import answered_publicly
+from bot.present.refusals import error_text
 from bot.store.errors import StoreUnavailable
 from bot.tables.errors import NoTable
 from bot.tables.outcomes import Outcome, OutcomeKind, RunTwiceAsk, TableState, TurnState

@@ -11,8 +11,9 @@ import discord
 
 from bot.discord.commands.seats import is_admin
 from bot.discord.context import Context, context_of, remember
-from bot.discord.errors import error_text, reply_private
+from bot.discord.errors import reply_private
 from bot.i18n import Lang, t
+from bot.present.refusals import error_text
 from bot.tournaments.errors import NoEvent
 from bot.tournaments.runner import EventRunner
 from bot.tournaments.service import Tournaments

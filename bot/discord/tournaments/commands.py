@@ -22,7 +22,7 @@ from bot.discord.commands.computers import computer_name
 from bot.discord.commands.options import CheckedGroup
 from bot.discord.commands.seats import NEEDED
 from bot.discord.context import Context, context_of, remember
-from bot.discord.errors import error_text, reply_private
+from bot.discord.errors import reply_private
 from bot.discord.invite import THREAD_PERMISSIONS, permission_names
 from bot.discord.seasons.series_commands import EVERY_CHOICES, start_series
 from bot.discord.tournaments import director, members
@@ -32,6 +32,7 @@ from bot.discord.tournaments.host import DiscordHost
 from bot.discord.translator import cmd_str
 from bot.i18n import t
 from bot.i18n.free_text import free_text_refusal
+from bot.present.refusals import error_text
 from bot.tables.computers import computer_member
 from bot.tournaments.runner import EventRunner
 from bot.tournaments.service import Tournaments

@@ -19,11 +19,12 @@ import discord
 from discord import app_commands
 
 from bot.discord.context import context_of, remember
-from bot.discord.errors import error_text, reply_private
+from bot.discord.errors import reply_private
 from bot.discord.tournaments.access import event_for, may_run_events
 from bot.discord.translator import cmd_str
 from bot.i18n import Lang, t
 from bot.i18n.free_text import free_text_refusal
+from bot.present.refusals import error_text
 from bot.tournaments.runner import EventRunner
 from bot.tournaments.structure import edited_config, parse_payouts
 from engine.errors import SessionError

@@ -17,7 +17,7 @@ import pytest
 from discord import app_commands
 
 from bot.discord.commands.options import DISCORD_INT_LIMIT, BadOption, bad_option
-from bot.discord.errors import error_text
+from bot.present.refusals import error_text
 from tests.bot.discord.simtable import table_env
 
 Kind = discord.AppCommandOptionType

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 import simcord
 
-from bot.discord.errors import error_text
 from bot.i18n.poker import cards_text
+from bot.present.refusals import error_text
 from bot.tables.errors import StaleMove
 from tests.bot.discord.simtable import Table, _walk, answer, custom_ids, table_env, text_of
 from tests.engine.helpers import stacked_deck
