@@ -158,8 +158,8 @@ def test_the_readme_opens_with_the_two_commands() -> None:
     assert "-m slow" not in pytest_line and "not slow" not in pytest_line, "both tiers"
     # The developers' guide describes the same run and the same quick tier as the README.
     developers = (DOCS / "developers.md").read_text(encoding="utf-8")
-    assert "python -m pytest -n auto --dist worksteal" in pytest_line
-    assert "`python -m pytest -n auto --dist worksteal`" in developers
+    assert 'python -m pytest -n "$(($(nproc) + 1))" --dist worksteal' in pytest_line
+    assert "`python -m pytest -n $(($(nproc) + 1)) --dist worksteal`" in developers
     quick = '.venv/bin/python -m pytest -n auto -m "not slow"'
     assert quick in _shell_lines(DOCS / "developers.md")
     assert f"`{quick}`" in readme
