@@ -68,14 +68,14 @@ class TableService:
         rng: random.Random | None = None,
         resume_wait: float = RESUME_WAIT,
     ) -> None:
-        self._tables = LiveTables(store, clock=clock, resume_wait=resume_wait)
-        self._timeouts = Timeouts()
-        self._seats = SeatCommands(self._tables, self._timeouts)
-        self._hands = HandCommands(
-            self._tables, self._timeouts, deck_source=deck_source, rng=rng or random.Random()
+        self.tables = LiveTables(store, clock=clock, resume_wait=resume_wait)
+        self.timeouts = Timeouts()
+        self.seats = SeatCommands(self.tables, self.timeouts)
+        self.hands = HandCommands(
+            self.tables, self.timeouts, deck_source=deck_source, rng=rng or random.Random()
         )
-        self._computers = ComputerCommands(self._tables, self._seats)
-        self.events = EventCommands(self._tables, self._hands)
+        self.computers = ComputerCommands(self.tables, self.seats)
+        self.events = EventCommands(self.tables, self.hands)
         """The tournament director's commands (:mod:`bot.tables.event_commands`)."""
 
     # ------------------------------------------------------------- the tables
@@ -83,13 +83,13 @@ class TableService:
     def subscribe(self, listener: Listener) -> None:
         """Call ``listener`` with every outcome, under the table's lock, in order. It must
         not block: queue the outcome and return."""
-        self._tables.subscribe(listener)
+        self.tables.subscribe(listener)
 
     def table_ids(self) -> list[str]:
-        return self._tables.table_ids()
+        return self.tables.table_ids()
 
     def has_table(self, table_id: str) -> bool:
-        return self._tables.has_table(table_id)
+        return self.tables.has_table(table_id)
 
     async def absent(self, table_id: str) -> ServiceError | None:
         """Why a command cannot reach the channel's table in this process: ``None`` when it
@@ -97,35 +97,35 @@ class TableService:
         :class:`~bot.tables.errors.TableResuming` while another process holds its lease,
         :class:`~bot.tables.errors.NoTable` when no table is open. For the checks the
         Discord layer makes before a command (``has_table`` asks memory only)."""
-        return await self._tables.absent(table_id)
+        return await self.tables.absent(table_id)
 
     async def refusal(self, table_id: str) -> ServiceError:
         """What to tell a member whose control found no table held here: it is resuming
         (open in the database: another process's lease, or resumed just now), or there is
         none (:class:`~bot.tables.errors.NoTable`)."""
-        missing = await self._tables.absent(table_id)
+        missing = await self.tables.absent(table_id)
         return missing or TableResuming("the table is resuming", table=table_id)
 
     def state(self, table_id: str) -> TableState:
         """The table as it stands now (raises :class:`~bot.tables.errors.NoTable`)."""
-        return self._tables.state(table_id)
+        return self.tables.state(table_id)
 
     def cards_of(self, table_id: str, member: int) -> PrivateCards | None:
         """The member's hole cards in the hand in progress, for that member's eyes only."""
-        return self._tables.cards_of(table_id, member)
+        return self.tables.cards_of(table_id, member)
 
     def consecutive_timeouts(self, table_id: str, user_id: int) -> int:
         """How many turns in a row the timer has played for the member at the table (reset
         by their own action, by sitting in and by leaving; in memory only)."""
-        return self._timeouts.count(table_id, user_id)
+        return self.timeouts.count(table_id, user_id)
 
     def seated_chips(self, guild_id: int, member: int) -> int:
         """The member's stacks on the guild's open tables (practice chips are no one's)."""
-        return self._tables.seated_chips(guild_id, member)
+        return self.tables.seated_chips(guild_id, member)
 
     async def chips_total(self, guild_id: int) -> int:
         """Wallets + table stacks + pots in play in the guild: constant under play."""
-        return await self._tables.chips_total(guild_id)
+        return await self.tables.chips_total(guild_id)
 
     # ------------------------------------------------------------- start-up and shutdown
 
@@ -133,7 +133,7 @@ class TableService:
         """Wait for every operation in flight and hold every table (before shutting down):
         whatever was acknowledged is committed, and nothing new starts (but the turn
         messages kept by the shutdown itself, see :meth:`keep_message`)."""
-        await self._tables.quiesce()
+        await self.tables.quiesce()
 
     async def restore(self, owns: Callable[[TableRecord], bool] | None = None) -> list[Outcome]:
         """Load every open table this process drives (``owns``, by default all of them) and
@@ -142,19 +142,19 @@ class TableService:
 
         Called again later (when a lease on another table was won, see
         :mod:`bot.tables.lease_keeper`), it picks up only the tables that are new to it."""
-        return await self._tables.restore(owns)
+        return await self.tables.restore(owns)
 
     def resume_with(self, resumer: Resumer) -> None:
         """How a command for a table open in the database but not driven here claims it
         (:meth:`bot.tables.lease_keeper.LeaseKeeper.resume`); without one, such a command is
         refused with :class:`~bot.tables.errors.TableResuming`."""
-        self._tables.resumer = resumer
+        self.tables.resumer = resumer
 
     async def forget(self, table_ids: Sequence[str]) -> None:
         """Stop driving tables another process has taken over (their leases moved on): drop
         them from memory once the operation in flight ends, writing nothing. Their loops find
         no table at their next step and end."""
-        await self._tables.forget(table_ids)
+        await self.tables.forget(table_ids)
 
     # ------------------------------------------------------------- seats
 
@@ -172,7 +172,7 @@ class TableService:
     ) -> Outcome:
         """See :meth:`SeatCommands.open_table
         <bot.tables.seat_commands.SeatCommands.open_table>`."""
-        return await self._seats.open_table(
+        return await self.seats.open_table(
             guild_id, channel_id, host_id, rules, buy_in, preset=preset, name=name,
             request=request,
         )  # fmt: skip
@@ -188,7 +188,7 @@ class TableService:
         request: int | None = None,
     ) -> Outcome:
         """See :meth:`SeatCommands.join <bot.tables.seat_commands.SeatCommands.join>`."""
-        return await self._seats.join(
+        return await self.seats.join(
             guild_id, channel_id, user_id, buy_in, name=name, request=request
         )
 
@@ -196,7 +196,7 @@ class TableService:
         self, guild_id: int, channel_id: int, user_id: int, *, request: int | None = None
     ) -> Outcome:
         """See :meth:`SeatCommands.leave <bot.tables.seat_commands.SeatCommands.leave>`."""
-        return await self._seats.leave(guild_id, channel_id, user_id, request=request)
+        return await self.seats.leave(guild_id, channel_id, user_id, request=request)
 
     async def stop(
         self,
@@ -208,26 +208,26 @@ class TableService:
         request: int | None = None,
     ) -> Outcome:
         """See :meth:`SeatCommands.stop <bot.tables.seat_commands.SeatCommands.stop>`."""
-        return await self._seats.stop(guild_id, channel_id, user_id, reason, request=request)
+        return await self.seats.stop(guild_id, channel_id, user_id, reason, request=request)
 
     async def sit_out(
         self, guild_id: int, channel_id: int, user_id: int, *, request: int | None = None
     ) -> Outcome:
         """See :meth:`SeatCommands.sit_out <bot.tables.seat_commands.SeatCommands.sit_out>`."""
-        return await self._seats.sit_out(guild_id, channel_id, user_id, request=request)
+        return await self.seats.sit_out(guild_id, channel_id, user_id, request=request)
 
     async def sit_in(
         self, guild_id: int, channel_id: int, user_id: int, *, request: int | None = None
     ) -> Outcome:
         """See :meth:`SeatCommands.sit_in <bot.tables.seat_commands.SeatCommands.sit_in>`."""
-        return await self._seats.sit_in(guild_id, channel_id, user_id, request=request)
+        return await self.seats.sit_in(guild_id, channel_id, user_id, request=request)
 
     async def keep_message(
         self, table_id: str, kind: str, channel_id: int, message_id: int
     ) -> None:
         """See :meth:`SeatCommands.keep_message
         <bot.tables.seat_commands.SeatCommands.keep_message>`."""
-        await self._seats.keep_message(table_id, kind, channel_id, message_id)
+        await self.seats.keep_message(table_id, kind, channel_id, message_id)
 
     # ------------------------------------------------------------- hands
 
@@ -241,7 +241,7 @@ class TableService:
         request: int | None = None,
     ) -> Outcome:
         """See :meth:`HandCommands.deal <bot.tables.hand_commands.HandCommands.deal>`."""
-        return await self._hands.deal(
+        return await self.hands.deal(
             guild_id, channel_id, button=button, actor=actor, request=request
         )
 
@@ -258,7 +258,7 @@ class TableService:
         request: int | None = None,
     ) -> Outcome:
         """See :meth:`HandCommands.act <bot.tables.hand_commands.HandCommands.act>`."""
-        return await self._hands.act(
+        return await self.hands.act(
             guild_id, channel_id, user_id, action_kind, amount, hand_id=hand_id, seq=seq,
             request=request,
         )  # fmt: skip
@@ -267,7 +267,7 @@ class TableService:
         self, table_id: str, *, hand_id: int | None = None, seq: int | None = None
     ) -> Outcome | None:
         """See :meth:`HandCommands.timeout <bot.tables.hand_commands.HandCommands.timeout>`."""
-        return await self._hands.timeout(table_id, hand_id=hand_id, seq=seq)
+        return await self.hands.timeout(table_id, hand_id=hand_id, seq=seq)
 
     async def agree_run_twice(
         self,
@@ -280,19 +280,19 @@ class TableService:
     ) -> Outcome:
         """See :meth:`HandCommands.agree_run_twice
         <bot.tables.hand_commands.HandCommands.agree_run_twice>`."""
-        return await self._hands.agree_run_twice(
+        return await self.hands.agree_run_twice(
             guild_id, channel_id, user_id, hand_id=hand_id, request=request
         )
 
     async def run_twice_timeout(self, table_id: str, *, hand_id: int) -> Outcome | None:
         """See :meth:`HandCommands.run_twice_timeout
         <bot.tables.hand_commands.HandCommands.run_twice_timeout>`."""
-        return await self._hands.run_twice_timeout(table_id, hand_id=hand_id)
+        return await self.hands.run_twice_timeout(table_id, hand_id=hand_id)
 
     async def fair_report(self, guild_id: int, hand_id: int) -> FairReport:
         """See :meth:`HandCommands.fair_report
         <bot.tables.hand_commands.HandCommands.fair_report>`."""
-        return await self._hands.fair_report(guild_id, hand_id)
+        return await self.hands.fair_report(guild_id, hand_id)
 
     # ------------------------------------------------------------- computer players
 
@@ -307,7 +307,7 @@ class TableService:
     ) -> Outcome:
         """See :meth:`ComputerCommands.add_computer
         <bot.tables.computer_commands.ComputerCommands.add_computer>`."""
-        return await self._computers.add_computer(
+        return await self.computers.add_computer(
             guild_id, channel_id, level, name_of=name_of, request=request
         )
 
@@ -316,9 +316,9 @@ class TableService:
     ) -> Outcome:
         """See :meth:`ComputerCommands.remove_computer
         <bot.tables.computer_commands.ComputerCommands.remove_computer>`."""
-        return await self._computers.remove_computer(guild_id, channel_id, member, request=request)
+        return await self.computers.remove_computer(guild_id, channel_id, member, request=request)
 
     def view_of(self, table_id: str, member: int, hand_id: int, seq: int) -> PlayerView | None:
         """See :meth:`ComputerCommands.view_of
         <bot.tables.computer_commands.ComputerCommands.view_of>`."""
-        return self._computers.view_of(table_id, member, hand_id, seq)
+        return self.computers.view_of(table_id, member, hand_id, seq)

@@ -226,7 +226,7 @@ async def test_two_processes_survive_kills_cut_connections_and_a_stopped_databas
         assert len(fresh.table_ids()) == TABLES
         for table_id in fresh.table_ids():
             assert fresh.state(table_id).practice
-            chips = table_chips(fresh._tables.live(table_id).table)
+            chips = table_chips(fresh.tables.live(table_id).table)
             assert chips == 100 * (COMPUTERS + 1), (table_id, chips)
     finally:
         await store.close()

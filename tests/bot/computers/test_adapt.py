@@ -167,7 +167,7 @@ async def test_a_practice_table_keeps_a_notebook_of_its_players(store: Store) ->
             kind = ActionKind.CHECK if state.turn.legal.can_check else ActionKind.CALL
             await service.act(GUILD, CHANNEL, HOST, kind, seq=state.turn.seq)
         await computers.idle()
-    notebook = service._computers.notebooks[table_id]  # the table's, as the views read it
+    notebook = service.computers.notebooks[table_id]  # the table's, as the views read it
     seen = notebook.of(str(HOST))
     assert 3 <= seen.hands < dealt  # the hand in play is not counted until it is over
     assert seen.folded_bet == seen.folded_raise == 0 and seen.aggressive == 0

@@ -50,7 +50,7 @@ async def step(service: TableService, store: Store, channel: int, rng: random.Ra
     if table_id not in service.table_ids():
         await reopen(service, store, channel)
         return
-    table = service._tables.live(table_id).table  # the engine table, to draw random legal moves
+    table = service.tables.live(table_id).table  # the engine table, to draw random legal moves
     hand = table.hand
     if hand is None:
         if table.ended is not None or len(table.dealt_in()[0]) < 2:

@@ -205,7 +205,7 @@ async def test_chips_are_conserved_over_random_play(store: Store) -> None:
     assert total == 400
     actions = 0
     while actions < 400:
-        table = service._tables.live(TID).table  # the engine table, to draw random legal moves
+        table = service.tables.live(TID).table  # the engine table, to draw random legal moves
         if table.hand is None:
             if table.ended is not None or len(table.dealt_in()[0]) < 2:
                 await service.stop(G, C, users[0])

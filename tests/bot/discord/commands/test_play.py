@@ -56,7 +56,7 @@ def snapshot(t: Table) -> tuple[Any, ...]:
 
 def live_table(t: Table) -> Any:
     """The engine table behind the service: only to lay out a known deck for a test."""
-    return t.bot.service._tables.live(table_id(t)).table
+    return t.bot.service.tables.live(table_id(t)).table
 
 
 async def last_hand(t: Table) -> Any:
