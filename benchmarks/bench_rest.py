@@ -49,6 +49,7 @@ from pathlib import Path
 from _common import table
 
 from tests.wire import books
+from tests.wire.budget import purposes
 from tests.wire.events import EventWatch, event_message, results_message
 from tests.wire.game import Game, Turn, game
 from tests.wire.members import Member
@@ -70,6 +71,8 @@ class Run:
     """The moves the figure is per (the computers' own, on the computer table)."""
     calls: list[Request]
     problems: list[str]
+    purposes: Counter[str] | None = None
+    """The rate-limited calls by what they were for (the event's)."""
 
 
 async def _hands(
@@ -202,6 +205,7 @@ async def _event(computers: int = 12) -> Run:
             calls = standin.requests[start:]
             unknown = list(standin.unknown)
             code = await bot.stop()
+            why = purposes(standin, calls)
         finally:
             watching.cancel()
             await bot.close()
@@ -215,7 +219,9 @@ async def _event(computers: int = 12) -> Run:
         problems.append(f"event: routes the stand-in does not know: {[r.key for r in unknown]}")
     if not all(finished for _, finished in played):
         problems.append(f"event: hands not finished: {played}")
-    return Run("event", 2 + computers, len(played), moves, max(1, moves), calls, problems)
+    return Run(
+        "event", 2 + computers, len(played), moves, max(1, moves), calls, problems, purposes=why
+    )
 
 
 def report(run: Run) -> str:
@@ -231,11 +237,15 @@ def report(run: Run) -> str:
     target = TARGETS[run.kind]
     verdict = "met" if per_move <= target else "not met"
     who = "computer moves" if run.kind == "computer" else "moves"
+    why = [
+        [what, count, f"{count / per:.3f}"] for what, count in sorted((run.purposes or {}).items())
+    ]
     return "\n".join(
         [
             f"{run.kind}: {run.hands} hand(s), {run.players} member(s), {run.moves} moves "
             f"({run.counted} {who} counted)",
             table(["route", "calls", f"per {who[:-1]}", "rate-limited"], rows),
+            *([table(["rate-limited call for", "calls", f"per {who[:-1]}"], why)] if why else []),
             f"{run.kind}: rate-limited calls {total}, per {who[:-1]}: {per_move:.2f} "
             f"(target at most {target}: {verdict}); per hand: {total / run.hands:.1f}",
             "",
