@@ -211,8 +211,9 @@ class Dealer:
     async def _ended(
         self, outcome: Outcome, ticket: Ticket | None, lang: Lang, lines: list[str]
     ) -> None:
-        """The hand's end: its run-out street by street if it had one, else at once."""
-        if outcome.runout is None:
+        """The hand's end: its run-out street by street if it had one, else at once (and
+        where no member holds a seat: the summary tells the run-out, one edit, not three)."""
+        if outcome.runout is None or self.edits.later(outcome.state):
             await self._close(outcome, ticket, lang, lines)
         else:
             await self._runout(outcome, ticket, lang)
