@@ -5,6 +5,11 @@ of its table as it happens (players), or the house delay later (spectators).
 builds the views and queues them (a page's queue keeps its newest views; each view is
 whole). A player's view carries their own hole cards and, on their turn, their legal
 actions; a spectator's carries neither, and no view carries the deck or its salt.
+
+What one outcome costs is paid once where it can be (hundreds of pages may watch): the
+public part is drawn and encoded once per language, each member's hole cards are read from
+the table once per hand, the spectators of a table wait on one timer, and one timer beats
+for every idle stream (:data:`BEAT`) instead of one per stream.
 """
 
 from __future__ import annotations
@@ -18,14 +23,21 @@ from bot.activity.sessions import Session
 from bot.activity.views import View, lobby_view, member_part, public_view
 from bot.i18n import Lang, t
 from bot.tables.errors import TableResuming
-from bot.tables.outcomes import Outcome, TableState
+from bot.tables.outcomes import Outcome, PrivateCards, TableState
 from bot.tables.service import TableService, table_id_for
 
-__all__ = ["END", "QUEUE", "Hub", "Page"]
+__all__ = ["BEAT", "BEAT_SECONDS", "END", "QUEUE", "Hub", "Page"]
 
 QUEUE = 16
 END = ""
 """Put in a page's queue when the server stops: its stream ends."""
+BEAT = ":"
+"""Put in the queue of a page that was sent nothing for a beat: its stream says it is still
+there (a comment line), so no proxy between takes it for dead."""
+BEAT_SECONDS = 15.0
+
+_encode = json.JSONEncoder(ensure_ascii=False).encode
+"""``json.dumps(..., ensure_ascii=False)`` without making an encoder at every call."""
 
 
 @dataclass(eq=False)
@@ -38,6 +50,10 @@ class Page:
     """The table's outcome number of the newest view queued: an older one that arrives
     later (held by the house delay while the member was watching, then seated) is dropped,
     so a page never steps back."""
+    sent: bool = False
+    """Something was queued since the last beat."""
+    mine: tuple[object, str] | None = None
+    """The member's part last encoded off their turn, with what it was made from."""
 
     @property
     def table_id(self) -> str:
@@ -47,14 +63,22 @@ class Page:
         if serial < self.serial:
             return
         self.serial = serial
-        if self.queue.full():
-            self.queue.get_nowait()
-        self.queue.put_nowait(view)
+        self._queue(view)
 
     def end(self) -> None:
+        self._queue(END)
+
+    def _queue(self, item: str) -> None:
+        self.sent = True
         if self.queue.full():
             self.queue.get_nowait()
-        self.queue.put_nowait(END)
+        self.queue.put_nowait(item)
+
+
+def _deliver(held: list[tuple[Page, str]], serial: int) -> None:
+    """The spectators' views of one outcome, after the house delay."""
+    for page, view in held:
+        page.put(view, serial)
 
 
 class Hub:
@@ -67,6 +91,9 @@ class Hub:
         self._pages: dict[str, set[Page]] = {}
         self._commitments: dict[str, str] = {}
         self._serials: dict[str, int] = {}
+        self._cards: dict[str, tuple[int, dict[int, PrivateCards | None]]] = {}
+        """By table: the hand in progress and its members' hole cards read so far."""
+        self._beat: asyncio.TimerHandle | None = None
 
     def pages(self, table_id: str) -> int:
         return len(self._pages.get(table_id, ()))
@@ -78,10 +105,12 @@ class Hub:
         page = Page(session)
         table_id = page.table_id
         self._pages.setdefault(table_id, set()).add(page)
-        missing = await self.service.absent(table_id)
+        if self._beat is None:
+            self._beat = asyncio.get_running_loop().call_later(BEAT_SECONDS, self._beats)
+        missing = await self.service.tables.absent(table_id)
         serial = self._serials.get(table_id, 0)
         if missing is None:
-            page.put(self._views(self.service.state(table_id), serial)(page), serial)
+            page.put(self._views(self.service.tables.state(table_id), serial)(page), serial)
         elif isinstance(missing, TableResuming):
             elsewhere = {**lobby_view(table_id, session.lang), "lobby": False, "elsewhere": True}
             elsewhere["text"] = t(session.lang, "activity.elsewhere")
@@ -96,12 +125,27 @@ class Hub:
             pages.discard(page)
             if not pages:
                 del self._pages[page.table_id]
+                self._cards.pop(page.table_id, None)
 
     def stop(self) -> None:
+        if self._beat is not None:
+            self._beat.cancel()
+            self._beat = None
         for pages in self._pages.values():
             for page in pages:
                 page.end()
         self._pages.clear()
+
+    def _beats(self) -> None:
+        """Every stream that was sent nothing since the last beat says it is still there."""
+        self._beat = None
+        for pages in self._pages.values():
+            for page in pages:
+                if not page.sent and page.queue.empty():
+                    page.queue.put_nowait(BEAT)
+                page.sent = False
+        if self._pages:
+            self._beat = asyncio.get_running_loop().call_later(BEAT_SECONDS, self._beats)
 
     def receive(self, outcome: Outcome) -> None:
         """The table service's listener (under the table's lock: build and queue only)."""
@@ -115,33 +159,60 @@ class Hub:
         serial = outcome.serial
         if outcome.closed:
             self._serials.pop(table_id, None)
+            self._cards.pop(table_id, None)
             for page in pages:
                 page.put(json.dumps({"view": lobby_view(table_id, page.session.lang)}), serial)
                 page.serial = -1  # a table opened here again counts its outcomes from 1
             return
-        views = self._views(outcome.state, serial)
-        loop = asyncio.get_running_loop()
+        state = outcome.state
+        views = self._views(state, serial)
+        held: list[tuple[Page, str]] = []
+        at_once = self.delay <= 0
         for page in pages:
             view = views(page)
-            if outcome.state.seat_of(page.session.member) is not None or self.delay <= 0:
+            if at_once or state.seat_of(page.session.member) is not None:
                 page.put(view, serial)
             else:
-                loop.call_later(self.delay, page.put, view, serial)
+                held.append((page, view))
+        if held:
+            asyncio.get_running_loop().call_later(self.delay, _deliver, held, serial)
+
+    def _hole_cards(self, state: TableState, member: int) -> PrivateCards | None:
+        """The member's hole cards in the hand in progress, read from the table once a hand
+        (they do not change in a hand; the state names the hand and its members)."""
+        hand_id = state.hand_id
+        if hand_id is None or member not in state.hand_members:
+            return None
+        kept = self._cards.get(state.table_id)
+        if kept is None or kept[0] != hand_id:
+            kept = (hand_id, {})
+            self._cards[state.table_id] = kept
+        known = kept[1]
+        if member not in known:
+            known[member] = self.service.tables.cards_of(state.table_id, member)
+        return known[member]
 
     def _views(self, state: TableState, serial: int) -> Callable[[Page], str]:
         """Each page's view of ``state``: the public part encoded once per language."""
         public: dict[Lang, str] = {}
         commitment = self._commitments.get(state.table_id)
+        turn = None if state.turn is None else state.turn.member
 
         def view(page: Page) -> str:
             lang = page.session.lang
             if lang not in public:
                 drawn: View = public_view(state, serial=serial, commitment=commitment, lang=lang)
-                public[lang] = json.dumps(drawn, ensure_ascii=False)
+                public[lang] = _encode(drawn)
             member = page.session.member
             seated = state.seat_of(member) is not None
-            cards = self.service.cards_of(state.table_id, member) if seated else None
-            mine = json.dumps(member_part(state, member, cards), ensure_ascii=False)
+            cards = self._hole_cards(state, member) if seated else None
+            if member == turn:
+                mine = _encode(member_part(state, member, cards))
+            else:  # off their turn, a member's part changes only with their seat or cards
+                made_of = (seated, cards)
+                if page.mine is None or page.mine[0] != made_of:
+                    page.mine = (made_of, _encode(member_part(state, member, cards)))
+                mine = page.mine[1]
             return f'{{"view":{public[lang]},"you":{mine}}}'
 
         return view
