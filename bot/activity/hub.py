@@ -110,7 +110,9 @@ class Hub:
         missing = await self.service.tables.absent(table_id)
         serial = self._serials.get(table_id, 0)
         if missing is None:
-            page.put(self._views(self.service.tables.state(table_id), serial)(page), serial)
+            state = self.service.tables.state(table_id)
+            seated = state.seat_of(session.member) is not None
+            page.put(self._views(state, serial)(page, seated), serial)
         elif isinstance(missing, TableResuming):
             elsewhere = {**lobby_view(table_id, session.lang), "lobby": False, "elsewhere": True}
             elsewhere["text"] = t(session.lang, "activity.elsewhere")
@@ -169,8 +171,9 @@ class Hub:
         held: list[tuple[Page, str]] = []
         at_once = self.delay <= 0
         for page in pages:
-            view = views(page)
-            if at_once or state.seat_of(page.session.member) is not None:
+            seated = state.seat_of(page.session.member) is not None
+            view = views(page, seated)
+            if at_once or seated:
                 page.put(view, serial)
             else:
                 held.append((page, view))
@@ -192,19 +195,19 @@ class Hub:
             known[member] = self.service.tables.cards_of(state.table_id, member)
         return known[member]
 
-    def _views(self, state: TableState, serial: int) -> Callable[[Page], str]:
-        """Each page's view of ``state``: the public part encoded once per language."""
+    def _views(self, state: TableState, serial: int) -> Callable[[Page, bool], str]:
+        """Each page's view of ``state`` (given whether its member is seated): the public
+        part encoded once per language."""
         public: dict[Lang, str] = {}
         commitment = self._commitments.get(state.table_id)
         turn = None if state.turn is None else state.turn.member
 
-        def view(page: Page) -> str:
+        def view(page: Page, seated: bool) -> str:
             lang = page.session.lang
             if lang not in public:
                 drawn: View = public_view(state, serial=serial, commitment=commitment, lang=lang)
                 public[lang] = _encode(drawn)
             member = page.session.member
-            seated = state.seat_of(member) is not None
             cards = self._hole_cards(state, member) if seated else None
             if member == turn:
                 mine = _encode(member_part(state, member, cards))
