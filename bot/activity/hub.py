@@ -106,7 +106,7 @@ class Hub:
         table_id = page.table_id
         self._pages.setdefault(table_id, set()).add(page)
         if self._beat is None:
-            self._beat = asyncio.get_running_loop().call_later(BEAT_SECONDS, self._beats)
+            self._beat = asyncio.get_running_loop().call_later(BEAT_SECONDS, self.beat)
         missing = await self.service.tables.absent(table_id)
         serial = self._serials.get(table_id, 0)
         if missing is None:
@@ -138,8 +138,9 @@ class Hub:
                 page.end()
         self._pages.clear()
 
-    def _beats(self) -> None:
-        """Every stream that was sent nothing since the last beat says it is still there."""
+    def beat(self) -> None:
+        """Every stream that was sent nothing since the last beat says it is still there
+        (the hub's one timer runs this every :data:`BEAT_SECONDS` while pages are open)."""
         self._beat = None
         for pages in self._pages.values():
             for page in pages:
@@ -147,7 +148,7 @@ class Hub:
                     page.queue.put_nowait(BEAT)
                 page.sent = False
         if self._pages:
-            self._beat = asyncio.get_running_loop().call_later(BEAT_SECONDS, self._beats)
+            self._beat = asyncio.get_running_loop().call_later(BEAT_SECONDS, self.beat)
 
     def receive(self, outcome: Outcome) -> None:
         """The table service's listener (under the table's lock: build and queue only)."""
@@ -170,8 +171,9 @@ class Hub:
         views = self._views(state, serial)
         held: list[tuple[Page, str]] = []
         at_once = self.delay <= 0
+        members = {seat.member for seat in state.seats if seat is not None}
         for page in pages:
-            seated = state.seat_of(page.session.member) is not None
+            seated = page.session.member in members
             view = views(page, seated)
             if at_once or seated:
                 page.put(view, serial)
