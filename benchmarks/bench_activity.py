@@ -26,6 +26,9 @@ run time, nothing of it committed) against today's, alternately in one run:
 - **the hub alone**: both hubs listen to one table service in this process, each with its
   own four pages per table; each outcome goes to both, in turns first, and each hub's
   ``receive`` is timed with the process's CPU clock (the views built and queued for 4 pages);
+- **the streams alone**: 400 event streams served by this process (today's routes or those
+  of :data:`OLD_COMMIT`) to a child process, the same view queued to each 50 times; this
+  process's CPU time per view sent (``fanout_cpu.py``);
 - **the server**: the fan-out run above, old code and today's by turns (``--rounds``), the
   server's CPU time (user + system, from ``/proc``) over the timed window per move made:
   the move itself, its four views built, and the four streams written.

@@ -196,9 +196,11 @@ def compare(argv: list[str], fan_out: Callable[..., Awaitable[tuple[Any, Any, fl
     server: dict[str, list[float]] = {"old": [], "new": []}
     for _ in range(args.rounds):
         for name in ("old", "new"):
-            _, _, ms = asyncio.run(fan_out(100, args.seconds, old=name == "old"))
+            measures, _, ms = asyncio.run(fan_out(100, args.seconds, old=name == "old"))
             server[name].append(ms)
-            print(f"server, {name}: {ms:.2f} CPU ms per move", flush=True)
+            p99 = next(value for measure, value in measures if measure.endswith("p99"))
+            print(f"server, {name}: {ms:.2f} CPU ms per move (move to every page p99 {p99})",
+                  flush=True)  # fmt: skip
     if args.rounds:
         rows = [[name, " ".join(f"{ms:.2f}" for ms in values), f"{statistics.median(values):.2f}"]
                 for name, values in server.items()]  # fmt: skip
