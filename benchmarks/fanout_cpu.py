@@ -102,15 +102,16 @@ async def hub_alone(tables: int, hands: int) -> dict[str, list[int]]:
     return cpu
 
 
-async def streams_alone(routes: Any) -> float:
-    """CPU µs of this process per view sent to one stream, with the routes module given."""
+async def streams_alone(routes: Any, hubs: Any) -> float:
+    """CPU µs of this process per view sent to one stream, with the routes and hub modules
+    given (their pages, their queues, their streams)."""
     from aiohttp import web
     from load_activity import HERE, SECRET, _free_port
 
     with tempfile.TemporaryDirectory() as folder:
         store = await Store.open(str(Path(folder) / "streams.sqlite3"))
         service = TableService(store, clock=time.time)
-        hub = Hub(service, delay=0.0, clock=time.time)
+        hub = hubs.Hub(service, delay=0.0, clock=time.time)
         opened: list[Page] = []
         hub_open = hub.open
 
@@ -118,7 +119,7 @@ async def streams_alone(routes: Any) -> float:
             opened.append(await hub_open(session))
             return opened[-1]
 
-        hub.open = open_page  # type: ignore[method-assign]
+        hub.open = open_page
         sessions = Sessions(SECRET)
         discord = DiscordApi("http://127.0.0.1:9", client_id=1, client_secret=SECRET, bot_token="")
         app = web.Application()
@@ -179,14 +180,16 @@ def compare(argv: list[str], fan_out: Callable[..., Awaitable[tuple[Any, Any, fl
     print(f"the hub alone: {args.tables} tables x {SEATS} pages, {args.hands} hands each")
     print(table(["hub", "outcomes", "CPU µs per fan-out (mean)", "median"], rows))
     print(f"new / old (mean): {statistics.mean(cpu['new']) / statistics.mean(cpu['old']):.2f}")
+    import bot.activity.hub
     import bot.activity.routes
 
-    variants = {"old": old_module("old_activity_routes", "bot/activity/routes.py"),
-                "new": bot.activity.routes}  # fmt: skip
+    variants = {"old": (old_module("old_activity_routes", "bot/activity/routes.py"),
+                        sys.modules["old_activity_hub"]),
+                "new": (bot.activity.routes, bot.activity.hub)}  # fmt: skip
     streams: dict[str, list[float]] = {"old": [], "new": []}
     for _ in range(args.rounds):
-        for name, routes in variants.items():
-            streams[name].append(asyncio.run(streams_alone(routes)))
+        for name, (routes, hubs) in variants.items():
+            streams[name].append(asyncio.run(streams_alone(routes, hubs)))
             print(f"streams, {name}: {streams[name][-1]:.1f} CPU µs per view", flush=True)
     if args.rounds:
         print(f"the streams alone: {STREAMS} streams, {VIEWS} views each")

@@ -19,6 +19,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from bot.activity.mailbox import Mailbox
 from bot.activity.sessions import Session
 from bot.activity.views import View, lobby_view, member_part, public_view
 from bot.i18n import Lang, t
@@ -45,7 +46,7 @@ class Page:
     """One open page: its member's session and the views waiting to be sent."""
 
     session: Session
-    queue: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(QUEUE))
+    queue: Mailbox = field(default_factory=lambda: Mailbox(QUEUE))
     serial: int = -1
     """The table's outcome number of the newest view queued: an older one that arrives
     later (held by the house delay while the member was watching, then seated) is dropped,
@@ -70,9 +71,7 @@ class Page:
 
     def _queue(self, item: str) -> None:
         self.sent = True
-        if self.queue.full():
-            self.queue.get_nowait()
-        self.queue.put_nowait(item)
+        self.queue.put_nowait(item)  # a full queue drops its oldest view
 
 
 def _deliver(held: list[tuple[Page, str]], serial: int) -> None:

@@ -14,6 +14,7 @@ import pytest
 
 from bot.activity import hub as hub_module
 from bot.activity.hub import BEAT, END, Hub
+from bot.activity.mailbox import Mailbox
 from bot.activity.sessions import Session
 from bot.store.store import Store
 from bot.tables.service import TableService
@@ -28,7 +29,7 @@ def _session(member: int) -> Session:
                    instance="i-1", lang="en", until=9e9)  # fmt: skip
 
 
-def _drain(queue: asyncio.Queue[str]) -> list[dict[str, Any]]:
+def _drain(queue: Mailbox) -> list[dict[str, Any]]:
     views = []
     while not queue.empty():
         views.append(json.loads(queue.get_nowait()))
@@ -108,7 +109,7 @@ async def test_an_idle_stream_is_beaten_and_a_busy_one_is_not(
         await store.close()
 
 
-def _raw(queue: asyncio.Queue[str]) -> list[str]:
+def _raw(queue: Mailbox) -> list[str]:
     items = []
     while not queue.empty():
         items.append(queue.get_nowait())
