@@ -50,6 +50,7 @@ from bot.store import requests
 from bot.store.errors import HandStateError, MemberSeated, StoreUnavailable, WalletError
 from bot.store.store import Store
 from bot.tables.errors import ServiceError, TableResuming
+from bot.tables.outcomes import Outcome, OutcomeKind
 from bot.tables.service import TableService
 from engine import EngineError
 
@@ -136,6 +137,12 @@ class Relay:
             self._listening = await requests.listen(self.store, channels, self._heard)
         except StoreUnavailable as error:  # polled meanwhile; listened again next round
             log.warning("activity: cannot listen for relayed moves", extra={"error": error})
+
+    def restored(self, outcome: Outcome) -> None:
+        """A table service listener: a table just taken over here may have requests waiting
+        for it since its old driver died; look at once rather than at the next poll."""
+        if outcome.kind is OutcomeKind.RESTORED:
+            self._wake.set()
 
     def _heard(self, channel: str, payload: str) -> None:
         if channel == requests.ANSWERS:

@@ -138,6 +138,7 @@ def extension(
             store, service, owner=owner, wait=RELAY_WAIT_LEASES * store.lease_ttl, clock=clock,
             on_table=remote.heard,
         )  # fmt: skip
+        service.tables.subscribe(relay.restored)
     activity = Activity(
         service=service,
         store=store,
