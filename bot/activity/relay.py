@@ -232,17 +232,23 @@ class Relay:
                 self._busy[table_id] = loop.create_task(self._make_all(table_id, found))
 
     async def _make_all(self, table_id: str, found: list[requests.Request]) -> None:
+        settled = False
         try:
             for request in found:
                 await self._make(request)
+            settled = True
         except StoreUnavailable as error:
             log.warning("activity: a relayed move waits", extra={"error": error})
         except Exception:
             log.exception("activity: a relayed move failed", extra={"table": table_id})
         finally:
             self._busy.pop(table_id, None)
+            if settled:  # requests that came meanwhile: at once, not at the next poll
+                self._wake.set()
 
     async def _make(self, request: requests.Request) -> None:
+        """Claim, make and answer one request; a failure that is not a refusal leaves it
+        claimed, in doubt, for the next round, which answers it whatever happens."""
         claim = await requests.claim(self.store, request.request_id, owner=self.owner,
                                      now=self.clock())  # fmt: skip
         if claim is None:
@@ -256,13 +262,17 @@ class Relay:
                 await make(self.service, self.store, move)
                 answer = (200, {"ok": True})
             except Exception as error:
-                if not _refusal(error):
+                if _refusal(error):
+                    answer = (409, {"error": error_text(move.lang, error)})
+                elif claim.in_doubt:  # failed twice: told, not tried for ever
+                    log.warning("activity: a relayed move failed again", exc_info=error)
+                    answer = (409, {"error": t(move.lang, "activity.relay_in_doubt")})
+                else:
                     log.warning(
                         "activity: a relayed move was not made",
                         extra={"table": move.table_id, "error": repr(error)},
                     )
                     return  # left claimed: in doubt, looked at again by the next round
-                answer = (409, {"error": error_text(move.lang, error)})
         status, body = answer
         await requests.answer(
             self.store, claim.request, {"status": status, "body": body}, owner=self.owner,

@@ -211,10 +211,10 @@ async def _move(request: web.Request) -> web.Response:
     except ValueError:
         return _refusal(400, t(found.lang, "activity.refused_move"))
     relay = activity.relay
-    if relay is not None and await relay.elsewhere(move.table_id):
-        status, answer = await relay.send(move, key)  # the table's driver makes it
-        return _answer(status, answer)
     try:
+        if relay is not None and await relay.elsewhere(move.table_id):
+            status, answer = await relay.send(move, key)  # the table's driver makes it
+            return _answer(status, answer)
         outcome = await make(activity.service, activity.store, move)
     except Exception as error:  # every refusal is a typed error: told to the member alone
         return _refusal(409, error_text(found.lang, error))
