@@ -19,7 +19,7 @@ from bot.activity.sessions import Session
 from bot.activity.views import View, lobby_view, member_part, public_view
 from bot.i18n import Lang, t
 from bot.tables.errors import TableResuming
-from bot.tables.outcomes import Outcome, PrivateCards, TableState
+from bot.tables.outcomes import Outcome, OutcomeKind, PrivateCards, TableState
 from bot.tables.service import TableService, table_id_for
 
 if TYPE_CHECKING:
@@ -93,6 +93,8 @@ class Hub:
             self.remote.watch(table_id)
             found = await self.remote.outcome(table_id, fresh=False)
             if found is not None:
+                if found.commitment is not None:
+                    self._commitments[table_id] = found.commitment
                 page.put(self._views(found.state, found.serial, found.private)(page), found.serial)
         elif isinstance(missing, TableResuming):
             elsewhere = {**lobby_view(table_id, session.lang), "lobby": False, "elsewhere": True}
@@ -131,6 +133,9 @@ class Hub:
                 page.put(json.dumps({"view": lobby_view(table_id, page.session.lang)}), serial)
                 page.serial = -1  # a table opened here again counts its outcomes from 1
             return
+        if outcome.kind is OutcomeKind.RESTORED:
+            for page in pages:  # rebuilt from the store (here or elsewhere): counted afresh
+                page.serial = -1
         here = self.service.tables.has_table(table_id)
         views = self._views(outcome.state, serial, None if here else outcome.private)
         loop = asyncio.get_running_loop()
