@@ -14,7 +14,8 @@ stream of views and the moves.
   and changes nothing. A move for a table another process drives (several processes on
   PostgreSQL) is relayed to it and answered with its answer (:mod:`bot.activity.relay`);
   the body's optional ``request`` (a short token) names it, so the same request sent again
-  gets the first answer.
+  gets the first answer. (A move made here needs no such id: a move at the table names the
+  decision it was made for, and made again it is refused as out of date.)
 
 Every path is relative in the page, so it works at ``/activity/`` and behind Discord's URL
 mapping proxy (``https://<client id>.discordsays.com/.proxy/``) alike.
