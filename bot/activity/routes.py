@@ -10,15 +10,16 @@ stream of views and the moves.
   query.
 - ``POST api/move``: a move, only from a session and only through the table service (the
   same calls the channel's commands make, under the table's lock, committed before the
-  answer: :mod:`bot.activity.moves`); a refusal is the member's alone, in their language,
-  and changes nothing. A move for a table another process drives (several processes on
-  PostgreSQL) is relayed to it and answered with its answer (:mod:`bot.activity.relay`);
-  the body's optional ``request`` (a short token) names it, so the same request sent again
-  gets the first answer. (A move made here needs no such id: a move at the table names the
-  decision it was made for, and made again it is refused as out of date.)
+  answer); a refusal is the member's alone, in their language, and changes nothing.
 
 Every path is relative in the page, so it works at ``/activity/`` and behind Discord's URL
 mapping proxy (``https://<client id>.discordsays.com/.proxy/``) alike.
+
+A move is parsed and made by :mod:`bot.activity.moves`. A move for a table another process
+drives (several processes on PostgreSQL) is relayed to it and answered with its answer
+(:mod:`bot.activity.relay`); the body's optional ``request`` (a short token) names it, so the
+same request sent again gets the first answer. (A move made here needs no such id: a move at
+the table names the decision it was made for, and made again it is refused as out of date.)
 """
 
 from __future__ import annotations
@@ -34,10 +35,9 @@ from typing import Any
 import aiohttp_jinja2
 from aiohttp import web
 
+from bot.activity import moves, relay
 from bot.activity.discord_api import DiscordApi, Unauthorized
 from bot.activity.hub import END, Hub
-from bot.activity.moves import make, parse
-from bot.activity.relay import Relay, request_key
 from bot.activity.sessions import SESSION_SECONDS, Session, SessionCheck, Sessions
 from bot.activity.views import texts
 from bot.i18n import Lang, resolve_locale, t
@@ -79,7 +79,7 @@ class Activity:
     sessions: Sessions
     hub: Hub
     clock: Callable[[], float]
-    relay: Relay | None = None
+    relay: relay.Relay | None = None
 
 
 _ACTIVITY: web.AppKey[Activity] = web.AppKey("activity", Activity)
@@ -204,19 +204,19 @@ async def _move(request: web.Request) -> web.Response:
         return found
     activity = request.app[_ACTIVITY]
     try:
-        move = parse(
+        move = moves.parse(
             body, guild=found.guild, channel=found.channel, member=found.member,
             name=found.name, lang=found.lang,
         )  # fmt: skip
-        key = request_key(body.get("request"))
+        key = relay.request_key(body.get("request"))
     except ValueError:
         return _refusal(400, t(found.lang, "activity.refused_move"))
-    relay = activity.relay
+    relayed = activity.relay
     try:
-        if relay is not None and await relay.elsewhere(move.table_id):
-            status, answer = await relay.send(move, key)  # the table's driver makes it
+        if relayed is not None and await relayed.elsewhere(move.table_id):
+            status, answer = await relayed.send(move, key)  # the table's driver makes it
             return _answer(status, answer)
-        outcome = await make(activity.service, activity.store, move)
+        outcome = await moves.make(activity.service, activity.store, move)
     except Exception as error:  # every refusal is a typed error: told to the member alone
         return _refusal(409, error_text(found.lang, error))
     return _answer(200, {"ok": True, "serial": outcome.serial})
