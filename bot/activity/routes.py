@@ -200,7 +200,7 @@ def _move_call(
 
         async def open_table() -> Outcome:
             house = guild_rules(await activity.store.get_guild_rules(guild))
-            return await service.open_table(
+            return await service.seats.open_table(
                 guild, channel, member, house.rules, None, preset=house.preset,
                 name=session.name,
             )  # fmt: skip
@@ -213,17 +213,20 @@ def _move_call(
         for number in (amount, hand, seq):
             if number is not None and (type(number) is not int or number < 0):
                 raise ValueError(number)
-        return lambda: service.act(guild, channel, member, kind, amount, hand_id=hand, seq=seq)
+        return lambda: service.hands.act(
+            guild, channel, member, kind, amount, hand_id=hand, seq=seq
+        )
     if move == "join":
-        return lambda: service.join(guild, channel, member, None, name=session.name)
+        return lambda: service.seats.join(guild, channel, member, None, name=session.name)
     if move == "run_twice":
         hand = body.get("hand")
         if type(hand) is not int:
             raise ValueError(hand)
-        return lambda: service.agree_run_twice(guild, channel, member, hand_id=hand)
+        return lambda: service.hands.agree_run_twice(guild, channel, member, hand_id=hand)
     if move == "deal":
-        return lambda: service.deal(guild, channel, actor=member)
-    simple = {"leave": service.leave, "sit_out": service.sit_out, "sit_in": service.sit_in}
+        return lambda: service.hands.deal(guild, channel, actor=member)
+    seats = service.seats
+    simple = {"leave": seats.leave, "sit_out": seats.sit_out, "sit_in": seats.sit_in}
     return lambda: simple[move](guild, channel, member)
 
 

@@ -116,7 +116,7 @@ def extension(
         )
         return None
     hub = Hub(service, delay=delay, clock=clock)
-    service.subscribe(hub.receive)
+    service.tables.subscribe(hub.receive)
     activity = Activity(
         service=service,
         store=store,
