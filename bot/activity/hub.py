@@ -85,10 +85,10 @@ class Hub:
         page = Page(session)
         table_id = page.table_id
         self._pages.setdefault(table_id, set()).add(page)
-        missing = await self.service.absent(table_id)
+        missing = await self.service.tables.absent(table_id)
         serial = self._serials.get(table_id, 0)
         if missing is None:
-            page.put(self._views(self.service.state(table_id), serial)(page), serial)
+            page.put(self._views(self.service.tables.state(table_id), serial)(page), serial)
         elif isinstance(missing, TableResuming) and self.remote is not None:
             self.remote.watch(table_id)
             found = await self.remote.outcome(table_id, fresh=False)
@@ -164,7 +164,7 @@ class Hub:
             if private is not None:
                 cards = next((p for p in private if p.member == member), None)
             else:
-                cards = self.service.cards_of(state.table_id, member) if seated else None
+                cards = self.service.tables.cards_of(state.table_id, member) if seated else None
             mine = json.dumps(member_part(state, member, cards), ensure_ascii=False)
             return f'{{"view":{public[lang]},"you":{mine}}}'
 

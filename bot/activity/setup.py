@@ -125,7 +125,7 @@ def extension(
         )
         return None
     hub = Hub(service, delay=delay, clock=clock)
-    service.subscribe(hub.receive)
+    service.tables.subscribe(hub.receive)
     relay = remote = None
     owner = store.lease_owner
     if owner is not None and store.dialect.value == "postgresql":  # leases: several processes

@@ -4,8 +4,8 @@ object leaves this package.
 
 The modules, by what they hold:
 
-- :mod:`~bot.tables.service`: :class:`~bot.tables.service.TableService`, the facade the
-  Discord layer calls;
+- :mod:`~bot.tables.service`: :class:`~bot.tables.service.TableService`, which builds the
+  parts below and holds them in public: callers hold the part they need;
 - :mod:`~bot.tables.live_tables`: the open tables, their locks, and a hand's phases (apply and
   commit an action, hold a run-out, settle the hand's end);
 - :mod:`~bot.tables.seat_commands`, :mod:`~bot.tables.hand_commands`,
