@@ -18,5 +18,6 @@ The modules, by what they hold:
 - :mod:`~bot.tables.runouts`: an all-in run-out and its odds; :mod:`~bot.tables.fairness`:
   checking a finished hand's deck against its commitment;
 - :mod:`~bot.tables.leases`, :mod:`~bot.tables.lease_keeper`: which process drives which table;
+  :mod:`~bot.tables.remote`: a table another process drives, read from the store;
 - :mod:`~bot.tables.errors`: the layer's errors, their tree drawn in its docstring.
 """
