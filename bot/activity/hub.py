@@ -18,14 +18,18 @@ import asyncio
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from bot.activity.mailbox import Mailbox
 from bot.activity.sessions import Session
 from bot.activity.views import View, lobby_view, member_part, public_view
 from bot.i18n import Lang, t
 from bot.tables.errors import TableResuming
-from bot.tables.outcomes import Outcome, PrivateCards, TableState
+from bot.tables.outcomes import Outcome, OutcomeKind, PrivateCards, TableState
 from bot.tables.service import TableService, table_id_for
+
+if TYPE_CHECKING:
+    from bot.tables.remote import RemoteTables
 
 __all__ = ["BEAT", "BEAT_SECONDS", "END", "QUEUE", "Hub", "Page"]
 
@@ -93,6 +97,9 @@ class Hub:
         self._cards: dict[str, tuple[int, dict[int, PrivateCards | None]]] = {}
         """By table: the hand in progress and its members' hole cards read so far."""
         self._beat: asyncio.TimerHandle | None = None
+        self.remote: RemoteTables | None = None
+        """Where the tables another process drives come from (several processes on
+        PostgreSQL: :mod:`bot.tables.remote`), handed to :meth:`receive` like outcomes."""
 
     def pages(self, table_id: str) -> int:
         return len(self._pages.get(table_id, ()))
@@ -112,6 +119,15 @@ class Hub:
             state = self.service.tables.state(table_id)
             seated = state.seat_of(session.member) is not None
             page.put(self._views(state, serial)(page, seated), serial)
+        elif isinstance(missing, TableResuming) and self.remote is not None:
+            self.remote.watch(table_id)
+            found = await self.remote.outcome(table_id, fresh=False)
+            if found is not None:
+                if found.commitment is not None:
+                    self._commitments[table_id] = found.commitment
+                seated = found.state.seat_of(session.member) is not None
+                views = self._views(found.state, found.serial, found.private)
+                page.put(views(page, seated), found.serial)
         elif isinstance(missing, TableResuming):
             elsewhere = {**lobby_view(table_id, session.lang), "lobby": False, "elsewhere": True}
             elsewhere["text"] = t(session.lang, "activity.elsewhere")
@@ -166,8 +182,13 @@ class Hub:
                 page.put(json.dumps({"view": lobby_view(table_id, page.session.lang)}), serial)
                 page.serial = -1  # a table opened here again counts its outcomes from 1
             return
+        if outcome.kind is OutcomeKind.RESTORED:
+            self._cards.pop(table_id, None)
+            for page in pages:  # rebuilt from the store (here or elsewhere): counted afresh
+                page.serial = -1
         state = outcome.state
-        views = self._views(state, serial)
+        here = self.service.tables.has_table(table_id)
+        views = self._views(state, serial, None if here else outcome.private)
         held: list[tuple[Page, str]] = []
         at_once = self.delay <= 0
         members = {seat.member for seat in state.seats if seat is not None}
@@ -196,9 +217,12 @@ class Hub:
             known[member] = self.service.tables.cards_of(state.table_id, member)
         return known[member]
 
-    def _views(self, state: TableState, serial: int) -> Callable[[Page, bool], str]:
+    def _views(
+        self, state: TableState, serial: int, private: tuple[PrivateCards, ...] | None = None
+    ) -> Callable[[Page, bool], str]:
         """Each page's view of ``state`` (given whether its member is seated): the public
-        part encoded once per language."""
+        part encoded once per language; the hole cards from the table service, or
+        ``private`` for a table driven elsewhere."""
         public: dict[Lang, str] = {}
         commitment = self._commitments.get(state.table_id)
         turn = None if state.turn is None else state.turn.member
@@ -209,7 +233,10 @@ class Hub:
                 drawn: View = public_view(state, serial=serial, commitment=commitment, lang=lang)
                 public[lang] = _encode(drawn)
             member = page.session.member
-            cards = self._hole_cards(state, member) if seated else None
+            if private is not None:
+                cards = next((p for p in private if p.member == member), None)
+            else:
+                cards = self._hole_cards(state, member) if seated else None
             if member == turn:
                 mine = _encode(member_part(state, member, cards))
             else:  # off their turn, a member's part changes only with their seat or cards
