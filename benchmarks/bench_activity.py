@@ -83,10 +83,14 @@ def _instance(n: int) -> str:
 
 def old_module(name: str, path: str) -> types.ModuleType:
     """``path`` as it was at :data:`OLD_COMMIT`, imported as the module ``name``."""
-    source = subprocess.run(
+    shown = subprocess.run(
         ["git", "-C", str(ROOT), "show", f"{OLD_COMMIT}:{path}"],
-        capture_output=True, text=True, check=True,
-    ).stdout  # fmt: skip
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    if shown.returncode != 0:
+        raise SystemExit(f"--cpu compares with commit {OLD_COMMIT}, not in this clone's history "
+                         "(a shallow clone? git fetch --unshallow)")  # fmt: skip
+    source = shown.stdout
     module = types.ModuleType(name)
     module.__file__ = f"{OLD_COMMIT}:{path}"
     sys.modules[name] = module

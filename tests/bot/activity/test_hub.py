@@ -48,13 +48,16 @@ async def test_players_at_once_spectators_later_and_never_a_step_back(tmp_path: 
         await service.seats.join(GUILD, CHANNEL, GUEST, 100)
         _drain(player.queue)
         watcher = await hub.open(_session(WATCHER))
-        assert hub.pages("11:22") == 2 and _drain(watcher.queue)[0]["view"]["seats"]
+        other = await hub.open(_session(WATCHER + 1))  # two spectators, one timer
+        assert hub.pages("11:22") == 3 and _drain(watcher.queue)[0]["view"]["seats"]
+        _drain(other.queue)
         await service.hands.deal(GUILD, CHANNEL)
         mine = _drain(player.queue)[-1]
         assert len(mine["you"]["cards"]) == 2
         assert watcher.queue.empty()  # the house delay holds the spectator's view
         await asyncio.sleep(0.1)
         seen = _drain(watcher.queue)[-1]
+        assert _drain(other.queue)[-1]["view"] == seen["view"]
         assert "cards" not in seen["you"] and "legal" not in seen["you"]
         assert seen["view"]["serial"] == mine["view"]["serial"]
         serial = player.serial
