@@ -240,7 +240,7 @@ class Hub:
             if member == turn:
                 mine = _encode(member_part(state, member, cards))
             else:  # off their turn, a member's part changes only with their seat or cards
-                made_of = (seated, cards)
+                made_of = (seated, cards, state.hand_id)  # the cards show in their hand
                 if page.mine is None or page.mine[0] != made_of:
                     page.mine = (made_of, _encode(member_part(state, member, cards)))
                 mine = page.mine[1]

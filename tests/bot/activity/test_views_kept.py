@@ -2,7 +2,8 @@
 member's hole cards once per hand, a member's own part kept off their turn): after every
 outcome of many random hands at tables of each betting structure, every page's view is the
 very string a fresh build for that page gives (the public view and the member's part made
-anew from the state, the hole cards read from the table at that moment)."""
+anew from the state, the hole cards read from the table at that moment, or for a table
+another process drives, taken from the outcome as the relay hands it over)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from bot.activity.sessions import Session
 from bot.activity.views import member_part, public_view
 from bot.i18n import Lang
 from bot.store.store import Store
-from bot.tables.outcomes import Outcome, OutcomeKind
+from bot.tables.outcomes import Outcome, OutcomeKind, PrivateCards
 from bot.tables.service import TableService
 from engine import EmptyStackPolicy, preset
 from tests.engine.simulate import random_deck, random_move
@@ -27,6 +28,8 @@ PLAYERS, LATE, WATCHER = (1, 2, 3, 4), 5, 9
 """Seats at each table (a member's id is ``channel * 100 + seat``); LATE sits down in the
 middle of a hand and leaves later; WATCHER only watches."""
 HANDS = 12
+SOURCE, ELSEWHERE = 41, 49
+"""The table mirrored as one another process drives, and the channel it is shown in."""
 
 
 def _session(channel: int, member: int, lang: Lang) -> Session:
@@ -43,22 +46,25 @@ class FreshBuild:
         self.commitments: dict[str, str] = {}
         self.expected: dict[int, list[str]] = {id(page): [] for page in pages}
 
-    def view(self, page: Page, outcome: Outcome) -> str:
+    def view(self, page: Page, outcome: Outcome, remote: bool = False) -> str:
         state, member, lang = outcome.state, page.session.member, page.session.lang
         commitment = self.commitments.get(state.table_id)
         drawn = public_view(state, serial=outcome.serial, commitment=commitment, lang=lang)
         seated = state.seat_of(member) is not None
-        cards = self.service.tables.cards_of(state.table_id, member) if seated else None
+        if remote:
+            cards = outcome.cards_of(member)
+        else:
+            cards = self.service.tables.cards_of(state.table_id, member) if seated else None
         mine = member_part(state, member, cards)
         public = json.dumps(drawn, ensure_ascii=False)
         return f'{{"view":{public},"you":{json.dumps(mine, ensure_ascii=False)}}}'
 
-    def receive(self, outcome: Outcome) -> None:
+    def receive(self, outcome: Outcome, remote: bool = False) -> None:
         if outcome.commitment is not None:
             self.commitments[outcome.table_id] = outcome.commitment
         for page in self.pages:
             if page.table_id == outcome.table_id:
-                self.expected[id(page)].append(self.view(page, outcome))
+                self.expected[id(page)].append(self.view(page, outcome, remote))
 
     def check(self) -> int:
         """Every page's queue holds exactly the fresh views since the last check."""
@@ -71,6 +77,28 @@ class FreshBuild:
             checked += len(sent)
             self.expected[id(page)] = []
         return checked
+
+
+class Mirror:
+    """Hands each outcome of the no-limit table to the hub again as the relay hands over a
+    table another process drives: under another table's id, the hand's hole cards in
+    ``private`` (kept after the hand ended, as a late record may carry them)."""
+
+    def __init__(self, service: TableService, hub: Hub, fresh: FreshBuild) -> None:
+        self.service, self.hub, self.fresh = service, hub, fresh
+        self.private: tuple[PrivateCards, ...] = ()
+
+    def receive(self, outcome: Outcome) -> None:
+        if outcome.table_id != f"{GUILD}:{SOURCE}":
+            return
+        state = outcome.state
+        if state.hand_id is not None:
+            found = (self.service.tables.cards_of(outcome.table_id, m) for m in state.hand_members)
+            self.private = tuple(cards for cards in found if cards is not None)
+        there = replace(state, table_id=f"{GUILD}:{ELSEWHERE}", channel_id=ELSEWHERE)
+        mirrored = replace(outcome, table_id=there.table_id, state=there, private=self.private)
+        self.hub.receive(mirrored)
+        self.fresh.receive(mirrored, remote=True)
 
 
 async def test_every_view_equals_a_fresh_build_after_every_move(tmp_path: Path) -> None:
@@ -88,20 +116,24 @@ async def test_every_view_equals_a_fresh_build_after_every_move(tmp_path: Path) 
             for seat in PLAYERS[1:]:
                 await service.seats.join(GUILD, channel, channel * 100 + seat, 100)
         pages = []
-        for channel in TABLES:  # each player's page, a second page of one, three languages
+        for channel in [*TABLES, ELSEWHERE]:  # each player's, a second page, three languages
             for seat, lang in [*((m, "en") for m in PLAYERS), (PLAYERS[0], "nb"),
                                (LATE, "da"), (WATCHER, "nb")]:  # fmt: skip
-                page = await hub.open(_session(channel, channel * 100 + seat, lang))
+                member = (SOURCE if channel == ELSEWHERE else channel) * 100 + seat
+                page = await hub.open(_session(channel, member, lang))
                 pages.append(page)
         fresh = FreshBuild(service, pages)
         opened = {id(p): p.queue.get_nowait() for p in pages}
         for page in pages:  # a page's first view is the fresh build of the table as it is
+            if page.session.channel == ELSEWHERE:  # no table here yet: the lobby
+                assert json.loads(opened[id(page)])["view"]["lobby"] is True
+                continue
             state = service.tables.state(page.table_id)
-            serial = hub._serials.get(page.table_id, 0)
-            outcome = Outcome(kind=OutcomeKind.OPENED, table_id=page.table_id, serial=serial,
-                              state=state)  # fmt: skip
+            outcome = Outcome(kind=OutcomeKind.OPENED, table_id=page.table_id,
+                              serial=page.serial, state=state)  # fmt: skip
             assert opened[id(page)] == fresh.view(page, outcome)
         service.tables.subscribe(fresh.receive)
+        service.tables.subscribe(Mirror(service, hub, fresh).receive)
         checked = 0
         for hand in range(HANDS):
             for channel in TABLES:
