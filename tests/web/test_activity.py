@@ -158,6 +158,9 @@ async def test_two_pages_and_the_channel_play_a_hand_and_bad_input_changes_nothi
             for tab in (tab_a, tab_b):
                 await _until(tab, "doc.body.dataset.phase === 'table'")
             await members[2].slash("holdem join")
+            # Alice turns the learning mode on in the channel: the page shows its figures
+            chosen = await members[0].slash("holdem settings", coach="on")
+            assert "Learning mode: on." in chosen.content, chosen.content
             await _until(tab_a, "doc.querySelectorAll('#seats li').length === 2")
             await _join_and_deal(tab_a, tab_b)
             hand = int(await _in_frame(tab_a, "doc.body.dataset.hand"))
@@ -256,7 +259,7 @@ async def _play(
     the channel, whose turn message must be hers when the page says it is; the bad input
     on the first turn of a member in a page, screenshots on Alice's first turn."""
     watcher = next(iter(tabs.values()))
-    shot = tried = replayed = False
+    shot = tried = replayed = quiet = False
     last = (0, -1)
     while True:
         state = await _in_frame(
@@ -280,8 +283,13 @@ async def _play(
             tab = tabs[turn]
             await _until(tab, "!doc.getElementById('act').hidden")
             if not shot and tab is watcher:
+                await _learning_figures(game, tab, turn)
                 await _screenshots(tabs)
                 shot = True
+            elif tab is not watcher and not quiet:
+                await asyncio.sleep(0.3)  # the page asked; Bob never turned the mode on
+                assert await _in_frame(tab, "doc.getElementById('coach').hidden")
+                quiet = True
             if not tried:
                 await _bad_input(tabs, sessions, turn)
                 tried = True
@@ -314,9 +322,37 @@ async def _play(
             replayed = True
 
 
+_COACH = (
+    "[doc.querySelector('#coach h2').textContent, "
+    "...[...doc.querySelectorAll('#coach li')].map(l => l.textContent), "
+    "doc.querySelector('#coach p').textContent]"
+)
+
+
+async def _learning_figures(game: Game, tab: Tab, member: int) -> None:
+    """On the turn of ``member``, who turned the learning mode on, the page shows the
+    figures their cards panel in the channel gives for the same decision, word for word."""
+    await _until(tab, "!doc.getElementById('coach').hidden")
+    shown = [line for line in await _in_frame(tab, _COACH) if line]
+    assert shown[0] == "Learning mode" and len(shown) >= 3, shown
+    assert any(line.startswith("The pot is ") for line in shown), shown
+
+    def theirs() -> Turn | None:
+        turn = game.turn()
+        return turn if turn is not None and turn.member == member else None
+
+    turn = await game.standin.wait_for(theirs, 15)
+    panel = (await game.member(member).click(turn.message, "My cards")).content
+    for line in shown:
+        assert line in panel, (line, panel)
+
+
 async def _screenshots(tabs: dict[int, Tab]) -> None:
     phone, desktop = tabs.values()
-    await asyncio.sleep(0.5)  # the last card's arrival has played out
+    reduce = [{"name": "prefers-reduced-motion", "value": "reduce"}]
+    for tab in (phone, desktop):  # a page not in front plays no animation: show the states
+        await tab.send("Emulation.setEmulatedMedia", features=reduce)
+    await asyncio.sleep(0.5)
     (DOCS / "activity-390x844.png").write_bytes(await phone.screenshot())
     (DOCS / "activity-1280x800.png").write_bytes(await desktop.screenshot())
 

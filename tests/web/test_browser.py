@@ -32,7 +32,7 @@ _SHOWN = """(() => {
     board: cards('#board'), board2: cards('#board2'),
     twice: !document.getElementById('board2-row').hidden,
     pot: document.getElementById('pot').textContent,
-    seats: [...document.querySelectorAll('#seats-body tr')].map(r => ({
+    seats: [...document.querySelectorAll('#seats > li')].map(r => ({
       stack: r.querySelector('.stack').textContent, bet: r.querySelector('.bet').textContent,
       cards: [...r.querySelectorAll('[data-card]')].map(c => c.dataset.card),
       status: r.querySelector('.status').textContent})),
@@ -197,6 +197,10 @@ async def test_a_live_view_carries_no_card_before_it_is_shown(
                 " && !document.getElementById('live-replay').hidden",
                 timeout=20,
             )
+            drawn = await tab.js(
+                "[...document.querySelectorAll('#seats > li')].map(s => [s.querySelector("
+                "'.stack').textContent, [...s.querySelectorAll('[data-card]')].length])"
+            )
             received = [
                 e["params"]["data"]
                 for e in tab.events
@@ -234,6 +238,10 @@ async def test_a_live_view_carries_no_card_before_it_is_shown(
                     assert f'"code": "{card}"' not in message, (view["actions"], p, card)
     final = record.replay()
     assert any(not final.shown[p] for p in range(final.player_count))  # cards stayed hidden
+    # the live page draws the same table as the replayer: the hand's end, as shown
+    assert drawn == [
+        [f"{final.stacks[p]:,}", 2 if final.shown[p] else 0] for p in range(final.player_count)
+    ], drawn
 
 
 def _non_stream(events: list[dict[str, Any]]) -> set[str]:
@@ -265,6 +273,9 @@ async def test_the_pages_look_as_their_references_on_a_phone_and_a_desktop(
     site: Site, browser: Browser
 ) -> None:
     async with Tab(browser) as tab:
+        # still pictures: no card or seat caught half way through its movement
+        reduce = [{"name": "prefers-reduced-motion", "value": "reduce"}]
+        await tab.send("Emulation.setEmulatedMedia", features=reduce)
         await tab.open(site.url(f"hand/{site.twice}"))
         await tab.key("End", "End", 35)
         await _shot(tab, "replay-phone", 390, 844, mobile=True)

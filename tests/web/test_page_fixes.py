@@ -84,7 +84,7 @@ async def _side_pot_hand(site: Site) -> tuple[int, list[Hand]]:
 
 
 _POT = """({pot: document.getElementById('pot').textContent,
-  rows: [...document.querySelectorAll('#seats-body tr')].map(r => ({
+  rows: [...document.querySelectorAll('#seats > li')].map(r => ({
     winner: r.classList.contains('winner'), status: r.querySelector('.status').textContent}))})"""
 
 
@@ -121,10 +121,10 @@ async def test_the_pot_adds_up_at_every_step_and_the_showdown_names_its_winners(
 
 _OVERFLOW = """(() => {
   const box = document.querySelector('#seats').parentElement;
-  const cells = [...document.querySelectorAll('#seats th, #seats td')];
+  const cells = [...document.querySelectorAll('#seats > li, #seats > li *')];
   const right = Math.max(...cells.map(c => c.getBoundingClientRect().right));
   return {scroll: box.scrollWidth - box.clientWidth, right, width: window.innerWidth,
-          statuses: [...document.querySelectorAll('#seats-body .status')]
+          statuses: [...document.querySelectorAll('#seats .status')]
             .map(s => s.getBoundingClientRect().width > 0 && s.textContent)};
 })()"""
 
