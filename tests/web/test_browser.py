@@ -22,6 +22,7 @@ from tests.web.conftest import TABLE, Site, start_site
 from tests.web.hands import GUILD, MEMBERS, store_hand
 
 REFERENCE = Path(__file__).parent / "reference"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 UPDATE = os.environ.get("HOLDEM_UPDATE_WEB_REFERENCES") == "1"
 
 _SHOWN = """(() => {
@@ -254,10 +255,15 @@ def _non_stream(events: list[dict[str, Any]]) -> set[str]:
     }
 
 
-async def _shot(tab: Tab, name: str, width: int, height: int, *, mobile: bool) -> None:
+async def _shot(
+    tab: Tab, name: str, width: int, height: int, *, mobile: bool, docs: str = ""
+) -> None:
+    """The page against its reference; ``docs``: its first screen kept in docs/ too."""
     await tab.size(width, height, mobile=mobile)
     await asyncio.sleep(0.1)
     picture = Image.open(io.BytesIO(await tab.screenshot())).convert("RGB")
+    if docs:
+        picture.crop((0, 0, width, height)).save(DOCS / docs, optimize=True)
     reference = REFERENCE / f"{name}.png"
     if UPDATE:
         REFERENCE.mkdir(exist_ok=True)
@@ -279,7 +285,7 @@ async def test_the_pages_look_as_their_references_on_a_phone_and_a_desktop(
         await tab.open(site.url(f"hand/{site.twice}"))
         await tab.key("End", "End", 35)
         await _shot(tab, "replay-phone", 390, 844, mobile=True)
-        await _shot(tab, "replay-desktop", 1280, 800, mobile=False)
+        await _shot(tab, "replay-desktop", 1280, 800, mobile=False, docs="replay-1280x800.png")
         await tab.open(site.url("leaderboard"))
         await _shot(tab, "leaderboard-phone", 390, 844, mobile=True)
     assert GUILD
