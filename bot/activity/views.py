@@ -40,7 +40,7 @@ def texts(lang: Lang) -> dict[str, Any]:
     words: dict[str, Any] = {key: t(lang, msg_id) for key, msg_id in _SHARED.items()}
     words["call"] = t(lang, "button.call", amount="{amount}")
     words.update({key: t(lang, f"activity.{key}") for key in _OWN})
-    words["table"] = table_words(lang)
+    words["table"] = {**table_words(lang), "players": t(lang, "activity.players")}
     return words
 
 

@@ -157,6 +157,8 @@ async def test_two_pages_and_the_channel_play_a_hand_and_bad_input_changes_nothi
             await _in_frame(tab_a, "doc.querySelector('[data-do=open]').click()")
             for tab in (tab_a, tab_b):
                 await _until(tab, "doc.body.dataset.phase === 'table'")
+            words = "doc.getElementById('seats').getAttribute('aria-label')"
+            assert await _in_frame(tab_b, words) == "Spillere ved bordet"  # Bob's bokmål
             await members[2].slash("holdem join")
             # Alice turns the learning mode on in the channel: the page shows its figures
             chosen = await members[0].slash("holdem settings", coach="on")
@@ -283,6 +285,7 @@ async def _play(
             tab = tabs[turn]
             await _until(tab, "!doc.getElementById('act').hidden")
             if not shot and tab is watcher:
+                await _own_cards_drawn(tab)
                 await _learning_figures(game, tab, turn)
                 await _screenshots(tabs)
                 shot = True
@@ -322,6 +325,20 @@ async def _play(
             replayed = True
 
 
+async def _own_cards_drawn(tab: Tab) -> None:
+    """Before the flop, the drawing shows the member's own hole cards on their own seat,
+    drawn first (at the bottom), and no other seat's; its text is in their language."""
+    drawn = await _in_frame(
+        tab,
+        "[...doc.querySelectorAll('#seats > li')].map(s => [s.classList.contains('me'), "
+        "[...s.querySelectorAll('[data-card]')].map(c => c.dataset.card)])",
+    )
+    mine = _views(tab)[-1]["you"]["cards"]
+    assert drawn[0] == [True, mine] and all(not cards for _, cards in drawn[1:]), drawn
+    label = await _in_frame(tab, "doc.getElementById('seats').getAttribute('aria-label')")
+    assert label == "Players at the table", label
+
+
 _COACH = (
     "[doc.querySelector('#coach h2').textContent, "
     "...[...doc.querySelectorAll('#coach li')].map(l => l.textContent), "
@@ -335,7 +352,7 @@ async def _learning_figures(game: Game, tab: Tab, member: int) -> None:
     await _until(tab, "!doc.getElementById('coach').hidden")
     shown = [line for line in await _in_frame(tab, _COACH) if line]
     assert shown[0] == "Learning mode" and len(shown) >= 3, shown
-    assert any(line.startswith("The pot is ") for line in shown), shown
+    assert any(line.startswith("Against ") for line in shown), shown  # her equity
 
     def theirs() -> Turn | None:
         turn = game.turn()

@@ -41,6 +41,10 @@ _SHOWN = """(() => {
 })()"""
 
 
+_MOTION = """[...document.querySelectorAll('#board [data-card]')]
+  .map(c => [c.textContent, getComputedStyle(c).animationName])"""
+
+
 def _engine_states(record: HandRecord) -> list[Hand]:
     """The engine's own hand after the deal and after each action (a copy each time)."""
     hands: list[Hand] = []
@@ -135,6 +139,15 @@ async def test_the_replayer_shows_the_engines_state_at_every_step(
         await tab.key("2", "Digit2", 50)
         assert await tab.js("document.getElementById('where').textContent.startsWith('Flop')")
         assert await tab.js("document.querySelectorAll('#board [data-card]').length") == 3
+        # the flop arrives moving, each card's face there from the first frame; with reduced
+        # motion it is simply there
+        dealt = await tab.js(_MOTION)
+        assert [d[1] for d in dealt] == ["holdem-deal"] * 3 and all(d[0] for d in dealt), dealt
+        reduce = [{"name": "prefers-reduced-motion", "value": "reduce"}]
+        await tab.send("Emulation.setEmulatedMedia", features=reduce)
+        await tab.key("Home", "Home", 36)
+        await tab.key("2", "Digit2", 50)
+        assert [d[1] for d in await tab.js(_MOTION)] == ["none"] * 3
 
 
 async def test_the_space_bar_plays_the_replay_but_opens_the_odds_when_they_have_focus(
