@@ -364,8 +364,24 @@ async def _learning_figures(game: Game, tab: Tab, member: int) -> None:
         assert line in panel, (line, panel)
 
 
+_PLACES = """(() => {
+  const box = (e) => e.getBoundingClientRect();
+  const seats = [...doc.querySelectorAll('#seats > li')].map(box);
+  const all = [...seats, ...[...doc.querySelectorAll('#seats .chips:not(.none)')].map(box)];
+  const apart = seats.every((a, i) => seats.every((b, j) => i === j || a.right <= b.left
+    || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top));
+  return [doc.documentElement.clientWidth, Math.min(...all.map(r => r.left)),
+          Math.max(...all.map(r => r.right)), apart];
+})()"""
+
+
 async def _screenshots(tabs: dict[int, Tab]) -> None:
+    """Both pages (390 and 1280 pixels wide): every seat and bet on the screen, no seat over
+    another; then the pictures for docs/."""
     phone, desktop = tabs.values()
+    for tab in (phone, desktop):
+        width, left, right, apart = await _in_frame(tab, _PLACES)
+        assert left >= 0 and right <= width and apart, (width, left, right, apart)
     reduce = [{"name": "prefers-reduced-motion", "value": "reduce"}]
     for tab in (phone, desktop):  # a page not in front plays no animation: show the states
         await tab.send("Emulation.setEmulatedMedia", features=reduce)

@@ -76,10 +76,11 @@ function ring(count, tall) {
   });
 }
 
-// Which edge of the table a place is on: the seat's chips lie on the felt's side of it.
+// Which side of the table a place is on (a corner counts as the top or the bottom): the
+// seat's chips lie on the felt's side of it.
 function side([x, y]) {
-  if (y > 0.999) return "bottom";
-  if (y < 0.001) return "top";
+  if (y > 0.75) return "bottom";
+  if (y < 0.25) return "top";
   return x < 0.5 ? "left" : "right";
 }
 
