@@ -379,12 +379,11 @@ async def _screenshots(tabs: dict[int, Tab]) -> None:
     """Both pages (390 and 1280 pixels wide): every seat and bet on the screen, no seat over
     another; then the pictures for docs/."""
     phone, desktop = tabs.values()
-    for tab in (phone, desktop):
-        width, left, right, apart = await _in_frame(tab, _PLACES)
-        assert left >= 0 and right <= width and apart, (width, left, right, apart)
     reduce = [{"name": "prefers-reduced-motion", "value": "reduce"}]
     for tab in (phone, desktop):  # a page not in front plays no animation: show the states
         await tab.send("Emulation.setEmulatedMedia", features=reduce)
+        width, left, right, apart = await _in_frame(tab, _PLACES)
+        assert left >= 0 and right <= width and apart, (width, left, right, apart)
     await asyncio.sleep(0.5)
     (DOCS / "activity-390x844.png").write_bytes(await phone.screenshot())
     (DOCS / "activity-1280x800.png").write_bytes(await desktop.screenshot())

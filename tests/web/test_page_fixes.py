@@ -145,7 +145,10 @@ async def test_the_players_table_fits_a_phone_in_every_language(
                     assert seen["scroll"] <= 0 and seen["right"] <= seen["width"], (lang, seen)
                     assert all(s is not False for s in seen["statuses"]), (lang, seen)
         # the drawing itself, with every seat of a ten-seat table taken: on a phone and on a
-        # desktop, every seat and bet on the screen, none over another
+        # desktop, every seat and bet on the screen, none over another (where they settle:
+        # no movement to wait for)
+        reduce = [{"name": "prefers-reduced-motion", "value": "reduce"}]
+        await tab.send("Emulation.setEmulatedMedia", features=reduce)
         for width, height, mobile in ((390, 844, True), (1280, 800, False)):
             await tab.size(width, height, mobile=mobile)
             seen = await tab.js(_FULL_TABLE)

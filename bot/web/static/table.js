@@ -213,7 +213,7 @@ export function drawTable(root, table, words) {
   const had = new Map([...list.children].map((item) => [item.dataset.key, item]));
   const phone = ring(table.seats.length, 1.1 + 0.04 * table.seats.length);
   const wide = ring(table.seats.length, 0.45);
-  list.replaceChildren(...table.seats.map((seat, i) => {
+  const items = table.seats.map((seat, i) => {
     const item = had.get(String(seat.key)) || newSeat(words);
     drawSeat(item, seat, words, first || !had.has(String(seat.key)));
     for (const [name, value] of [["--px", phone[i][0]], ["--py", phone[i][1]],
@@ -223,7 +223,14 @@ export function drawTable(root, table, words) {
     item.dataset.phone = side(phone[i]);
     item.dataset.wide = side(wide[i]);
     return item;
-  }));
+  });
+  // A seat that stays keeps its node in place, so it glides to its new place (a node put
+  // back in the page would jump there).
+  const kept = new Set(items);
+  for (const item of [...list.children]) if (!kept.has(item)) item.remove();
+  items.forEach((item, i) => {
+    if (list.children[i] !== item) list.insertBefore(item, list.children[i] || null);
+  });
   root.style.setProperty("--n", String(Math.max(2, table.seats.length)));
   drawClock(root, table.timer);
 }
