@@ -220,6 +220,16 @@ async def _bad_input(tabs: dict[int, Tab], sessions: dict[int, str], turn: int) 
     tab_wait = tabs[waiting]
     move = {"do": "act", "kind": "call", "instance": INSTANCE}
     assert (await _fetch(tab_wait, "api/move", move, forged))[0] == 401
+    # the learning figures: for a signed-in member on their own turn only
+    ask = {"instance": INSTANCE}
+    assert (await _fetch(tab_wait, "api/coach", ask, forged))[0] == 401
+    assert (await _fetch(tab_wait, "api/coach", {"instance": OTHER_INSTANCE}, not_turn))[0] == 403
+    figures = (
+        "document.querySelector('iframe').contentWindow.fetch('api/coach', {method: 'POST', "
+        f"headers: {{Authorization: 'Bearer {not_turn}'}}, body: '{json.dumps(ask)}'}})"
+        ".then(r => r.json())"
+    )
+    assert await tab_wait.js(figures) == {"lines": []}
     assert (await _fetch(tab_wait, "api/move", move, expired))[0] == 401
     status, text = await _fetch(
         tab_wait, "api/move", {**move, "instance": OTHER_INSTANCE}, not_turn
