@@ -196,6 +196,11 @@ export function drawTable(root, table, words) {
   root.querySelector(".street").textContent = table.street || "";
   const board = root.querySelector("#board");
   drawCards(board, table.board, first);
+  for (let k = table.board.length; k < 5; k += 1) { // the places of the cards to come
+    const slot = el("span", "card slot");
+    slot.setAttribute("aria-hidden", "true");
+    board.append(slot);
+  }
   board.nextElementSibling.textContent = table.board.length ? "" : words.noBoard;
   const two = root.querySelector("#board2-row");
   two.hidden = !(table.board2 && table.board2.length);
