@@ -11,6 +11,8 @@ stream of views and the moves.
 - ``POST api/move``: a move, only from a session and only through the table service (the
   same calls the channel's commands make, under the table's lock, committed before the
   answer); a refusal is the member's alone, in their language, and changes nothing.
+- ``POST api/coach``: the learning mode's figures for the session's member on their own turn
+  (:mod:`bot.activity.coach`), asked by the page once per decision, never in the stream.
 
 Every path is relative in the page, so it works at ``/activity/`` and behind Discord's URL
 mapping proxy (``https://<client id>.discordsays.com/.proxy/``) alike.
