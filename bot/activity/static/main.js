@@ -4,6 +4,7 @@ import { signIn } from "./sdk.js";
 import { post, stream, Refusal } from "./server.js";
 import { draw } from "./draw.js";
 import { bindControls, drawControls } from "./controls.js";
+import { drawCoach } from "./coach.js";
 
 const state = { view: null, you: null, texts: {}, session: null, instance: null };
 const refusal = document.getElementById("refusal");
@@ -11,6 +12,7 @@ const refusal = document.getElementById("refusal");
 function render() {
   draw(state);
   drawControls(state);
+  drawCoach(state);
 }
 
 function refuse(text) {
