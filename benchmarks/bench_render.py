@@ -146,11 +146,13 @@ def tiles_and_encode(view: TableView, picture: Image.Image) -> bytes:
     with the same PNG writer. What is left of a render above this is the drawing of everything
     that is not a tile: seat boxes, names, chips, pills, pots."""
     from bot.pictures.draw import paste_tile
+    from bot.pictures.felt import felt
     from bot.pictures.png import encode_png
-    from bot.pictures.table import SEAT_CARD_WIDTH, _felt, board_slots, table_layout
+    from bot.pictures.seats import SEAT_CARD_WIDTH
+    from bot.pictures.table import board_slots, table_layout
     from bot.pictures.tiles import card_tile, place_tile
 
-    canvas = _felt().copy()
+    canvas = felt().copy()
     for i, slot in enumerate(board_slots()):
         tile = (
             card_tile(view.board[i], slot.width, four_colour=view.four_colour)

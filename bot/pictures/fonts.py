@@ -32,6 +32,7 @@ __all__ = [
     "fit_squeezed",
     "fit_text",
     "font",
+    "generation",
     "reload",
     "text_width",
 ]
@@ -365,9 +366,19 @@ def _draw_standin(
     draw.text((x, origin[1]), bottom, font=digits, fill=fill, anchor="ms")
 
 
+_reloads = [0]
+
+
+def generation() -> int:
+    """How many times the fonts were reloaded: part of the key of a cache of drawn text kept
+    outside this module, so that a reload draws it anew."""
+    return _reloads[0]
+
+
 def reload() -> None:
     """Forget the fonts found, read and measured: the next drawing searches the font folders
     (``HOLDEM_FONT_DIRS``) again. For tests and tools; the bot reads them once."""
+    _reloads[0] += 1
     fontchain.reload()
     textlayout.reload()
     for cached in (fit_text, _bitmap_picture, _sprite, _advances, _glyphs):
