@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
@@ -22,11 +22,14 @@ from bot.pictures.views import HoleCardsView, ShowdownView, TableView
 from bot.pictures.worker import render_executor
 from bot.present import ALT_TEXT_LIMIT, fit, hole_cards_alt, showdown_alt, table_alt
 
-__all__ = ["Images"]
+__all__ = ["TABLE_PICTURE", "Images", "TablePictures", "table_file"]
 
 log = logging.getLogger("holdem.bot")
 
 V = TypeVar("V")
+
+TABLE_PICTURE = "table.png"
+"""The file name of the table picture."""
 
 
 class Images:
@@ -56,12 +59,19 @@ class Images:
         """The table picture and its alt text (which the message also says); ``alt_tail``
         adds what the picture draws beyond the table (an all-in's odds). ``runout`` draws the
         run-out picture of the same view instead (only the hands in play, their odds large)."""
+        alt, png = await self.table_png(view, lang, alt_tail=alt_tail, runout=runout)
+        return alt, table_file(alt, png)
+
+    async def table_png(
+        self, view: TableView, lang: Lang, *, alt_tail: Sequence[str] = (), runout: bool = False
+    ) -> tuple[str, bytes]:
+        """:meth:`table` as its alt text and the PNG's bytes."""
         alt = table_alt(lang, view)
         if alt_tail:  # kept whole: the table's own description is what gets shortened
             tail = " ".join(alt_tail)
             alt = f"{fit(alt, max(0, ALT_TEXT_LIMIT - len(tail) - 1))} {tail}"
         drawing = render_runout if runout else render_table
-        return alt, await self._file(drawing, view, "table.png", alt)
+        return alt, await self.render(drawing, view)
 
     async def showdown(self, view: ShowdownView, lang: Lang) -> tuple[str, discord.File]:
         alt = showdown_alt(lang, view)
@@ -73,3 +83,44 @@ class Images:
 
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)
+
+
+def table_file(alt: str, png: bytes) -> discord.File:
+    """The table picture as an attachment described by ``alt``."""
+    return discord.File(io.BytesIO(png), TABLE_PICTURE, description=fit(alt))
+
+
+class TablePictures:
+    """The table pictures of one table, each state drawn once however many messages show it
+    (the hand message and its edits, ``/holdem table``, the hand's summary).
+
+    The picture last drawn is kept with what it was drawn from: the view (every fact the
+    picture shows), the language and the alt text's tail. A picture asked for again with all
+    of them equal is the one kept; any other is drawn, so a kept picture is never one of
+    another state. One is kept, not more: its bytes are the ones the hand message's attachment
+    holds anyway for a retry, so keeping it costs a table next to nothing. A picture being drawn
+    is shared too: a second ask while the first is in the worker waits for the same drawing.
+    """
+
+    def __init__(self, images: Callable[[], Images]) -> None:
+        self._images = images
+        self._last: tuple[Hashable, asyncio.Future[tuple[str, bytes]]] | None = None
+
+    async def table(
+        self, view: TableView, lang: Lang, *, alt_tail: Sequence[str] = (), runout: bool = False
+    ) -> tuple[str, discord.File]:
+        """:meth:`Images.table`, drawn only when not the picture last drawn."""
+        key = (view, lang, tuple(alt_tail), runout)
+        if self._last is None or self._last[0] != key or _failed(self._last[1]):
+            drawing = self._images().table_png(view, lang, alt_tail=alt_tail, runout=runout)
+            task = asyncio.ensure_future(drawing)
+            task.add_done_callback(_failed)  # its error is read even when nobody waits any more
+            self._last = (key, task)
+        # Shielded: an ask cancelled (a coalesced edit overtaken) leaves the drawing to others.
+        alt, png = await asyncio.shield(self._last[1])
+        return alt, table_file(alt, png)
+
+
+def _failed(drawing: asyncio.Future[tuple[str, bytes]]) -> bool:
+    """Whether the drawing ended without a picture (failed or cancelled): never kept."""
+    return drawing.done() and (drawing.cancelled() or drawing.exception() is not None)
