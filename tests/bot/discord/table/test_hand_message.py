@@ -66,8 +66,11 @@ async def test_a_table_picture_of_one_state_is_drawn_once(
         await alice.slash(t.channel, "holdem start")
         for member in (bob, carol):
             await member.slash(t.channel, "holdem join")
+        await alice.slash(t.channel, "holdem dm", state="on")  # her cards at every deal
         for hand in range(2):
             await alice.slash(t.channel, "holdem deal")
+            for member in t.members:  # each one's cards kept up to date, the DM's too
+                await member.slash(t.channel, "holdem cards")
             while t.in_hand():
                 for asker in (bob, carol):  # the same state asked for twice
                     shown = await asker.slash(t.channel, "holdem table")
@@ -75,7 +78,9 @@ async def test_a_table_picture_of_one_state_is_drawn_once(
                     now = table_alt("en", table_view(t.state(), "en"))
                     assert picture.description == fit(now)  # never an older state's
                 await t.to_act().slash(t.channel, "allin" if hand else "call")
-        pictures = [view for name, view in drawn if name == "render_table"]
-        assert len(pictures) >= 6 and drawn[next(k for k in drawn if k[0] == "render_runout")]
+        await t.env.advance_time(5)  # the kept cards' last edits
+        kinds = Counter(name for name, _ in drawn)
+        assert kinds["render_table"] >= 6 and kinds["render_runout"] and kinds["render_showdown"]
+        assert kinds["render_hole_cards"] >= 6
         assert {key: n for key, n in drawn.items() if n > 1} == {}
         simcord.assert_no_errors(t.env)
