@@ -51,7 +51,7 @@ class HandEdits:
         self._version = 0
         """Counts the versions of the hand message sent directly (see :meth:`direct`)."""
         self._hand_lock = asyncio.Lock()
-        self.tables = TablePictures(lambda: self.ctx.images)
+        self.table_pictures = TablePictures(lambda: self.ctx.images)
         """The table's pictures, each state drawn once: draw every table picture through it."""
 
     def now(self) -> float:
@@ -66,7 +66,7 @@ class HandEdits:
         new street), else nothing: the message keeps showing its attachment."""
         if self.hand is None or (not force and self.drawn == state.board):
             return []
-        alt, file = await self.tables.table(table_view(state, lang), lang)
+        alt, file = await self.table_pictures.table(table_view(state, lang), lang)
         self.hand.pictures = (Picture(name=file.filename, alt=alt),)
         self.drawn = state.board
         return [file]
