@@ -82,21 +82,23 @@ async def serve(db: str, port: int, tables: int) -> None:
     store = await Store.open(db)
     service = TableService(store, clock=time.time)
     hub = Hub(service, delay=0.0, clock=time.time)
-    service.subscribe(hub.receive)
+    service.tables.subscribe(hub.receive)
     loop = asyncio.get_running_loop()
 
     def deal_again(outcome: Outcome) -> None:
         if outcome.hand_over and not outcome.closed:
             guild, channel = outcome.state.guild_id, outcome.state.channel_id
-            loop.call_later(0.05, lambda: loop.create_task(service.deal(guild, channel)))
+            loop.call_later(0.05, lambda: loop.create_task(service.hands.deal(guild, channel)))
 
     for n in range(tables):
         members = [_member(n, s) for s in range(SEATS)]
-        await service.open_table(GUILD, _channel(n), members[0], rules, BUY_IN, preset="no-limit")
+        await service.seats.open_table(
+            GUILD, _channel(n), members[0], rules, BUY_IN, preset="no-limit"
+        )
         for member in members[1:]:
-            await service.join(GUILD, _channel(n), member, BUY_IN)
-        await service.deal(GUILD, _channel(n))
-    service.subscribe(deal_again)
+            await service.seats.join(GUILD, _channel(n), member, BUY_IN)
+        await service.hands.deal(GUILD, _channel(n))
+    service.tables.subscribe(deal_again)
     activity = Activity(
         service=service, store=store, sessions=Sessions(SECRET), hub=hub, clock=time.time,
         discord=DiscordApi("http://127.0.0.1:9", client_id=1, client_secret=SECRET, bot_token=""),

@@ -4,7 +4,7 @@ N six-handed no-limit tables (100, then 500) live in one :class:`bot.tables.serv
 on one event loop and one SQLite file (``synchronous=NORMAL``, as the store opens it). One asyncio
 task per table plays it: a seeded random legal action (``tests.engine.simulate.random_move``)
 for the member whose turn it is, a new hand when one ends. Each action is timed from the call
-of ``TableService.act`` to its reply payload being ready, which is the bot's own work before it
+of ``HandCommands.act`` to its reply payload being ready, which is the bot's own work before it
 sends anything (``bot/discord/table/dealer.py``), built by the same pure functions (``present``):
 
 - the action committed to SQLite (``act`` returns only after ``append_action`` committed);
@@ -173,7 +173,7 @@ class Bench:
 
     async def deal(self, guild: int, channel: int) -> None:
         start = time.perf_counter()
-        result = await self.service.deal(guild, channel)
+        result = await self.service.hands.deal(guild, channel)
         outcome_lines(LANG, result)
         await self.table_payload(result)
         self.stats.deal_ms.append((time.perf_counter() - start) * 1000)
@@ -181,12 +181,14 @@ class Bench:
 
     async def act(self, guild: int, channel: int, rng: random.Random) -> bool:
         """One random legal move and its payload; False when the hand is over."""
-        turn = self.service.state(f"{guild}:{channel}").turn
+        turn = self.service.tables.state(f"{guild}:{channel}").turn
         if turn is None:
             return False
         action = random_move(turn.legal, rng)
         start = time.perf_counter()
-        result = await self.service.act(guild, channel, turn.member, action.kind, action.amount)
+        result = await self.service.hands.act(
+            guild, channel, turn.member, action.kind, action.amount
+        )
         committed = time.perf_counter()
         outcome_lines(LANG, result)
         kind = None
@@ -240,7 +242,7 @@ async def drive(
     while True:
         if until is not None and time.perf_counter() >= until:
             return done
-        if not bench.service.state(f"{guild}:{channel}").in_hand:
+        if not bench.service.tables.state(f"{guild}:{channel}").in_hand:
             await bench.deal(guild, channel)
             await pause()
             continue
@@ -294,17 +296,19 @@ class Computers:
 
     async def open(self) -> ComputerPlayers:
         service = self.bench.service
-        players = ComputerPlayers(service, service.view_of, pause=self.pause,
+        players = ComputerPlayers(service.hands, service.computers.view_of, pause=self.pause,
                                   executor=self.executor)  # fmt: skip
         for i, (guild, channel) in enumerate(self.tables):
             host = 9_000_000 + i  # a person opens the table, seats six computers, leaves
-            await service.open_table(guild, channel, host, RULES, BUY_IN, preset="no-limit")
+            await service.seats.open_table(guild, channel, host, RULES, BUY_IN, preset="no-limit")
             for k in range(SEATS):
-                await service.add_computer(guild, channel, LEVELS[(i + k) % 3], name_of=str)
-            await service.leave(guild, channel, host)
+                await service.computers.add_computer(
+                    guild, channel, LEVELS[(i + k) % 3], name_of=str
+                )
+            await service.seats.leave(guild, channel, host)
             self.ended[f"{guild}:{channel}"] = asyncio.Event()
-        service.subscribe(self.receive)
-        service.subscribe(players.receive)
+        service.tables.subscribe(self.receive)
+        service.tables.subscribe(players.receive)
         return players
 
     def receive(self, outcome: Outcome) -> None:
@@ -336,7 +340,7 @@ class Computers:
                 await asyncio.sleep(0.05)
                 continue
             event.clear()
-            if not (await self.bench.service.deal(guild, channel)).hand_over:
+            if not (await self.bench.service.hands.deal(guild, channel)).hand_over:
                 await event.wait()
 
     async def windows(
@@ -451,9 +455,9 @@ async def load_run(
 async def open_tables_from(service: TableService, first: int, last: int) -> None:
     for t in range(first, last):
         guild, channel, users = seat_ids(t)
-        await service.open_table(guild, channel, users[0], RULES, BUY_IN, preset="no-limit")
+        await service.seats.open_table(guild, channel, users[0], RULES, BUY_IN, preset="no-limit")
         for user in users[1:]:
-            await service.join(guild, channel, user, BUY_IN)
+            await service.seats.join(guild, channel, user, BUY_IN)
 
 
 async def heap_per_table(folder: Path, tables: int) -> tuple[float, float]:
@@ -473,13 +477,13 @@ async def heap_per_table(folder: Path, tables: int) -> tuple[float, float]:
     rng = random.Random(SEED)
     for t in range(1, tables + 1):
         guild, channel, _ = seat_ids(t)
-        await service.deal(guild, channel)
+        await service.hands.deal(guild, channel)
         for _ in range(8):
-            turn = service.state(f"{guild}:{channel}").turn
+            turn = service.tables.state(f"{guild}:{channel}").turn
             if turn is None:
                 break
             action = random_move(turn.legal, rng)
-            await service.act(guild, channel, turn.member, action.kind, action.amount)
+            await service.hands.act(guild, channel, turn.member, action.kind, action.amount)
     gc.collect()
     playing = tracemalloc.get_traced_memory()[0] - base
     tracemalloc.stop()

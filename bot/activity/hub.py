@@ -13,13 +13,17 @@ import asyncio
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from bot.activity.sessions import Session
 from bot.activity.views import View, lobby_view, member_part, public_view
 from bot.i18n import Lang, t
 from bot.tables.errors import TableResuming
-from bot.tables.outcomes import Outcome, TableState
+from bot.tables.outcomes import Outcome, OutcomeKind, PrivateCards, TableState
 from bot.tables.service import TableService, table_id_for
+
+if TYPE_CHECKING:
+    from bot.tables.remote import RemoteTables
 
 __all__ = ["END", "QUEUE", "Hub", "Page"]
 
@@ -67,6 +71,9 @@ class Hub:
         self._pages: dict[str, set[Page]] = {}
         self._commitments: dict[str, str] = {}
         self._serials: dict[str, int] = {}
+        self.remote: RemoteTables | None = None
+        """Where the tables another process drives come from (several processes on
+        PostgreSQL: :mod:`bot.tables.remote`), handed to :meth:`receive` like outcomes."""
 
     def pages(self, table_id: str) -> int:
         return len(self._pages.get(table_id, ()))
@@ -78,10 +85,17 @@ class Hub:
         page = Page(session)
         table_id = page.table_id
         self._pages.setdefault(table_id, set()).add(page)
-        missing = await self.service.absent(table_id)
+        missing = await self.service.tables.absent(table_id)
         serial = self._serials.get(table_id, 0)
         if missing is None:
-            page.put(self._views(self.service.state(table_id), serial)(page), serial)
+            page.put(self._views(self.service.tables.state(table_id), serial)(page), serial)
+        elif isinstance(missing, TableResuming) and self.remote is not None:
+            self.remote.watch(table_id)
+            found = await self.remote.outcome(table_id, fresh=False)
+            if found is not None:
+                if found.commitment is not None:
+                    self._commitments[table_id] = found.commitment
+                page.put(self._views(found.state, found.serial, found.private)(page), found.serial)
         elif isinstance(missing, TableResuming):
             elsewhere = {**lobby_view(table_id, session.lang), "lobby": False, "elsewhere": True}
             elsewhere["text"] = t(session.lang, "activity.elsewhere")
@@ -119,7 +133,11 @@ class Hub:
                 page.put(json.dumps({"view": lobby_view(table_id, page.session.lang)}), serial)
                 page.serial = -1  # a table opened here again counts its outcomes from 1
             return
-        views = self._views(outcome.state, serial)
+        if outcome.kind is OutcomeKind.RESTORED:
+            for page in pages:  # rebuilt from the store (here or elsewhere): counted afresh
+                page.serial = -1
+        here = self.service.tables.has_table(table_id)
+        views = self._views(outcome.state, serial, None if here else outcome.private)
         loop = asyncio.get_running_loop()
         for page in pages:
             view = views(page)
@@ -128,8 +146,11 @@ class Hub:
             else:
                 loop.call_later(self.delay, page.put, view, serial)
 
-    def _views(self, state: TableState, serial: int) -> Callable[[Page], str]:
-        """Each page's view of ``state``: the public part encoded once per language."""
+    def _views(
+        self, state: TableState, serial: int, private: tuple[PrivateCards, ...] | None = None
+    ) -> Callable[[Page], str]:
+        """Each page's view of ``state``: the public part encoded once per language; the
+        hole cards from the table service, or ``private`` for a table driven elsewhere."""
         public: dict[Lang, str] = {}
         commitment = self._commitments.get(state.table_id)
 
@@ -140,7 +161,10 @@ class Hub:
                 public[lang] = json.dumps(drawn, ensure_ascii=False)
             member = page.session.member
             seated = state.seat_of(member) is not None
-            cards = self.service.cards_of(state.table_id, member) if seated else None
+            if private is not None:
+                cards = next((p for p in private if p.member == member), None)
+            else:
+                cards = self.service.tables.cards_of(state.table_id, member) if seated else None
             mine = json.dumps(member_part(state, member, cards), ensure_ascii=False)
             return f'{{"view":{public[lang]},"you":{mine}}}'
 

@@ -279,7 +279,7 @@ def test_the_upload_limit_is_discords_default_wherever_the_docs_give_it() -> Non
 # A code name is an inline code span (in backticks, outside fenced blocks) of one of these
 # shapes; anything else in backticks (commands, settings, values, file names of the host) is
 # not checked here:
-# - a dotted path from a package, ``bot.tables.service.TableService.act``: the longest prefix
+# - a dotted path from a package, ``bot.tables.hand_commands.HandCommands.act``: the longest prefix
 #   that imports is a module, each further part an attribute of what comes before;
 # - a path in the repository, ``bot/discord/moves.py`` or ``engine/phh``: it exists (the
 #   installed ``bot/assets`` is the repository's ``assets``);

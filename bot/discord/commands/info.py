@@ -42,8 +42,8 @@ async def rules(interaction: discord.Interaction[Any]) -> None:
     table_id = table_id_for(guild_of(interaction), interaction.channel_id)
     house = await ctx.guilds.rules(guild_of(interaction))
     name, house_rules = house.preset, house.rules
-    if ctx.service.has_table(table_id):
-        state = ctx.service.state(table_id)
+    if ctx.service.tables.has_table(table_id):
+        state = ctx.service.tables.state(table_id)
         house_rules, name = state.rules, state.preset or name
     title, *lines = rules_lines(lang, house_rules, preset=name, buy_in=house_rules.starting_stack)
     chosen = house.web_pages is WebPages.PUBLIC
@@ -82,9 +82,9 @@ def _seated_stack(ctx: Context, interaction: discord.Interaction[Any]) -> int | 
     if interaction.channel_id is None:
         return None
     table_id = table_id_for(guild_of(interaction), interaction.channel_id)
-    if not ctx.service.has_table(table_id):
+    if not ctx.service.tables.has_table(table_id):
         return None
-    state = ctx.service.state(table_id)
+    state = ctx.service.tables.state(table_id)
     seat = state.seat_of(interaction.user.id)
     if seat is None or state.practice:
         return None

@@ -100,7 +100,7 @@ class Dealer:
         memory otherwise), so the next process deletes it when it pings the next player."""
         ping = self.messages.ping
         if ping is not None and ping.message_id is not None:
-            await self.ctx.service.keep_message(
+            await self.ctx.service.seats.keep_message(
                 self.table_id, "ping", ping.channel_id, ping.message_id
             )
 
@@ -156,7 +156,7 @@ class Dealer:
                 files = await self.edits.picture(state, lang, force=True)
                 ref = await self.messages.new_hand(ticket, self.edits.layout(lang, state), files)
             if ref is not None and ref.message_id is not None:
-                await self.ctx.service.keep_message(
+                await self.ctx.service.seats.keep_message(
                     self.table_id, "hand", ref.channel_id, ref.message_id
                 )
             await self.edits.ping(lang, state)
@@ -339,7 +339,8 @@ class Dealer:
         """A notice from the bot (it is restarting): in the hand message while a hand is in
         progress, else a message of its own."""
         lang = await table_lang(self.ctx, self.table_id)
-        state = self.ctx.service.state(self.table_id) if self.edits.hand is not None else None
+        tables = self.ctx.service.tables
+        state = tables.state(self.table_id) if self.edits.hand is not None else None
         if (
             state is None
             or not state.in_hand
@@ -390,9 +391,8 @@ class Dealer:
             return
         self.messages.hand = ref
         if ref.message_id is not None:
-            await self.ctx.service.keep_message(
-                self.table_id, "hand", ref.channel_id, ref.message_id
-            )
+            seats = self.ctx.service.seats
+            await seats.keep_message(self.table_id, "hand", ref.channel_id, ref.message_id)
         if old is not None:
             await self.messages.edit(old, view=self.edits.moved_view(lang), attachments=[])
 

@@ -37,15 +37,15 @@ async def test_players_at_once_spectators_later_and_never_a_step_back(tmp_path: 
     try:
         service = TableService(store, clock=lambda: 1000.0)
         hub = Hub(service, delay=0.05, clock=lambda: 1000.0)
-        service.subscribe(hub.receive)
+        service.tables.subscribe(hub.receive)
         player = await hub.open(_session(HOST))
         assert _drain(player.queue)[0]["view"]["lobby"] is True
-        await service.open_table(GUILD, CHANNEL, HOST, preset("no-limit"), 100)
-        await service.join(GUILD, CHANNEL, GUEST, 100)
+        await service.seats.open_table(GUILD, CHANNEL, HOST, preset("no-limit"), 100)
+        await service.seats.join(GUILD, CHANNEL, GUEST, 100)
         _drain(player.queue)
         watcher = await hub.open(_session(WATCHER))
         assert hub.pages("11:22") == 2 and _drain(watcher.queue)[0]["view"]["seats"]
-        await service.deal(GUILD, CHANNEL)
+        await service.hands.deal(GUILD, CHANNEL)
         mine = _drain(player.queue)[-1]
         assert len(mine["you"]["cards"]) == 2
         assert watcher.queue.empty()  # the house delay holds the spectator's view
@@ -64,7 +64,7 @@ async def test_a_table_another_process_deals_is_elsewhere(tmp_path: Path) -> Non
     store = await Store.open(str(tmp_path / "h.sqlite3"))
     try:
         owner = TableService(store, clock=lambda: 1000.0)
-        await owner.open_table(GUILD, CHANNEL, HOST, preset("no-limit"), 100)
+        await owner.seats.open_table(GUILD, CHANNEL, HOST, preset("no-limit"), 100)
         other = TableService(store, clock=lambda: 1000.0)  # this process holds no lease on it
         hub = Hub(other, delay=0.0, clock=lambda: 1000.0)
         (view,) = _drain((await hub.open(_session(GUEST))).queue)
