@@ -11,6 +11,8 @@ stream of views and the moves.
 - ``POST api/move``: a move, only from a session and only through the table service (the
   same calls the channel's commands make, under the table's lock, committed before the
   answer); a refusal is the member's alone, in their language, and changes nothing.
+- ``POST api/coach``: the learning mode's figures for the session's member on their own turn
+  (:mod:`bot.activity.coach`), asked by the page once per decision, never in the stream.
 
 Every path is relative in the page, so it works at ``/activity/`` and behind Discord's URL
 mapping proxy (``https://<client id>.discordsays.com/.proxy/``) alike.
@@ -30,12 +32,14 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib.resources import files
+from importlib.resources.abc import Traversable
 from typing import Any
 
 import aiohttp_jinja2
 from aiohttp import web
 
 from bot.activity import moves, relay
+from bot.activity.coach import learning_figures
 from bot.activity.discord_api import DiscordApi, Unauthorized
 from bot.activity.hub import BEAT, END, Hub
 from bot.activity.sessions import SESSION_SECONDS, Session, SessionCheck, Sessions
@@ -65,6 +69,8 @@ _HEADERS = {
 }
 _TYPES = {"js": "text/javascript; charset=utf-8", "css": "text/css; charset=utf-8"}
 _STATIC = files("bot.activity") / "static"
+_SHARED = files("bot.web") / "static"
+_SHARED_NAMES = frozenset({"table.js", "table.css"})
 SDK_FILE = "discord-sdk.js"
 
 
@@ -109,10 +115,17 @@ async def _index(request: web.Request) -> web.Response:
     return response
 
 
+def _static_file(name: str) -> Traversable:
+    """The page's file ``name``: its own, or the drawing of a table every page shares, served
+    from the web companion's files (through the URL-mapping proxy only ``/activity/`` is
+    reachable, so the page cannot fetch ``/static/`` itself)."""
+    return (_SHARED if name in _SHARED_NAMES else _STATIC) / name
+
+
 async def _static(request: web.Request) -> web.Response:
     name = request.match_info["name"]
     kind = name.rsplit(".", 1)[-1]
-    found = _STATIC / name
+    found = _static_file(name)
     if kind not in _TYPES or "/" in name or not found.is_file():
         raise web.HTTPNotFound()
     return web.Response(
@@ -219,6 +232,22 @@ async def _move(request: web.Request) -> web.Response:
     return _answer(200, {"ok": True, "serial": outcome.serial})
 
 
+async def _coach(request: web.Request) -> web.Response:
+    """``POST api/coach``: the learning mode's figures for the session's member on their own
+    turn (:mod:`bot.activity.coach`); an empty list when there are none to give."""
+    token = request.headers.get("Authorization", "").removeprefix("Bearer ").strip()
+    try:
+        body = await request.json()
+    except ValueError:
+        body = None
+    instance = str(body.get("instance", "")) if isinstance(body, dict) else ""
+    found = _session(request, token, instance)
+    if isinstance(found, web.Response):
+        return found
+    activity = request.app[_ACTIVITY]
+    return _answer(200, await learning_figures(activity.service, activity.store, found))
+
+
 async def _to_folder(request: web.Request) -> web.Response:
     """``/activity`` to ``/activity/``: the page's addresses are relative to its folder."""
     raise web.HTTPPermanentRedirect(f"/activity/?{request.query_string}")
@@ -239,3 +268,4 @@ def add_routes(app: web.Application, activity: Activity) -> None:
     app.router.add_post("/activity/api/token", _token)
     app.router.add_get("/activity/api/events", _events)
     app.router.add_post("/activity/api/move", _move)
+    app.router.add_post("/activity/api/coach", _coach)

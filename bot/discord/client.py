@@ -125,6 +125,7 @@ class HoldemBot(commands.Bot):
         self._languages: dict[int, Lang] = {}
         self.loops = TableLoops()
         self._backfill: asyncio.Task[None] | None = None
+        self._closing: asyncio.Task[None] | None = None
         self.guild_shards = shards or Shards()
         self.lease_terms = lease_terms
         self.lease_owner = new_owner()
@@ -279,6 +280,13 @@ class HoldemBot(commands.Bot):
             log.info("old hands counted in the stats", extra={"hands": counted})
 
     async def close(self) -> None:
+        """Close once: the web app's shutdown and the signal handler both call this, and a
+        second run would find the store closed under it."""
+        if self._closing is None:
+            self._closing = asyncio.ensure_future(self._close())
+        await asyncio.shield(self._closing)
+
+    async def _close(self) -> None:
         if self._backfill is not None and not self._backfill.done():
             self._backfill.cancel()
             await asyncio.gather(self._backfill, return_exceptions=True)

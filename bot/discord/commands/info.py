@@ -9,6 +9,7 @@ from typing import Any
 
 import discord
 
+from bot.discord.commands.launch import activity_ready
 from bot.discord.context import Context, context_of, remember
 from bot.discord.errors import reply_private
 from bot.discord.mentions import mention_commands
@@ -219,13 +220,19 @@ async def help_text(interaction: discord.Interaction[Any]) -> None:
     ctx = context_of(interaction)
     lang = remember(ctx, interaction)
     mentions = {} if ctx.command_ids is None else await ctx.command_ids.mentions()
-    await reply_layout(interaction, t(lang, "help.title"), guide_blocks(lang, mentions))
+    blocks = guide_blocks(lang, mentions, activity=activity_ready())
+    await reply_layout(interaction, t(lang, "help.title"), blocks)
 
 
-def guide_blocks(lang: Lang, mentions: Mapping[str, str]) -> list[str]:
+def guide_blocks(lang: Lang, mentions: Mapping[str, str], *, activity: bool) -> list[str]:
     """Every command, by topic (the ``**Topic**`` paragraphs of the guide), the commands named
-    as ``mentions`` (:func:`bot.discord.mentions.mention_commands`)."""
-    return mention_commands(t(lang, "help.body"), mentions).split("\n\n")
+    as ``mentions`` (:func:`bot.discord.mentions.mention_commands`); ``/holdem play`` after
+    the playing topic only where ``activity`` (the Activity is on and complete), since it
+    opens nothing elsewhere."""
+    blocks = t(lang, "help.body").split("\n\n")
+    if activity:
+        blocks.insert(2, t(lang, "help.play"))
+    return [mention_commands(block, mentions) for block in blocks]
 
 
 def private_layout(heading: str, blocks: list[str]) -> discord.ui.LayoutView:

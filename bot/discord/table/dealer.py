@@ -263,7 +263,7 @@ class Dealer:
             pictures = list(self.edits.hand.pictures)  # no showdown: the table as it last stood
         elif showdown is None:
             board = outcome.state.board or None
-            alt, file = await self.ctx.images.table(
+            alt, file = await self.edits.table_pictures.table(
                 table_view(outcome.state, lang, board=board), lang
             )
             files.append(file)
@@ -371,7 +371,7 @@ class Dealer:
         """``/holdem table``: the hand message again, as the answer to the command (the
         message before it says where the hand went); between hands, the table picture."""
         lang = await table_lang(self.ctx, self.table_id)
-        alt, file = await self.ctx.images.table(table_view(state, lang), lang)
+        alt, file = await self.edits.table_pictures.table(table_view(state, lang), lang)
         picture = Picture(name=file.filename, alt=alt)
         if not state.in_hand or self.edits.hand is None or self.edits.hand.hand_id != state.hand_id:
             show = HandShow(hand_id=state.hand_id or state.hands_played, pictures=(picture,))
