@@ -38,6 +38,10 @@ same run; the report adds the computer tables' hands a second and the decision t
 in the worker thread, off the loop). Their pictures are drawn only with ``--computer-pictures``:
 at ``--computer-pause 0`` they would be hundreds a second, which no Discord channel takes.
 
+``--activity-tables K --pages P``: the first K tables are each watched by P open Activity pages
+(real event streams from a child process, served by this process: ``load_activity.py``); the
+report adds the move-to-every-page p50/p99 beside the channel's figures.
+
 ``--renderers 2406b56 current`` runs every configuration once per renderer, in the order given:
 ``current`` draws with ``bot.pictures``, ``2406b56`` with the renderer before the phone
 pictures, taken from git at run time and drawing in a worker process of its own
@@ -74,6 +78,7 @@ from pathlib import Path
 from typing import Any
 
 from _common import table  # first: puts the repository on sys.path
+from load_activity import watch
 from peer_renderer import PEER_COMMIT, PeerExecutor, missing_peer, peer_tree
 from render_timing import RENDERERS, renderer, timed
 
@@ -393,6 +398,7 @@ async def load_run(
     computer_pictures: bool = False,
     windows: int = 4,
     warm_up: float = 10.0,
+    activity: tuple[int, int] = (0, 0),
 ) -> Run:
     path = folder / f"load-{tables}-{pattern}-{drawer}.sqlite3"
     store = await Store.open(str(path))
@@ -409,6 +415,9 @@ async def load_run(
     rss0 = rss_bytes()
     await open_tables_from(service, 1, tables)
     extra = None
+    pages = None  # the Activity's pages (load_activity.py): (tables, pages each)
+    if activity[0]:
+        pages = await watch(service, store, [seat_ids(t) for t in range(activity[0])], activity[1])
     if computers:
         spots = [seat_ids(COMPUTER_TABLES_FROM + i)[:2] for i in range(computers)]
         extra = Computers(bench, spots, computer_pause, computer_pictures)
@@ -430,6 +439,8 @@ async def load_run(
         await driven
     counts = await humans
     elapsed = time.perf_counter() - start
+    if pages is not None:
+        print(await pages.stop(), flush=True)
     if extra is not None:
         await players.idle()
         await asyncio.gather(*list(extra.payloads))
@@ -639,11 +650,14 @@ async def main() -> int:
         help="draw the computer tables' pictures too (a street, a showdown), as the bot does",
     )
     parser.add_argument("--windows", type=int, default=4, help="off/on windows after warm-up")
+    parser.add_argument("--activity-tables", type=int, default=0, help="tables with pages open")
+    parser.add_argument("--pages", type=int, default=4, help="Activity pages on each of them")
     args = parser.parse_args()
     think = (1.0, 3.0)
     if args.smoke:  # a shorter think time, so that a second sees some streets and hands
         counts, seconds, actions, think = [10], 1.0, 8, (0.02, 0.08)
         warm_up = 0.5
+        args.activity_tables = args.activity_tables or 2  # so load_activity.py never rots
         if args.computers:  # four windows of half a second after a short warm-up
             seconds = 2.5
     else:
@@ -680,6 +694,7 @@ async def main() -> int:
                 computer_pictures=args.computer_pictures,
                 windows=args.windows,
                 warm_up=warm_up,
+                activity=(args.activity_tables, args.pages),
             )
             rows.append(row(run))
             print(table(HEADER, [rows[-1]]), flush=True)

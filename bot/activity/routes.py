@@ -41,7 +41,7 @@ from aiohttp import web
 from bot.activity import moves, relay
 from bot.activity.coach import learning_figures
 from bot.activity.discord_api import DiscordApi, Unauthorized
-from bot.activity.hub import END, Hub
+from bot.activity.hub import BEAT, END, Hub
 from bot.activity.sessions import SESSION_SECONDS, Session, SessionCheck, Sessions
 from bot.activity.views import texts
 from bot.i18n import Lang, resolve_locale, t
@@ -189,13 +189,10 @@ async def _events(request: web.Request) -> web.StreamResponse:
     try:
         await response.prepare(request)
         while True:
-            try:
-                view: str | None = await asyncio.wait_for(page.queue.get(), 15)
-            except TimeoutError:
-                view = None
+            view = await page.queue.get()  # a view, or the hub's beat when there was none
             if view == END or activity.clock() >= found.until:
                 break
-            chunk = b": still here\n\n" if view is None else f"data: {view}\n\n".encode()
+            chunk = b": still here\n\n" if view == BEAT else f"data: {view}\n\n".encode()
             await response.write(chunk)
     except (ConnectionResetError, asyncio.CancelledError):
         pass
