@@ -72,7 +72,9 @@ class EditCoalescer:
             await asyncio.sleep(self.interval)
             now = loop.time()
             ready = [key for key in self._pending if self._due.get(key, now) <= now]
-            if not ready:  # only spaced-out keys, not due yet: wait for the first, or news
+            if not ready:  # cancelled meanwhile, or spaced-out keys not due yet
+                if not self._due:
+                    continue
                 self._woken.clear()
                 wait = min(self._due.values()) - now - self.interval
                 with contextlib.suppress(TimeoutError):

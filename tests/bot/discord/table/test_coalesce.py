@@ -127,3 +127,16 @@ async def test_news_on_a_spaced_key_goes_at_once_and_a_direct_send_restarts_its_
     edits.request("event", fake.edit("level"))  # news: the latest state, at the next batch
     await asyncio.sleep(INTERVAL * 5)
     assert fake.calls == ["level"]
+
+
+async def test_an_edit_cancelled_before_its_batch_leaves_the_coalescer_quiet() -> None:
+    edits, fake = EditCoalescer(INTERVAL), Recorder()
+    edits.request(1, fake.edit("a"))
+    flush = edits._task
+    await asyncio.sleep(0)  # the batch is waiting out its interval
+    edits.cancel(1)  # a newer version went out directly
+    await asyncio.sleep(INTERVAL * 5)
+    assert flush is not None and flush.done() and flush.exception() is None
+    edits.request(2, fake.edit("b"))
+    await asyncio.sleep(INTERVAL * 5)
+    assert fake.calls == ["b"]
