@@ -30,16 +30,18 @@ trigger support (v24.3 and later) or become checks in :meth:`~bot.store.store.St
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
-from typing import Any
+from typing import Any, TypeVar
 
 import asyncpg
 
-from bot.store.backend import ConstraintViolation, Dialect, Row, pg_placeholders, redacted
+from bot.store.backend import ConstraintViolation, Dialect, Row, Tx, pg_placeholders, redacted
 from bot.store.errors import DatabaseUnavailable, StartupError, StoreUnavailable
 
 __all__ = ["POOL_SIZE", "PgBackend"]
+
+T = TypeVar("T")
 
 POOL_SIZE = 4
 """Connections per bot process: enough for the tables of one process to commit side by side,
@@ -147,6 +149,15 @@ class PgBackend:
         with self._reachable():
             async with self._pool.acquire() as connection, connection.transaction():
                 yield _PgTx(connection)
+
+    async def run(
+        self, work: Callable[[Tx], Coroutine[Any, Any, T]], *, transaction: bool = True
+    ) -> T:
+        """See :meth:`bot.store.backend.Backend.run`: here the block of :meth:`transaction`
+        (or :meth:`autocommit`) around ``work``, the same transaction as before."""
+        block = self.transaction() if transaction else self.autocommit()
+        async with block as tx:
+            return await work(tx)
 
     @asynccontextmanager
     async def snapshot(self) -> AsyncIterator[_PgTx]:
