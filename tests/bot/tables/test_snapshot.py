@@ -1,7 +1,8 @@
 """The kept table state: after every move of random hands it equals one built from scratch.
 
 :class:`~bot.tables.snapshot.KeptState` builds a table's public state again only where the
-table changed, and :meth:`~bot.tables.live_tables.LiveTables.state_of` hands out the state it
+table changed (the hole cards once a hand), and
+:meth:`~bot.tables.live_tables.LiveTables.state_of` hands out the state it
 took last while the table's lock stayed free since. Both are checked here against
 :func:`~bot.tables.snapshot.table_state`, the same record built from nothing: hands of every
 betting structure the house rules offer, two to nine players, runs held for the choice of
@@ -21,7 +22,7 @@ from bot.store.store import Store
 from bot.tables.live import rebuild
 from bot.tables.outcomes import RunTwiceAsk, TableState
 from bot.tables.service import TableService
-from bot.tables.snapshot import KeptState, table_state
+from bot.tables.snapshot import KeptState, private_cards, table_state
 from engine import EmptyStackPolicy, HouseRules, SessionError, Table
 from engine.rules import PRESETS, GameKind
 from tests.bot.conftest import Clock
@@ -71,6 +72,8 @@ class Watched:
         }  # fmt: skip
         kept = self.kept.take(self.table, **fields)
         assert kept == table_state(self.table, **fields)
+        hand, whose = self.table.hand, {"hand_id": self.hand_id, "members": self.players}
+        assert self.kept.private(hand, **whose) == private_cards(hand, **whose)
         again = self.kept.take(self.table, **fields)
         assert again == kept
         assert all(a is b for a, b in zip(again.seats, kept.seats, strict=True))
