@@ -103,7 +103,7 @@ class Tx(Protocol):
 
 
 class Backend(Protocol):
-    """One database: SQLite through aiosqlite or PostgreSQL through asyncpg."""
+    """One database: SQLite in a database thread of its own, or PostgreSQL through asyncpg."""
 
     dialect: Dialect
     where: str
