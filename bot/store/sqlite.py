@@ -195,9 +195,13 @@ class _Thread:
             try:
                 result = function()
             except BaseException as error:  # handed to the caller, whatever it is
-                future.get_loop().call_soon_threadsafe(_fail, future, error)
+                answer: tuple[Callable[..., None], Any] = (_fail, error)
             else:
-                future.get_loop().call_soon_threadsafe(_settle, future, result)
+                answer = (_settle, result)
+            # A loop closed meanwhile (a process ending) waits for no answer; the thread goes
+            # on with what else was handed over.
+            with contextlib.suppress(RuntimeError):
+                future.get_loop().call_soon_threadsafe(answer[0], future, answer[1])
 
     async def stop(self) -> None:
         """End the thread once everything handed over before has run."""
