@@ -199,18 +199,21 @@ def _mask_of(ranks: Sequence[int]) -> int:
 def _pack(values: dict[int, int]) -> tuple[list[int], list[int]]:
     """Pack sparse keys into a short list: (values, offsets) with
     ``values[k + offsets[k >> ROW_SHIFT]]`` the value of key ``k`` and no two keys sharing a
-    slot. First fit, fullest rows first; the slots taken are the bits of one integer, so a
-    row's free places in a window are found with a few shifts rather than a loop."""
+    slot. First fit, fullest rows first, searched from a little before where the row before
+    went (a row no fuller rarely fits much earlier: a third of the time at import for a
+    table a third longer); the slots taken are the bits of one integer, so a row's free
+    places in a window are found with a few shifts rather than a loop."""
     width = 1 << ROW_SHIFT
     rows: dict[int, list[int]] = {}
     for k in values:
         rows.setdefault(k >> ROW_SHIFT, []).append(k & (width - 1))
     offsets = [0] * (max(rows) + 1)
-    window = 1 << 14
+    window = 1 << 12
     taken = 0  # bit i: slot i is taken
     first_free = 0
+    hint = 0  # a little before where the last row went
     for row, lows in sorted(rows.items(), key=lambda item: (-len(item[1]), item[0])):
-        low = first_free
+        low = max(first_free, hint)
         while True:
             view = (taken >> low) & ((1 << (window + width)) - 1)
             blocked = 0
@@ -221,6 +224,7 @@ def _pack(values: dict[int, int]) -> tuple[list[int], list[int]]:
                 base = low + (free & -free).bit_length() - 1
                 break
             low += window
+        hint = base - 2 * width
         pattern = 0
         for offset in lows:
             pattern |= 1 << offset
