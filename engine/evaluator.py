@@ -160,6 +160,7 @@ def _build() -> tuple[list[_Level], tuple[int, ...], tuple[Score, ...]]:
         for combo, score in five_rank.items()
     }
     levels = [level]
+    steps = tuple(zip(_BASE5, RANK_CODES, strict=True))
     # Best of six = best over dropping one card; best of seven likewise from six. Built
     # upwards: each hand passes its value to every hand one card larger (a rank it holds
     # fewer than four of), the smaller hands in ascending order so that the best one is
@@ -169,7 +170,7 @@ def _build() -> tuple[list[_Level], tuple[int, ...], tuple[Score, ...]]:
         level = {
             key + step: (value, rank_key + code)
             for key, (value, rank_key) in sorted(level.items(), key=_by_value)
-            for step, code in zip(_BASE5, RANK_CODES, strict=True)
+            for step, code in steps
             if key // step % 5 != 4
         }
         levels.append(level)
