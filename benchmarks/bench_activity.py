@@ -18,6 +18,20 @@ its first paint at phone size.
 Checked (non-zero exit): every move answered 200, every page received every move, the weight
 under 60 KB. The time targets (p99 ≤ 100 ms at 100 busy tables with 4 pages each; first
 paint ≤ 500 ms) are reported, not asserted. ``--smoke``: 3 tables for 2 seconds.
+
+``--cpu``: what a fan-out costs in CPU time, which the machine's load does not change, the
+hub of commit :data:`OLD_COMMIT` (before the views were kept; its source taken from git at
+run time, nothing of it committed) against today's, alternately in one run:
+
+- **the hub alone**: both hubs listen to one table service in this process, each with its
+  own four pages per table; each outcome goes to both, in turns first, and each hub's
+  ``receive`` is timed with the process's CPU clock (the views built and queued for 4 pages);
+- **the streams alone**: 400 event streams served by this process (today's routes or those
+  of :data:`OLD_COMMIT`) to a child process, the same view queued to each 50 times; this
+  process's CPU time per view sent (``fanout_cpu.py``);
+- **the server**: the fan-out run above, old code and today's by turns (``--rounds``), the
+  server's CPU time (user + system, from ``/proc``) over the timed window per move made:
+  the move itself, its four views built, and the four streams written.
 """
 
 from __future__ import annotations
@@ -33,6 +47,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import types
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -49,6 +64,9 @@ BUY_IN = 100
 WEIGHT_BUDGET = 60 * 1024
 OWN_FILES = ("activity.css", "main.js", "sdk.js", "server.js", "draw.js",
              "controls.js")  # fmt: skip
+OLD_COMMIT = "0146d10"
+"""The hub and the event stream before the views were kept: every page's hole cards read
+from the table at every outcome, a timer per spectator, ``wait_for`` per view sent."""
 
 
 def _channel(n: int) -> int:
@@ -63,9 +81,31 @@ def _instance(n: int) -> str:
     return f"i-bench-{n}"
 
 
-async def serve(db: str, port: int, tables: int) -> None:
-    """The server side: the tables, a deal after each hand, the Activity's routes."""
+def old_module(name: str, path: str) -> types.ModuleType:
+    """``path`` as it was at :data:`OLD_COMMIT`, imported as the module ``name``."""
+    shown = subprocess.run(
+        ["git", "-C", str(ROOT), "show", f"{OLD_COMMIT}:{path}"],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    if shown.returncode != 0:
+        raise SystemExit(f"--cpu compares with commit {OLD_COMMIT}, not in this clone's history "
+                         "(a shallow clone? git fetch --unshallow)")  # fmt: skip
+    source = shown.stdout
+    module = types.ModuleType(name)
+    module.__file__ = f"{OLD_COMMIT}:{path}"
+    sys.modules[name] = module
+    exec(compile(source, module.__file__, "exec"), module.__dict__)
+    return module
+
+
+async def serve(db: str, port: int, tables: int, old: bool = False) -> None:
+    """The server side: the tables, a deal after each hand, the Activity's routes (the
+    hub's and the stream's code of :data:`OLD_COMMIT` if ``old``)."""
     from dataclasses import replace
+
+    if old:  # the routes import the hub by name: the old one takes its place first
+        old_module("bot.activity.hub", "bot/activity/hub.py")
+        old_module("bot.activity.routes", "bot/activity/routes.py")
 
     from aiohttp import web
 
@@ -82,21 +122,23 @@ async def serve(db: str, port: int, tables: int) -> None:
     store = await Store.open(db)
     service = TableService(store, clock=time.time)
     hub = Hub(service, delay=0.0, clock=time.time)
-    service.subscribe(hub.receive)
+    service.tables.subscribe(hub.receive)
     loop = asyncio.get_running_loop()
 
     def deal_again(outcome: Outcome) -> None:
         if outcome.hand_over and not outcome.closed:
             guild, channel = outcome.state.guild_id, outcome.state.channel_id
-            loop.call_later(0.05, lambda: loop.create_task(service.deal(guild, channel)))
+            loop.call_later(0.05, lambda: loop.create_task(service.hands.deal(guild, channel)))
 
     for n in range(tables):
         members = [_member(n, s) for s in range(SEATS)]
-        await service.open_table(GUILD, _channel(n), members[0], rules, BUY_IN, preset="no-limit")
+        await service.seats.open_table(
+            GUILD, _channel(n), members[0], rules, BUY_IN, preset="no-limit"
+        )
         for member in members[1:]:
-            await service.join(GUILD, _channel(n), member, BUY_IN)
-        await service.deal(GUILD, _channel(n))
-    service.subscribe(deal_again)
+            await service.seats.join(GUILD, _channel(n), member, BUY_IN)
+        await service.hands.deal(GUILD, _channel(n))
+    service.tables.subscribe(deal_again)
     activity = Activity(
         service=service, store=store, sessions=Sessions(SECRET), hub=hub, clock=time.time,
         discord=DiscordApi("http://127.0.0.1:9", client_id=1, client_secret=SECRET, bot_token=""),
@@ -182,12 +224,15 @@ def _pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-async def fan_out(tables: int, seconds: float) -> tuple[list[list[str]], bytes]:
+async def fan_out(
+    tables: int, seconds: float, *, old: bool = False
+) -> tuple[list[list[str]], bytes, float]:
+    """The fan-out run: its figures, the page as served, the server's CPU ms per move."""
     port = _free_port()
     with tempfile.TemporaryDirectory() as folder:
         server = subprocess.Popen(
             [sys.executable, __file__, "--serve", str(Path(folder) / "b.sqlite3"), str(port),
-             str(tables)],
+             str(tables), "old" if old else "new"],
             stdout=subprocess.PIPE, text=True, cwd=ROOT,
         )  # fmt: skip
         try:
@@ -208,9 +253,11 @@ async def fan_out(tables: int, seconds: float) -> tuple[list[list[str]], bytes]:
                 times: list[float] = []
                 rng = random.Random(20261206)
                 stop = time.perf_counter() + seconds
+                cpu = _cpu_seconds(server.pid)
                 moves = await asyncio.gather(
                     *(play(http, root, t, stop, times, random.Random(rng.random())) for t in pages)
                 )
+                cpu = _cpu_seconds(server.pid) - cpu
                 for reader in readers:
                     reader.cancel()
             peak = _peak_kb(server.pid)
@@ -220,15 +267,20 @@ async def fan_out(tables: int, seconds: float) -> tuple[list[list[str]], bytes]:
     if not times:
         raise SystemExit("no move was timed")
     views = statistics.median(p.views for t in pages for p in t)
-    return [
-        ["tables x pages", f"{tables} x {SEATS}"],
-        ["moves timed", f"{len(times)} in {seconds:.0f} s ({sum(moves) / seconds:.0f}/s)"],
-        ["move to every page p50", f"{_pct(times, 0.5):.1f} ms"],
-        ["move to every page p99", f"{_pct(times, 0.99):.1f} ms"],
-        ["move to every page max", f"{max(times):.1f} ms"],
-        ["views per page (median)", f"{views:.0f}"],
-        ["server peak memory", f"{peak / 1024:.1f} MiB"],
-    ], html
+    return (
+        [
+            ["tables x pages", f"{tables} x {SEATS}"],
+            ["moves timed", f"{len(times)} in {seconds:.0f} s ({sum(moves) / seconds:.0f}/s)"],
+            ["move to every page p50", f"{_pct(times, 0.5):.1f} ms"],
+            ["move to every page p99", f"{_pct(times, 0.99):.1f} ms"],
+            ["move to every page max", f"{max(times):.1f} ms"],
+            ["views per page (median)", f"{views:.0f}"],
+            ["server peak memory", f"{peak / 1024:.1f} MiB"],
+            ["server CPU per move", f"{1000 * cpu / max(1, sum(moves)):.2f} ms"],
+        ],
+        html,
+        1000 * cpu / max(1, sum(moves)),
+    )
 
 
 def weight(html: bytes) -> tuple[list[list[str]], int]:
@@ -287,6 +339,12 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+def _cpu_seconds(pid: int) -> float:
+    """The process's user and system CPU time so far (``/proc/<pid>/stat``)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _peak_kb(pid: int) -> int:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmHWM:"):
@@ -297,11 +355,15 @@ def _peak_kb(pid: int) -> int:
 def main() -> int:
     if len(sys.argv) > 1 and sys.argv[1] == "--serve":
         db, port, tables = sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
-        asyncio.run(serve(db, port, tables))
+        asyncio.run(serve(db, port, tables, old=sys.argv[5:] == ["old"]))
         return 0
+    if "--cpu" in sys.argv:
+        from fanout_cpu import compare
+
+        return compare(sys.argv[1:], fan_out)
     args = parse_args(__doc__.splitlines()[0])
     tables, seconds = (3, 2.0) if args.smoke else (100, 30.0)
-    measures, html = asyncio.run(fan_out(tables, seconds))
+    measures, html, _ = asyncio.run(fan_out(tables, seconds))
     rows, total = weight(html)
     print(table(["file", "bytes", "gzip"], rows))
     print()

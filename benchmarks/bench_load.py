@@ -4,7 +4,7 @@ N six-handed no-limit tables (100, then 500) live in one :class:`bot.tables.serv
 on one event loop and one SQLite file (``synchronous=NORMAL``, as the store opens it). One asyncio
 task per table plays it: a seeded random legal action (``tests.engine.simulate.random_move``)
 for the member whose turn it is, a new hand when one ends. Each action is timed from the call
-of ``TableService.act`` to its reply payload being ready, which is the bot's own work before it
+of ``HandCommands.act`` to its reply payload being ready, which is the bot's own work before it
 sends anything (``bot/discord/table/dealer.py``), built by the same pure functions (``present``):
 
 - the action committed to SQLite (``act`` returns only after ``append_action`` committed);
@@ -37,6 +37,10 @@ windows after the warm-up, so the human tables' latency with and without them co
 same run; the report adds the computer tables' hands a second and the decision time (measured
 in the worker thread, off the loop). Their pictures are drawn only with ``--computer-pictures``:
 at ``--computer-pause 0`` they would be hundreds a second, which no Discord channel takes.
+
+``--activity-tables K --pages P``: the first K tables are each watched by P open Activity pages
+(real event streams from a child process, served by this process: ``load_activity.py``); the
+report adds the move-to-every-page p50/p99 beside the channel's figures.
 
 ``--renderers 2406b56 current`` runs every configuration once per renderer, in the order given:
 ``current`` draws with ``bot.pictures``, ``2406b56`` with the renderer before the phone
@@ -74,6 +78,7 @@ from pathlib import Path
 from typing import Any
 
 from _common import table  # first: puts the repository on sys.path
+from load_activity import watch
 from peer_renderer import PEER_COMMIT, PeerExecutor, missing_peer, peer_tree
 from render_timing import RENDERERS, renderer, timed
 
@@ -173,7 +178,7 @@ class Bench:
 
     async def deal(self, guild: int, channel: int) -> None:
         start = time.perf_counter()
-        result = await self.service.deal(guild, channel)
+        result = await self.service.hands.deal(guild, channel)
         outcome_lines(LANG, result)
         await self.table_payload(result)
         self.stats.deal_ms.append((time.perf_counter() - start) * 1000)
@@ -181,12 +186,14 @@ class Bench:
 
     async def act(self, guild: int, channel: int, rng: random.Random) -> bool:
         """One random legal move and its payload; False when the hand is over."""
-        turn = self.service.state(f"{guild}:{channel}").turn
+        turn = self.service.tables.state(f"{guild}:{channel}").turn
         if turn is None:
             return False
         action = random_move(turn.legal, rng)
         start = time.perf_counter()
-        result = await self.service.act(guild, channel, turn.member, action.kind, action.amount)
+        result = await self.service.hands.act(
+            guild, channel, turn.member, action.kind, action.amount
+        )
         committed = time.perf_counter()
         outcome_lines(LANG, result)
         kind = None
@@ -240,7 +247,7 @@ async def drive(
     while True:
         if until is not None and time.perf_counter() >= until:
             return done
-        if not bench.service.state(f"{guild}:{channel}").in_hand:
+        if not bench.service.tables.state(f"{guild}:{channel}").in_hand:
             await bench.deal(guild, channel)
             await pause()
             continue
@@ -294,17 +301,19 @@ class Computers:
 
     async def open(self) -> ComputerPlayers:
         service = self.bench.service
-        players = ComputerPlayers(service, service.view_of, pause=self.pause,
+        players = ComputerPlayers(service.hands, service.computers.view_of, pause=self.pause,
                                   executor=self.executor)  # fmt: skip
         for i, (guild, channel) in enumerate(self.tables):
             host = 9_000_000 + i  # a person opens the table, seats six computers, leaves
-            await service.open_table(guild, channel, host, RULES, BUY_IN, preset="no-limit")
+            await service.seats.open_table(guild, channel, host, RULES, BUY_IN, preset="no-limit")
             for k in range(SEATS):
-                await service.add_computer(guild, channel, LEVELS[(i + k) % 3], name_of=str)
-            await service.leave(guild, channel, host)
+                await service.computers.add_computer(
+                    guild, channel, LEVELS[(i + k) % 3], name_of=str
+                )
+            await service.seats.leave(guild, channel, host)
             self.ended[f"{guild}:{channel}"] = asyncio.Event()
-        service.subscribe(self.receive)
-        service.subscribe(players.receive)
+        service.tables.subscribe(self.receive)
+        service.tables.subscribe(players.receive)
         return players
 
     def receive(self, outcome: Outcome) -> None:
@@ -336,7 +345,7 @@ class Computers:
                 await asyncio.sleep(0.05)
                 continue
             event.clear()
-            if not (await self.bench.service.deal(guild, channel)).hand_over:
+            if not (await self.bench.service.hands.deal(guild, channel)).hand_over:
                 await event.wait()
 
     async def windows(
@@ -389,6 +398,7 @@ async def load_run(
     computer_pictures: bool = False,
     windows: int = 4,
     warm_up: float = 10.0,
+    activity: tuple[int, int] = (0, 0),
 ) -> Run:
     path = folder / f"load-{tables}-{pattern}-{drawer}.sqlite3"
     store = await Store.open(str(path))
@@ -405,6 +415,9 @@ async def load_run(
     rss0 = rss_bytes()
     await open_tables_from(service, 1, tables)
     extra = None
+    pages = None  # the Activity's pages (load_activity.py): (tables, pages each)
+    if activity[0]:
+        pages = await watch(service, store, [seat_ids(t) for t in range(activity[0])], activity[1])
     if computers:
         spots = [seat_ids(COMPUTER_TABLES_FROM + i)[:2] for i in range(computers)]
         extra = Computers(bench, spots, computer_pause, computer_pictures)
@@ -426,6 +439,8 @@ async def load_run(
         await driven
     counts = await humans
     elapsed = time.perf_counter() - start
+    if pages is not None:
+        print(await pages.stop(), flush=True)
     if extra is not None:
         await players.idle()
         await asyncio.gather(*list(extra.payloads))
@@ -451,9 +466,9 @@ async def load_run(
 async def open_tables_from(service: TableService, first: int, last: int) -> None:
     for t in range(first, last):
         guild, channel, users = seat_ids(t)
-        await service.open_table(guild, channel, users[0], RULES, BUY_IN, preset="no-limit")
+        await service.seats.open_table(guild, channel, users[0], RULES, BUY_IN, preset="no-limit")
         for user in users[1:]:
-            await service.join(guild, channel, user, BUY_IN)
+            await service.seats.join(guild, channel, user, BUY_IN)
 
 
 async def heap_per_table(folder: Path, tables: int) -> tuple[float, float]:
@@ -473,13 +488,13 @@ async def heap_per_table(folder: Path, tables: int) -> tuple[float, float]:
     rng = random.Random(SEED)
     for t in range(1, tables + 1):
         guild, channel, _ = seat_ids(t)
-        await service.deal(guild, channel)
+        await service.hands.deal(guild, channel)
         for _ in range(8):
-            turn = service.state(f"{guild}:{channel}").turn
+            turn = service.tables.state(f"{guild}:{channel}").turn
             if turn is None:
                 break
             action = random_move(turn.legal, rng)
-            await service.act(guild, channel, turn.member, action.kind, action.amount)
+            await service.hands.act(guild, channel, turn.member, action.kind, action.amount)
     gc.collect()
     playing = tracemalloc.get_traced_memory()[0] - base
     tracemalloc.stop()
@@ -635,11 +650,14 @@ async def main() -> int:
         help="draw the computer tables' pictures too (a street, a showdown), as the bot does",
     )
     parser.add_argument("--windows", type=int, default=4, help="off/on windows after warm-up")
+    parser.add_argument("--activity-tables", type=int, default=0, help="tables with pages open")
+    parser.add_argument("--pages", type=int, default=4, help="Activity pages on each of them")
     args = parser.parse_args()
     think = (1.0, 3.0)
     if args.smoke:  # a shorter think time, so that a second sees some streets and hands
         counts, seconds, actions, think = [10], 1.0, 8, (0.02, 0.08)
         warm_up = 0.5
+        args.activity_tables = args.activity_tables or 2  # so load_activity.py never rots
         if args.computers:  # four windows of half a second after a short warm-up
             seconds = 2.5
     else:
@@ -676,6 +694,7 @@ async def main() -> int:
                 computer_pictures=args.computer_pictures,
                 windows=args.windows,
                 warm_up=warm_up,
+                activity=(args.activity_tables, args.pages),
             )
             rows.append(row(run))
             print(table(HEADER, [rows[-1]]), flush=True)

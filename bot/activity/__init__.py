@@ -8,8 +8,10 @@ OAuth2 code and reads the member and the instance from Discord (:mod:`.discord_a
 issues a session bound to them (:mod:`.sessions`). The page receives its table as it changes
 (:mod:`.hub`, :mod:`.views`: the member's own hole cards only; spectators behind the house
 delay) and sends moves that go through the table service under the table's lock
-(:mod:`.routes`). It never imports Discord's library and drives a table only through
-:class:`~bot.tables.service.TableService`.
+(:mod:`.routes`, :mod:`.moves`). It never imports Discord's library and drives a table only
+through :class:`~bot.tables.service.TableService`; with several processes on PostgreSQL, a move
+for a table another process drives is relayed to it (:mod:`.relay`) and that table is drawn
+from the store (:mod:`bot.tables.remote`).
 
 Its entry points are :func:`bot.activity.setup.extension` (the routes, for ``python -m bot``)
 and :func:`bot.activity.setup.check` (for ``--check``); nothing is imported here, so a

@@ -11,9 +11,17 @@ stream of views and the moves.
 - ``POST api/move``: a move, only from a session and only through the table service (the
   same calls the channel's commands make, under the table's lock, committed before the
   answer); a refusal is the member's alone, in their language, and changes nothing.
+- ``POST api/coach``: the learning mode's figures for the session's member on their own turn
+  (:mod:`bot.activity.coach`), asked by the page once per decision, never in the stream.
 
 Every path is relative in the page, so it works at ``/activity/`` and behind Discord's URL
 mapping proxy (``https://<client id>.discordsays.com/.proxy/``) alike.
+
+A move is parsed and made by :mod:`bot.activity.moves`. A move for a table another process
+drives (several processes on PostgreSQL) is relayed to it and answered with its answer
+(:mod:`bot.activity.relay`); the body's optional ``request`` (a short token) names it, so the
+same request sent again gets the first answer. (A move made here needs no such id: a move at
+the table names the decision it was made for, and made again it is refused as out of date.)
 """
 
 from __future__ import annotations
@@ -21,25 +29,25 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib.resources import files
+from importlib.resources.abc import Traversable
 from typing import Any
 
 import aiohttp_jinja2
 from aiohttp import web
 
+from bot.activity import moves, relay
+from bot.activity.coach import learning_figures
 from bot.activity.discord_api import DiscordApi, Unauthorized
-from bot.activity.hub import END, Hub
+from bot.activity.hub import BEAT, END, Hub
 from bot.activity.sessions import SESSION_SECONDS, Session, SessionCheck, Sessions
 from bot.activity.views import texts
-from bot.guilds.house import guild_rules
 from bot.i18n import Lang, resolve_locale, t
 from bot.present.refusals import error_text
 from bot.store.store import Store
-from bot.tables.outcomes import Outcome
 from bot.tables.service import TableService
-from engine import ActionKind
 
 __all__ = ["CSP", "Activity", "add_routes"]
 
@@ -61,13 +69,15 @@ _HEADERS = {
 }
 _TYPES = {"js": "text/javascript; charset=utf-8", "css": "text/css; charset=utf-8"}
 _STATIC = files("bot.activity") / "static"
+_SHARED = files("bot.web") / "static"
+_SHARED_NAMES = frozenset({"table.js", "table.css"})
 SDK_FILE = "discord-sdk.js"
-_MOVES = frozenset({"open", "act", "join", "leave", "sit_out", "sit_in", "deal", "run_twice"})
 
 
 @dataclass(frozen=True, kw_only=True)
 class Activity:
-    """What the routes need: the table service, Discord, the sessions, the pages, a clock."""
+    """What the routes need: the table service, Discord, the sessions, the pages, a clock;
+    the relay to the tables other processes drive (``None``: this process drives them all)."""
 
     service: TableService
     store: Store
@@ -75,6 +85,7 @@ class Activity:
     sessions: Sessions
     hub: Hub
     clock: Callable[[], float]
+    relay: relay.Relay | None = None
 
 
 _ACTIVITY: web.AppKey[Activity] = web.AppKey("activity", Activity)
@@ -104,10 +115,17 @@ async def _index(request: web.Request) -> web.Response:
     return response
 
 
+def _static_file(name: str) -> Traversable:
+    """The page's file ``name``: its own, or the drawing of a table every page shares, served
+    from the web companion's files (through the URL-mapping proxy only ``/activity/`` is
+    reachable, so the page cannot fetch ``/static/`` itself)."""
+    return (_SHARED if name in _SHARED_NAMES else _STATIC) / name
+
+
 async def _static(request: web.Request) -> web.Response:
     name = request.match_info["name"]
     kind = name.rsplit(".", 1)[-1]
-    found = _STATIC / name
+    found = _static_file(name)
     if kind not in _TYPES or "/" in name or not found.is_file():
         raise web.HTTPNotFound()
     return web.Response(
@@ -171,60 +189,16 @@ async def _events(request: web.Request) -> web.StreamResponse:
     try:
         await response.prepare(request)
         while True:
-            try:
-                view: str | None = await asyncio.wait_for(page.queue.get(), 15)
-            except TimeoutError:
-                view = None
+            view = await page.queue.get()  # a view, or the hub's beat when there was none
             if view == END or activity.clock() >= found.until:
                 break
-            chunk = b": still here\n\n" if view is None else f"data: {view}\n\n".encode()
+            chunk = b": still here\n\n" if view == BEAT else f"data: {view}\n\n".encode()
             await response.write(chunk)
     except (ConnectionResetError, asyncio.CancelledError):
         pass
     finally:
         activity.hub.close(page)
     return response
-
-
-def _move_call(
-    activity: Activity, session: Session, body: dict[str, Any]
-) -> Callable[[], Awaitable[Outcome]]:
-    """The table service's call for the move ``body`` names (raises ValueError for a body
-    that names none)."""
-    service = activity.service
-    move = body.get("do")
-    guild, channel, member = session.guild, session.channel, session.member
-    if move not in _MOVES:
-        raise ValueError(move)
-    if move == "open":  # the lobby: a table by the server's house rules, as /holdem start
-
-        async def open_table() -> Outcome:
-            house = guild_rules(await activity.store.get_guild_rules(guild))
-            return await service.open_table(
-                guild, channel, member, house.rules, None, preset=house.preset,
-                name=session.name,
-            )  # fmt: skip
-
-        return open_table
-    if move == "act":
-        kind = ActionKind(body.get("kind"))
-        amount = body.get("amount")
-        hand, seq = body.get("hand"), body.get("seq")
-        for number in (amount, hand, seq):
-            if number is not None and (type(number) is not int or number < 0):
-                raise ValueError(number)
-        return lambda: service.act(guild, channel, member, kind, amount, hand_id=hand, seq=seq)
-    if move == "join":
-        return lambda: service.join(guild, channel, member, None, name=session.name)
-    if move == "run_twice":
-        hand = body.get("hand")
-        if type(hand) is not int:
-            raise ValueError(hand)
-        return lambda: service.agree_run_twice(guild, channel, member, hand_id=hand)
-    if move == "deal":
-        return lambda: service.deal(guild, channel, actor=member)
-    simple = {"leave": service.leave, "sit_out": service.sit_out, "sit_in": service.sit_in}
-    return lambda: simple[move](guild, channel, member)
 
 
 async def _move(request: web.Request) -> web.Response:
@@ -240,14 +214,38 @@ async def _move(request: web.Request) -> web.Response:
         return found
     activity = request.app[_ACTIVITY]
     try:
-        call = _move_call(activity, found, body)
+        move = moves.parse(
+            body, guild=found.guild, channel=found.channel, member=found.member,
+            name=found.name, lang=found.lang,
+        )  # fmt: skip
+        key = relay.request_key(body.get("request"))
     except ValueError:
         return _refusal(400, t(found.lang, "activity.refused_move"))
+    relayed = activity.relay
     try:
-        outcome = await call()
+        if relayed is not None and await relayed.elsewhere(move.table_id):
+            status, answer = await relayed.send(move, key)  # the table's driver makes it
+            return _answer(status, answer)
+        outcome = await moves.make(activity.service, activity.store, move)
     except Exception as error:  # every refusal is a typed error: told to the member alone
         return _refusal(409, error_text(found.lang, error))
     return _answer(200, {"ok": True, "serial": outcome.serial})
+
+
+async def _coach(request: web.Request) -> web.Response:
+    """``POST api/coach``: the learning mode's figures for the session's member on their own
+    turn (:mod:`bot.activity.coach`); an empty list when there are none to give."""
+    token = request.headers.get("Authorization", "").removeprefix("Bearer ").strip()
+    try:
+        body = await request.json()
+    except ValueError:
+        body = None
+    instance = str(body.get("instance", "")) if isinstance(body, dict) else ""
+    found = _session(request, token, instance)
+    if isinstance(found, web.Response):
+        return found
+    activity = request.app[_ACTIVITY]
+    return _answer(200, await learning_figures(activity.service, activity.store, found))
 
 
 async def _to_folder(request: web.Request) -> web.Response:
@@ -270,3 +268,4 @@ def add_routes(app: web.Application, activity: Activity) -> None:
     app.router.add_post("/activity/api/token", _token)
     app.router.add_get("/activity/api/events", _events)
     app.router.add_post("/activity/api/move", _move)
+    app.router.add_post("/activity/api/coach", _coach)

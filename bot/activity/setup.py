@@ -2,7 +2,10 @@
 pages the bot serves beside itself (``HOLDEM_WEB=1``, :mod:`bot.web.beside`).
 
 The Activity is the bot's own pages inside Discord, so it is served by the process that
-holds the tables: its moves go through that process's table service.
+holds the tables: its moves go through that process's table service. When several processes
+share a PostgreSQL database (each fenced by its table leases), a page may reach one that does
+not drive its table: its moves are relayed to the driver (:mod:`bot.activity.relay`) and its
+view read from the store (:mod:`bot.tables.remote`).
 """
 
 from __future__ import annotations
@@ -15,16 +18,22 @@ from aiohttp import web
 
 from bot.activity.discord_api import DiscordApi
 from bot.activity.hub import Hub
+from bot.activity.relay import Relay
 from bot.activity.routes import SDK_FILE, Activity, add_routes
 from bot.activity.sessions import Sessions
 from bot.activity.settings import ActivitySettings, load_activity_settings
 from bot.settings import ConfigError, WebSettings, load_web_settings, read_environment
 from bot.store.store import Store
+from bot.tables.remote import RemoteTables
 from bot.tables.service import TableService
 
-__all__ = ["check", "extension", "missing", "sdk_built"]
+__all__ = ["RELAY_WAIT_LEASES", "check", "extension", "missing", "sdk_built"]
 
 log = logging.getLogger("holdem.activity")
+
+RELAY_WAIT_LEASES = 2.0
+"""A relayed move waits this many lease terms for its answer: a dead driver's lease expires
+within one, and its successor claims the table within a renewal after that."""
 
 
 def sdk_built() -> bool:
@@ -116,7 +125,20 @@ def extension(
         )
         return None
     hub = Hub(service, delay=delay, clock=clock)
-    service.subscribe(hub.receive)
+    service.tables.subscribe(hub.receive)
+    relay = remote = None
+    owner = store.lease_owner
+    if owner is not None and store.dialect.value == "postgresql":  # leases: several processes
+        remote = RemoteTables(
+            store, service, watched=lambda table_id: hub.pages(table_id) > 0, deliver=hub.receive
+        )
+        service.tables.subscribe(remote.changed)
+        hub.remote = remote
+        relay = Relay(
+            store, service, owner=owner, wait=RELAY_WAIT_LEASES * store.lease_ttl, clock=clock,
+            on_table=remote.heard,
+        )  # fmt: skip
+        service.tables.subscribe(relay.restored)
     activity = Activity(
         service=service,
         store=store,
@@ -129,5 +151,24 @@ def extension(
         sessions=Sessions(settings.client_secret),
         hub=hub,
         clock=clock,
+        relay=relay,
     )
-    return lambda app: add_routes(app, activity)
+
+    def add(app: web.Application) -> None:
+        add_routes(app, activity)
+        if relay is None or remote is None:
+            return
+        started, ran = relay, remote
+
+        async def start(app: web.Application) -> None:
+            await started.start()
+            ran.start()
+
+        async def stop(app: web.Application) -> None:
+            await ran.stop()
+            await started.stop()
+
+        app.on_startup.append(start)
+        app.on_shutdown.append(stop)
+
+    return add

@@ -13,6 +13,7 @@ from typing import Any
 
 from bot.i18n import Lang, street_name, t
 from bot.tables.outcomes import PrivateCards, RunTwiceAsk, SeatState, TableState, TurnState
+from bot.web.steps import table_words
 
 __all__ = ["View", "lobby_view", "member_part", "public_view", "texts"]
 
@@ -33,11 +34,13 @@ _OWN = (
 """The page's own words (catalogue ``activity.<name>``)."""
 
 
-def texts(lang: Lang) -> dict[str, str]:
-    """Every word the page shows, sent once at sign-in; ``call`` keeps its ``{amount}``."""
-    words = {key: t(lang, msg_id) for key, msg_id in _SHARED.items()}
+def texts(lang: Lang) -> dict[str, Any]:
+    """Every word the page shows, sent once at sign-in; ``call`` keeps its ``{amount}``;
+    ``table`` the words of the drawing of a table the web companion's pages share."""
+    words: dict[str, Any] = {key: t(lang, msg_id) for key, msg_id in _SHARED.items()}
     words["call"] = t(lang, "button.call", amount="{amount}")
     words.update({key: t(lang, f"activity.{key}") for key in _OWN})
+    words["table"] = {**table_words(lang), "players": t(lang, "activity.players")}
     return words
 
 

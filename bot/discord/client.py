@@ -125,6 +125,7 @@ class HoldemBot(commands.Bot):
         self._languages: dict[int, Lang] = {}
         self.loops = TableLoops()
         self._backfill: asyncio.Task[None] | None = None
+        self._closing: asyncio.Task[None] | None = None
         self.guild_shards = shards or Shards()
         self.lease_terms = lease_terms
         self.lease_owner = new_owner()
@@ -153,7 +154,7 @@ class HoldemBot(commands.Bot):
         self.ctx = Context(
             client=self,
             service=self.service,
-            guilds=GuildService(self.store, self.service, clock=self.clock),
+            guilds=GuildService(self.store, self.service.tables, clock=self.clock),
             stats=StatsService(self.store, clock=self.clock),
             images=Images(in_process=self.render_in_process),
             edits=self.edits,
@@ -178,11 +179,11 @@ class HoldemBot(commands.Bot):
         )
         host.bind(self.ctx)
         self.loops.bind(self.ctx)
-        self.service.subscribe(self.loops.receive)
-        self.service.subscribe(self.tournaments.receive)
+        self.service.tables.subscribe(self.loops.receive)
+        self.service.tables.subscribe(self.tournaments.receive)
         assert self.ctx.series is not None
         self.series_keeper = SeriesKeeper(self.ctx.series)
-        self.service.subscribe(self.series_keeper.receive)
+        self.service.tables.subscribe(self.series_keeper.receive)
         self.add_listener(self._interested, "on_socket_event_type")
         await self.tree.set_translator(HoldemTranslator())
         self.add_dynamic_items(ActButton, LobbyButton, NextHandButton, RunTwiceButton, EventButton)
@@ -211,7 +212,9 @@ class HoldemBot(commands.Bot):
             learn=self.ctx.command_ids.learn,
         )  # fmt: skip
         if self.lease_terms is None:
-            restored = await self.service.restore(owns=lambda t: self.guild_shards.owns(t.guild_id))
+            restored = await self.service.tables.restore(
+                owns=lambda t: self.guild_shards.owns(t.guild_id)
+            )
         else:
             self.keeper = LeaseKeeper(
                 self.store, self.service, shards=self.guild_shards, clock=self.clock,
@@ -277,6 +280,13 @@ class HoldemBot(commands.Bot):
             log.info("old hands counted in the stats", extra={"hands": counted})
 
     async def close(self) -> None:
+        """Close once: the web app's shutdown and the signal handler both call this, and a
+        second run would find the store closed under it."""
+        if self._closing is None:
+            self._closing = asyncio.ensure_future(self._close())
+        await asyncio.shield(self._closing)
+
+    async def _close(self) -> None:
         if self._backfill is not None and not self._backfill.done():
             self._backfill.cancel()
             await asyncio.gather(self._backfill, return_exceptions=True)

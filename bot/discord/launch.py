@@ -79,7 +79,7 @@ def build_bot(settings: Settings, *, only_commands: bool = False) -> HoldemBot:
 async def shutdown(bot: HoldemBot) -> None:
     """Finish the writes in flight, tell every table, then close."""
     if hasattr(bot, "service"):
-        await bot.service.quiesce()
+        await bot.service.tables.quiesce()
         with contextlib.suppress(discord.HTTPException):
             await bot.loops.announce("notice.restarting")
     await bot.close()

@@ -54,7 +54,7 @@ async def make_move(
     hand_id, seq = decision if decision is not None else (None, None)
     ctx.loops.expect(interaction, origin)
     try:
-        await ctx.service.act(
+        await ctx.service.hands.act(
             guild_id, channel_id, interaction.user.id, kind, amount,
             hand_id=hand_id, seq=seq, request=interaction.id,
         )  # fmt: skip

@@ -16,8 +16,8 @@ __all__ = ["member_names"]
 
 def member_names(ctx: Context, guild_id: int, members: Iterable[int]) -> dict[int, str]:
     known: dict[int, str] = {}
-    for table_id in ctx.service.table_ids():
-        state = ctx.service.state(table_id)
+    for table_id in ctx.service.tables.table_ids():
+        state = ctx.service.tables.state(table_id)
         if state.guild_id == guild_id:
             known.update(state.names)
     guild = ctx.client.get_guild(guild_id)

@@ -2,9 +2,9 @@
 settings, wallets and data, the leaderboard and the hand histories.
 
 The Discord layer reaches the database only through the application's three services, this one,
-:class:`~bot.tables.service.TableService` and :class:`~bot.stats.service.StatsService`; SQL stays in
-:mod:`bot.store`. ``now`` comes from the clock the service was built with, never from the wall
-inside the store.
+:class:`~bot.tables.service.TableService`'s parts and :class:`~bot.stats.service.StatsService`; SQL
+stays in :mod:`bot.store`. ``now`` comes from the clock the service was built with, never from the
+wall inside the store.
 
 Errors: this service's own subclass the table service's base (:mod:`bot.tables.errors`), so
 the Discord layer answers all of them in one place; removing a member's data passes the
@@ -25,7 +25,7 @@ from bot.store.errors import HandStateError
 from bot.store.records import Erasure, HandSummary, MemberSettings, Mismatch
 from bot.store.store import Store
 from bot.tables.errors import ServiceError
-from bot.tables.service import TableService
+from bot.tables.live_tables import LiveTables
 from engine import HouseRules
 
 __all__ = [
@@ -84,7 +84,7 @@ EXPORT_LIMIT = 1000
 
 
 class GuildService:
-    def __init__(self, store: Store, tables: TableService, *, clock: Callable[[], float]) -> None:
+    def __init__(self, store: Store, tables: LiveTables, *, clock: Callable[[], float]) -> None:
         self._store = store
         self._tables = tables
         self._clock = clock

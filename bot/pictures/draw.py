@@ -72,6 +72,11 @@ class Rect:
         """The inclusive box that :mod:`PIL.ImageDraw` expects."""
         return (self.left, self.top, self.right - 1, self.bottom - 1)
 
+    def moved(self, dx: int, dy: int) -> Rect:
+        """The same box ``dx`` pixels to the right and ``dy`` down."""
+        return Rect(left=self.left + dx, top=self.top + dy, right=self.right + dx,
+                    bottom=self.bottom + dy)  # fmt: skip
+
     def intersects(self, other: Rect) -> bool:
         """Whether the two boxes share at least one pixel."""
         return (

@@ -32,6 +32,7 @@ __all__ = [
     "fit_squeezed",
     "fit_text",
     "font",
+    "generation",
     "reload",
     "text_width",
 ]
@@ -239,6 +240,31 @@ class _Sprite:
     colour: bool
 
 
+def _number_sprite(text: str, size: int, bold: bool, anchor: str) -> _Sprite:
+    """The mask of a number (characters of :data:`_NUMBER`) put together from the cached
+    masks of its characters at the font's advances, as :func:`_draw_number` draws it."""
+    width = _number_width(text, size, bold)
+    glyphs = _glyphs(size, bold, anchor[1])
+    pen = -{"l": 0.0, "m": width / 2, "r": width}[anchor[0]]
+    placed = []
+    for char in text:
+        mask, left, top, advance = glyphs[char]
+        if mask is not None:
+            placed.append((mask, round(pen) + left, top))
+        pen += advance
+    if not placed:
+        return _Sprite(mask=None, left=0, top=0, width=width, colour=False)
+    left = min(x for _, x, _ in placed)
+    top = min(y for _, _, y in placed)
+    right = max(x + mask.size[0] for mask, x, _ in placed)
+    bottom = max(y + mask.size[1] for mask, _, y in placed)
+    image = Image.new("L", (right - left, bottom - top), 0)
+    core: Any = ImageDraw.Draw(image).draw
+    for mask, x, y in placed:
+        core.draw_bitmap((x - left, y - top), mask, 255)
+    return _Sprite(mask=image, left=left, top=top, width=width, colour=False)
+
+
 def _baseline_shift(size: int, bold: bool, anchor: str) -> float:
     ascent, descent = font(size, bold=bold).getmetrics()
     return {"a": ascent, "m": (ascent - descent) / 2, "s": 0, "d": -descent}[anchor[1]]
@@ -254,9 +280,18 @@ def _is_colour(piece: Piece) -> bool:
 @lru_cache(maxsize=8192)
 def _sprite(text: str, size: int, bold: bool, anchor: str, squeeze: float) -> _Sprite:
     """The mask of ``text`` drawn in white on black, as Pillow draws it at an anchor point."""
-    line = layout(text, size, bold)
     if squeeze != 1.0:
-        base = _sprite(text, size, bold, anchor, 1.0)
+        # A number narrowed (a bet wider than its label) is new in almost every picture: its
+        # mask is put together from the digits' masks, as :func:`_draw_number` draws them,
+        # rather than laid out and rendered anew by FreeType (a sixth of the time). Only from
+        # the left: the same pixels as FreeType's then (centred or from the right, a digit can
+        # land a pixel aside of where FreeType puts it).
+        number = anchor[0] == "l" and _NUMBER.issuperset(text)
+        base = (
+            _number_sprite(text, size, bold, anchor)
+            if number
+            else _sprite(text, size, bold, anchor, 1.0)
+        )
         if base.mask is None:
             return base
         narrow = base.mask.resize(
@@ -270,6 +305,7 @@ def _sprite(text: str, size: int, bold: bool, anchor: str, squeeze: float) -> _S
             width=base.width * squeeze,
             colour=base.colour,
         )
+    line = layout(text, size, bold)
     if line.plain:
         loaded = font(size, bold=bold)
         shown = line.pieces[0].text
@@ -365,9 +401,19 @@ def _draw_standin(
     draw.text((x, origin[1]), bottom, font=digits, fill=fill, anchor="ms")
 
 
+_reloads = [0]
+
+
+def generation() -> int:
+    """How many times the fonts were reloaded: part of the key of a cache of drawn text kept
+    outside this module, so that a reload draws it anew."""
+    return _reloads[0]
+
+
 def reload() -> None:
     """Forget the fonts found, read and measured: the next drawing searches the font folders
     (``HOLDEM_FONT_DIRS``) again. For tests and tools; the bot reads them once."""
+    _reloads[0] += 1
     fontchain.reload()
     textlayout.reload()
     for cached in (fit_text, _bitmap_picture, _sprite, _advances, _glyphs):

@@ -3,8 +3,9 @@
 :func:`table_layout` is a pure function from the seat count to where each seat goes, so tests
 can check that no two seats ever touch; every text drawn inside a seat is cut to its box, so a
 long or unusual name cannot spill over a neighbour. The felt and rail never change and are
-drawn once; a render copies them, pastes cached card tiles and draws a few dozen shapes and
-strings, then writes the PNG with :func:`bot.pictures.png.encode_png`.
+drawn once (:mod:`bot.pictures.felt`); a render copies them, pastes the board, each seat as a
+kept tile of all but its stack (:mod:`bot.pictures.seats`), draws the stacks, bets, pots and
+headers, then writes the PNG with :func:`bot.pictures.png.encode_png`.
 """
 
 from __future__ import annotations
@@ -17,20 +18,19 @@ from PIL import Image, ImageDraw
 
 from bot.pictures import draw as d
 from bot.pictures.draw import Rect
+from bot.pictures.felt import CENTRE, HEIGHT, SEAT_ORBIT, WIDTH, felt
 from bot.pictures.fonts import draw_text, fit_squeezed, fit_text, text_width
 from bot.pictures.png import encode_png
+from bot.pictures.seats import GLOW, seat_face, seat_tile, stack
 from bot.pictures.tiles import card_tile, place_tile, tile_height
 from bot.pictures.views import (
     MAX_SEATS,
-    Blind,
     PotView,
-    SeatOdds,
     SeatState,
     SeatView,
     TableLabels,
     TableView,
     format_amount,
-    format_percent,
 )
 
 __all__ = [
@@ -43,18 +43,11 @@ __all__ = [
     "WIDTH",
     "SeatSpot",
     "board_slots",
-    "odds_text",
     "render_table",
     "table_layout",
 ]
 
-# 800 px wide, so that a phone showing it 400 px wide halves it: every text below is at least
-# 20 px (capitals and digits 15 px high), 7 px or more on the phone (tests measure them).
-WIDTH, HEIGHT = 800, 560
-CENTRE = (400, 280)
-SEAT_ORBIT = (322, 212)
 SEAT_WIDTH, SEAT_HEIGHT, BOX_HEIGHT = 156, 94, 62
-SEAT_CARD_WIDTH = 38
 BOARD_CARD_WIDTH = 50
 BOARD_TOP = 192
 BOARD_GAP = 5
@@ -71,9 +64,6 @@ POT_AREA = Rect(
     right=CENTRE[0] + POT_WIDTH // 2,
     bottom=BOARD_TOP + 70 + 4 + POT_ROWS * POT_ROW_HEIGHT,
 )
-NAME_SIZE, STACK_SIZE, BADGE_SIZE, ODDS_SIZE = 20, 20, 20, 20
-_ODDS = (236, 236, 228)  # a light strip in the seat, as on a broadcast
-_GLOW = 9  # room around a seat box for the turn marker's glow
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -212,56 +202,11 @@ def board_slots() -> tuple[Rect, ...]:
     )
 
 
-@lru_cache(maxsize=1)
-def _felt() -> Image.Image:
-    """The room, the rail and the felt, which every table picture shares."""
-    image = Image.new("RGB", (WIDTH, HEIGHT), d.BACKGROUND)
-    draw = ImageDraw.Draw(image)
-    cx, cy = CENTRE
-
-    def oval(rx: int, ry: int, **kwargs: object) -> None:
-        draw.ellipse((cx - rx, cy - ry, cx + rx, cy + ry), **kwargs)  # type: ignore[arg-type]
-
-    ox, oy = SEAT_ORBIT
-    oval(ox + 26, oy + 6, fill=(18, 20, 24))
-    oval(ox + 20, oy, fill=d.RAIL)
-    oval(ox + 16, oy - 4, outline=d.RAIL_EDGE, width=3)
-    oval(ox - 6, oy - 26, fill=(12, 70, 40))
-    # A few bands of lighter green towards the middle, like a lamp over the table.
-    for step in range(12):
-        shade = tuple(c + step * 2 for c in (16, 82, 48))
-        oval(ox - 10 - step * 11, oy - 30 - step * 9, fill=shade)
-    oval(ox - 70, oy - 64, outline=d.FELT_LINE, width=2)
-    return image
-
-
-@lru_cache(maxsize=256)
-def _plate_on_felt(box: Rect, look: str) -> Image.Image:
-    """A seat's box without a turn marker, on the felt under it: an opaque tile that pastes
-    as a block copy (a tile with transparent corners costs five times as much to paste)."""
-    tile = _felt().crop((box.left, box.top, box.right, box.bottom))
-    plate = d.seat_plate(box.width, box.height, look, False, _GLOW)
-    inner = plate.crop((_GLOW, _GLOW, _GLOW + box.width, _GLOW + box.height))
-    tile.paste(inner, (0, 0), inner)
-    return tile
-
-
-@lru_cache(maxsize=256)
-def _backs_on_felt(cx: int, top: int) -> Image.Image:
-    """Two face-down cards side by side on the felt under them, as one opaque tile."""
-    left = cx - SEAT_CARD_WIDTH - 2
-    back = card_tile("back", SEAT_CARD_WIDTH)
-    tile = _felt().crop((left, top, left + 2 * SEAT_CARD_WIDTH + 4, top + back.height))
-    for i in range(2):
-        tile.paste(back, (i * (SEAT_CARD_WIDTH + 4), 0), back)
-    return tile
-
-
 @lru_cache(maxsize=1024)
 def _board_on_felt(card: str | None, index: int, four_colour: bool) -> Image.Image:
     """A board card (or the empty place of one still to come) on the felt under its slot."""
     slot = board_slots()[index]
-    tile = _felt().crop((slot.left, slot.top, slot.right, slot.bottom))
+    tile = felt().crop((slot.left, slot.top, slot.right, slot.bottom))
     art = (
         card_tile(card, BOARD_CARD_WIDTH, four_colour=four_colour)
         if card is not None
@@ -272,119 +217,55 @@ def _board_on_felt(card: str | None, index: int, four_colour: bool) -> Image.Ima
 
 
 def _seat(
-    draw: ImageDraw.ImageDraw, canvas: Image.Image, spot: SeatSpot, seat: SeatView, view: TableView
+    draw: ImageDraw.ImageDraw,
+    canvas: Image.Image,
+    index: int,
+    spots: tuple[SeatSpot, ...],
+    seat: SeatView,
+    view: TableView,
 ) -> None:
-    labels = view.labels
-    box, rect = spot.box, spot.rect
-    cx = (box.left + box.right) // 2
-    if seat.state is SeatState.EMPTY:
-        d.blit(canvas, _plate_on_felt(box, "empty"), (box.left, box.top), masked=False)
-        d.text_in(
-            draw,
-            (cx, box.top + box.height // 2 + 7),
-            labels.empty_seat,
-            size=18,
-            width=box.width - 16,
-            fill=d.TEXT_DIM,
-            anchor="ms",
-        )
-        return
-    if seat.cards is None and seat.shows_backs:
-        backs = _backs_on_felt(cx, rect.top + 2)
-        d.blit(canvas, backs, (cx - SEAT_CARD_WIDTH - 2, rect.top + 2), masked=False)
-    for i, card in enumerate(seat.cards or ()):
-        tile = card_tile(card, SEAT_CARD_WIDTH, four_colour=view.four_colour)
-        d.paste_tile(
-            canvas, tile, (cx - SEAT_CARD_WIDTH - 2 + i * (SEAT_CARD_WIDTH + 4), rect.top + 2)
-        )
-    dim = seat.state in (SeatState.FOLDED, SeatState.SITTING_OUT)
-    if seat.is_turn:
-        plate = d.seat_plate(box.width, box.height, "dim" if dim else "live", True, _GLOW)
-        d.paste_tile(canvas, plate, (box.left - _GLOW, box.top - _GLOW))
-    else:
-        d.blit(
-            canvas, _plate_on_felt(box, "dim" if dim else "live"), (box.left, box.top), masked=False
-        )
-    name, squeeze = fit_squeezed(seat.name, NAME_SIZE, box.width - 8, bold=True)
-    draw_text(
-        draw,
-        (cx, box.top + 28),
-        name,
-        size=NAME_SIZE,
-        fill=d.TEXT_DIM if dim else d.TEXT,
-        bold=True,
-        anchor="ms",
-        squeeze=squeeze,
-    )
-    amount, squeeze = fit_squeezed(
-        format_amount(seat.stack, labels.thousands_sep), STACK_SIZE, box.width - 14, bold=True
-    )
-    draw_text(
-        draw,
-        (cx, box.top + 53),
-        amount,
-        size=STACK_SIZE,
-        fill=d.TEXT_DIM if dim else d.STACK,
-        bold=True,
-        anchor="ms",
-        squeeze=squeeze,
-    )
-    badge = {
-        SeatState.FOLDED: (labels.folded, d.BADGE_GREY),
-        SeatState.ALL_IN: (labels.all_in, d.ALL_IN),
-        SeatState.SITTING_OUT: (labels.sitting_out, d.BADGE_GREY),
-    }.get(seat.state)
-    if seat.odds is not None:
-        # During a run-out the chances take the badge's place, over the top of the box.
-        d.pill(
-            draw,
-            (cx, box.top - 3),
-            odds_text(seat.odds, labels, width=box.width + 4 - 2 * (ODDS_SIZE // 2 + 2)),
-            size=ODDS_SIZE,
-            max_width=box.width + 4,
-            fill=_ODDS,
-            colour=(20, 20, 20),
-        )
-    elif badge:
-        d.pill(
-            draw,
-            (cx, box.top - 3),
-            badge[0],
-            size=BADGE_SIZE,
-            max_width=box.width - 16,
-            fill=badge[1],
-        )
-    # The blind and the dealer button sit on the box's top corners, above the name.
-    if seat.blind is not None:
-        small = seat.blind is Blind.SMALL
-        disc = d.dealer_button(
-            labels.small_blind if small else labels.big_blind,
-            (46, 110, 200) if small else (224, 160, 32),
-            d.TEXT if small else (20, 20, 20),
-        )
-        d.paste_tile(canvas, disc, (box.left, box.top - 20))
-    if seat.is_button:
-        button = d.dealer_button(labels.dealer)
-        d.paste_tile(canvas, button, (box.right - button.width, box.top - 20))
+    """One seat: all but its stack pasted as one opaque tile kept for the next pictures (a
+    table's seats change far less often than its stacks), then its stack drawn over it.
 
-
-def odds_text(odds: SeatOdds, labels: TableLabels, *, width: int | None = None) -> str:
-    """The strip under a seat during a run-out: "62% · tie 3% · side 1: 71%".
-
-    A tie is named only when it can happen; figures are whole percentages. When the whole
-    line is wider than ``width`` pixels (in the strip's font), the tie is left out first, then
-    the side pots: the main pot's chance to win always shows. The alt text has every figure.
+    Where the tile could cover something drawn before the seat (a few seats of some layouts,
+    :func:`_tile_region`), the seat is drawn straight onto the picture instead: same pixels.
     """
-    win = labels.odds_win.format(win=format_percent(odds.win))
-    tie = [labels.odds_tie.format(tie=format_percent(odds.tie))] if odds.tie > 0.0 else []
-    side = [labels.odds_side.format(n=n, win=format_percent(w)) for n, w in odds.side]
-    candidates = [[win, *tie, *side], [win, *side], [win, *tie], [win]]
-    lines = [" · ".join(parts) for parts in candidates]
-    if width is None:
-        return lines[0]
-    return next(
-        (line for line in lines if text_width(line, ODDS_SIZE, bold=True) <= width), lines[-1]
-    )
+    spot = spots[index]
+    region = _tile_region(len(spots), index, seat.is_turn)
+    if region is None:
+        seat_face(draw, canvas, spot.box, spot.rect, seat, view.labels, view.four_colour)
+    else:
+        tile = seat_tile(spot.box, spot.rect, region, seat, view.labels, view.four_colour)
+        d.blit(canvas, tile, (region.left, region.top), masked=False)
+    if seat.state is not SeatState.EMPTY:
+        stack(draw, spot.box, seat, view.labels)
+
+
+@lru_cache(maxsize=2 * MAX_SEATS * (MAX_SEATS + 1))
+def _tile_region(seat_count: int, index: int, turn: bool) -> Rect | None:
+    """What a seat's tile covers: the seat's place, the room its chances' strip takes beside
+    it and the glow of the turn; None where that could hold anything drawn before the seat
+    (another seat's bet or glow, the board, the pots, a header)."""
+    spots = table_layout(seat_count)
+    board = board_slots()
+
+    def grown(rect: Rect, side: int, below: int) -> Rect:
+        return Rect(left=rect.left - side, top=rect.top, right=rect.right + side,
+                    bottom=rect.bottom + below)  # fmt: skip
+
+    region = grown(spots[index].rect, GLOW, GLOW) if turn else grown(spots[index].rect, 2, 0)
+    others = [
+        *(grown(spot.rect, GLOW, GLOW) for k, spot in enumerate(spots) if k != index),
+        *(spot.bet_rect for k, spot in enumerate(spots) if k != index),
+        HEADER_LEFT,
+        HEADER_RIGHT,
+        FOOTER_LEFT,
+        POT_AREA,
+        Rect(left=board[0].left, top=board[0].top, right=board[-1].right, bottom=board[-1].bottom),
+    ]
+    if not region.inside(WIDTH, HEIGHT) or any(region.intersects(x) for x in others):
+        return None
+    return region
 
 
 def _label_width(label: str, amount: str, size: int) -> int:
@@ -398,7 +279,7 @@ def _label_width(label: str, amount: str, size: int) -> int:
 @lru_cache(maxsize=512)
 def _label_on_felt(width: int, height: int, radius: int, left: int, top: int) -> Image.Image:
     """:func:`bot.pictures.draw.label_plate` on the felt under it at (``left``, ``top``), opaque."""
-    tile = _felt().crop((left, top, left + width, top + height))
+    tile = felt().crop((left, top, left + width, top + height))
     plate = d.label_plate(width, height, radius)
     tile.paste(plate, (0, 0), plate)
     return tile
@@ -525,7 +406,7 @@ def _header(draw: ImageDraw.ImageDraw, view: TableView) -> None:
 
 def draw_table(view: TableView) -> Image.Image:
     """The table as an RGB image; :func:`render_table` is the same as PNG bytes."""
-    canvas = _felt().copy()
+    canvas = felt().copy()
     draw = ImageDraw.Draw(canvas)
     _header(draw, view)
     for i, slot in enumerate(board_slots()):
@@ -535,8 +416,8 @@ def draw_table(view: TableView) -> Image.Image:
         )
     _pots(draw, view.pots, view.labels)
     spots = table_layout(len(view.seats))
-    for spot, seat in zip(spots, view.seats, strict=True):
-        _seat(draw, canvas, spot, seat, view)
+    for index, (spot, seat) in enumerate(zip(spots, view.seats, strict=True)):
+        _seat(draw, canvas, index, spots, seat, view)
         if seat.bet and seat.state is not SeatState.EMPTY:
             _chip_label(
                 draw,

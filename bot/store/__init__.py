@@ -10,6 +10,8 @@ The map::
     guilds.py, members.py, wallets.py, tables.py, hands.py, stats.py, leases.py
                            the SQL, one module of functions per subject, each function
                            taking the transaction it runs in
+    requests.py            the moves relayed to the process that drives their table, and
+                           PostgreSQL's LISTEN/NOTIFY for them (bot.activity.relay)
     records.py             the frozen values the store hands back
     codec.py               engine values as the JSON and text stored
     errors.py              the store's error tree

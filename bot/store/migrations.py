@@ -10,7 +10,7 @@ removals; migration 4 the players' statistics, kept as hands finish; migration 1
 tournaments' events and their inputs, and the ledger reasons ``entry`` and ``prize``;
 migration 11 the tournament structures a server saves to reuse (``event_presets``); migration 12
 the seasons and the voided events; migration 13 the tournament series and their Discord scheduled
-events.
+events; migration 14 the moves relayed to the process that drives their table.
 """
 
 from __future__ import annotations
@@ -425,6 +425,26 @@ MIGRATIONS: dict[int, tuple[Step, ...]] = {
             reminded    TEXT NOT NULL DEFAULT '[]',
             updated_at  REAL NOT NULL
         )""",
+    ),
+    14: (
+        # A move that reached a process which does not drive its table (bot.activity.relay):
+        # written here, applied once by the table's lease holder, its answer written back.
+        # request_id is the member's own key (member:request), so a request sent again is
+        # answered with its first answer. state: waiting, applying (by applier, under the
+        # table's lease epoch), answered; answer_json the HTTP status and body.
+        """CREATE TABLE table_requests (
+            request_id  TEXT PRIMARY KEY,
+            table_id    TEXT NOT NULL,
+            member      INTEGER NOT NULL,
+            move_json   TEXT NOT NULL,
+            state       TEXT NOT NULL CHECK (state IN ('waiting','applying','answered')),
+            applier     TEXT,
+            epoch       BIGINT,
+            answer_json TEXT,
+            created_at  REAL NOT NULL,
+            answered_at REAL
+        )""",
+        "CREATE INDEX table_requests_open ON table_requests (state) WHERE state <> 'answered'",
     ),
 }
 

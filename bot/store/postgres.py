@@ -30,7 +30,8 @@ trigger support (v24.3 and later) or become checks in :meth:`~bot.store.store.St
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
+import contextlib
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
 from typing import Any
 
@@ -39,7 +40,7 @@ import asyncpg
 from bot.store.backend import ConstraintViolation, Dialect, Row, pg_placeholders, redacted
 from bot.store.errors import DatabaseUnavailable, StartupError, StoreUnavailable
 
-__all__ = ["POOL_SIZE", "PgBackend"]
+__all__ = ["POOL_SIZE", "Listening", "PgBackend"]
 
 POOL_SIZE = 4
 """Connections per bot process: enough for the tables of one process to commit side by side,
@@ -102,6 +103,22 @@ class _PgTx:
         return rows[0] if rows else None
 
 
+class Listening:
+    """A connection of its own (never the pool's: a pooled connection goes back to other
+    work) that listens (``LISTEN``) on some channels; :attr:`alive` turns false when it is lost."""
+
+    def __init__(self, connection: asyncpg.Connection[asyncpg.Record]) -> None:
+        self._connection = connection
+
+    @property
+    def alive(self) -> bool:
+        return not self._connection.is_closed()
+
+    async def close(self) -> None:
+        with contextlib.suppress(*_UNREACHABLE, asyncpg.PostgresError, TimeoutError):
+            await asyncio.wait_for(self._connection.close(), timeout=5.0)
+
+
 class PgBackend:
     """A PostgreSQL database named by a ``postgresql://`` URL; make one with :meth:`open`."""
 
@@ -109,6 +126,7 @@ class PgBackend:
 
     def __init__(self, pool: asyncpg.Pool[asyncpg.Record], url: str) -> None:
         self._pool = pool
+        self._url = url
         self.where = redacted(url)
 
     @classmethod
@@ -162,6 +180,25 @@ class PgBackend:
         with self._reachable():
             async with self._pool.acquire() as connection:
                 yield _PgTx(connection)
+
+    async def listen(
+        self, channels: Sequence[str], callback: Callable[[str, str], None]
+    ) -> Listening:
+        """``LISTEN`` on ``channels`` on a new connection: ``callback(channel, payload)`` for
+        each notification, on the event loop. A notification sent while the connection is
+        down is lost: whoever listens also polls (raises :class:`StoreUnavailable`)."""
+
+        def deliver(_: object, __: int, channel: str, payload: object) -> None:
+            callback(channel, str(payload))
+
+        with self._reachable():
+            try:
+                connection = await asyncpg.connect(self._url, timeout=10.0)
+            except TimeoutError as error:
+                raise StoreUnavailable(f"{self.where} did not answer in 10 s") from error
+            for channel in channels:
+                await connection.add_listener(channel, deliver)
+        return Listening(connection)
 
     @contextmanager
     def _reachable(self) -> Iterator[None]:

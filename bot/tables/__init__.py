@@ -4,8 +4,8 @@ object leaves this package.
 
 The modules, by what they hold:
 
-- :mod:`~bot.tables.service`: :class:`~bot.tables.service.TableService`, the facade the
-  Discord layer calls;
+- :mod:`~bot.tables.service`: :class:`~bot.tables.service.TableService`, which builds the
+  parts below and holds them in public: callers hold the part they need;
 - :mod:`~bot.tables.live_tables`: the open tables, their locks, and a hand's phases (apply and
   commit an action, hold a run-out, settle the hand's end);
 - :mod:`~bot.tables.seat_commands`, :mod:`~bot.tables.hand_commands`,
@@ -18,5 +18,6 @@ The modules, by what they hold:
 - :mod:`~bot.tables.runouts`: an all-in run-out and its odds; :mod:`~bot.tables.fairness`:
   checking a finished hand's deck against its commitment;
 - :mod:`~bot.tables.leases`, :mod:`~bot.tables.lease_keeper`: which process drives which table;
+  :mod:`~bot.tables.remote`: a table another process drives, read from the store;
 - :mod:`~bot.tables.errors`: the layer's errors, their tree drawn in its docstring.
 """

@@ -135,7 +135,7 @@ class Report(Protocol):
 
 
 class Mover(Protocol):
-    """What moves for a member: :meth:`bot.tables.service.TableService.act`."""
+    """What moves for a member: :meth:`bot.tables.hand_commands.HandCommands.act`."""
 
     async def act(
         self,

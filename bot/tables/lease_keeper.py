@@ -66,10 +66,10 @@ class LeaseKeeper:
 
     async def start(self) -> list[Outcome]:
         """Fence this process's writes, win the leases of its guilds' free or expired tables
-        and restore those tables: one outcome each (as :meth:`TableService.restore`)."""
+        and restore those tables: one outcome each (as :meth:`LiveTables.restore`)."""
         await store_leases.install_fence(self.store, self.owner, ttl=self.terms.ttl)
-        self.service.subscribe(self._seen)
-        self.service.resume_with(self.resume)
+        self.service.tables.subscribe(self._seen)
+        self.service.tables.resumer = self.resume
         async with self._round:
             tables = await store_leases.open_tables(self.store)
             mine = [t for t, guild in sorted(tables.items()) if self.shards.owns(guild)]
@@ -83,7 +83,7 @@ class LeaseKeeper:
             )
             todo = plan(
                 open_tables=await store_leases.open_tables(self.store),
-                live=set(self.service.table_ids()),
+                live=set(self.service.tables.table_ids()),
                 held=self.held,
                 renewed=renewed,
                 shards=self.shards,
@@ -93,7 +93,7 @@ class LeaseKeeper:
                     "tables leased by another process: handing them over",
                     extra={"tables": ",".join(todo.drop), "owner": self.owner},
                 )
-                await self.service.forget(todo.drop)
+                await self.service.tables.forget(todo.drop)
             self.held = renewed
             restored = await self._claim(todo.claim)
         return Round(
@@ -133,7 +133,7 @@ class LeaseKeeper:
         if guild is None or not self.shards.owns(guild):
             return
         async with self._round:
-            if not self.service.has_table(table_id):
+            if not self.service.tables.has_table(table_id):
                 await self._claim([table_id])
 
     async def release(self) -> None:
@@ -149,13 +149,13 @@ class LeaseKeeper:
         )
         won = {lease.table_id for lease in granted}
         self.held |= won
-        refused = [t for t in table_ids if t not in won and self.service.has_table(t)]
+        refused = [t for t in table_ids if t not in won and self.service.tables.has_table(t)]
         if refused:
-            await self.service.forget(refused)
-        waiting = won - set(self.service.table_ids())
+            await self.service.tables.forget(refused)
+        waiting = won - set(self.service.tables.table_ids())
         if not waiting:
             return []
-        restored = await self.service.restore(owns=lambda record: record.table_id in waiting)
+        restored = await self.service.tables.restore(owns=lambda record: record.table_id in waiting)
         for outcome in restored:
             log.info("lease won", extra={"table": outcome.table_id, "owner": self.owner})
         return restored

@@ -163,6 +163,13 @@ class LiveTables:
             return None
         return NoTable("no table is open in this channel", table=table_id)
 
+    async def refusal(self, table_id: str) -> NoTable | TableResuming:
+        """What to tell a member whose control found no table held here: it is resuming
+        (open in the database: another process's lease, or resumed just now), or there is
+        none."""
+        missing = await self.absent(table_id)
+        return missing or TableResuming("the table is resuming", table=table_id)
+
     async def _resume(self, table_id: str) -> None:
         """A command for a table not held here: if the database has it open, claim it now
         (its old owner's lease may have expired), else say it is resuming."""

@@ -402,7 +402,7 @@ class EventRunner:
                     self.info.event_id, now=self.clock(), settings=self.info.settings
                 )
             table_id = table_id_for(self.info.guild_id, thread)
-            if not self.service.has_table(table_id):
+            if not self.service.tables.has_table(table_id):
                 await self.service.events.open_table(
                     self.info.guild_id, thread, rules=rules, seats=table.seats,
                     chips=self.state.chips, names=names, event_id=self.info.event_id,
@@ -418,7 +418,7 @@ class EventRunner:
             if number in self.state.tables and not finished:
                 continue
             table_id = table_id_for(self.info.guild_id, int(thread))
-            if self.service.has_table(table_id):
+            if self.service.tables.has_table(table_id):
                 await self.service.events.close_table(table_id)
                 await self._safely(self.host.close_thread(self.info, number, int(thread)))
 
@@ -491,9 +491,9 @@ class EventRunner:
         await self.sync()
         for number, table in sorted(self.state.tables.items()):
             table_id = self.table_id(number)
-            if table_id is None or not self.service.has_table(table_id):
+            if table_id is None or not self.service.tables.has_table(table_id):
                 continue
-            live = self.service.state(table_id)
+            live = self.service.tables.state(table_id)
             if live.in_hand:
                 continue
             if table.in_hand:

@@ -54,7 +54,8 @@ _ID_MAX = 2**63 - 1
 ids fit, with room to spare)."""
 _ID = r"[0-9]{1,20}"
 _STATIC = {
-    name: (files("bot.web") / "static" / name).read_bytes() for name in ("web.css", "web.js")
+    name: (files("bot.web") / "static" / name).read_bytes()
+    for name in ("web.css", "web.js", "table.css", "table.js")
 }
 _TYPES = {"css": "text/css; charset=utf-8", "js": "text/javascript; charset=utf-8"}
 _HEADERS = {

@@ -32,6 +32,7 @@ from bot.present.league import points_text, season_heading
 from bot.seasons.standings import Line
 from bot.store.records import HandSummary, SeasonRecord
 from bot.store.web_reads import GuildHand, Standing
+from bot.web.steps import table_words
 
 __all__ = [
     "Page",
@@ -148,20 +149,14 @@ def home_page(where: Where, tables: Sequence[str], hands: Sequence[GuildHand]) -
 
 def _labels(lang: Lang) -> dict[str, str]:
     return {
+        **table_words(lang),
         "step": CATALOGUE.raw(lang, "web.replay.step"),  # a template: the script fills it
-        "hidden": t(lang, "web.replay.hidden"),
-        "noBoard": t(lang, "web.replay.no_board"),
-        "folded": t(lang, "label.folded"),
-        "allIn": t(lang, "label.all_in"),
-        "toAct": t(lang, "web.replay.to_act"),
         "play": t(lang, "web.replay.play"),
         "pause": t(lang, "web.replay.pause"),
         "fairOk": t(lang, "web.fair.ok"),
         "fairBad": t(lang, "web.fair.bad"),
         "hand": CATALOGUE.raw(lang, "web.live.hand"),
         "lost": t(lang, "web.live.lost"),
-        "wins": CATALOGUE.raw(lang, "web.replay.wins"),
-        "inBets": CATALOGUE.raw(lang, "web.replay.in_bets"),
     }
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.i18n import Lang, cards_text, street_name, t
+from bot.i18n import CATALOGUE, Lang, cards_text, street_name, t
 from bot.i18n.poker import event_lines
 from bot.i18n.television import board_line, odds_lines
 from bot.store.records import HandRecord
@@ -24,9 +24,32 @@ from engine.events import BoardDealt, CardsShown, Event, HandStarted, PotAwarded
 from engine.fair import commit, encode
 from engine.odds import street_odds
 
-__all__ = ["Step", "fair_facts", "hand_steps", "live_state", "player_names"]
+__all__ = ["Step", "fair_facts", "hand_steps", "live_state", "player_names", "table_words"]
 
 Step = dict[str, Any]
+
+
+def table_words(lang: Lang) -> dict[str, str]:
+    """The words of the one drawing of a table (``static/table.js``) the replayer, the live
+    view and the Activity share: its text for screen readers and its seats' statuses
+    (``wins`` and ``inBets`` keep their ``{amount}`` for the script)."""
+    return {
+        "players": t(lang, "web.replay.players"),
+        "stack": t(lang, "web.replay.stack"),
+        "bet": t(lang, "web.replay.bet"),
+        "cards": t(lang, "web.replay.cards"),
+        "board": t(lang, "web.replay.board"),
+        "board2": t(lang, "web.replay.board2"),
+        "noBoard": t(lang, "web.replay.no_board"),
+        "pot": t(lang, "web.replay.pot"),
+        "hidden": t(lang, "web.replay.hidden"),
+        "toAct": t(lang, "web.replay.to_act"),
+        "wins": CATALOGUE.raw(lang, "web.replay.wins"),
+        "inBets": CATALOGUE.raw(lang, "web.replay.in_bets"),
+        "folded": t(lang, "label.folded"),
+        "allIn": t(lang, "label.all_in"),
+        "sittingOut": t(lang, "label.sitting_out"),
+    }
 
 
 def player_names(record: HandRecord, names: Mapping[int, str]) -> list[str]:

@@ -279,7 +279,7 @@ def test_the_upload_limit_is_discords_default_wherever_the_docs_give_it() -> Non
 # A code name is an inline code span (in backticks, outside fenced blocks) of one of these
 # shapes; anything else in backticks (commands, settings, values, file names of the host) is
 # not checked here:
-# - a dotted path from a package, ``bot.tables.service.TableService.act``: the longest prefix
+# - a dotted path from a package, ``bot.tables.hand_commands.HandCommands.act``: the longest prefix
 #   that imports is a module, each further part an attribute of what comes before;
 # - a path in the repository, ``bot/discord/moves.py`` or ``engine/phh``: it exists (the
 #   installed ``bot/assets`` is the repository's ``assets``);
@@ -288,7 +288,9 @@ def test_the_upload_limit_is_discords_default_wherever_the_docs_give_it() -> Non
 # - a CamelCase name of two words or more, ``RaiseForm``: a class or function defined there;
 # - a snake_case name with an underscore, ``make_move``, or a call, ``emit()``: a function,
 #   an attribute, a field or a parameter defined there (a setting's field, a command's option);
-#   a name with a leading underscore alone is a field of a file format (``_deck_salt`` of PHH).
+#   a name with a leading underscore alone is a field of a file format (``_deck_salt`` of PHH);
+#   a name the code gives as a string also counts: a table of the schema (``CREATE TABLE``) or
+#   a constant's value (a PostgreSQL notification channel, ``holdem_tables``).
 # The few names of other programs the guides cite are listed with what they are.
 
 OTHER_PROGRAMS = {
@@ -302,6 +304,7 @@ DOTTED = re.compile(r"(?:bot|engine|discord)(?:\.[A-Za-z_]\w*)+")
 REPOSITORY_PATH = re.compile(rf"(?:{'|'.join(map(re.escape, REPOSITORY_FOLDERS))})/[\w./-]*")
 CLASS_MEMBER = re.compile(r"(?P<cls>[A-Z]\w*)\.(?P<member>[a-z_]\w*)")
 CAMEL = re.compile(r"[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+")
+SCHEMA_TABLE = re.compile(r"CREATE TABLE (?:IF NOT EXISTS )?(\w+)", re.IGNORECASE)
 SNAKE = re.compile(r"(?P<name>[a-z][a-z0-9]*_[a-z0-9_]*|[a-z]\w*(?=\(\)))(?:\(\))?")
 
 
@@ -357,6 +360,11 @@ def _defined() -> _Defined:
                     )
                 elif isinstance(node, (ast.Assign, ast.AnnAssign)):
                     found.names |= _assigned(node)
+                    value = node.value
+                    if isinstance(value, ast.Constant) and isinstance(value.value, str):
+                        found.names.add(value.value)
+                if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                    found.names.update(SCHEMA_TABLE.findall(node.value))
     return found
 
 

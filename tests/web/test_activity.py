@@ -157,7 +157,12 @@ async def test_two_pages_and_the_channel_play_a_hand_and_bad_input_changes_nothi
             await _in_frame(tab_a, "doc.querySelector('[data-do=open]').click()")
             for tab in (tab_a, tab_b):
                 await _until(tab, "doc.body.dataset.phase === 'table'")
+            words = "doc.getElementById('seats').getAttribute('aria-label')"
+            assert await _in_frame(tab_b, words) == "Spillere ved bordet"  # Bob's bokmål
             await members[2].slash("holdem join")
+            # Alice turns the learning mode on in the channel: the page shows its figures
+            chosen = await members[0].slash("holdem settings", coach="on")
+            assert "Learning mode: on." in chosen.content, chosen.content
             await _until(tab_a, "doc.querySelectorAll('#seats li').length === 2")
             await _join_and_deal(tab_a, tab_b)
             hand = int(await _in_frame(tab_a, "doc.body.dataset.hand"))
@@ -215,6 +220,16 @@ async def _bad_input(tabs: dict[int, Tab], sessions: dict[int, str], turn: int) 
     tab_wait = tabs[waiting]
     move = {"do": "act", "kind": "call", "instance": INSTANCE}
     assert (await _fetch(tab_wait, "api/move", move, forged))[0] == 401
+    # the learning figures: for a signed-in member on their own turn only
+    ask = {"instance": INSTANCE}
+    assert (await _fetch(tab_wait, "api/coach", ask, forged))[0] == 401
+    assert (await _fetch(tab_wait, "api/coach", {"instance": OTHER_INSTANCE}, not_turn))[0] == 403
+    figures = (
+        "document.querySelector('iframe').contentWindow.fetch('api/coach', {method: 'POST', "
+        f"headers: {{Authorization: 'Bearer {not_turn}'}}, body: '{json.dumps(ask)}'}})"
+        ".then(r => r.json())"
+    )
+    assert await tab_wait.js(figures) == {"lines": []}
     assert (await _fetch(tab_wait, "api/move", move, expired))[0] == 401
     status, text = await _fetch(
         tab_wait, "api/move", {**move, "instance": OTHER_INSTANCE}, not_turn
@@ -256,7 +271,7 @@ async def _play(
     the channel, whose turn message must be hers when the page says it is; the bad input
     on the first turn of a member in a page, screenshots on Alice's first turn."""
     watcher = next(iter(tabs.values()))
-    shot = tried = replayed = False
+    shot = tried = replayed = quiet = False
     last = (0, -1)
     while True:
         state = await _in_frame(
@@ -280,8 +295,14 @@ async def _play(
             tab = tabs[turn]
             await _until(tab, "!doc.getElementById('act').hidden")
             if not shot and tab is watcher:
+                await _own_cards_drawn(tab)
+                await _learning_figures(game, tab, turn)
                 await _screenshots(tabs)
                 shot = True
+            elif tab is not watcher and not quiet:
+                await asyncio.sleep(0.3)  # the page asked; Bob never turned the mode on
+                assert await _in_frame(tab, "doc.getElementById('coach').hidden")
+                quiet = True
             if not tried:
                 await _bad_input(tabs, sessions, turn)
                 tried = True
@@ -314,9 +335,66 @@ async def _play(
             replayed = True
 
 
+async def _own_cards_drawn(tab: Tab) -> None:
+    """Before the flop, the drawing shows the member's own hole cards on their own seat,
+    drawn first (at the bottom), and no other seat's; its text is in their language."""
+    drawn = await _in_frame(
+        tab,
+        "[...doc.querySelectorAll('#seats > li')].map(s => [s.classList.contains('me'), "
+        "[...s.querySelectorAll('[data-card]')].map(c => c.dataset.card)])",
+    )
+    mine = _views(tab)[-1]["you"]["cards"]
+    assert drawn[0] == [True, mine] and all(not cards for _, cards in drawn[1:]), drawn
+    label = await _in_frame(tab, "doc.getElementById('seats').getAttribute('aria-label')")
+    assert label == "Players at the table", label
+
+
+_COACH = (
+    "[doc.querySelector('#coach h2').textContent, "
+    "...[...doc.querySelectorAll('#coach li')].map(l => l.textContent), "
+    "doc.querySelector('#coach p').textContent]"
+)
+
+
+async def _learning_figures(game: Game, tab: Tab, member: int) -> None:
+    """On the turn of ``member``, who turned the learning mode on, the page shows the
+    figures their cards panel in the channel gives for the same decision, word for word."""
+    await _until(tab, "!doc.getElementById('coach').hidden")
+    shown = [line for line in await _in_frame(tab, _COACH) if line]
+    assert shown[0] == "Learning mode" and len(shown) >= 3, shown
+    assert any(line.startswith("Against ") for line in shown), shown  # her equity
+
+    def theirs() -> Turn | None:
+        turn = game.turn()
+        return turn if turn is not None and turn.member == member else None
+
+    turn = await game.standin.wait_for(theirs, 15)
+    panel = (await game.member(member).click(turn.message, "My cards")).content
+    for line in shown:
+        assert line in panel, (line, panel)
+
+
+_PLACES = """(() => {
+  const box = (e) => e.getBoundingClientRect();
+  const seats = [...doc.querySelectorAll('#seats > li')].map(box);
+  const all = [...seats, ...[...doc.querySelectorAll('#seats .chips:not(.none)')].map(box)];
+  const apart = seats.every((a, i) => seats.every((b, j) => i === j || a.right <= b.left
+    || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top));
+  return [doc.documentElement.clientWidth, Math.min(...all.map(r => r.left)),
+          Math.max(...all.map(r => r.right)), apart];
+})()"""
+
+
 async def _screenshots(tabs: dict[int, Tab]) -> None:
+    """Both pages (390 and 1280 pixels wide): every seat and bet on the screen, no seat over
+    another; then the pictures for docs/."""
     phone, desktop = tabs.values()
-    await asyncio.sleep(0.5)  # the last card's arrival has played out
+    reduce = [{"name": "prefers-reduced-motion", "value": "reduce"}]
+    for tab in (phone, desktop):  # a page not in front plays no animation: show the states
+        await tab.send("Emulation.setEmulatedMedia", features=reduce)
+        width, left, right, apart = await _in_frame(tab, _PLACES)
+        assert left >= 0 and right <= width and apart, (width, left, right, apart)
+    await asyncio.sleep(0.5)
     (DOCS / "activity-390x844.png").write_bytes(await phone.screenshot())
     (DOCS / "activity-1280x800.png").write_bytes(await desktop.screenshot())
 

@@ -22,6 +22,7 @@ from tests.web.conftest import TABLE, Site, start_site
 from tests.web.hands import GUILD, MEMBERS, store_hand
 
 REFERENCE = Path(__file__).parent / "reference"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 UPDATE = os.environ.get("HOLDEM_UPDATE_WEB_REFERENCES") == "1"
 
 _SHOWN = """(() => {
@@ -32,12 +33,16 @@ _SHOWN = """(() => {
     board: cards('#board'), board2: cards('#board2'),
     twice: !document.getElementById('board2-row').hidden,
     pot: document.getElementById('pot').textContent,
-    seats: [...document.querySelectorAll('#seats-body tr')].map(r => ({
+    seats: [...document.querySelectorAll('#seats > li')].map(r => ({
       stack: r.querySelector('.stack').textContent, bet: r.querySelector('.bet').textContent,
       cards: [...r.querySelectorAll('[data-card]')].map(c => c.dataset.card),
       status: r.querySelector('.status').textContent})),
   };
 })()"""
+
+
+_MOTION = """[...document.querySelectorAll('#board [data-card]')]
+  .map(c => [c.textContent, getComputedStyle(c).animationName])"""
 
 
 def _engine_states(record: HandRecord) -> list[Hand]:
@@ -134,6 +139,15 @@ async def test_the_replayer_shows_the_engines_state_at_every_step(
         await tab.key("2", "Digit2", 50)
         assert await tab.js("document.getElementById('where').textContent.startsWith('Flop')")
         assert await tab.js("document.querySelectorAll('#board [data-card]').length") == 3
+        # the flop arrives moving, each card's face there from the first frame; with reduced
+        # motion it is simply there
+        dealt = await tab.js(_MOTION)
+        assert [d[1] for d in dealt] == ["holdem-deal"] * 3 and all(d[0] for d in dealt), dealt
+        reduce = [{"name": "prefers-reduced-motion", "value": "reduce"}]
+        await tab.send("Emulation.setEmulatedMedia", features=reduce)
+        await tab.key("Home", "Home", 36)
+        await tab.key("2", "Digit2", 50)
+        assert [d[1] for d in await tab.js(_MOTION)] == ["none"] * 3
 
 
 async def test_the_space_bar_plays_the_replay_but_opens_the_odds_when_they_have_focus(
@@ -197,6 +211,10 @@ async def test_a_live_view_carries_no_card_before_it_is_shown(
                 " && !document.getElementById('live-replay').hidden",
                 timeout=20,
             )
+            drawn = await tab.js(
+                "[...document.querySelectorAll('#seats > li')].map(s => [s.querySelector("
+                "'.stack').textContent, [...s.querySelectorAll('[data-card]')].length])"
+            )
             received = [
                 e["params"]["data"]
                 for e in tab.events
@@ -234,6 +252,10 @@ async def test_a_live_view_carries_no_card_before_it_is_shown(
                     assert f'"code": "{card}"' not in message, (view["actions"], p, card)
     final = record.replay()
     assert any(not final.shown[p] for p in range(final.player_count))  # cards stayed hidden
+    # the live page draws the same table as the replayer: the hand's end, as shown
+    assert drawn == [
+        [f"{final.stacks[p]:,}", 2 if final.shown[p] else 0] for p in range(final.player_count)
+    ], drawn
 
 
 def _non_stream(events: list[dict[str, Any]]) -> set[str]:
@@ -246,10 +268,15 @@ def _non_stream(events: list[dict[str, Any]]) -> set[str]:
     }
 
 
-async def _shot(tab: Tab, name: str, width: int, height: int, *, mobile: bool) -> None:
+async def _shot(
+    tab: Tab, name: str, width: int, height: int, *, mobile: bool, docs: str = ""
+) -> None:
+    """The page against its reference; ``docs``: its first screen kept in docs/ too."""
     await tab.size(width, height, mobile=mobile)
     await asyncio.sleep(0.1)
     picture = Image.open(io.BytesIO(await tab.screenshot())).convert("RGB")
+    if docs:
+        picture.crop((0, 0, width, height)).save(DOCS / docs, optimize=True)
     reference = REFERENCE / f"{name}.png"
     if UPDATE:
         REFERENCE.mkdir(exist_ok=True)
@@ -265,10 +292,13 @@ async def test_the_pages_look_as_their_references_on_a_phone_and_a_desktop(
     site: Site, browser: Browser
 ) -> None:
     async with Tab(browser) as tab:
+        # still pictures: no card or seat caught half way through its movement
+        reduce = [{"name": "prefers-reduced-motion", "value": "reduce"}]
+        await tab.send("Emulation.setEmulatedMedia", features=reduce)
         await tab.open(site.url(f"hand/{site.twice}"))
         await tab.key("End", "End", 35)
         await _shot(tab, "replay-phone", 390, 844, mobile=True)
-        await _shot(tab, "replay-desktop", 1280, 800, mobile=False)
+        await _shot(tab, "replay-desktop", 1280, 800, mobile=False, docs="replay-1280x800.png")
         await tab.open(site.url("leaderboard"))
         await _shot(tab, "leaderboard-phone", 390, 844, mobile=True)
     assert GUILD

@@ -31,7 +31,7 @@ async def test_replay_and_stats_answer_with_a_signed_link_that_opens_the_page(
         await alice.slash(channel, "holdem start")
         await bob.slash(channel, "holdem join")
         await alice.slash(channel, "holdem deal")
-        turn = bot.service.state(f"{channel.guild.id}:{channel.id}").turn
+        turn = bot.service.tables.state(f"{channel.guild.id}:{channel.id}").turn
         assert turn is not None
         first = next(m for m in (alice, bob) if m.id == turn.member)
         await first.slash(channel, "fold")

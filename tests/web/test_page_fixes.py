@@ -84,7 +84,7 @@ async def _side_pot_hand(site: Site) -> tuple[int, list[Hand]]:
 
 
 _POT = """({pot: document.getElementById('pot').textContent,
-  rows: [...document.querySelectorAll('#seats-body tr')].map(r => ({
+  rows: [...document.querySelectorAll('#seats > li')].map(r => ({
     winner: r.classList.contains('winner'), status: r.querySelector('.status').textContent}))})"""
 
 
@@ -121,10 +121,10 @@ async def test_the_pot_adds_up_at_every_step_and_the_showdown_names_its_winners(
 
 _OVERFLOW = """(() => {
   const box = document.querySelector('#seats').parentElement;
-  const cells = [...document.querySelectorAll('#seats th, #seats td')];
+  const cells = [...document.querySelectorAll('#seats > li, #seats > li *')];
   const right = Math.max(...cells.map(c => c.getBoundingClientRect().right));
   return {scroll: box.scrollWidth - box.clientWidth, right, width: window.innerWidth,
-          statuses: [...document.querySelectorAll('#seats-body .status')]
+          statuses: [...document.querySelectorAll('#seats .status')]
             .map(s => s.getBoundingClientRect().width > 0 && s.textContent)};
 })()"""
 
@@ -144,6 +144,36 @@ async def test_the_players_table_fits_a_phone_in_every_language(
                     seen = await tab.js(_OVERFLOW)
                     assert seen["scroll"] <= 0 and seen["right"] <= seen["width"], (lang, seen)
                     assert all(s is not False for s in seen["statuses"]), (lang, seen)
+        # the drawing itself, with every seat of a ten-seat table taken: on a phone and on a
+        # desktop, every seat and bet on the screen, none over another (where they settle:
+        # no movement to wait for)
+        reduce = [{"name": "prefers-reduced-motion", "value": "reduce"}]
+        await tab.send("Emulation.setEmulatedMedia", features=reduce)
+        for width, height, mobile in ((390, 844, True), (1280, 800, False)):
+            await tab.size(width, height, mobile=mobile)
+            seen = await tab.js(_FULL_TABLE)
+            assert seen["apart"] and seen["left"] >= 0 and seen["right"] <= width, seen
+            assert seen["board"] <= seen["felt"], seen
+
+
+_FULL_TABLE = """(async () => {
+  const { drawTable } = await import('/static/table.js');
+  const words = JSON.parse(document.getElementById('page-data').textContent).labels;
+  const root = document.getElementById('table');
+  const seats = Array.from({length: 10}, (_, i) => ({
+    key: 'x' + i, name: 'Spiller nummer ' + (i + 1), marks: i ? '' : 'D', stack: 123456,
+    bet: 12345, cards: ['Ah', 'Td'], backs: false, turn: i === 3, won: i === 5 ? 99999 : 0}));
+  drawTable(root, {seats, board: ['Tc', 'Td', 'Th', 'Ts', 'Ac'], board2: ['2c', '3d', '4h',
+    '5s', '6c'], pots: [1000, 500], total: 1500, inBets: 0, street: 'Turn', timer: null}, words);
+  const box = (e) => e.getBoundingClientRect();
+  const places = [...root.querySelectorAll('#seats > li')].map(box);
+  const all = [...places, ...[...root.querySelectorAll('.chips')].map(box)];
+  const apart = all.every((a, i) => all.every((b, j) => i === j || a.right <= b.left
+    || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top));
+  const rows = [...root.querySelectorAll('.felt .cards')].map(box);
+  return {apart, left: Math.min(...all.map(r => r.left)), right: Math.max(...all.map(r => r.right)),
+          board: Math.max(...rows.map(r => r.width)), felt: box(root.querySelector('.felt')).width};
+})()"""
 
 
 async def test_the_live_page_counts_its_seconds_and_shows_the_decks_commitment(

@@ -85,7 +85,7 @@ async def test_a_servers_admins_open_its_pages_and_take_them_back(
         await alice.slash(channel, "holdem start")
         await bob.slash(channel, "holdem join")
         await alice.slash(channel, "holdem deal")
-        turn = bot.service.state(f"{guild.id}:{channel.id}").turn
+        turn = bot.service.tables.state(f"{guild.id}:{channel.id}").turn
         assert turn is not None
         await next(m for m in (alice, bob) if m.id == turn.member).slash(channel, "fold")
         await env.advance_time(5)

@@ -54,6 +54,10 @@ async def test_holdem_play_launches_the_activity_in_the_channel(tmp_path: Path) 
         assert answer.kind == 12 and answer.interaction.activity_instance == instance.id
         assert instance.users == [alice.id, bob.id]
 
+        # The guide names /holdem play where the Activity is on, in the member's language.
+        guide = (await norsk.slash("holdem help")).content
+        assert "holdem play" in guide and "Ved bordet inne i Discord" in guide, guide
+
         # Discord refuses the launch: the member is told privately, in Danish.
         standin.activities = False  # the portal's Activities setting turned off
         dansk = Member(standin, Person(id=alice.id, name=alice.person.name, locale="da"))

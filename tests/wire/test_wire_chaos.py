@@ -222,10 +222,10 @@ async def test_two_processes_survive_kills_cut_connections_and_a_stopped_databas
             created += sum(d for d, reason, _ in ledger if reason in ("grant", "refill"))
         assert created > 0 and await store.total_balance() == created  # all in wallets
         fresh = TableService(store, clock=time.time)
-        await fresh.restore()
-        assert len(fresh.table_ids()) == TABLES
-        for table_id in fresh.table_ids():
-            assert fresh.state(table_id).practice
+        await fresh.tables.restore()
+        assert len(fresh.tables.table_ids()) == TABLES
+        for table_id in fresh.tables.table_ids():
+            assert fresh.tables.state(table_id).practice
             chips = table_chips(fresh.tables.live(table_id).table)
             assert chips == 100 * (COMPUTERS + 1), (table_id, chips)
     finally:

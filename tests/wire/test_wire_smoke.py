@@ -48,6 +48,7 @@ async def test_bot_starts_syncs_and_answers_a_slash_command(tmp_path: Path) -> N
         assert answer.kind == 4, answer.body  # CHANNEL_MESSAGE_WITH_SOURCE
         assert answer.ephemeral, answer.body
         assert "Holdem Dealer: how to play" in answer.content, answer.body  # a layout reply
+        assert "holdem play" not in answer.content  # the Activity is off: not in the guide
         assert any("rate limited" in line for line in bot.err), bot.report()
 
         # The Activity is off (HOLDEM_ACTIVITY unset): /holdem play says so privately, in the

@@ -24,7 +24,6 @@ export function drawControls(state) {
   show(at("sit_in"), table && seated && mine && mine.status === "sitting-out");
   show(at("run_twice"), !!(ask && ask.members.includes(you.member) && !ask.agreed.includes(you.member)));
   for (const button of moves.querySelectorAll("button")) button.textContent = texts[button.dataset.do];
-  drawTimer(view);
   if (!legal) return;
   const kind = (name) => form.querySelector(`[data-kind="${name}"]`);
   kind("fold").textContent = texts.fold;
@@ -57,24 +56,6 @@ export function drawControls(state) {
     }));
   }
   form.dataset.decision = `${legal.hand}:${legal.seq}`;
-}
-
-let ticking = null;
-
-function drawTimer(view) {
-  const timer = document.getElementById("timer");
-  const turn = view && view.seats ? view.turn : null;
-  clearInterval(ticking);
-  show(timer, !!(turn && turn.deadline));
-  if (!turn || !turn.deadline) return;
-  const bar = timer.firstElementChild;
-  const tick = () => {
-    const left = Math.max(0, turn.deadline - Date.now() / 1000);
-    bar.style.width = `${Math.min(100, (100 * left) / turn.seconds)}%`;
-    timer.dataset.left = Math.ceil(left);
-  };
-  tick();
-  ticking = setInterval(tick, 250);
 }
 
 export function bindControls(state, send) {

@@ -1,63 +1,40 @@
-// One function from the state to the page: every figure is the server's (the engine's),
-// written with textContent only. The data-* attributes say the same for tests and styles.
-const SUITS = { s: "♠", h: "♥", d: "♦", c: "♣" };
+// One function from the state to the page: the table in the drawing every page of a table
+// shares (table.js), from the server's view (the engine's figures: nothing computed here but
+// the order of the seats, the member's own at the bottom), and the lines round it. The
+// body's data-* attributes say the same for tests and styles.
+import { drawTable } from "./table.js";
 
-function el(tag, cls, text) {
-  const node = document.createElement(tag);
-  if (cls) node.className = cls;
-  if (text !== undefined) node.textContent = text;
-  return node;
+function marks(seat, texts) {
+  return [seat.button ? texts.button : "", seat.blind ? texts[seat.blind] : ""]
+    .filter(Boolean).join(" ");
 }
 
-function card(code) {
-  const item = el("li", `card suit-${code[1]}`, `${code[0].replace("T", "10")}${SUITS[code[1]]}`);
-  item.dataset.card = code;
-  return item;
-}
-
-// A card or a bet that is new since the last drawing arrives with a short animation; the
-// figure itself is in place from the first frame, so no animation ever hides a fact.
-function cards(list, codes) {
-  const before = new Set((list.dataset.cards || "").split(" "));
-  list.replaceChildren(...(codes || []).map((code) => {
-    const item = card(code);
-    if (!before.has(code)) item.classList.add("new");
-    return item;
-  }));
-  list.dataset.cards = (codes || []).join(" ");
-}
-
-function backs() {
-  const list = el("ol", "cards backs");
-  list.append(el("li", "card back"), el("li", "card back"));
-  return list;
-}
-
-const bets = new Map();
-
-function seat(s, texts, me) {
-  const item = el("li", "seat");
-  item.dataset.member = s.member;
-  item.dataset.stack = s.stack;
-  item.dataset.bet = s.bet;
-  item.classList.toggle("turn", !!s.turn);
-  item.classList.toggle("folded", !!s.folded);
-  item.classList.toggle("me", s.member === me);
-  const blind = s.blind ? texts[s.blind] : "";
-  const marks = [s.button ? texts.button : "", blind, s.folded ? texts.folded : "",
-    s.allIn ? texts.all_in : "", s.status === "sitting-out" ? texts.sitting_out : ""];
-  item.append(el("span", "name", s.name), el("span", "stack", String(s.stack)),
-    el("span", "bet", s.bet ? String(s.bet) : ""), el("span", "marks", marks.filter(Boolean).join(" ")));
-  if (s.shown) {
-    const shown = el("ol", "cards");
-    cards(shown, s.shown);
-    item.append(shown);
-  } else if (s.inHand && !s.folded) {
-    item.append(backs());
-  }
-  if (s.bet && bets.get(s.member) !== s.bet) item.querySelector(".bet").classList.add("moved");
-  bets.set(s.member, s.bet);
-  return item;
+// The view in table.js's shape: the member's own seat first (drawn at the bottom), their
+// own hole cards on it; every other seat's cards only once the server says they are shown.
+function tableOf(view, you, texts) {
+  const me = you ? you.member : "";
+  const at = view.seats.findIndex((s) => s.member === me);
+  const seats = at > 0 ? [...view.seats.slice(at), ...view.seats.slice(0, at)] : view.seats;
+  const pots = view.pots || [];
+  const gathered = pots.reduce((a, b) => a + b, 0);
+  return {
+    street: view.street || texts.waiting,
+    board: view.board,
+    board2: [],
+    pots,
+    total: view.total,
+    inBets: Math.max(0, view.total - gathered),
+    timer: view.turn && view.turn.deadline ? view.turn : null,
+    seats: seats.map((s) => {
+      const mine = s.member === me;
+      return {
+        key: s.member, name: s.name, marks: marks(s, texts), stack: s.stack, bet: s.bet,
+        cards: s.shown || (mine && you.cards) || null, backs: !!s.inHand && !s.folded,
+        turn: !!s.turn, folded: !!s.folded, allIn: !!s.allIn, out: s.status === "sitting-out",
+        won: 0, me: mine,
+      };
+    }),
+  };
 }
 
 export function draw(state) {
@@ -67,23 +44,19 @@ export function draw(state) {
   body.dataset.phase = view ? (view.lobby ? "lobby" : view.elsewhere ? "elsewhere" : "table") : "signing-in";
   document.getElementById("status").textContent =
     !view ? texts.signing_in || "…" : apart ? view.text : you && you.seated ? "" : texts.spectating;
+  const table = document.getElementById("table");
   if (!view || apart) {
-    for (const id of ["street", "pot", "commitment"]) document.getElementById(id).textContent = "";
-    for (const id of ["board", "seats", "cards"]) document.getElementById(id).replaceChildren();
+    document.getElementById("commitment").textContent = "";
+    table.replaceChildren();
+    table.hidden = true;
     document.getElementById("act").hidden = true;
     return;
   }
+  table.hidden = false;
   body.dataset.serial = view.serial;
   body.dataset.hand = view.hand ?? "";
   body.dataset.turn = view.turn ? view.turn.member : "";
-  document.getElementById("street").textContent = view.street || texts.waiting;
-  cards(document.getElementById("board"), view.board);
-  const pot = document.getElementById("pot");
-  pot.textContent = view.hand ? `${texts.pot}: ${view.total}` : "";
-  pot.dataset.total = view.total;
-  const me = you ? you.member : "";
-  document.getElementById("seats").replaceChildren(...view.seats.map((s) => seat(s, texts, me)));
-  cards(document.getElementById("cards"), you && you.cards);
+  drawTable(table, tableOf(view, you, texts), texts.table);
   document.getElementById("commitment").textContent =
     view.commitment ? `${texts.commitment}: ${view.commitment}` : "";
 }

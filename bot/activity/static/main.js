@@ -4,6 +4,7 @@ import { signIn } from "./sdk.js";
 import { post, stream, Refusal } from "./server.js";
 import { draw } from "./draw.js";
 import { bindControls, drawControls } from "./controls.js";
+import { drawCoach } from "./coach.js";
 
 const state = { view: null, you: null, texts: {}, session: null, instance: null };
 const refusal = document.getElementById("refusal");
@@ -11,6 +12,7 @@ const refusal = document.getElementById("refusal");
 function render() {
   draw(state);
   drawControls(state);
+  drawCoach(state);
 }
 
 function refuse(text) {
@@ -18,13 +20,28 @@ function refuse(text) {
   refusal.hidden = false;
 }
 
+// One id per move: sent again after a lost answer, it is the same request, made once (the
+// server keeps the first answer of a move it relays to the table's process).
+function requestId() {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 async function send(move) {
   refusal.hidden = true;
-  try {
-    await post("api/move", { ...move, instance: state.instance }, state.session);
-  } catch (error) {
-    if (!(error instanceof Refusal)) throw error;
-    refuse(error.message);
+  const body = { ...move, instance: state.instance, request: requestId() };
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await post("api/move", body, state.session);
+      return;
+    } catch (error) {
+      if (error instanceof Refusal) {
+        refuse(error.message);
+        return;
+      }
+      if (attempt === 3) throw error; // the network, not the table: the same request again
+      await new Promise((resume) => setTimeout(resume, 400 * attempt));
+    }
   }
 }
 

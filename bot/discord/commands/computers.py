@@ -1,10 +1,11 @@
 """``/holdem computer add|remove``: seating and unseating computer players, and playing them.
 
 The table's host or a member with Manage Server decides. Seating the first computer player
-turns the table into a practice table (see :meth:`bot.tables.service.TableService.add_computer`),
-and the answer, posted in the channel, says what that means for everyone's chips. The
-computers' turns are played by :class:`bot.tables.computers.ComputerPlayers`, subscribed to the
-service. :func:`add_to` is the one line in the bot's ``setup_hook`` (after the tables cog,
+turns the table into a practice table (see
+:meth:`bot.tables.computer_commands.ComputerCommands.add_computer`), and the answer, posted in
+the channel, says what that means for everyone's chips. The computers' turns are played by
+:class:`bot.tables.computers.ComputerPlayers`, subscribed to the service's tables.
+:func:`add_to` is the one line in the bot's ``setup_hook`` (after the tables cog,
 which owns the ``/holdem`` group).
 """
 
@@ -43,10 +44,12 @@ def _here(interaction: discord.Interaction[Any]) -> str:
 async def _may_lead(ctx: Context, interaction: discord.Interaction[Any], lang: Lang) -> bool:
     """A table is here and the member leads it (host or Manage Server); if not, they are told."""
     table_id = _here(interaction)
-    if (missing := await ctx.service.absent(table_id)) is not None:
+    if (missing := await ctx.service.tables.absent(table_id)) is not None:
         await reply_private(interaction, error_text(lang, missing))
         return False
-    if not (is_admin(interaction) or ctx.service.state(table_id).host == interaction.user.id):
+    if not (
+        is_admin(interaction) or ctx.service.tables.state(table_id).host == interaction.user.id
+    ):
         await reply_private(interaction, t(lang, "error.host_only"))
         return False
     return True
@@ -69,7 +72,7 @@ async def add(interaction: discord.Interaction[Any], level: str) -> None:
     guild_id, channel_id = split_table_id(_here(interaction))
     public = await ctx.guild_lang(guild_id)
     try:
-        outcome = await ctx.service.add_computer(
+        outcome = await ctx.service.computers.add_computer(
             guild_id, channel_id, Level(level), name_of=lambda m: computer_name(public, m),
             request=interaction.id,
         )  # fmt: skip
@@ -96,7 +99,7 @@ async def remove(interaction: discord.Interaction[Any], level: str | None) -> No
     wanted = None if level is None else Level(level)
     seated = [
         s.member
-        for s in ctx.service.state(table_id).occupied()
+        for s in ctx.service.tables.state(table_id).occupied()
         if is_computer(s.member) and wanted in (None, computer_level(s.member))
     ]
     if not seated:
@@ -104,7 +107,9 @@ async def remove(interaction: discord.Interaction[Any], level: str | None) -> No
         return
     member = seated[-1]
     try:
-        await ctx.service.remove_computer(guild_id, channel_id, member, request=interaction.id)
+        await ctx.service.computers.remove_computer(
+            guild_id, channel_id, member, request=interaction.id
+        )
     except Exception as error:
         await reply_private(interaction, error_text(lang, error))
         return
@@ -139,6 +144,6 @@ def add_to(holdem: app_commands.Group, service: TableService, *, pause: float) -
     """Add ``/holdem computer`` and start playing the computers' turns at every table of the
     service, ``pause`` seconds after each comes (close the returned object with the bot)."""
     holdem.add_command(commands())
-    players = ComputerPlayers(service, service.view_of, pause=pause)
-    service.subscribe(players.receive)
+    players = ComputerPlayers(service.hands, service.computers.view_of, pause=pause)
+    service.tables.subscribe(players.receive)
     return players

@@ -40,7 +40,7 @@ async def fair(
             await reply_private(interaction, t(lang, "tv.fair.which"))
             return
     try:
-        report = await ctx.service.fair_report(guild_of(interaction), hand)
+        report = await ctx.service.hands.fair_report(guild_of(interaction), hand)
     except NoHand:
         await reply_private(interaction, t(lang, "tv.fair.no_hand", number=hand))
         return
@@ -60,7 +60,7 @@ def _hand_here(interaction: discord.Interaction[Any]) -> int | None:
     if interaction.channel_id is None:
         return None
     try:
-        return context_of(interaction).service.state(table_here(interaction)).hand_id
+        return context_of(interaction).service.tables.state(table_here(interaction)).hand_id
     except NoTable:
         return None
 

@@ -9,6 +9,7 @@ from typing import Any
 
 import discord
 
+from bot.discord.commands.launch import activity_ready
 from bot.discord.context import Context, context_of, remember
 from bot.discord.errors import reply_private
 from bot.discord.mentions import mention_commands
@@ -42,8 +43,8 @@ async def rules(interaction: discord.Interaction[Any]) -> None:
     table_id = table_id_for(guild_of(interaction), interaction.channel_id)
     house = await ctx.guilds.rules(guild_of(interaction))
     name, house_rules = house.preset, house.rules
-    if ctx.service.has_table(table_id):
-        state = ctx.service.state(table_id)
+    if ctx.service.tables.has_table(table_id):
+        state = ctx.service.tables.state(table_id)
         house_rules, name = state.rules, state.preset or name
     title, *lines = rules_lines(lang, house_rules, preset=name, buy_in=house_rules.starting_stack)
     chosen = house.web_pages is WebPages.PUBLIC
@@ -82,9 +83,9 @@ def _seated_stack(ctx: Context, interaction: discord.Interaction[Any]) -> int | 
     if interaction.channel_id is None:
         return None
     table_id = table_id_for(guild_of(interaction), interaction.channel_id)
-    if not ctx.service.has_table(table_id):
+    if not ctx.service.tables.has_table(table_id):
         return None
-    state = ctx.service.state(table_id)
+    state = ctx.service.tables.state(table_id)
     seat = state.seat_of(interaction.user.id)
     if seat is None or state.practice:
         return None
@@ -219,13 +220,19 @@ async def help_text(interaction: discord.Interaction[Any]) -> None:
     ctx = context_of(interaction)
     lang = remember(ctx, interaction)
     mentions = {} if ctx.command_ids is None else await ctx.command_ids.mentions()
-    await reply_layout(interaction, t(lang, "help.title"), guide_blocks(lang, mentions))
+    blocks = guide_blocks(lang, mentions, activity=activity_ready())
+    await reply_layout(interaction, t(lang, "help.title"), blocks)
 
 
-def guide_blocks(lang: Lang, mentions: Mapping[str, str]) -> list[str]:
+def guide_blocks(lang: Lang, mentions: Mapping[str, str], *, activity: bool) -> list[str]:
     """Every command, by topic (the ``**Topic**`` paragraphs of the guide), the commands named
-    as ``mentions`` (:func:`bot.discord.mentions.mention_commands`)."""
-    return mention_commands(t(lang, "help.body"), mentions).split("\n\n")
+    as ``mentions`` (:func:`bot.discord.mentions.mention_commands`); ``/holdem play`` after
+    the playing topic only where ``activity`` (the Activity is on and complete), since it
+    opens nothing elsewhere."""
+    blocks = t(lang, "help.body").split("\n\n")
+    if activity:
+        blocks.insert(2, t(lang, "help.play"))
+    return [mention_commands(block, mentions) for block in blocks]
 
 
 def private_layout(heading: str, blocks: list[str]) -> discord.ui.LayoutView:

@@ -32,9 +32,9 @@ def suggested_amounts(interaction: discord.Interaction[Any]) -> tuple[int, ...]:
         return ()
     ctx = context_of(interaction)
     table_id = table_here(interaction)
-    if not ctx.service.has_table(table_id):
+    if not ctx.service.tables.has_table(table_id):
         return ()
-    turn = ctx.service.state(table_id).turn
+    turn = ctx.service.tables.state(table_id).turn
     if turn is None or turn.member != interaction.user.id:
         return ()
     return turn.suggested_amounts()

@@ -53,7 +53,7 @@ def is_admin(interaction: discord.Interaction[Any]) -> bool:
 
 def _may_lead(ctx: Context, interaction: discord.Interaction[Any], table_id: str) -> bool:
     """The table leader: its host, or a member with Manage Server."""
-    return is_admin(interaction) or ctx.service.state(table_id).host == interaction.user.id
+    return is_admin(interaction) or ctx.service.tables.state(table_id).host == interaction.user.id
 
 
 async def _public(
@@ -121,7 +121,7 @@ async def _open(
     """Open the table; without ``buy_in`` the house rule decides the host's chips."""
 
     async def call(request: int) -> Outcome:
-        return await ctx.service.open_table(
+        return await ctx.service.seats.open_table(
             *where, interaction.user.id, rules, buy_in, preset=preset_name,
             name=interaction.user.display_name, request=request,
         )  # fmt: skip
@@ -143,7 +143,7 @@ async def join(
     async def call(request: int) -> Outcome:
         # No amount typed: the house decides (what the member left with this session, or
         # the house's buy-in), never a default picked here.
-        return await ctx.service.join(
+        return await ctx.service.seats.join(
             guild_id, channel_id, interaction.user.id, buy_in,
             name=interaction.user.display_name, request=request,
         )  # fmt: skip
@@ -164,7 +164,9 @@ async def leave(
     guild_id, channel_id = split_table_id(table_id or _here(interaction))
 
     async def call(request: int) -> Outcome:
-        return await ctx.service.leave(guild_id, channel_id, interaction.user.id, request=request)
+        return await ctx.service.seats.leave(
+            guild_id, channel_id, interaction.user.id, request=request
+        )
 
     outcome = await _public(ctx, interaction, lang, call, origin)
     if outcome is not None and not answered_publicly(outcome):
@@ -176,7 +178,8 @@ async def set_status(interaction: discord.Interaction[Any], *, sit_in: bool) -> 
     ctx = context_of(interaction)
     lang = remember(ctx, interaction)
     guild_id, channel_id = split_table_id(_here(interaction))
-    change = ctx.service.sit_in if sit_in else ctx.service.sit_out
+    seats = ctx.service.seats
+    change = seats.sit_in if sit_in else seats.sit_out
     try:
         await change(guild_id, channel_id, interaction.user.id)
     except Exception as error:
@@ -188,7 +191,7 @@ async def set_status(interaction: discord.Interaction[Any], *, sit_in: bool) -> 
 async def _led_table(ctx: Context, interaction: discord.Interaction[Any], table_id: str) -> bool:
     """Whether a table is here and the member may lead it; if not, they are told."""
     lang = remember(ctx, interaction)
-    if (missing := await ctx.service.absent(table_id)) is not None:
+    if (missing := await ctx.service.tables.absent(table_id)) is not None:
         await reply_private(interaction, error_text(lang, missing))
         return False
     if not _may_lead(ctx, interaction, table_id):
@@ -210,7 +213,7 @@ async def deal(
     guild_id, channel_id = split_table_id(table_id)
 
     async def call(request: int) -> Outcome:
-        return await ctx.service.deal(
+        return await ctx.service.hands.deal(
             guild_id, channel_id, actor=interaction.user.id, request=request
         )
 
@@ -227,7 +230,7 @@ async def stop(interaction: discord.Interaction[Any]) -> None:
     public = await table_lang(ctx, table_id)  # the table's: outside servers, its host's
 
     async def call(request: int) -> Outcome:
-        return await ctx.service.stop(
+        return await ctx.service.seats.stop(
             guild_id, channel_id, interaction.user.id, reason=t(public, "session.stopped"),
             request=request,
         )  # fmt: skip
@@ -240,7 +243,7 @@ async def show_table(interaction: discord.Interaction[Any]) -> None:
     ctx = context_of(interaction)
     lang = remember(ctx, interaction)
     table_id = _here(interaction)
-    if (missing := await ctx.service.absent(table_id)) is not None:
+    if (missing := await ctx.service.tables.absent(table_id)) is not None:
         await reply_private(interaction, error_text(lang, missing))
         return
     ctx.loops.show_table(table_id, ctx.loops.expect(interaction, Origin.COMMAND))

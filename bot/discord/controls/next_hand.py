@@ -78,14 +78,14 @@ async def next_hand(interaction: discord.Interaction[Any], table_id: str) -> Non
     one; a refusal (too few players, the session over) privately."""
     ctx = context_of(interaction)
     lang = remember(ctx, interaction)
-    if (missing := await ctx.service.absent(table_id)) is not None:
+    if (missing := await ctx.service.tables.absent(table_id)) is not None:
         await reply_private(interaction, error_text(lang, missing))
         return
     guild_id, channel_id = split_table_id(table_id)
     ticket = ctx.loops.expect(interaction, Origin.COMMAND)
     try:
         # The table's own deal (as its loop's): any member may bring it on, no leader needed.
-        await ctx.service.deal(guild_id, channel_id, request=interaction.id)
+        await ctx.service.hands.deal(guild_id, channel_id, request=interaction.id)
     except Exception as error:
         if isinstance(error, SessionError) and error.code == _SHOW_INSTEAD:
             ctx.loops.show_table(table_id, ticket)

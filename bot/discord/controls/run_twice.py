@@ -76,7 +76,7 @@ async def agree(interaction: discord.Interaction[Any], table_id: str, hand_id: i
     origin = Origin.TURN if interaction.message is not None else Origin.COMMAND
     ctx.loops.expect(interaction, origin)
     try:
-        await ctx.service.agree_run_twice(
+        await ctx.service.hands.agree_run_twice(
             guild_id, channel_id, interaction.user.id, hand_id=hand_id, request=interaction.id
         )
     except Exception as error:

@@ -109,10 +109,10 @@ class ActButton(
         ctx = context_of(interaction)
         lang = remember(ctx, interaction)
         try:
-            state = ctx.service.state(self.table_id)
+            state = ctx.service.tables.state(self.table_id)
         except NoTable:  # or resuming: another process holds its lease (a restart)
             await reply_private(
-                interaction, error_text(lang, await ctx.service.refusal(self.table_id))
+                interaction, error_text(lang, await ctx.service.tables.refusal(self.table_id))
             )
             return
         turn = state.turn

@@ -29,7 +29,9 @@ async def table_lang(ctx: Context, table_id: str) -> Lang:
     guild_id, _ = split_table_id(table_id)
     if not outside_servers(guild_id):
         return await ctx.guild_lang(guild_id)
-    host = ctx.service.state(table_id).host if ctx.service.has_table(table_id) else None
+    host = (
+        ctx.service.tables.state(table_id).host if ctx.service.tables.has_table(table_id) else None
+    )
     return ctx.languages.get(host or 0) or resolve_locale(None)
 
 
@@ -41,5 +43,5 @@ async def keep_moved(
     hand = messages.hand
     if hand is None or hand.message_id is None or hand.message_id == kept:
         return kept
-    await ctx.service.keep_message(table_id, "hand", hand.channel_id, hand.message_id)
+    await ctx.service.seats.keep_message(table_id, "hand", hand.channel_id, hand.message_id)
     return hand.message_id

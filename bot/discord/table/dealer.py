@@ -100,7 +100,7 @@ class Dealer:
         memory otherwise), so the next process deletes it when it pings the next player."""
         ping = self.messages.ping
         if ping is not None and ping.message_id is not None:
-            await self.ctx.service.keep_message(
+            await self.ctx.service.seats.keep_message(
                 self.table_id, "ping", ping.channel_id, ping.message_id
             )
 
@@ -156,7 +156,7 @@ class Dealer:
                 files = await self.edits.picture(state, lang, force=True)
                 ref = await self.messages.new_hand(ticket, self.edits.layout(lang, state), files)
             if ref is not None and ref.message_id is not None:
-                await self.ctx.service.keep_message(
+                await self.ctx.service.seats.keep_message(
                     self.table_id, "hand", ref.channel_id, ref.message_id
                 )
             await self.edits.ping(lang, state)
@@ -263,7 +263,7 @@ class Dealer:
             pictures = list(self.edits.hand.pictures)  # no showdown: the table as it last stood
         elif showdown is None:
             board = outcome.state.board or None
-            alt, file = await self.ctx.images.table(
+            alt, file = await self.edits.table_pictures.table(
                 table_view(outcome.state, lang, board=board), lang
             )
             files.append(file)
@@ -339,7 +339,8 @@ class Dealer:
         """A notice from the bot (it is restarting): in the hand message while a hand is in
         progress, else a message of its own."""
         lang = await table_lang(self.ctx, self.table_id)
-        state = self.ctx.service.state(self.table_id) if self.edits.hand is not None else None
+        tables = self.ctx.service.tables
+        state = tables.state(self.table_id) if self.edits.hand is not None else None
         if (
             state is None
             or not state.in_hand
@@ -370,7 +371,7 @@ class Dealer:
         """``/holdem table``: the hand message again, as the answer to the command (the
         message before it says where the hand went); between hands, the table picture."""
         lang = await table_lang(self.ctx, self.table_id)
-        alt, file = await self.ctx.images.table(table_view(state, lang), lang)
+        alt, file = await self.edits.table_pictures.table(table_view(state, lang), lang)
         picture = Picture(name=file.filename, alt=alt)
         if not state.in_hand or self.edits.hand is None or self.edits.hand.hand_id != state.hand_id:
             show = HandShow(hand_id=state.hand_id or state.hands_played, pictures=(picture,))
@@ -390,9 +391,8 @@ class Dealer:
             return
         self.messages.hand = ref
         if ref.message_id is not None:
-            await self.ctx.service.keep_message(
-                self.table_id, "hand", ref.channel_id, ref.message_id
-            )
+            seats = self.ctx.service.seats
+            await seats.keep_message(self.table_id, "hand", ref.channel_id, ref.message_id)
         if old is not None:
             await self.messages.edit(old, view=self.edits.moved_view(lang), attachments=[])
 

@@ -24,6 +24,7 @@ from bot.discord.controls.run_twice import run_twice_button
 from bot.discord.controls.turn import turn_rows
 from bot.discord.table.answers import Origin, Ticket
 from bot.discord.table.hand_message import HandShow, Picture, hand_layout
+from bot.discord.table.images import TABLE_PICTURE, TablePictures
 from bot.discord.table.messages import TableMessages
 from bot.i18n import Lang, t
 from bot.present import table_alt, table_view
@@ -34,9 +35,6 @@ from bot.tables.outcomes import TableState
 __all__ = ["HandEdits"]
 
 log = logging.getLogger("holdem.bot")
-
-TABLE_PICTURE = "table.png"
-"""The file name of the table picture (:meth:`bot.discord.table.images.Images.table`)."""
 
 
 class HandEdits:
@@ -53,6 +51,8 @@ class HandEdits:
         self._version = 0
         """Counts the versions of the hand message sent directly (see :meth:`direct`)."""
         self._hand_lock = asyncio.Lock()
+        self.table_pictures = TablePictures(lambda: self.ctx.images)
+        """The table's pictures, each state drawn once: draw every table picture through it."""
 
     def now(self) -> float:
         return self.ctx.clock()
@@ -66,7 +66,7 @@ class HandEdits:
         new street), else nothing: the message keeps showing its attachment."""
         if self.hand is None or (not force and self.drawn == state.board):
             return []
-        alt, file = await self.ctx.images.table(table_view(state, lang), lang)
+        alt, file = await self.table_pictures.table(table_view(state, lang), lang)
         self.hand.pictures = (Picture(name=file.filename, alt=alt),)
         self.drawn = state.board
         return [file]

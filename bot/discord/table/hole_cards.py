@@ -265,10 +265,12 @@ async def show_cards(interaction: discord.Interaction[Any], table_id: str) -> No
     lang = remember(ctx, interaction)
     guild_id, _ = split_table_id(table_id)
     try:
-        cards = ctx.service.cards_of(table_id, interaction.user.id)
-        state = ctx.service.state(table_id)
+        cards = ctx.service.tables.cards_of(table_id, interaction.user.id)
+        state = ctx.service.tables.state(table_id)
     except NoTable:  # or resuming: another process holds its lease (a restart)
-        await reply_private(interaction, error_text(lang, await ctx.service.refusal(table_id)))
+        await reply_private(
+            interaction, error_text(lang, await ctx.service.tables.refusal(table_id))
+        )
         return
     if cards is None:
         await reply_private(interaction, t(lang, "cards.none"))

@@ -43,7 +43,7 @@ class LobbyMessage:
         lobby = await self.messages.say(ticket, text, view=lobby_view(lang, self.table_id))
         self.messages.lobby = lobby
         if lobby is not None and lobby.message_id is not None:
-            await self.ctx.service.keep_message(
+            await self.ctx.service.seats.keep_message(
                 self.table_id, "lobby", lobby.channel_id, lobby.message_id
             )
 

@@ -9,9 +9,10 @@ move fails half way. An interaction handler only makes the call and leaves its i
 with the loop (:meth:`~bot.discord.table.loops.TableLoops.expect`), which answers it.
 
 Time is just another input: the timer sleeps and then puts a tick in the same queue; a
-timeout is a move through :meth:`~bot.tables.service.TableService.timeout`, which refuses it if the
-decision it was set for was already taken. The time to agree to run it twice is one more
-timer of the same kind (:meth:`~bot.tables.service.TableService.run_twice_timeout`: silence is no).
+timeout is a move through :meth:`~bot.tables.hand_commands.HandCommands.timeout`, which
+refuses it if the decision it was set for was already taken. The time to agree to run it twice
+is one more timer of the same kind
+(:meth:`~bot.tables.hand_commands.HandCommands.run_twice_timeout`: silence is no).
 The next deal is one more: outside servers it waits while no living interaction token could
 show the hand (everyone quiet past a token's life, or its follow-ups spent), and the finished
 hand's summary keeps the button that deals it (:mod:`bot.discord.controls.next_hand`).
@@ -169,7 +170,7 @@ class TableLoop:
         if backoff and self.failures > 3:
             await asyncio.sleep(min(30.0, float(self.failures)))  # a persistent fault
         try:
-            state = self.ctx.service.state(self.table_id)
+            state = self.ctx.service.tables.state(self.table_id)
         except NoTable:
             self.close()
             return
@@ -258,10 +259,10 @@ class TableLoop:
 
     async def _tick(self, tick: _Tick) -> None:
         service = self.ctx.service
-        if not service.has_table(self.table_id):
+        if not service.tables.has_table(self.table_id):
             self.close()
             return
-        state = service.state(self.table_id)
+        state = service.tables.state(self.table_id)
         turn = state.turn
         current = turn is not None and (turn.hand_id, turn.seq) == (tick.hand_id, tick.seq)
         if tick.kind is _TickKind.WARN:
@@ -270,13 +271,13 @@ class TableLoop:
         elif tick.kind is _TickKind.DEADLINE:
             if not current:
                 return
-            outcome = await service.timeout(self.table_id, hand_id=tick.hand_id, seq=tick.seq)
+            outcome = await service.hands.timeout(self.table_id, hand_id=tick.hand_id, seq=tick.seq)
             if outcome is None:  # the deadline moved (a restart gave a fresh one): wait again
-                self._schedule(service.state(self.table_id), after=None)
+                self._schedule(service.tables.state(self.table_id), after=None)
         elif tick.kind is _TickKind.RUN_TWICE:
             assert tick.hand_id is not None
-            outcome = await service.run_twice_timeout(self.table_id, hand_id=tick.hand_id)
-            state = service.state(self.table_id)
+            outcome = await service.hands.run_twice_timeout(self.table_id, hand_id=tick.hand_id)
+            state = service.tables.state(self.table_id)
             if outcome is None and state.run_twice is not None:  # a fresh deadline: wait again
                 self._schedule(state, after=None)
         elif not state.in_hand and self.dealer.messages.carries():
@@ -284,10 +285,10 @@ class TableLoop:
 
     async def _deal(self) -> None:
         events = self.ctx.tournaments
-        if events is not None and events.wants_deal(self.ctx.service.state(self.table_id)):
+        if events is not None and events.wants_deal(self.ctx.service.tables.state(self.table_id)):
             return  # a tournament's table: its director deals
         try:
-            await self.ctx.service.deal(self.guild_id, self.channel_id)
+            await self.ctx.service.hands.deal(self.guild_id, self.channel_id)
         except SessionError as error:
             if error.code in _QUIET_CODES:
                 return

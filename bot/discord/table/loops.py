@@ -65,7 +65,7 @@ class TableLoops:
 
     def show_table(self, table_id: str, ticket: Ticket) -> None:
         self._tickets.pop(ticket.interaction.id, None)
-        state = self.ctx.service.state
+        state = self.ctx.service.tables.state
         self.run(table_id, lambda dealer: dealer.show_table(ticket, state(table_id)))
 
     def keep_cards(self, table_id: str, interaction: Any, seen: CardsSeen) -> None:
@@ -75,7 +75,7 @@ class TableLoops:
         """Work for the table's dealer, in order with its outcomes."""
         loop = self.loops.get(table_id)
         if loop is None:
-            loop = TableLoop(self.ctx, self.take, table_id, self.ctx.service.state(table_id))
+            loop = TableLoop(self.ctx, self.take, table_id, self.ctx.service.tables.state(table_id))
             self.loops[table_id] = loop
             loop.start()
         loop.put(Run(work=work))
@@ -90,9 +90,9 @@ class TableLoops:
         """Have every loop post a notice (at shutdown: the dealer is restarting)."""
         waiting = []
         for table_id, loop in self.loops.items():
-            if loop.closed or not self.ctx.service.has_table(table_id):
+            if loop.closed or not self.ctx.service.tables.has_table(table_id):
                 continue
-            if only_in_hand and not self.ctx.service.state(table_id).in_hand:
+            if only_in_hand and not self.ctx.service.tables.state(table_id).in_hand:
                 continue
             done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
             loop.put(Run(work=lambda dealer: dealer.notice(key), done=done))
@@ -109,7 +109,7 @@ class TableLoops:
             ticket.cancel()
         self._tickets.clear()
         for table_id, loop in self.loops.items():
-            if loop.closed or not self.ctx.service.has_table(table_id):
+            if loop.closed or not self.ctx.service.tables.has_table(table_id):
                 continue
             try:
                 await asyncio.wait_for(loop.dealer.keep_turn(), timeout=2.0)

@@ -1,6 +1,8 @@
 /* Holdem Dealer's pages: the replayer, the fair-deck check and the live view. Every figure
-   comes from the server; this file only shows it. No library, no build step. */
-"use strict";
+   comes from the server; this file only shows it, the table in the drawing every page of a
+   table shares (table.js). No library, no build step. */
+import { drawTable } from "/static/table.js";
+
 (function () {
   var data = null, node = document.getElementById("page-data");
   if (node) data = JSON.parse(node.textContent);
@@ -16,61 +18,29 @@
   function fmt(template, values) {
     return template.replace(/\{(\w+)\}/g, function (_, k) { return String(values[k]); });
   }
-  function number(n) { return n.toLocaleString(document.documentElement.lang); }
-  function cards(target, list) {
-    target.textContent = "";
-    if (!list || !list.length) { target.appendChild(el("span", "none", L.hidden)); return; }
-    list.forEach(function (c) {
-      var s = el("span", "card" + (/[hd]$/.test(c.code) ? " red" : ""), c.text);
-      s.setAttribute("data-card", c.code);
-      target.appendChild(s);
-    });
-  }
-  function board(target, list) {
-    target.textContent = "";
-    if (!list.length) { target.appendChild(el("span", "none", L.noBoard)); return; }
-    cards(target, list);
-  }
-  /* The pot as it stands: the pots gathered and the bets in front add up to the total;
-     once the hand is over, what the pots paid. */
-  function pot(state) {
-    var parts = state.over ? state.awarded || [] : state.pots.slice();
-    var total = state.over ? parts.reduce(function (a, b) { return a + b; }, 0) : state.total;
-    if (parts.length < 2) return number(total);
-    var shown = parts.map(number);
-    if (state.inBets) shown.push(fmt(L.inBets, { amount: number(state.inBets) }));
-    return number(total) + " (" + shown.join(" + ") + ")";
-  }
-  /* One state (a replay step or the live table) into the page's table of players. */
+  /* One state (a replay step or the live table) in the one drawing of a table (table.js):
+     the pot as it stands while the hand plays (the pots gathered and the bets in front add
+     up to the total); once it is over, what the pots paid. */
   function show(players, state) {
-    board(byId("board"), state.board);
-    var two = byId("board2-row");
-    two.hidden = !state.board2.length;
-    if (state.board2.length) board(byId("board2"), state.board2);
-    byId("pot").textContent = pot(state);
-    var body = byId("seats-body");
-    body.textContent = "";
-    state.seats.forEach(function (seat, p) {
-      var row = el("tr");
-      row.setAttribute("data-player", p);
-      if (seat.folded) row.classList.add("folded");
-      if (state.toAct === p) row.classList.add("to-act");
-      if (seat.won) row.classList.add("winner");
-      var name = el("th", "", players[p].name);
-      name.scope = "row";
-      if (players[p].mark) name.appendChild(el("span", "mark", players[p].mark));
-      row.appendChild(name);
-      var stack = el("td", "num stack", number(seat.stack));
-      row.appendChild(stack);
-      row.appendChild(el("td", "num bet", seat.bet ? number(seat.bet) : "–"));
-      var held = el("td", "hole");
-      cards(held, seat.cards);
-      row.appendChild(held);
-      var status = seat.won ? fmt(L.wins, { amount: number(seat.won) })
-        : seat.folded ? L.folded : seat.allIn ? L.allIn : state.toAct === p ? L.toAct : "";
-      row.appendChild(el("td", "status", status));
-      body.appendChild(row);
-    });
+    var over = state.over;
+    var pots = over ? state.awarded || [] : state.pots;
+    drawTable(byId("table"), {
+      board: state.board.map(function (c) { return c.code; }),
+      board2: state.board2.map(function (c) { return c.code; }),
+      pots: pots,
+      total: over ? pots.reduce(function (a, b) { return a + b; }, 0) : state.total,
+      inBets: over ? 0 : state.inBets || 0,
+      street: "",
+      timer: null,
+      seats: state.seats.map(function (seat, p) {
+        return {
+          key: p, name: players[p].name, marks: players[p].mark, stack: seat.stack,
+          bet: seat.bet || 0, cards: seat.cards ? seat.cards.map(function (c) { return c.code; }) : null,
+          backs: !seat.folded, turn: state.toAct === p, folded: !!seat.folded,
+          allIn: !!seat.allIn, won: seat.won || 0,
+        };
+      }),
+    }, L);
   }
   function lines(target, list) {
     target.textContent = "";

@@ -150,22 +150,22 @@ async def test_a_practice_table_keeps_a_notebook_of_its_players(store: Store) ->
     """At a table the computer players' notebook counts each finished hand they played, the
     member's calls included, and the next view carries the counts."""
     service = TableService(store, clock=Clock(), deck_source=_decks(5), rng=random.Random(5))
-    await service.open_table(GUILD, CHANNEL, HOST, HouseRules(), 100, name="Host")
-    computers = ComputerPlayers(service, service.view_of, pause=0)
-    service.subscribe(computers.receive)
-    await service.add_computer(GUILD, CHANNEL, Level.HARD, name_of=str)
+    await service.seats.open_table(GUILD, CHANNEL, HOST, HouseRules(), 100, name="Host")
+    computers = ComputerPlayers(service.hands, service.computers.view_of, pause=0)
+    service.tables.subscribe(computers.receive)
+    await service.computers.add_computer(GUILD, CHANNEL, Level.HARD, name_of=str)
     table_id = f"{GUILD}:{CHANNEL}"
     dealt = 0
     for _ in range(200):
-        state = service.state(table_id)
+        state = service.tables.state(table_id)
         if state.turn is None:
             if dealt == 8:
                 break
-            await service.deal(GUILD, CHANNEL)
+            await service.hands.deal(GUILD, CHANNEL)
             dealt += 1
         elif state.turn.member == HOST:
             kind = ActionKind.CHECK if state.turn.legal.can_check else ActionKind.CALL
-            await service.act(GUILD, CHANNEL, HOST, kind, seq=state.turn.seq)
+            await service.hands.act(GUILD, CHANNEL, HOST, kind, seq=state.turn.seq)
         await computers.idle()
     notebook = service.computers.notebooks[table_id]  # the table's, as the views read it
     seen = notebook.of(str(HOST))

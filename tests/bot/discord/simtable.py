@@ -73,11 +73,11 @@ class Table:
 
     def state(self) -> Any:
         """The table's public state (raises if no table is open)."""
-        return self.bot.service.state(self.table_id)
+        return self.bot.service.tables.state(self.table_id)
 
     def hole(self, member: Any) -> str:
         """The member's hole cards in the hand in progress, as the bot writes them."""
-        cards = self.bot.service.cards_of(self.table_id, member.id)
+        cards = self.bot.service.tables.cards_of(self.table_id, member.id)
         assert cards is not None
         return cards_text(parse_cards(" ".join(cards.cards)))
 

@@ -33,6 +33,6 @@ async def test_heads_up_hand_by_commands(tmp_path: Path) -> None:
         assert any("wins" in x for x in t.texts()), t.texts()
         hands = [text_of(m) for m in t.public() if m.flags.components_v2]
         assert len(hands) == 1 and "wins" in hands[0] and t.pings() == []  # the summary alone
-        total = await t.bot.service.chips_total(t.guild.id)
+        total = await t.bot.service.tables.chips_total(t.guild.id)
         assert total == 200
         simcord.assert_no_errors(t.env)

@@ -15,7 +15,7 @@ def state(t: Table) -> tuple[Any, ...]:
     """The hand in progress, everything a restart must keep: public state and hole cards."""
     now = t.state()
     assert now.in_hand and now.turn is not None
-    holes = tuple(t.bot.service.cards_of(t.table_id, m) for m in now.hand_members)
+    holes = tuple(t.bot.service.tables.cards_of(t.table_id, m) for m in now.hand_members)
     seats = tuple((s.member, s.stack, s.bet) for s in now.occupied())
     return (now.hand_id, now.hand_members, holes, now.board, now.turn.seq, seats, now.turn.member)
 
@@ -42,14 +42,14 @@ async def test_restart_resumes_the_hand_and_old_buttons_work(tmp_path: Path) -> 
         await t.to_act().slash(t.channel, "check")  # the flop is out
         await t.to_act().slash(t.channel, "check")
         before = state(t)
-        total = await t.bot.service.chips_total(t.guild.id)
+        total = await t.bot.service.tables.chips_total(t.guild.id)
         old = t.turn_message()
         who = t.to_act()
         old_bot = t.bot
         await restart(t)
         assert t.bot is not old_bot
         assert state(t) == before
-        assert await t.bot.service.chips_total(t.guild.id) == total
+        assert await t.bot.service.tables.chips_total(t.guild.id) == total
         assert "The dealer is back. The hand continues." in t.lines()
         assert t.turn_message().id == old.id  # the hand goes on in the same message
         assert t.pings()[-1].content.startswith(f"<@{who.id}>, your turn")

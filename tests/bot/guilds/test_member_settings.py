@@ -40,7 +40,7 @@ async def test_an_unknown_setting_is_refused_and_changes_nothing(store: Store) -
 
 async def test_the_server_decides_whether_the_learning_mode_is_allowed(store: Store) -> None:
     clock = Clock()
-    guilds = GuildService(store, TableService(store, clock=clock), clock=clock)
+    guilds = GuildService(store, TableService(store, clock=clock).tables, clock=clock)
     assert await guilds.coach_allowed(GUILD)  # allowed unless the server forbids it
     house = await guilds.rules(GUILD)
     await guilds.set_rules(GUILD, house.preset, dataclasses.replace(house.rules, coach=False))

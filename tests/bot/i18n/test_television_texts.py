@@ -7,7 +7,7 @@ import pytest
 from bot.i18n.catalogue import LOCALES, Catalogue, Lang
 from bot.i18n.poker import table_labels
 from bot.i18n.television import coach_lines, commitment_line, fair_check_line, odds_lines, seat_odds
-from bot.pictures.table import odds_text
+from bot.pictures.seats import odds_text
 from engine import parse_cards
 from engine.coach import Advice, find_outs, pot_odds
 from engine.fair import FairnessError

@@ -161,7 +161,8 @@ def test_the_chart_legend_and_line_names_are_seven_pixels_on_a_phone() -> None:
 def test_names_of_sixteen_characters_are_drawn_whole(name: str) -> None:
     # Narrowed (down to 70% of their width), never cut: the seat box of a ten-seat table.
     from bot.pictures.fonts import fit_squeezed
-    from bot.pictures.table import NAME_SIZE, table_layout
+    from bot.pictures.seats import NAME_SIZE
+    from bot.pictures.table import table_layout
 
     room = table_layout(10)[0].box.width - 8
     shown, squeeze = fit_squeezed(name, NAME_SIZE, room, bold=True)

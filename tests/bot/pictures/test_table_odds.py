@@ -16,7 +16,7 @@ from bot.pictures import (
     table_layout,
 )
 from bot.pictures.fonts import text_width
-from bot.pictures.table import ODDS_SIZE, odds_text
+from bot.pictures.seats import ODDS_SIZE, odds_text
 from bot.pictures.views import SeatOdds, format_percent
 
 

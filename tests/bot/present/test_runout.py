@@ -9,7 +9,7 @@ import pytest
 
 from bot.i18n import CATALOGUE, LOCALES, Lang
 from bot.i18n.television import odds_lines
-from bot.pictures.table import odds_text
+from bot.pictures.seats import odds_text
 from bot.pictures.views import SeatState as Look
 from bot.pictures.views import format_percent
 from bot.present import rules_lines, showdown_view

@@ -3,7 +3,7 @@
 Restores every table from the database, then plays random legal actions at three tables of
 three players forever, dealing new hands and re-opening a table whose session ended. Each
 committed action is printed as ``act <hand_id> <seq> <encoded action>`` (flushed) once
-:meth:`TableService.act` has returned, i.e. after its commit. The parent kills it with SIGKILL.
+:meth:`HandCommands.act` has returned, i.e. after its commit. The parent kills it with SIGKILL.
 """
 
 from __future__ import annotations
@@ -40,29 +40,29 @@ async def reopen(service: TableService, store: Store, channel: int) -> None:
             funded.append(user)
         if len(funded) == 3:
             break
-    await service.open_table(GUILD, channel, funded[0], RULES, BUY_IN)
+    await service.seats.open_table(GUILD, channel, funded[0], RULES, BUY_IN)
     for user in funded[1:]:
-        await service.join(GUILD, channel, user, BUY_IN)
+        await service.seats.join(GUILD, channel, user, BUY_IN)
 
 
 async def step(service: TableService, store: Store, channel: int, rng: random.Random) -> None:
     table_id = table_id_for(GUILD, channel)
-    if table_id not in service.table_ids():
+    if table_id not in service.tables.table_ids():
         await reopen(service, store, channel)
         return
     table = service.tables.live(table_id).table  # the engine table, to draw random legal moves
     hand = table.hand
     if hand is None:
         if table.ended is not None or len(table.dealt_in()[0]) < 2:
-            await service.stop(GUILD, channel, 0, "session over")
+            await service.seats.stop(GUILD, channel, 0, "session over")
         else:
-            await service.deal(GUILD, channel)
+            await service.hands.deal(GUILD, channel)
         return
     action = random_action(hand, rng)
-    state = service.state(table_id)
+    state = service.tables.state(table_id)
     assert state.hand_id is not None
     seq = len(hand.actions)
-    await service.act(GUILD, channel, state.hand_members[action.player], action.kind,
+    await service.hands.act(GUILD, channel, state.hand_members[action.player], action.kind,
                       action.amount)  # fmt: skip
     print(f"act {state.hand_id} {seq} {encode_action(action)}", flush=True)
 
@@ -71,7 +71,7 @@ async def main(path: str, seed: int) -> None:
     rng = random.Random(seed)
     store = await Store.open(path)
     service = TableService(store, clock=lambda: 0.0, deck_source=lambda: random_deck(rng), rng=rng)
-    await service.restore()
+    await service.tables.restore()
     print("ready", flush=True)
     while True:
         await step(service, store, rng.choice(CHANNELS), rng)

@@ -37,12 +37,12 @@ async def test_a_hand_backed_up_mid_way_resumes_from_the_restored_copy(
     store = await Store.open(path)
     try:
         service = TableService(store, clock=clock)
-        await service.open_table(G, C, A, RULES, 100)
-        await service.join(G, C, B, 100)
-        await service.deal(G, C, button=0)
-        await service.act(G, C, A, ActionKind.CALL)  # A (small blind) completes; B to act
+        await service.seats.open_table(G, C, A, RULES, 100)
+        await service.seats.join(G, C, B, 100)
+        await service.hands.deal(G, C, button=0)
+        await service.hands.act(G, C, A, ActionKind.CALL)  # A (small blind) completes; B to act
         size = await store.backup(copy)
-        await service.act(G, C, B, ActionKind.CHECK)  # after the copy: lost by the restore
+        await service.hands.act(G, C, B, ActionKind.CHECK)  # after the copy: lost by the restore
         (hand,) = await store.open_hands()
         assert len(hand.actions) == 2
     finally:
@@ -55,13 +55,13 @@ async def test_a_hand_backed_up_mid_way_resumes_from_the_restored_copy(
     try:
         assert await store.schema_version() == LATEST
         service = TableService(store, clock=clock)
-        assert [outcome.table_id for outcome in await service.restore()] == [f"{G}:{C}"]
+        assert [outcome.table_id for outcome in await service.tables.restore()] == [f"{G}:{C}"]
         (restored,) = await store.open_hands()
         assert restored.hand_id == hand.hand_id and restored.actions == hand.actions[:1]
-        await service.act(G, C, B, ActionKind.CHECK)  # B's turn again, as in the copy
+        await service.hands.act(G, C, B, ActionKind.CHECK)  # B's turn again, as in the copy
         (resumed,) = await store.open_hands()
         assert resumed.actions == hand.actions
-        assert await service.chips_total(G) == 200
+        assert await service.tables.chips_total(G) == 200
         assert await store.audit() == []
     finally:
         await store.close()

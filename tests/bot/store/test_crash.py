@@ -66,7 +66,7 @@ async def check(path: str, lines: list[str]) -> int:
     try:
         [(granted,)] = await store._read(GRANTED, (GUILD,))
         service = TableService(store, clock=lambda: 0.0)
-        await service.restore()  # every open hand replays
+        await service.tables.restore()  # every open hand replays
         acked = 0
         for line in lines:
             if not line.startswith("act "):
@@ -75,7 +75,7 @@ async def check(path: str, lines: list[str]) -> int:
             record = await store.load_hand(int(hand_id))
             assert record.actions[int(seq)] == decode_action(encoded), line
             acked += 1
-        assert await service.chips_total(GUILD) == int(granted)
+        assert await service.tables.chips_total(GUILD) == int(granted)
         assert await store.audit(GUILD) == []
         return acked
     finally:

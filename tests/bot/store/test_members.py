@@ -31,11 +31,11 @@ async def store(database: str) -> AsyncIterator[Store]:
 async def _played(store: Store, clock: Clock) -> TableService:
     """A and B played one hand at a table of guild G (A its host); then it was stopped."""
     service = TableService(store, clock=clock)
-    await service.open_table(G, C, A, RULES, 100)
-    await service.join(G, C, B, 100)
-    await service.deal(G, C, button=0)
-    await service.leave(G, C, A)  # folds A's hand: B wins the blinds
-    await service.stop(G, C, B)
+    await service.seats.open_table(G, C, A, RULES, 100)
+    await service.seats.join(G, C, B, 100)
+    await service.hands.deal(G, C, button=0)
+    await service.seats.leave(G, C, A)  # folds A's hand: B wins the blinds
+    await service.seats.stop(G, C, B)
     await store.set_member_settings(G, A, dm=True, now=clock())
     await store.set_member_settings(G, B, four_colour=True, now=clock())
     return service
@@ -114,16 +114,16 @@ async def test_a_member_with_nothing_stored_is_nothing_to_remove(store: Store) -
 async def test_a_seated_member_is_refused_and_nothing_changes(store: Store) -> None:
     clock = Clock()
     service = TableService(store, clock=clock)
-    await service.open_table(G, C, A, RULES, 100)
-    await service.join(G, C, B, 100)
+    await service.seats.open_table(G, C, A, RULES, 100)
+    await service.seats.join(G, C, B, 100)
     before = (await store.balance(G, A), await store.ledger(G, A))
     with pytest.raises(MemberSeated):
         await store.erase_member(G, A, now=clock())  # seated, no hand yet
-    await service.deal(G, C, button=0)
+    await service.hands.deal(G, C, button=0)
     with pytest.raises(MemberSeated):
         await store.erase_member(G, B, now=clock())  # in the hand
     assert (await store.balance(G, A), await store.ledger(G, A)) == before
-    await service.leave(G, C, B)  # B's hand is folded; the host A still stays at the table
+    await service.seats.leave(G, C, B)  # B's hand is folded; the host A still stays at the table
     with pytest.raises(MemberSeated):
         await store.erase_member(G, B, now=clock())  # in the open table's session
     # Another server's table is no reason to refuse.

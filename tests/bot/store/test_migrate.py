@@ -31,12 +31,12 @@ async def played(path: Path) -> dict[str, int]:
     """A database with one hand finished and one in progress; its row counts."""
     store = await Store.open(str(path))
     service = TableService(store, clock=Clock())
-    await service.open_table(G, C, A, HouseRules(turn_seconds=30), 100)
-    await service.join(G, C, B, 100)
-    await service.deal(G, C, button=0)
-    await service.act(G, C, A, "fold")
-    await service.deal(G, C)
-    await service.act(G, C, B, "call")
+    await service.seats.open_table(G, C, A, HouseRules(turn_seconds=30), 100)
+    await service.seats.join(G, C, B, 100)
+    await service.hands.deal(G, C, button=0)
+    await service.hands.act(G, C, A, "fold")
+    await service.hands.deal(G, C)
+    await service.hands.act(G, C, B, "call")
     await store.set_member_settings(G, A, dm=True, now=5000.0)
     await store.close()
     return counts(path)
@@ -81,15 +81,15 @@ async def test_everything_moves_over_with_its_ids_and_the_hand_resumes(tmp_path:
         await new.move(G, A, 5, Reason.GRANT, now=6000.0)
         assert (await new._read("SELECT MAX(id) FROM ledger"))[0][0] == last[0] + 1
         resumed = TableService(new, clock=Clock())
-        (outcome,) = await resumed.restore()
+        (outcome,) = await resumed.tables.restore()
         original = TableService(old, clock=Clock())
-        (expected,) = await original.restore()
+        (expected,) = await original.tables.restore()
         assert outcome.state == expected.state and outcome.hand_id == expected.hand_id
         turn = outcome.state.turn
         assert turn is not None and outcome.table_id == table_id_for(G, C)
         assert outcome.hand_id is not None
         made = len((await new.load_hand(outcome.hand_id)).actions)
-        await resumed.act(G, C, turn.member, "check")  # the big blind checks: the flop
+        await resumed.hands.act(G, C, turn.member, "check")  # the big blind checks: the flop
         assert len((await new.load_hand(outcome.hand_id)).actions) == made + 1
     finally:
         await new.close()

@@ -174,12 +174,12 @@ async def test_session_hands_give_the_stacks_before_and_after(store: Store) -> N
 async def test_hands_dealt_by_the_service_are_counted(store: Store) -> None:
     clock = Clock()
     service = TableService(store, clock=clock, rng=random.Random(3))
-    await service.open_table(G, 77, 101, HouseRules(), 100)
-    await service.join(G, 77, 102, 100)
-    dealt = await service.deal(G, 77, button=0)
+    await service.seats.open_table(G, 77, 101, HouseRules(), 100)
+    await service.seats.join(G, 77, 102, 100)
+    dealt = await service.hands.deal(G, 77, button=0)
     turn = dealt.state.turn
     while turn is not None:
-        result = await service.act(G, 77, turn.member, "fold")
+        result = await service.hands.act(G, 77, turn.member, "fold")
         turn = result.state.turn
     table_id = dealt.table_id
     assert await store.stats.latest_session(table_id) == 1
@@ -243,13 +243,13 @@ async def test_a_backfilled_hand_whose_run_out_was_held_counts_as_it_was_dealt(
         await store.move(G, member, 100 * 60, Reason.GRANT, now=clock.now)
     for channel in range(1, 60):
         deck[:] = decks.sample(range(52), 52)
-        await service.open_table(G, channel, 101, rules, 100)
-        await service.join(G, channel, 102, 100)
-        dealt = await service.deal(G, channel, button=0)
-        turn = service.state(dealt.table_id).turn
+        await service.seats.open_table(G, channel, 101, rules, 100)
+        await service.seats.join(G, channel, 102, 100)
+        dealt = await service.hands.deal(G, channel, button=0)
+        turn = service.tables.state(dealt.table_id).turn
         assert turn is not None and dealt.hand_id is not None
-        await service.act(G, channel, turn.member, "allin")
-        await service.act(G, channel, 203 - turn.member, "call")
+        await service.hands.act(G, channel, turn.member, "allin")
+        await service.hands.act(G, channel, 203 - turn.member, "call")
         record = await store.load_hand(dealt.hand_id)
         assert record.run_count == 2
         once = replay(record.config, record.deck, record.actions)

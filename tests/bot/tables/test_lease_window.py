@@ -44,11 +44,11 @@ async def chips(store: Store) -> tuple[int, int]:
     """The chips the database holds (wallets, and the open tables as a fresh process rebuilds
     them) and the chips ever created (the grants in the ledgers): equal when none was lost."""
     fresh = TableService(store, clock=Clock())
-    await fresh.restore()
+    await fresh.tables.restore()
     created = 0
     for member in (A, B, C):
         created += sum(d for d, reason, _ in await store.ledger(GUILD, member) if reason == "grant")
-    return await fresh.chips_total(GUILD), created
+    return await fresh.tables.chips_total(GUILD), created
 
 
 async def test_every_write_of_a_table_leased_by_another_process_is_refused_by_the_database(
@@ -56,7 +56,7 @@ async def test_every_write_of_a_table_leased_by_another_process_is_refused_by_th
 ) -> None:
     clock = Clock()
     first = await process(open_as, clock, "first")
-    await first.service.open_table(GUILD, CHANNEL, A, RULES, 100)
+    await first.service.seats.open_table(GUILD, CHANNEL, A, RULES, 100)
     intruder = await open_as("intruder")
     await leases.install_fence(intruder, "intruder", ttl=TERMS.ttl)
     before = await intruder.load_table(TABLE)
@@ -84,12 +84,12 @@ async def test_a_table_open_in_the_database_is_never_opened_over(database: str) 
     store = await Store.open(database, exclusive=False)
     try:
         first = TableService(store, clock=Clock())
-        await first.open_table(GUILD, CHANNEL, A, RULES, 100)
+        await first.seats.open_table(GUILD, CHANNEL, A, RULES, 100)
         second = TableService(store, clock=Clock(), resume_wait=0.0)  # does not hold it
         with pytest.raises(TableResuming):
-            await second.open_table(GUILD, CHANNEL, B, RULES, 100)
+            await second.seats.open_table(GUILD, CHANNEL, B, RULES, 100)
         with pytest.raises(TableExists):
-            await first.open_table(GUILD, CHANNEL, B, RULES, 100)
+            await first.seats.open_table(GUILD, CHANNEL, B, RULES, 100)
         record = await store.load_table(TABLE)
         assert record is not None and record.settings["host"] == A
         assert await store.balance(GUILD, B) in (None, RULES.starting_stack)
@@ -104,8 +104,8 @@ async def test_two_processes_opening_one_channel_at_once_one_wins_and_no_chip_is
     clock = Clock()
     one, two = await process(open_as, clock, "one"), await process(open_as, clock, "two")
     results = await asyncio.gather(
-        one.service.open_table(GUILD, CHANNEL, A, RULES, 100),
-        two.service.open_table(GUILD, CHANNEL, A, RULES, 100),
+        one.service.seats.open_table(GUILD, CHANNEL, A, RULES, 100),
+        two.service.seats.open_table(GUILD, CHANNEL, A, RULES, 100),
         return_exceptions=True,
     )
     won = [r for r in results if not isinstance(r, BaseException)]
@@ -113,7 +113,7 @@ async def test_two_processes_opening_one_channel_at_once_one_wins_and_no_chip_is
     assert len(won) == 1 and len(lost) == 1 and isinstance(lost[0], TableResuming), results
     winner = one if not isinstance(results[0], BaseException) else two
     loser = two if winner is one else one
-    assert winner.service.table_ids() == [TABLE] and loser.service.table_ids() == []
+    assert winner.service.tables.table_ids() == [TABLE] and loser.service.tables.table_ids() == []
     (lease,) = await leases.leases(winner.store)
     assert lease.owner == winner.owner
     record = await winner.store.load_table(TABLE)
@@ -126,9 +126,9 @@ async def test_two_processes_opening_one_channel_at_once_one_wins_and_no_chip_is
     assert await winner.store.audit() == []
     # The loser's lease timer leaves the table alone; its members' moves are "resuming".
     await loser.tick()
-    assert loser.service.table_ids() == []
+    assert loser.service.tables.table_ids() == []
     with pytest.raises(TableResuming):
-        await loser.service.join(GUILD, CHANNEL, B, 100)
+        await loser.service.seats.join(GUILD, CHANNEL, B, 100)
 
 
 async def test_in_a_lease_window_a_move_is_told_resuming_then_goes_through_at_the_expiry(
@@ -136,23 +136,23 @@ async def test_in_a_lease_window_a_move_is_told_resuming_then_goes_through_at_th
 ) -> None:
     clock = Clock()
     dead = await process(open_as, clock, "dead")
-    await dead.service.open_table(GUILD, CHANNEL, A, RULES, 100)
-    await dead.service.join(GUILD, CHANNEL, B, 100)
-    await dead.service.deal(GUILD, CHANNEL, button=0)
+    await dead.service.seats.open_table(GUILD, CHANNEL, A, RULES, 100)
+    await dead.service.seats.join(GUILD, CHANNEL, B, 100)
+    await dead.service.hands.deal(GUILD, CHANNEL, button=0)
     await dead.tick()
-    turn = dead.service.state(TABLE).turn
+    turn = dead.service.tables.state(TABLE).turn
     assert turn is not None
     # The process is killed: no release. Its successor starts at once.
     successor = await process(open_as, clock, "successor")
-    assert successor.service.table_ids() == []
+    assert successor.service.tables.table_ids() == []
     with pytest.raises(TableResuming):
-        await successor.service.act(GUILD, CHANNEL, turn.member, "call", hand_id=turn.hand_id,
+        await successor.service.hands.act(GUILD, CHANNEL, turn.member, "call", hand_id=turn.hand_id,
                                     seq=turn.seq)  # fmt: skip
     with pytest.raises(TableResuming):  # never a second table over the open one
-        await successor.service.open_table(GUILD, CHANNEL, C, RULES, 100)
+        await successor.service.seats.open_table(GUILD, CHANNEL, C, RULES, 100)
     assert await successor.store.balance(GUILD, C) in (None, RULES.starting_stack)
     clock.now += TERMS.ttl  # the dead lease expires; the next press resumes the table
-    acted = await successor.service.act(
+    acted = await successor.service.hands.act(
         GUILD, CHANNEL, turn.member, "call", hand_id=turn.hand_id, seq=turn.seq
     )
     assert acted.hand_id == turn.hand_id

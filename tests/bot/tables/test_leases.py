@@ -36,9 +36,9 @@ def keeper(store: Store, clock: Clock, owner: str, shards: Shards | None = None)
 
 
 async def open_and_deal(k: LeaseKeeper, guild: int) -> None:
-    await k.service.open_table(guild, 10, A, RULES, 100)
-    await k.service.join(guild, 10, B, 100)
-    await k.service.deal(guild, 10, button=0)
+    await k.service.seats.open_table(guild, 10, A, RULES, 100)
+    await k.service.seats.join(guild, 10, B, 100)
+    await k.service.hands.deal(guild, 10, button=0)
 
 
 def test_a_guild_is_on_discords_shard_and_a_process_owns_its_shards_only() -> None:
@@ -102,8 +102,8 @@ async def test_a_dead_owners_table_moves_on_and_its_late_writes_are_fenced(
         (other, "first"),
     }
     # A live owner keeps its tables: the second process restores nothing.
-    assert await second.start() == [] and second.service.table_ids() == []
-    await first.service.act(G0, 10, A, "call")
+    assert await second.start() == [] and second.service.tables.table_ids() == []
+    await first.service.hands.act(G0, 10, A, "call")
     clock.now += 20
     assert (await first.tick()).renewed == 2
     clock.now += 20
@@ -113,19 +113,19 @@ async def test_a_dead_owners_table_moves_on_and_its_late_writes_are_fenced(
     # the table of its own shard over, rebuilt from the store, and leaves the other alone.
     clock.now += 31
     taken = await second.tick()
-    assert taken.restored == (mine,) and second.service.table_ids() == [mine]
-    turn = second.service.state(mine).turn
+    assert taken.restored == (mine,) and second.service.tables.table_ids() == [mine]
+    turn = second.service.tables.state(mine).turn
     assert turn is not None and turn.member == B
 
     # The first process wakes up: whatever it writes for that table is refused.
     with pytest.raises(HandStateError, match="lease lost"):
-        await first.service.act(G0, 10, B, "check")
+        await first.service.hands.act(G0, 10, B, "check")
     hand = turn.hand_id
     assert len((await second.store.load_hand(hand)).actions) == 1
-    await second.service.act(G0, 10, B, "check")
+    await second.service.hands.act(G0, 10, B, "check")
     assert len((await second.store.load_hand(hand)).actions) == 2
     dropped = await first.tick()
-    assert dropped.dropped == (mine,) and first.service.table_ids() == [other]
+    assert dropped.dropped == (mine,) and first.service.tables.table_ids() == [other]
     by_table = {x.table_id: x for x in await leases.leases(first.store)}
     assert (by_table[mine].owner, by_table[mine].epoch) == ("second", 2)
     assert by_table[other].owner == "first"  # renewed again by its live owner
@@ -142,21 +142,21 @@ async def test_a_clean_shutdown_hands_the_tables_over_at_once(open_as: Opener) -
     restored = await second.start()
     assert [o.table_id for o in restored] == [table_id_for(G0, 10)]
     with pytest.raises(HandStateError, match="lease lost"):
-        await first.service.act(G0, 10, A, "call")
+        await first.service.hands.act(G0, 10, A, "call")
 
 
 async def test_a_process_restores_only_its_shards_tables_and_each_only_once(store: Store) -> None:
     clock = Clock()
     opener = TableService(store, clock=clock)
     for guild in (G0, G1):
-        await opener.open_table(guild, 10, A, RULES, 100)
+        await opener.seats.open_table(guild, 10, A, RULES, 100)
     service = TableService(store, clock=clock)
     shard = Shards(count=2, ids=(1,))
-    first = await service.restore(owns=lambda record: shard.owns(record.guild_id))
+    first = await service.tables.restore(owns=lambda record: shard.owns(record.guild_id))
     assert [o.table_id for o in first] == [table_id_for(G1, 10)]
-    later = await service.restore()
+    later = await service.tables.restore()
     assert [o.table_id for o in later] == [table_id_for(G0, 10)]
-    assert service.table_ids() == sorted([table_id_for(G0, 10), table_id_for(G1, 10)])
+    assert service.tables.table_ids() == sorted([table_id_for(G0, 10), table_id_for(G1, 10)])
 
 
 async def test_a_postgresql_store_opened_without_its_owner_refuses_to_be_fenced() -> None:
@@ -193,7 +193,7 @@ async def test_the_timer_renews_on_time_while_tables_keep_opening(store: Store) 
     timer = asyncio.get_running_loop().create_task(quick.run())
     try:
         for channel in range(25):  # a table opened every 20 ms: each wakes the timer
-            await quick.service.open_table(G0, channel, A + channel, RULES, 100)
+            await quick.service.seats.open_table(G0, channel, A + channel, RULES, 100)
             await asyncio.sleep(0.02)
     finally:
         timer.cancel()

@@ -51,8 +51,8 @@ class Outage:
 async def seen_fresh(store: Store) -> TableState:
     """The table as a new process would rebuild it from the database."""
     fresh = TableService(store, clock=Clock())
-    await fresh.restore()
-    return fresh.state(TABLE)
+    await fresh.tables.restore()
+    return fresh.tables.state(TABLE)
 
 
 def same_table(left: TableState, right: TableState) -> bool:
@@ -68,9 +68,9 @@ def same_table(left: TableState, right: TableState) -> bool:
 
 async def dealt(store: Store, clock: Clock) -> TableService:
     service = TableService(store, clock=clock)
-    await service.open_table(GUILD, CHANNEL, A, RULES, 100)
-    await service.join(GUILD, CHANNEL, B, 100)
-    await service.deal(GUILD, CHANNEL, button=0)
+    await service.seats.open_table(GUILD, CHANNEL, A, RULES, 100)
+    await service.seats.join(GUILD, CHANNEL, B, 100)
+    await service.hands.deal(GUILD, CHANNEL, button=0)
     return service
 
 
@@ -80,32 +80,34 @@ async def test_a_move_refused_in_an_outage_changes_nothing_and_the_table_goes_on
     clock = Clock()
     service = await dealt(store, clock)
     outage = Outage(store, monkeypatch)
-    turn = service.state(TABLE).turn
+    turn = service.tables.state(TABLE).turn
     assert turn is not None
     outage.down = True
     with pytest.raises(ConnectionRefusedError):
-        await service.act(GUILD, CHANNEL, turn.member, "call", hand_id=turn.hand_id, seq=turn.seq)
-    after = service.state(TABLE)
+        await service.hands.act(
+            GUILD, CHANNEL, turn.member, "call", hand_id=turn.hand_id, seq=turn.seq
+        )
+    after = service.tables.state(TABLE)
     assert after.turn is not None and (after.turn.seq, after.turn.member) == (
         turn.seq,
         turn.member,
     )
     clock.now += RULES.turn_seconds + 1  # the timer's move fails too while it lasts
     with pytest.raises(ConnectionRefusedError):
-        await service.timeout(TABLE, hand_id=turn.hand_id, seq=turn.seq)
+        await service.hands.timeout(TABLE, hand_id=turn.hand_id, seq=turn.seq)
     outage.down = False
-    assert same_table(service.state(TABLE), await seen_fresh(store))
+    assert same_table(service.tables.state(TABLE), await seen_fresh(store))
     # Back: the member's newest button works, and the timer's move after it.
-    acted = await service.act(
+    acted = await service.hands.act(
         GUILD, CHANNEL, turn.member, "call", hand_id=turn.hand_id, seq=turn.seq
     )
     assert acted.kind is OutcomeKind.ACTED
-    nxt = service.state(TABLE).turn
+    nxt = service.tables.state(TABLE).turn
     assert nxt is not None and nxt.seq == turn.seq + 1
     clock.now += RULES.turn_seconds + 1
-    timed = await service.timeout(TABLE, hand_id=nxt.hand_id, seq=nxt.seq)
+    timed = await service.hands.timeout(TABLE, hand_id=nxt.hand_id, seq=nxt.seq)
     assert timed is not None and timed.kind is OutcomeKind.TIMED_OUT
-    assert same_table(service.state(TABLE), await seen_fresh(store))
+    assert same_table(service.tables.state(TABLE), await seen_fresh(store))
 
 
 async def test_a_move_committed_unseen_is_found_on_the_next_use(
@@ -114,19 +116,23 @@ async def test_a_move_committed_unseen_is_found_on_the_next_use(
     clock = Clock()
     service = await dealt(store, clock)
     outage = Outage(store, monkeypatch)
-    turn = service.state(TABLE).turn
+    turn = service.tables.state(TABLE).turn
     assert turn is not None
     outage.down = outage.committed = True
     with pytest.raises(ConnectionRefusedError):
-        await service.act(GUILD, CHANNEL, turn.member, "call", hand_id=turn.hand_id, seq=turn.seq)
+        await service.hands.act(
+            GUILD, CHANNEL, turn.member, "call", hand_id=turn.hand_id, seq=turn.seq
+        )
     outage.down = False
     # The action is in the database: the old button is out of date, the next turn is live.
     with pytest.raises(StaleMove):
-        await service.act(GUILD, CHANNEL, turn.member, "call", hand_id=turn.hand_id, seq=turn.seq)
-    assert same_table(service.state(TABLE), await seen_fresh(store))
-    nxt = service.state(TABLE).turn
+        await service.hands.act(
+            GUILD, CHANNEL, turn.member, "call", hand_id=turn.hand_id, seq=turn.seq
+        )
+    assert same_table(service.tables.state(TABLE), await seen_fresh(store))
+    nxt = service.tables.state(TABLE).turn
     assert nxt is not None and nxt.seq == turn.seq + 1
-    acted = await service.act(GUILD, CHANNEL, nxt.member, "check", hand_id=nxt.hand_id,
+    acted = await service.hands.act(GUILD, CHANNEL, nxt.member, "check", hand_id=nxt.hand_id,
                               seq=nxt.seq)  # fmt: skip
     assert acted.kind is OutcomeKind.ACTED
     assert await store.audit() == []
@@ -148,10 +154,10 @@ async def test_a_restore_cut_short_by_the_database_is_tried_again_whole(
 
     monkeypatch.setattr(store, "set_deadline", down)
     with pytest.raises(ConnectionRefusedError):
-        await later.restore()
-    assert later.table_ids() == []
+        await later.tables.restore()
+    assert later.tables.table_ids() == []
     monkeypatch.setattr(store, "set_deadline", real)
-    restored = await later.restore()
+    restored = await later.tables.restore()
     assert [o.table_id for o in restored] == [TABLE]
-    turn = later.state(TABLE).turn
+    turn = later.tables.state(TABLE).turn
     assert turn is not None and turn.deadline == clock.now + RULES.turn_seconds

@@ -41,32 +41,32 @@ async def test_every_outcome_is_frozen_values_in_order(path: str) -> None:
     seen: list[Outcome] = []
     try:
         service = TableService(store, clock=clock, deck_source=lambda: random_deck(rng), rng=rng)
-        service.subscribe(seen.append)
-        opened = await service.open_table(G, C, A, HouseRules(turn_seconds=30), 100, name="a")
-        await service.join(G, C, B, 100, name="b")
-        await service.join(G, C, D, 100, name="d")
-        await service.sit_out(G, C, D)
-        await service.sit_in(G, C, D)
+        service.tables.subscribe(seen.append)
+        opened = await service.seats.open_table(G, C, A, HouseRules(turn_seconds=30), 100, name="a")
+        await service.seats.join(G, C, B, 100, name="b")
+        await service.seats.join(G, C, D, 100, name="d")
+        await service.seats.sit_out(G, C, D)
+        await service.seats.sit_in(G, C, D)
         for hand in range(2):
-            dealt = await service.deal(G, C)
+            dealt = await service.hands.deal(G, C)
             assert dealt.private and all(p.member in dealt.hand_members for p in dealt.private)
             if hand == 0:  # one timeout: a second in a row would sit the member out
                 clock.now += 31
-                await service.timeout(TID)
-            while (turn := service.state(TID).turn) is not None:
-                await service.act(G, C, turn.member, *_move(random_move(turn.legal, rng)))
-        await service.leave(G, C, B)
-        await service.stop(G, C, A)
+                await service.hands.timeout(TID)
+            while (turn := service.tables.state(TID).turn) is not None:
+                await service.hands.act(G, C, turn.member, *_move(random_move(turn.legal, rng)))
+        await service.seats.leave(G, C, B)
+        await service.seats.stop(G, C, A)
         first_table = list(seen)
         await store.close()
         store = await Store.open(path)
         service = TableService(store, clock=clock, deck_source=lambda: random_deck(rng), rng=rng)
-        await service.open_table(G, C, 104, HouseRules(), 100)  # a table left open
+        await service.seats.open_table(G, C, 104, HouseRules(), 100)  # a table left open
         await store.close()
         store = await Store.open(path)
         service = TableService(store, clock=clock, deck_source=lambda: random_deck(rng), rng=rng)
-        service.subscribe(seen.append)
-        restored = await service.restore()
+        service.tables.subscribe(seen.append)
+        restored = await service.tables.restore()
         assert [o.kind for o in restored] == [OutcomeKind.RESTORED]
     finally:
         await store.close()

@@ -24,16 +24,16 @@ async def test_logs_name_the_table_and_never_a_card(
     service = TableService(store, clock=lambda: 1000.0, deck_source=lambda: deck, rng=rng)
     caplog.set_level(logging.INFO, logger="holdem.table")
     try:
-        await service.open_table(1, 2, 10, preset("no-limit"), 100)
-        await service.join(1, 2, 11, 100)
-        result = await service.deal(1, 2)
+        await service.seats.open_table(1, 2, 10, preset("no-limit"), 100)
+        await service.seats.join(1, 2, 11, 100)
+        result = await service.hands.deal(1, 2)
         members = result.hand_members
         holes = [c for p in result.private for c in p.cards]
-        while (turn := service.state("1:2").turn) is not None:
+        while (turn := service.tables.state("1:2").turn) is not None:
             action = random_move(turn.legal, rng)
             member = members[action.player]
-            await service.act(1, 2, member, action.kind, action.amount)
-        await service.stop(1, 2, 10)
+            await service.hands.act(1, 2, member, action.kind, action.amount)
+        await service.seats.stop(1, 2, 10)
     finally:
         await store.close()
     records = [r for r in caplog.records if r.name == "holdem.table"]

@@ -19,16 +19,16 @@ RULES = HouseRules(turn_seconds=30)
 
 
 def to_act(service: TableService) -> int:
-    turn = service.state(TID).turn
+    turn = service.tables.state(TID).turn
     assert turn is not None
     return turn.member
 
 
 async def seated(store: Store, clock: Clock, *members: int) -> TableService:
     service = TableService(store, clock=clock, deck_source=lambda: list(range(52)))
-    await service.open_table(G, C, members[0], RULES, 100)
+    await service.seats.open_table(G, C, members[0], RULES, 100)
     for member in members[1:]:
-        await service.join(G, C, member, 100)
+        await service.seats.join(G, C, member, 100)
     return service
 
 
@@ -48,38 +48,38 @@ async def saved_status(store: Store, member: int) -> SeatStatus:
 
 async def test_sit_out_between_hands_skips_the_next_deal_and_is_saved(store: Store) -> None:
     service = await seated(store, Clock(), A, B, D)
-    await service.sit_out(G, C, B)
+    await service.seats.sit_out(G, C, B)
     assert await saved_status(store, B) is SeatStatus.SITTING_OUT
-    dealt = await service.deal(G, C, button=0)
+    dealt = await service.hands.deal(G, C, button=0)
     assert dealt.hand_members == (A, D)
     with pytest.raises(SessionError):
-        await service.sit_out(G, C, B)  # already out
-    await service.sit_in(G, C, B)
+        await service.seats.sit_out(G, C, B)  # already out
+    await service.seats.sit_in(G, C, B)
     assert await saved_status(store, B) is SeatStatus.ACTIVE
     with pytest.raises(SessionError):
-        await service.sit_in(G, C, B)  # not sitting out
+        await service.seats.sit_in(G, C, B)  # not sitting out
     with pytest.raises(NotSeated):
-        await service.sit_out(G, C, 999)
+        await service.seats.sit_out(G, C, 999)
     with pytest.raises(NotSeated):
-        await service.sit_in(G, C, 999)
+        await service.seats.sit_in(G, C, 999)
     with pytest.raises(NoTable):
-        await service.sit_out(G, C + 1, A)
+        await service.seats.sit_out(G, C + 1, A)
 
 
 async def test_sit_out_on_your_own_turn_does_not_fold(store: Store) -> None:
     service = await seated(store, Clock(), A, B, D)
-    dealt = await service.deal(G, C, button=0)  # three-handed: the button, A, acts first
+    dealt = await service.hands.deal(G, C, button=0)  # three-handed: the button, A, acts first
     assert to_act(service) == A
-    await service.sit_out(G, C, A)
+    await service.seats.sit_out(G, C, A)
     assert to_act(service) == A
     assert dealt.hand_id is not None
     assert (await store.load_hand(dealt.hand_id)).actions == []
     assert await saved_status(store, A) is SeatStatus.SITTING_OUT
-    await service.act(G, C, A, "call")  # still theirs to play
-    await service.act(G, C, B, "fold")
-    await service.act(G, C, D, "fold")
-    assert (await service.deal(G, C)).hand_members == (B, D)
-    assert await service.chips_total(G) == 300
+    await service.hands.act(G, C, A, "call")  # still theirs to play
+    await service.hands.act(G, C, B, "fold")
+    await service.hands.act(G, C, D, "fold")
+    assert (await service.hands.deal(G, C)).hand_members == (B, D)
+    assert await service.tables.chips_total(G) == 300
 
 
 # ------------------------------------------------------------------ timeouts
@@ -88,71 +88,71 @@ async def test_sit_out_on_your_own_turn_does_not_fold(store: Store) -> None:
 async def test_two_timeouts_in_a_row_sit_the_member_out(store: Store) -> None:
     clock = Clock()
     service = await seated(store, clock, A, B)
-    await service.deal(G, C, button=0)  # heads-up: A, the button, acts first
+    await service.hands.deal(G, C, button=0)  # heads-up: A, the button, acts first
     clock.now += 30
-    first = await service.timeout(TID)
+    first = await service.hands.timeout(TID)
     assert first is not None and first.action.kind is ActionKind.FOLD and first.hand_over
     assert first.sat_out == ()
-    assert service.consecutive_timeouts(TID, A) == 1
-    assert service.consecutive_timeouts(TID, B) == 0
+    assert service.timeouts.count(TID, A) == 1
+    assert service.timeouts.count(TID, B) == 0
 
-    await service.deal(G, C)  # the button moves to B, who acts first
-    await service.act(G, C, B, "call")
+    await service.hands.deal(G, C)  # the button moves to B, who acts first
+    await service.hands.act(G, C, B, "call")
     clock.now += 30
-    second = await service.timeout(TID)  # A in the big blind: a free check
+    second = await service.hands.timeout(TID)  # A in the big blind: a free check
     assert second is not None and second.action.kind is ActionKind.CHECK
     assert not second.hand_over and second.sat_out == (A,)
-    assert service.consecutive_timeouts(TID, A) == 2
+    assert service.timeouts.count(TID, A) == 2
     assert await saved_status(store, A) is SeatStatus.SITTING_OUT
     assert to_act(service) == A  # the hand goes on; A is still in it
 
-    await service.act(G, C, A, "check")  # A's own action resets the count
-    assert service.consecutive_timeouts(TID, A) == 0
+    await service.hands.act(G, C, A, "check")  # A's own action resets the count
+    assert service.timeouts.count(TID, A) == 0
     for _ in range(5):  # the rest of the hand: checked down
-        if not service.state(TID).in_hand:
+        if not service.tables.state(TID).in_hand:
             break
-        await service.act(G, C, to_act(service), "check")
-    assert not service.state(TID).in_hand
+        await service.hands.act(G, C, to_act(service), "check")
+    assert not service.tables.state(TID).in_hand
     with pytest.raises(SessionError):
-        await service.deal(G, C)  # only B is playing
-    await service.sit_in(G, C, A)
-    assert (await service.deal(G, C)).hand_members in ((A, B), (B, A))
-    assert await service.chips_total(G) == 200
+        await service.hands.deal(G, C)  # only B is playing
+    await service.seats.sit_in(G, C, A)
+    assert (await service.hands.deal(G, C)).hand_members in ((A, B), (B, A))
+    assert await service.tables.chips_total(G) == 200
 
 
 async def test_an_action_between_timeouts_resets_the_count(store: Store) -> None:
     clock = Clock()
     service = await seated(store, clock, A, B, D)
-    await service.deal(G, C, button=0)  # A, B (small blind), D (big blind)
+    await service.hands.deal(G, C, button=0)  # A, B (small blind), D (big blind)
     clock.now += 30
-    timed = await service.timeout(TID)  # A folds
-    assert timed is not None and service.consecutive_timeouts(TID, A) == 1
-    await service.act(G, C, B, "fold")  # D wins the blinds
-    await service.deal(G, C)  # button B: D, then A, in the blinds; B first
-    await service.act(G, C, B, "call")
-    await service.act(G, C, D, "call")
-    await service.act(G, C, A, "check")
-    assert service.consecutive_timeouts(TID, A) == 0
+    timed = await service.hands.timeout(TID)  # A folds
+    assert timed is not None and service.timeouts.count(TID, A) == 1
+    await service.hands.act(G, C, B, "fold")  # D wins the blinds
+    await service.hands.deal(G, C)  # button B: D, then A, in the blinds; B first
+    await service.hands.act(G, C, B, "call")
+    await service.hands.act(G, C, D, "call")
+    await service.hands.act(G, C, A, "check")
+    assert service.timeouts.count(TID, A) == 0
     clock.now += 30
-    timed = await service.timeout(TID)
+    timed = await service.hands.timeout(TID)
     assert timed is not None and timed.sat_out == ()
-    assert service.consecutive_timeouts(TID, D) == 1  # the flop: D first after the button
+    assert service.timeouts.count(TID, D) == 1  # the flop: D first after the button
 
 
 async def test_the_count_is_kept_in_memory_only(path: str) -> None:
     clock = Clock()
     store = await Store.open(path)
     service = await seated(store, clock, A, B)
-    await service.deal(G, C, button=0)
+    await service.hands.deal(G, C, button=0)
     clock.now += 30
-    await service.timeout(TID)
-    assert service.consecutive_timeouts(TID, A) == 1
+    await service.hands.timeout(TID)
+    assert service.timeouts.count(TID, A) == 1
     await store.close()
     store = await Store.open(path)
     try:
         restarted = TableService(store, clock=clock, deck_source=lambda: list(range(52)))
-        await restarted.restore()
-        assert restarted.consecutive_timeouts(TID, A) == 0
+        await restarted.tables.restore()
+        assert restarted.timeouts.count(TID, A) == 0
     finally:
         await store.close()
 
@@ -162,16 +162,16 @@ async def test_the_count_is_kept_in_memory_only(path: str) -> None:
 
 async def test_state_and_cards_are_values(store: Store) -> None:
     service = await seated(store, Clock(), A, B)
-    between = service.state(TID)
+    between = service.tables.state(TID)
     assert not between.in_hand and between.turn is None and between.rules == RULES
-    assert service.cards_of(TID, A) is None
-    dealt = await service.deal(G, C, button=0)
-    state = service.state(TID)
+    assert service.tables.cards_of(TID, A) is None
+    dealt = await service.hands.deal(G, C, button=0)
+    state = service.tables.state(TID)
     assert state.hand_id == dealt.hand_id and state.hand_members == (A, B)
-    mine = service.cards_of(TID, A)
+    mine = service.tables.cards_of(TID, A)
     assert mine is not None and len(mine.cards) == 2 and mine.member == A
     assert all(seat.shown is None for seat in state.occupied())  # nothing shown yet
     with pytest.raises(NoTable):
-        service.state(table_id_for(G, C + 1))
+        service.tables.state(table_id_for(G, C + 1))
     with pytest.raises(NoTable):
-        service.cards_of(table_id_for(G, C + 1), A)
+        service.tables.cards_of(table_id_for(G, C + 1), A)

@@ -175,7 +175,7 @@ async def fresh_state(store: Store, table_id: str) -> TableState:
 
 async def test_the_service_hands_out_the_table_as_it_stands(store: Store) -> None:
     """Through the service, where the state is kept between commands: after every deal,
-    move, timeout and sit-out, what :meth:`TableService.state` says is the table as the
+    move, timeout and sit-out, what :meth:`LiveTables.state` says is the table as the
     database has it, built afresh; asked twice with nothing in between, the same record."""
     rng = random.Random(7)
     clock = Clock()
@@ -184,22 +184,22 @@ async def test_the_service_hands_out_the_table_as_it_stands(store: Store) -> Non
         guild, channel, table_id = 1, 100 + t, f"1:{100 + t}"
         members = [1000 * (t + 1) + k for k in range(2 + t)]
         rules = replace(RULES[kind], turn_seconds=30)
-        await service.open_table(guild, channel, members[0], rules, 100, name="host")
+        await service.seats.open_table(guild, channel, members[0], rules, 100, name="host")
         for m in members[1:]:
-            await service.join(guild, channel, m, 100, name=f"m{m}")
+            await service.seats.join(guild, channel, m, 100, name=f"m{m}")
         for _ in range(5):
-            await service.deal(guild, channel)
-            assert service.state(table_id) == await fresh_state(store, table_id)
-            while (turn := service.state(table_id).turn) is not None:
+            await service.hands.deal(guild, channel)
+            assert service.tables.state(table_id) == await fresh_state(store, table_id)
+            while (turn := service.tables.state(table_id).turn) is not None:
                 if rng.random() < 0.1:
                     clock.now += 60
-                    await service.timeout(table_id)
+                    await service.hands.timeout(table_id)
                 else:
                     move = random_move(turn.legal, rng)
-                    await service.act(guild, channel, turn.member, move.kind, move.amount)
-                assert service.state(table_id) is service.state(table_id)
-                assert service.state(table_id) == await fresh_state(store, table_id)
+                    await service.hands.act(guild, channel, turn.member, move.kind, move.amount)
+                assert service.tables.state(table_id) is service.tables.state(table_id)
+                assert service.tables.state(table_id) == await fresh_state(store, table_id)
             if rng.random() < 0.3:
-                await service.sit_out(guild, channel, members[-1])
-                assert service.state(table_id) == await fresh_state(store, table_id)
-                await service.sit_in(guild, channel, members[-1])
+                await service.seats.sit_out(guild, channel, members[-1])
+                assert service.tables.state(table_id) == await fresh_state(store, table_id)
+                await service.seats.sit_in(guild, channel, members[-1])

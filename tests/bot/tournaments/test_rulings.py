@@ -62,10 +62,10 @@ def _members_play(service: TableService) -> None:
         kind = "check" if turn.legal.can_check else "fold"
         guild, channel = (int(x) for x in outcome.table_id.split(":"))
         asyncio.get_running_loop().create_task(
-            service.act(guild, channel, turn.member, kind, hand_id=turn.hand_id, seq=turn.seq)
+            service.hands.act(guild, channel, turn.member, kind, hand_id=turn.hand_id, seq=turn.seq)
         )
 
-    service.subscribe(play)
+    service.tables.subscribe(play)
 
 
 async def _event(
@@ -81,7 +81,7 @@ async def _event(
     for member in MEMBERS:
         await events.register(runner.info.event_id, member, f"m{member % 10}")
     await events.start(runner.info.event_id)
-    await _until(lambda: len(service.table_ids()) == 2)
+    await _until(lambda: len(service.tables.table_ids()) == 2)
     await _until(lambda: sum(t.hands for t in runner.state.tables.values()) >= 2)
     return service, events, runner
 
@@ -95,7 +95,7 @@ def _live_stack(service: TableService, runner: EventRunner, player: str) -> int 
     table_id = None if table is None else runner.table_id(table.number)
     if table_id is None:
         return None
-    seat = service.state(table_id).seat_of(int(player))
+    seat = service.tables.state(table_id).seat_of(int(player))
     return None if seat is None else seat.stack
 
 
@@ -142,7 +142,10 @@ async def test_pause_across_a_restart_then_a_correction_a_removal_and_a_chip_cou
     taken = await runner.submit(Remove(player=removed, reason="collusion"))
     assert [d.chips for d in taken if isinstance(d, PlayerRemoved)] == [out]
     await _until(
-        lambda: all(service.state(t).seat_of(int(removed)) is None for t in service.table_ids())
+        lambda: all(
+            service.tables.state(t).seat_of(int(removed)) is None
+            for t in service.tables.table_ids()
+        )
     )
     assert sum(runner.state.chips.values()) == 6 * 500 + 250 - out
 
@@ -156,7 +159,7 @@ async def test_pause_across_a_restart_then_a_correction_a_removal_and_a_chip_cou
     ]
     short_id = runner.table_id(short.number)
     assert short_id is not None
-    await _until(lambda: service.state(short_id).seat_of(int(mover)) is not None)
+    await _until(lambda: service.tables.state(short_id).seat_of(int(mover)) is not None)
     told = [m for kind, m in host.calls if kind == "moved" and m.reason is MoveReason.DIRECTOR]  # type: ignore[attr-defined]
     assert [getattr(m, "player", None) for m in told] == [mover]  # pinged in the new thread
 
@@ -184,7 +187,7 @@ async def test_pause_across_a_restart_then_a_correction_a_removal_and_a_chip_cou
     assert [d.players for d in places if d.best == 1] == [(best,)]
     balances = [await store.balance(GUILD, m) or 0 for m in MEMBERS]
     assert sum(balances) == 6 * GRANT and await store.audit(GUILD) == []
-    assert service.table_ids() == []
+    assert service.tables.table_ids() == []
     # The stored log replays to the same state, rulings and all.
     state, _ = replay(CONFIG, [input_from_dict(r.data) for r in record.inputs])
     assert state == runner.state

@@ -112,16 +112,16 @@ def _config() -> EventConfig:
 def _setup(store: Store, host: FakeHost, clock: ManualClock) -> tuple[TableService, Tournaments]:
     service = TableService(store, clock=clock, deck_source=_decks(5), rng=random.Random(5))
     events = Tournaments(store, service, host, clock=clock, first_deal_pause=0)
-    service.subscribe(events.receive)
-    computers = ComputerPlayers(service, service.view_of, pause=0)
-    service.subscribe(computers.receive)
+    service.tables.subscribe(events.receive)
+    computers = ComputerPlayers(service.hands, service.computers.view_of, pause=0)
+    service.tables.subscribe(computers.receive)
 
     def deal_next(outcome: Outcome) -> None:  # the table loop's part
         state = outcome.state
         if outcome.hand_over and not outcome.closed:
             asyncio.get_running_loop().call_soon(events.wants_deal, state)
 
-    service.subscribe(deal_next)
+    service.tables.subscribe(deal_next)
     return service, events
 
 
@@ -139,7 +139,8 @@ def _stuck(runner: object, service: TableService) -> object:
     state = runner.state  # type: ignore[attr-defined]
     tables = {n: (t.count, t.in_hand, t.hands) for n, t in state.tables.items()}
     live = {
-        t: (service.state(t).in_hand, service.state(t).hands_played) for t in service.table_ids()
+        t: (service.tables.state(t).in_hand, service.tables.state(t).hands_played)
+        for t in service.tables.table_ids()
     }
     return (runner.summary(), tables, sorted(state.ready), live, runner.decisions[-6:])  # type: ignore[attr-defined]
 
@@ -200,7 +201,7 @@ async def _fourteen_computers(store: Store) -> None:
     paid = sorted((d.best, sum(d.prizes)) for d in places if sum(d.prizes))
     assert [best for best, _ in paid] == [1, 2, 3] and sum(s for _, s in paid) == 140
     # Every table closed, every thread closed, nothing left open.
-    assert service.table_ids() == []
+    assert service.tables.table_ids() == []
     assert sorted(n for kind, n in host.calls if kind == "close") == sorted(
         n for kind, n in host.calls if kind == "open"
     )
@@ -218,14 +219,14 @@ async def _fourteen_computers(store: Store) -> None:
     head = r"^PokerStars Hand #1: Tournament #1, 10\+0 Hold'em No Limit - Level I \(\d+/\d+\) - "
     assert re.search(head, stars) and re.search(r"^Table '1 [123]' ", stars, re.M), stars
     # /holdem history tournament:1 exports every hand of it, in both formats, oldest first
-    files = await GuildService(store, service, clock=clock).hand_files(
+    files = await GuildService(store, service.tables, clock=clock).hand_files(
         GUILD, 0, event=event_id, name_of=str
     )
     refs = await store.events.hand_refs(event_id)
     assert files.hands == len([r for r in refs if r.startswith("hand:")]) > 14
     assert files.pokerstars.count("PokerStars Hand #") == files.hands
     assert files.phh.count("# hand ") == files.hands
-    other = await GuildService(store, service, clock=clock).hand_files(
+    other = await GuildService(store, service.tables, clock=clock).hand_files(
         GUILD + 1, 0, event=event_id, name_of=str
     )
     assert other.hands == 0  # another server's member gets nothing of it
@@ -274,7 +275,7 @@ async def test_an_event_plays_on_through_database_outages_losing_no_hand(
     assert refused["append"] > 0 and refused["deal"] > 0
     places = [d for d in runner.decisions if isinstance(d, PlaceFinished)]
     assert sorted(p for d in places for p in range(d.best, d.worst + 1)) == list(range(1, 11))
-    assert service.table_ids() == []
+    assert service.tables.table_ids() == []
 
 
 async def test_a_break_holds_every_table_and_a_late_entry_is_seated_and_plays(
@@ -301,7 +302,7 @@ async def test_a_break_holds_every_table_and_a_late_entry_is_seated_and_plays(
         computers=players,
     )  # fmt: skip
     await events.start(runner.info.event_id)
-    await _until(lambda: len(service.table_ids()) == 2)
+    await _until(lambda: len(service.tables.table_ids()) == 2)
 
     def larry_plays(outcome: Outcome) -> None:  # he checks or folds, at once
         turn = outcome.state.turn
@@ -310,10 +311,10 @@ async def test_a_break_holds_every_table_and_a_late_entry_is_seated_and_plays(
         kind = "check" if turn.legal.can_check else "fold"
         guild, channel = (int(x) for x in outcome.table_id.split(":"))
         asyncio.get_running_loop().create_task(
-            service.act(guild, channel, member, kind, hand_id=turn.hand_id, seq=turn.seq)
+            service.hands.act(guild, channel, member, kind, hand_id=turn.hand_id, seq=turn.seq)
         )
 
-    service.subscribe(larry_plays)
+    service.tables.subscribe(larry_plays)
     await events.register(runner.info.event_id, member, "Late Larry")
     assert await store.balance(GUILD, member) == 90  # the buy-in, a ledger row
     await _until(lambda: runner.state.table_of(str(member)) is not None)
@@ -404,7 +405,7 @@ async def test_the_minutes_clock_resumes_where_it_was_written_not_counting_the_d
     )  # fmt: skip
     event_id = runner.info.event_id
     await events.start(event_id)
-    await _until(lambda: len(service.table_ids()) == 1)
+    await _until(lambda: len(service.tables.table_ids()) == 1)
     clock.now += 70
     await _until(lambda: runner.state.level == 2)
     await _until(lambda: runner.event_clock.written >= 70)

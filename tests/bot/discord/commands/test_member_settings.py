@@ -42,7 +42,7 @@ async def _forbid_the_coach(t: Table) -> None:
 
 def _expected_panel(t: Table, member: Any) -> str:
     """The learning figures the member's panel must show now, from the table's own state."""
-    cards = t.bot.service.cards_of(t.table_id, member.id)
+    cards = t.bot.service.tables.cards_of(t.table_id, member.id)
     assert cards is not None
     spot = coach_spot(t.state(), cards)
     assert spot is not None
@@ -133,7 +133,7 @@ async def test_four_colour_cards_reach_the_members_own_picture(tmp_path: Path) -
         await _dealt(t)
         for member, four in ((alice, True), (bob, False)):
             res = await member.slash(t.channel, "holdem cards")
-            cards = t.bot.service.cards_of(t.table_id, member.id)
+            cards = t.bot.service.tables.cards_of(t.table_id, member.id)
             assert cards is not None
             assert all(card[1] in "cd" for card in cards.cards)
             png = await res.response.attachments[0].read()

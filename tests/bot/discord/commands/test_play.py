@@ -159,7 +159,7 @@ async def test_heads_up_blind_order_and_hand_by_commands(tmp_path: Path) -> None
             for x in (a.description for m in t.public() for a in m.attachments)
         )
         await play_out_by_checks(t)
-        assert await t.bot.service.chips_total(t.guild.id) == 200
+        assert await t.bot.service.tables.chips_total(t.guild.id) == 200
         await assert_no_hole_cards_leaked(t)
         simcord.assert_no_errors(t.env)
 
@@ -168,7 +168,7 @@ async def test_three_players_by_buttons(tmp_path: Path) -> None:
     async with table_env(tmp_path, players=3) as t:
         await open_table(t)
         await deal(t)
-        total = await t.bot.service.chips_total(t.guild.id)
+        total = await t.bot.service.tables.chips_total(t.guild.id)
         msg = t.turn_message()
         who = t.to_act()
         assert f"To act: <@{who.id}>, 2 to call" in text_of(msg)
@@ -192,7 +192,7 @@ async def test_three_players_by_buttons(tmp_path: Path) -> None:
             msg = t.turn_message()
             await t.to_act().click(msg, custom_id=check_or_call(msg))
         assert any("wins" in x for x in t.texts())
-        assert await t.bot.service.chips_total(t.guild.id) == total
+        assert await t.bot.service.tables.chips_total(t.guild.id) == total
         await assert_no_hole_cards_leaked(t)
         simcord.assert_no_errors(t.env)
 
@@ -201,7 +201,7 @@ async def test_six_players_fold_round_and_all_in_button(tmp_path: Path) -> None:
     async with table_env(tmp_path, players=6) as t:
         await open_table(t)
         await deal(t)
-        total = await t.bot.service.chips_total(t.guild.id)
+        total = await t.bot.service.tables.chips_total(t.guild.id)
         shover = t.to_act()
         msg = t.turn_message()
         res = await shover.click(msg, custom_id=button(msg, "allin"))
@@ -215,7 +215,7 @@ async def test_six_players_fold_round_and_all_in_button(tmp_path: Path) -> None:
         text = "\n".join(t.texts())
         assert f"{shover.name} takes back the 98 nobody called." in text
         assert f"{shover.name} wins 5: everyone else folded." in text
-        assert await t.bot.service.chips_total(t.guild.id) == total
+        assert await t.bot.service.tables.chips_total(t.guild.id) == total
         await assert_no_hole_cards_leaked(t)
         simcord.assert_no_errors(t.env)
 
@@ -224,10 +224,10 @@ async def test_six_players_by_commands(tmp_path: Path) -> None:
     async with table_env(tmp_path, players=6) as t:
         await open_table(t)
         await deal(t)
-        total = await t.bot.service.chips_total(t.guild.id)
+        total = await t.bot.service.tables.chips_total(t.guild.id)
         await play_out_by_checks(t)
         assert any(x.startswith("Showdown") or "wins" in x for x in t.texts())
-        assert await t.bot.service.chips_total(t.guild.id) == total
+        assert await t.bot.service.tables.chips_total(t.guild.id) == total
         await assert_no_hole_cards_leaked(t)
         simcord.assert_no_errors(t.env)
 
@@ -280,7 +280,7 @@ async def test_all_in_side_pots_three_unequal_stacks(tmp_path: Path) -> None:
         # carol (20) has the best hand, bob (50) the second: carol wins the main pot,
         # bob the side pot, alice gets her unmatched chips back.
         stack_deck(t, {alice.id: "7c2d", bob.id: "KsKd", carol.id: "AsAh"}, "3c8d9hJs4s")
-        total = await t.bot.service.chips_total(t.guild.id)
+        total = await t.bot.service.tables.chips_total(t.guild.id)
         await deal(t)
         for _ in range(6):
             if not t.in_hand():
@@ -289,12 +289,12 @@ async def test_all_in_side_pots_three_unequal_stacks(tmp_path: Path) -> None:
             if not res.response.content.startswith("Done:"):  # a covered stack may only call
                 res = await t.to_act().slash(t.channel, "call")
             assert res.response.content.startswith("Done:"), res.response.content
-            assert await t.bot.service.chips_total(t.guild.id) == total
+            assert await t.bot.service.tables.chips_total(t.guild.id) == total
         assert not t.in_hand()
         text = "\n".join(t.texts())
         assert "carol wins 60 from the main pot" in text
         assert "bob wins 60 from side pot 1" in text
-        assert await t.bot.service.chips_total(t.guild.id) == total
+        assert await t.bot.service.tables.chips_total(t.guild.id) == total
         stacks = {s.member: s.stack for s in t.state().occupied()}
         assert stacks == {alice.id: 50, bob.id: 60, carol.id: 60}
         await assert_no_hole_cards_leaked(t)
@@ -366,7 +366,7 @@ async def test_double_click_applies_one_action(tmp_path: Path) -> None:
         after = snapshot(t)
         # a second press that raced the first names the same decision: refused under the lock
         with pytest.raises(StaleMove):
-            await t.bot.service.act(
+            await t.bot.service.hands.act(
                 t.guild.id, t.channel.id, who.id, "call",
                 hand_id=decision.hand_id, seq=decision.seq,
             )  # fmt: skip
@@ -390,7 +390,7 @@ async def test_stale_button_of_the_same_player_is_out_of_date(tmp_path: Path) ->
         assert not set(old) & set(custom_ids(t.turn_message()))
         before = snapshot(t)
         with pytest.raises(StaleMove) as stale:
-            await t.bot.service.act(
+            await t.bot.service.hands.act(
                 t.guild.id, t.channel.id, bb.id, "call", hand_id=option.hand_id, seq=option.seq
             )
         assert error_text("en", stale.value) == (

@@ -124,7 +124,7 @@ async def test_missing_channel_permissions_are_named_to_the_starter(tmp_path: Pa
             "I am missing permissions in this channel: Send Messages, Attach Files."
         )
         assert [m.content for m in locked.history(viewer=t.members[1])] == []
-        assert t.bot.service.table_ids() == []
+        assert t.bot.service.tables.table_ids() == []
         simcord.assert_no_errors(t.env)
 
 
@@ -175,8 +175,8 @@ async def test_stop_mid_hand_voids_it_and_returns_every_chip(tmp_path: Path) -> 
         ]
         assert [await _balance(t, m) for m in (alice, bob, carol)] == [100, 100, 100]
         assert await t.bot.store.audit(t.guild.id) == []
-        assert t.bot.service.table_ids() == []
-        assert await t.bot.service.chips_total(t.guild.id) == 300
+        assert t.bot.service.tables.table_ids() == []
+        assert await t.bot.service.tables.chips_total(t.guild.id) == 300
         simcord.assert_no_errors(t.env)
 
 

@@ -54,7 +54,7 @@ async def test_stats_replay_and_chart_after_a_hand(tmp_path: Path) -> None:
         await bob.slash(channel, "holdem join")
         await alice.slash(channel, "holdem deal")
         table_id = f"{channel.guild.id}:{channel.id}"
-        turn = bot.service.state(table_id).turn
+        turn = bot.service.tables.state(table_id).turn
         assert turn is not None
         first = next(m for m in (alice, bob) if m.id == turn.member)
         other = bob if first is alice else alice
@@ -109,7 +109,7 @@ async def test_the_pictures_of_a_hand_checked_down_say_who_won_what(tmp_path: Pa
         await alice.slash(channel, "holdem deal")
         table_id = f"{channel.guild.id}:{channel.id}"
         members = {alice.id: alice, bob.id: bob}
-        while (turn := bot.service.state(table_id).turn) is not None:
+        while (turn := bot.service.tables.state(table_id).turn) is not None:
             move = "check" if turn.legal.can_check else "call"
             await members[turn.member].slash(channel, move)
         await env.advance_time(5)

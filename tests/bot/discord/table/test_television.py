@@ -120,7 +120,7 @@ async def test_everyone_at_risk_agrees_and_the_board_runs_twice(tmp_path: Path) 
     async with table_env(tmp_path, players=3) as t:
         await house(t, run_it_twice=RunItTwice.ASK)
         hand_id = await open_and_deal(t)
-        total = await t.bot.service.chips_total(t.guild.id)
+        total = await t.bot.service.tables.chips_total(t.guild.id)
         shover, caller, folder = await all_in_called(t)
         asked = question(t)  # the hand message, with the question's button
         said = text_of(asked)
@@ -143,7 +143,7 @@ async def test_everyone_at_risk_agrees_and_the_board_runs_twice(tmp_path: Path) 
         pictures = t.hand_message().attachments  # the showdown of each board
         assert [p.filename for p in pictures] == ["showdown.png", "showdown-2.png"]
         assert t.pings() == []
-        assert await t.bot.service.chips_total(t.guild.id) == total
+        assert await t.bot.service.tables.chips_total(t.guild.id) == total
         record = await t.bot.store.load_hand(hand_id)
         assert record.run_count == 2
         history = parse_history(await t.bot.store.export_phh(hand_id))
@@ -179,7 +179,7 @@ async def test_silence_is_no_when_the_time_to_agree_runs_out(tmp_path: Path) -> 
         assert not any(x.startswith("Board 2: ") for x in lines)
         assert not any(c.startswith(TWICE) for c in custom_ids(again(t, asked)))
         assert (await t.bot.store.load_hand(hand_id)).run_count == 1
-        assert await t.bot.service.chips_total(t.guild.id) == 200
+        assert await t.bot.service.tables.chips_total(t.guild.id) == 200
         simcord.assert_no_errors(t.env)
 
 
@@ -200,7 +200,7 @@ async def test_a_restart_asks_again_and_the_new_buttons_work(tmp_path: Path) -> 
         assert not t.in_hand()
         assert (await t.bot.store.load_hand(hand_id)).run_count == 2
         assert any(x.startswith("Board 2: ") for x in t.lines())
-        assert await t.bot.service.chips_total(t.guild.id) == 200
+        assert await t.bot.service.tables.chips_total(t.guild.id) == 200
         simcord.assert_no_errors(t.env)
 
 

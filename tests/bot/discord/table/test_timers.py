@@ -63,7 +63,7 @@ async def test_check_when_free(tmp_path: Path) -> None:
 async def test_two_timeouts_in_a_row_sit_out(tmp_path: Path) -> None:
     async with table_env(tmp_path, players=3) as t:
         await start(t)
-        total = await t.bot.service.chips_total(t.guild.id)
+        total = await t.bot.service.tables.chips_total(t.guild.id)
         sleepy = t.to_act()
         await t.env.advance_time(TURN)  # first timeout: folds
         assert f"{sleepy.name} ran out of time and folds." in t.lines()
@@ -91,5 +91,5 @@ async def test_two_timeouts_in_a_row_sit_out(tmp_path: Path) -> None:
         assert f"{sleepy.name} ran out of time twice and is now sitting out." in said
         seat = t.state().seat_of(sleepy.id)
         assert seat is not None and seat.status.name != "ACTIVE"
-        assert await t.bot.service.chips_total(t.guild.id) == total
+        assert await t.bot.service.tables.chips_total(t.guild.id) == total
         simcord.assert_no_errors(t.env)
