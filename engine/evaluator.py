@@ -139,8 +139,8 @@ _Level = dict[int, tuple[int, int]]
 """Base-5 rank key -> (value, rank key) of every rank multiset of one size."""
 
 
-def _build() -> tuple[list[_Level], tuple[int, ...], tuple[Score, ...]]:
-    """The rank multisets of 5, 6 and 7 cards, the flush table and the value-to-score table."""
+def _build() -> tuple[tuple[dict[int, int], ...], tuple[int, ...], tuple[Score, ...]]:
+    """Rank key -> value of 5, 6 and 7 cards, the flush table and the value-to-score table."""
     five_rank = {
         combo: _score_ranks(combo)
         for combo in combinations_with_replacement(range(13), 5)
@@ -159,21 +159,26 @@ def _build() -> tuple[list[_Level], tuple[int, ...], tuple[Score, ...]]:
         )
         for combo, score in five_rank.items()
     }
-    levels = [level]
     steps = tuple(zip(_BASE5, RANK_CODES, strict=True))
     # Best of six = best over dropping one card; best of seven likewise from six. Built
     # upwards: each hand passes its value to every hand one card larger (a rank it holds
     # fewer than four of), the smaller hands in ascending order so that the best one is
     # written last: a third less time at import than a max over each hand's subsets. The
-    # base-5 key tells how many of a rank a hand holds; the rank key rides along.
-    for _ in (6, 7):
-        level = {
-            key + step: (value, rank_key + code)
-            for key, (value, rank_key) in sorted(level.items(), key=_by_value)
-            for step, code in steps
-            if key // step % 5 != 4
-        }
-        levels.append(level)
+    # base-5 key tells how many of a rank a hand holds; the rank key rides along, and is all
+    # that the seven-card level keeps.
+    six: _Level = {
+        key + step: (value, rank_key + code)
+        for key, (value, rank_key) in sorted(level.items(), key=_by_value)
+        for step, code in steps
+        if key // step % 5 != 4
+    }
+    seven = {
+        rank_key + code: value
+        for key, (value, rank_key) in sorted(six.items(), key=_by_value)
+        for step, code in steps
+        if key // step % 5 != 4
+    }
+    by_rank_key = [{rank_key: value for value, rank_key in lv.values()} for lv in (level, six)]
 
     flush_values = [-1] * 8192
     for mask, score in five_flush.items():
@@ -182,7 +187,7 @@ def _build() -> tuple[list[_Level], tuple[int, ...], tuple[Score, ...]]:
         for combo in combinations(range(13), size):
             mask = _mask_of(combo)
             flush_values[mask] = max(flush_values[mask & ~(1 << r)] for r in combo)
-    return levels, tuple(flush_values), scores
+    return (*by_rank_key, seven), tuple(flush_values), scores
 
 
 def _by_value(item: tuple[int, tuple[int, int]]) -> int:
@@ -251,22 +256,19 @@ def _flush_suits() -> tuple[int, ...]:
     return tuple(suits)
 
 
-_LEVELS, FLUSH_VALUES, _SCORES = _build()
+_BY_SIZE, FLUSH_VALUES, _SCORES = _build()
 """FLUSH_VALUES: 13-bit rank mask of 5 to 7 suited cards -> value (``-1`` for fewer than five
 bits)."""
 
-RANK_VALUES: tuple[dict[int, int], dict[int, int]] = (
-    {rank_key: value for value, rank_key in _LEVELS[0].values()},
-    {rank_key: value for value, rank_key in _LEVELS[1].values()},
-)
+RANK_VALUES: tuple[dict[int, int], dict[int, int]] = (_BY_SIZE[0], _BY_SIZE[1])
 """Rank key -> value of five and of six cards without a flush (index 0 and 1)."""
 
 SEVEN_VALUES: list[int]
 """Packed values of seven cards without a flush; see :data:`SEVEN_OFFSETS`."""
 SEVEN_OFFSETS: list[int]
 """``SEVEN_VALUES[k + SEVEN_OFFSETS[k >> ROW_SHIFT]]`` is the value of seven-rank key ``k``."""
-SEVEN_VALUES, SEVEN_OFFSETS = _pack({rank_key: value for value, rank_key in _LEVELS[2].values()})
-del _LEVELS
+SEVEN_VALUES, SEVEN_OFFSETS = _pack(_BY_SIZE[2])
+del _BY_SIZE
 
 FLUSH_SUITS: tuple[int, ...] = _flush_suits()
 """``key & SUIT_MASK`` of seven cards -> the suit index of their flush, or -1."""
