@@ -8,6 +8,10 @@ at once, so the writes of many tables queue in the thread side by side instead o
 each other's round trips through the loop. The store's SQL stays written once for both
 backends: a job's queries are the same ``async`` functions of a :class:`~bot.store.backend.Tx`,
 driven to their end in the database thread by a Tx that never waits (:func:`_complete`).
+Why not aiosqlite, as before: it hands each statement over on its own and queues a call only
+once its coroutine runs, so a hand's end of about 25 statements made 25 round trips through a
+busy loop while every other table's write waited (``benchmarks/README.md``, "one job per
+write"); the standard library's :mod:`sqlite3` in one thread of ours does the same job whole.
 
 Blocks of statements (:meth:`SqliteBackend.transaction`, ``snapshot``, ``autocommit``) hand
 each statement over on its own and hold an :class:`asyncio.Lock` meanwhile, so that no other
