@@ -7,7 +7,10 @@ sides: the seeds are fixed), each outcome's log lines (``bot.present.outcome_lin
 a street is dealt, the table's view and alt text (``table_view``, ``table_alt``), and the state
 asked for twice a move, as ``benchmarks/bench_load.py`` asks. Timed is the CPU time of the loop's
 thread (``time.thread_time``), which moves far less than wall time on a shared machine; the
-SQLite thread's own work is not in it.
+SQLite thread's own work is not in it, but is in the process's CPU time, reported beside it
+(it holds the same interpreter lock). Moves and deals are also timed apart (each with its log
+lines and, for a deal or a new street, the table's view and alt text), and the hand-offs to
+the database's thread counted, a move's and a deal's (a hand's end is in the move that ends it).
 
 ``--against COMMIT`` (default: the commit before the kept table state) is taken from git at run
 time (``git archive``, into a temporary folder) and run in a process of its own with that folder
@@ -70,16 +73,22 @@ async def child(tables: int, moves: int) -> dict[str, Any]:
                 await seats.join(guild, channel, user, 100)
         rng = random.Random(43)
         done = deals = 0
-        start = time.thread_time()
+        deal_cpu = act_cpu = 0.0
+        hand_offs = counter()
+        deal_hand_offs = act_hand_offs = 0
+        start, process_start = time.thread_time(), time.process_time()
         while done < moves:
             for t in range(tables):
                 guild, channel = 1000 + t % 10, 10_000 + t
                 table_id = f"{guild}:{channel}"
+                began, counted = time.thread_time(), hand_offs[0]
                 if not live.state(table_id).in_hand:
                     outcome = await hands.deal(guild, channel)
                     deals += 1
                     outcome_lines("en", outcome)
                     table_alt("en", table_view(outcome.state, "en"))
+                    deal_cpu += time.thread_time() - began
+                    deal_hand_offs += hand_offs[0] - counted
                     continue
                 turn = live.state(table_id).turn
                 assert turn is not None
@@ -89,10 +98,47 @@ async def child(tables: int, moves: int) -> dict[str, Any]:
                 if any(isinstance(e, BoardDealt) for e in outcome.events):
                     table_alt("en", table_view(outcome.state, "en"))
                 done += 1
+                act_cpu += time.thread_time() - began
+                act_hand_offs += hand_offs[0] - counted
         cpu = time.thread_time() - start
+        process = time.process_time() - process_start
         await store.close()
     tree = str(Path(bot.__file__).resolve().parent.parent)
-    return {"moves": done, "deals": deals, "us_per_op": 1e6 * cpu / (done + deals), "tree": tree}
+    return {
+        "moves": done, "deals": deals, "us_per_op": 1e6 * cpu / (done + deals),
+        "us_per_move": 1e6 * act_cpu / done, "us_per_deal": 1e6 * deal_cpu / deals,
+        "process_us_per_op": 1e6 * process / (done + deals),
+        "hand_offs_per_move": act_hand_offs / done, "hand_offs_per_deal": deal_hand_offs / deals,
+        "tree": tree,
+    }  # fmt: skip
+
+
+def counter() -> list[int]:
+    """Count the hand-offs to the database's thread from now on, whichever way the code on
+    ``sys.path`` makes them (its own thread, or aiosqlite's before it): ``[count]``."""
+    count = [0]
+    from bot.store import sqlite
+
+    thread = getattr(sqlite, "_Thread", None)
+    if thread is not None:
+        submit = thread.submit
+
+        def counted_submit(self: Any, function: Any) -> Any:
+            count[0] += 1
+            return submit(self, function)
+
+        thread.submit = counted_submit
+        return count
+    import aiosqlite.core
+
+    execute: Any = aiosqlite.core.Connection._execute
+
+    async def counted_execute(self: Any, fn: Any, *args: Any, **kwargs: Any) -> Any:
+        count[0] += 1
+        return await execute(self, fn, *args, **kwargs)
+
+    aiosqlite.core.Connection._execute = counted_execute  # type: ignore[method-assign]
+    return count
 
 
 def run_side(tree: Path, tables: int, moves: int) -> dict[str, float]:
@@ -151,6 +197,15 @@ def main() -> int:
         shown = ", ".join(f"{f:.0f}" for f in figures)
         print(f"{name:>12}: loop CPU per move or deal {medians[name]:.0f} us (rounds: {shown}); "
               f"moves, deals {sorted(counts)}")  # fmt: skip
+
+        def median(key: str, rs: list[dict[str, float]] = results) -> float:
+            return statistics.median(r[key] for r in rs)
+
+        print(f"{'':>12}  loop CPU per move {median('us_per_move'):.0f} us, per deal "
+              f"{median('us_per_deal'):.0f} us; process CPU per move or deal "
+              f"{median('process_us_per_op'):.0f} us; hand-offs to the database thread per "
+              f"move {median('hand_offs_per_move'):.2f}, per deal "
+              f"{median('hand_offs_per_deal'):.2f}")  # fmt: skip
     if len(medians) == 2:
         today, earlier = medians["today"], medians[args.against]
         print(f"today / {args.against}: {today / earlier:.2f}")

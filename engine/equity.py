@@ -31,11 +31,14 @@ from engine.cards import CARDS
 from engine.evaluator import (
     CARD_BITS,
     CARD_CODES,
-    FLUSH_BITS,
+    FLUSH_SUITS,
     FLUSH_VALUES,
     RANK_CODES,
-    RANK_SHIFT,
-    RANK_VALUES,
+    ROW_SHIFT,
+    SEVEN_OFFSETS,
+    SEVEN_VALUES,
+    SUIT_BITS,
+    SUIT_MASK,
 )
 
 __all__ = ["DEFAULT_EXACT_LIMIT", "DEFAULT_SAMPLES", "EquityResult", "equity"]
@@ -171,14 +174,6 @@ def _settle(values: Sequence[int]) -> tuple[int, ...]:
     return tuple(i for i, v in enumerate(values) if v == best)
 
 
-def _flush_suit(key: int) -> int:
-    """The suit holding five or more cards, for a key with a flush bit set."""
-    suit = 0
-    while not key >> (7 * suit) & 64:
-        suit += 1
-    return suit
-
-
 def tally_boards(
     hands: Sequence[Sequence[int]],
     board: Sequence[int],
@@ -191,7 +186,10 @@ def tally_boards(
     One board loop for the equity here and the odds of each pot (:mod:`engine.odds`).
     """
     codes, bits = CARD_CODES, CARD_BITS
-    rank_values, flush_values = RANK_VALUES, FLUSH_VALUES
+    rank_values, offsets, flush_values, flush_suits = (
+        SEVEN_VALUES, SEVEN_OFFSETS, FLUSH_VALUES, FLUSH_SUITS,
+    )  # fmt: skip
+    row_shift = SUIT_BITS + ROW_SHIFT
     base_key = sum(codes[c] for c in board)
     base_bits = sum(bits[c] for c in board)
     keys = [codes[a] + codes[b] + base_key for a, b in hands]
@@ -207,11 +205,11 @@ def tally_boards(
         values = []
         for key, mask in pairs:
             key += board_key
-            if key & FLUSH_BITS:
-                suit = _flush_suit(key)
+            suit = flush_suits[key & SUIT_MASK]
+            if suit >= 0:
                 values.append(flush_values[((mask | board_bits) >> (13 * suit)) & 8191])
             else:
-                values.append(rank_values[key >> RANK_SHIFT])
+                values.append(rank_values[(key >> SUIT_BITS) + offsets[key >> row_shift]])
         outcome = settle(values)
         tally[outcome] = tally.get(outcome, 0) + 1
     return tally
@@ -242,7 +240,7 @@ def _rank_multisets(available: Sequence[int], size: int) -> list[tuple[int, int]
 def _preflop_exact(hands: Sequence[Sequence[int]], deck: Sequence[int]) -> Tally:
     """Tally every five-card board from ``deck`` without dealing them one by one."""
     players = range(len(hands))
-    rank_values, flush_values = RANK_VALUES, FLUSH_VALUES
+    rank_values, offsets, flush_values = SEVEN_VALUES, SEVEN_OFFSETS, FLUSH_VALUES
     hole_keys = [RANK_CODES[a >> 2] + RANK_CODES[b >> 2] for a, b in hands]
     # hole_suits[i][s]: 13-bit rank mask of player i's cards of suit s.
     hole_suits = [[0] * 4 for _ in players]
@@ -286,7 +284,10 @@ def _preflop_exact(hands: Sequence[Sequence[int]], deck: Sequence[int]) -> Tally
                     flush_boards[board_key] = flush_boards.get(board_key, 0) + weight
                     if not rest:
                         continue
-                    values = [rank_values[h + board_key] for h in rest_keys]
+                    values = [
+                        rank_values[h + board_key + offsets[(h + board_key) >> ROW_SHIFT]]
+                        for h in rest_keys
+                    ]
                     best = max(values)
                     if best < top:
                         continue
@@ -303,6 +304,11 @@ def _preflop_exact(hands: Sequence[Sequence[int]], deck: Sequence[int]) -> Tally
     for board_key, weight in _rank_multisets(available, 5):
         weight -= flush_boards.get(board_key, 0)
         if weight:
-            winners = _settle([rank_values[h + board_key] for h in hole_keys])
+            winners = _settle(
+                [
+                    rank_values[h + board_key + offsets[(h + board_key) >> ROW_SHIFT]]
+                    for h in hole_keys
+                ]
+            )
             tally[winners] = tally.get(winners, 0) + weight
     return tally

@@ -3,24 +3,32 @@
 Speed matters here (equity enumerates millions of boards), so the hot path is a handful of
 list lookups and additions in pure Python:
 
-* Every card has an integer *code*: ``5 ** rank_index << RANK_SHIFT`` plus ``13`` in a 7-bit
-  field of its suit. Adding the codes of a hand gives its *key*. The rank part is a base-5
-  number whose digits are the rank counts (never above 4), so it identifies the rank multiset;
-  a suit field reaches 65 (bit 6 set) exactly when five or more cards share that suit, so one
-  ``and`` with :data:`FLUSH_BITS` tells whether a flush is possible.
-* Without a flush, the value depends on the rank multiset only: :data:`RANK_VALUES` maps the
-  rank part of the key to it.
+* Every card has an integer *code*: its rank's key (:data:`RANK_CODES`) shifted left by
+  :data:`SUIT_BITS`, plus its suit's key (:data:`SUIT_CODES`). Adding the codes of seven cards
+  gives their *key*, below 2**33.
+* The rank keys are chosen (greedily, smallest first) so that every multiset of seven ranks,
+  none more than four times, has its own sum: ``key >> SUIT_BITS`` names the rank multiset.
+  The same holds for five and for six ranks (pad both with a rank neither holds).
+* The suit keys ``0, 1, 29, 37`` are chosen so that the sum of seven of them (below 512) tells
+  whether five or more share a suit, and which: :data:`FLUSH_SUITS` maps ``key & SUIT_MASK``
+  to that suit or ``-1``.
+* Without a flush, the value depends on the rank multiset only. The 49,205 seven-rank keys
+  are spread up to 7.8 million, too sparse for a flat list, so they are packed by row
+  displacement (the rows of 1,024 keys are slid over each other until no two keys meet):
+  ``SEVEN_VALUES[k + SEVEN_OFFSETS[k >> ROW_SHIFT]]`` with ``k = key >> SUIT_BITS``. Two list
+  lookups and two shifts cost less than one dictionary lookup, and less than the big-integer
+  arithmetic of a key with room for four suit counters.
 * With a flush (about 3 % of seven-card hands) no full house or four of a kind is possible, so
   the value is that of the flush suit's ranks, looked up by their 13-bit mask in
   :data:`FLUSH_VALUES`.
 
 Values are dense: ``0`` (7-5-4-3-2 high card) to ``7461`` (royal flush); higher is better and
 two hands have equal values exactly when their best five cards tie. The tables are built at
-import (about 0.15 s) from a direct scorer of five-card rank patterns.
+import from a direct scorer of five-card rank patterns.
 
-:data:`CARD_CODES`, :data:`RANK_VALUES`, :data:`FLUSH_VALUES` and friends are public for
-:mod:`engine.equity`, which sums keys incrementally over many boards; they are not in
-``__all__`` because nothing outside the engine should need them.
+The tables and codes are public for :mod:`engine.equity` and the computer players, which sum
+keys incrementally over many boards; they are not in ``__all__`` because nothing outside the
+engine's hot loops should need them.
 """
 
 from __future__ import annotations
@@ -60,14 +68,25 @@ class HandCategory(IntEnum):
 # --- Building the tables ---------------------------------------------------------------------
 # Ranks are indexed 0 (two) .. 12 (ace) inside this module, like the cards themselves.
 
-RANK_SHIFT = 28
-"""The rank part of a key starts at this bit; the four 7-bit suit fields sit below it."""
+RANK_CODES: tuple[int, ...] = (
+    0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181,
+)  # fmt: skip
+"""Each rank's key: the smallest, taken in order, whose sums of up to seven (no rank more than
+four times) are unique for each number of cards. A test checks it."""
 
-FLUSH_BITS = sum(64 << (7 * suit) for suit in range(4))
-"""A key ``and`` this is non-zero exactly when five or more of the cards share a suit."""
+SUIT_CODES: tuple[int, ...] = (0, 1, 29, 37)
+"""Each suit's key: the sum over seven cards tells whether five share a suit, and which."""
 
-RANK_CODES: tuple[int, ...] = tuple(5**r for r in range(13))
-"""Rank part of each rank's code (before the shift): sums of up to 7 are unique."""
+SUIT_BITS = 9
+"""The rank part of a key starts at this bit; seven suit keys sum to less than ``2**9``."""
+
+SUIT_MASK = (1 << SUIT_BITS) - 1
+
+ROW_SHIFT = 10
+"""Rows of ``2**10`` seven-rank keys share an offset in :data:`SEVEN_OFFSETS`."""
+
+# The base-5 rank keys of the build: a digit per rank counts its cards (never above 4).
+_BASE5: tuple[int, ...] = tuple(5**r for r in range(13))
 
 # A straight by its top rank index, as a 13-bit mask; the wheel (top index 3) uses the ace.
 _STRAIGHTS: tuple[tuple[int, int], ...] = tuple(
@@ -116,10 +135,14 @@ def _score_flush(mask: int) -> Score:
     return (HandCategory.FLUSH, *sorted((r for r in range(13) if mask >> r & 1), reverse=True))
 
 
-def _build() -> tuple[dict[int, int], tuple[int, ...], tuple[Score, ...]]:
-    """Build the rank table, the flush table and the value-to-score table."""
+_Level = dict[int, tuple[int, int]]
+"""Base-5 rank key -> (value, rank key) of every rank multiset of one size."""
+
+
+def _build() -> tuple[tuple[dict[int, int], ...], tuple[int, ...], tuple[Score, ...]]:
+    """Rank key -> value of 5, 6 and 7 cards, the flush table and the value-to-score table."""
     five_rank = {
-        sum(map(RANK_CODES.__getitem__, combo)): _score_ranks(combo)
+        combo: _score_ranks(combo)
         for combo in combinations_with_replacement(range(13), 5)
         if combo[0] != combo[4]  # sorted: five of a kind
     }
@@ -129,20 +152,33 @@ def _build() -> tuple[dict[int, int], tuple[int, ...], tuple[Score, ...]]:
     scores = tuple(sorted({*five_rank.values(), *five_flush.values()}))
     dense = {score: value for value, score in enumerate(scores)}
 
-    level = {key: dense[score] for key, score in five_rank.items()}
-    rank_values = dict(level)
+    level: _Level = {
+        sum(map(_BASE5.__getitem__, combo)): (
+            dense[score],
+            sum(map(RANK_CODES.__getitem__, combo)),
+        )
+        for combo, score in five_rank.items()
+    }
+    steps = tuple(zip(_BASE5, RANK_CODES, strict=True))
     # Best of six = best over dropping one card; best of seven likewise from six. Built
     # upwards: each hand passes its value to every hand one card larger (a rank it holds
     # fewer than four of), the smaller hands in ascending order so that the best one is
-    # written last: a third less time at import than a max over each hand's subsets.
-    for _ in (6, 7):
-        level = {
-            key + code: value
-            for key, value in sorted(level.items(), key=_by_value)
-            for code in RANK_CODES
-            if key // code % 5 != 4
-        }
-        rank_values.update(level)
+    # written last: a third less time at import than a max over each hand's subsets. The
+    # base-5 key tells how many of a rank a hand holds; the rank key rides along, and is all
+    # that the seven-card level keeps.
+    six: _Level = {
+        key + step: (value, rank_key + code)
+        for key, (value, rank_key) in sorted(level.items(), key=_by_value)
+        for step, code in steps
+        if key // step % 5 != 4
+    }
+    seven = {
+        rank_key + code: value
+        for key, (value, rank_key) in sorted(six.items(), key=_by_value)
+        for step, code in steps
+        if key // step % 5 != 4
+    }
+    by_rank_key = [{rank_key: value for value, rank_key in lv.values()} for lv in (level, six)]
 
     flush_values = [-1] * 8192
     for mask, score in five_flush.items():
@@ -151,11 +187,11 @@ def _build() -> tuple[dict[int, int], tuple[int, ...], tuple[Score, ...]]:
         for combo in combinations(range(13), size):
             mask = _mask_of(combo)
             flush_values[mask] = max(flush_values[mask & ~(1 << r)] for r in combo)
-    return rank_values, tuple(flush_values), scores
+    return (*by_rank_key, seven), tuple(flush_values), scores
 
 
-def _by_value(item: tuple[int, int]) -> int:
-    return item[1]
+def _by_value(item: tuple[int, tuple[int, int]]) -> int:
+    return item[1][0]
 
 
 def _mask_of(ranks: Sequence[int]) -> int:
@@ -166,15 +202,79 @@ def _mask_of(ranks: Sequence[int]) -> int:
     return mask
 
 
-RANK_VALUES: dict[int, int]
-"""Rank part of a key (``key >> RANK_SHIFT``) -> value, for 5 to 7 cards without a flush."""
-FLUSH_VALUES: tuple[int, ...]
-"""13-bit rank mask of 5 to 7 suited cards -> value (``-1`` for fewer than five bits)."""
-_SCORES: tuple[Score, ...]
-RANK_VALUES, FLUSH_VALUES, _SCORES = _build()
+def _pack(values: dict[int, int]) -> tuple[list[int], list[int]]:
+    """Pack sparse keys into a short list: (values, offsets) with
+    ``values[k + offsets[k >> ROW_SHIFT]]`` the value of key ``k`` and no two keys sharing a
+    slot. First fit, fullest rows first, searched from a little before where the row before
+    went (a row no fuller rarely fits much earlier: a third of the time at import for a
+    table a third longer); the slots taken are the bits of one integer, so a row's free
+    places in a window are found with a few shifts rather than a loop."""
+    width = 1 << ROW_SHIFT
+    rows: dict[int, list[int]] = {}
+    for k in values:
+        rows.setdefault(k >> ROW_SHIFT, []).append(k & (width - 1))
+    offsets = [0] * (max(rows) + 1)
+    window = 1 << 12
+    taken = 0  # bit i: slot i is taken
+    first_free = 0
+    hint = 0  # a little before where the last row went
+    for row, lows in sorted(rows.items(), key=lambda item: (-len(item[1]), item[0])):
+        low = max(first_free, hint)
+        while True:
+            view = (taken >> low) & ((1 << (window + width)) - 1)
+            blocked = 0
+            for offset in lows:
+                blocked |= view >> offset
+            free = ~blocked & ((1 << window) - 1)
+            if free:
+                base = low + (free & -free).bit_length() - 1
+                break
+            low += window
+        hint = base - 2 * width
+        pattern = 0
+        for offset in lows:
+            pattern |= 1 << offset
+        taken |= pattern << base
+        offsets[row] = base - (row << ROW_SHIFT)
+        rest = ~(taken >> first_free)
+        first_free += (rest & -rest).bit_length() - 1
+    packed = [0] * taken.bit_length()
+    for k, value in values.items():
+        packed[k + offsets[k >> ROW_SHIFT]] = value
+    return packed, offsets
+
+
+def _flush_suits() -> tuple[int, ...]:
+    """Suit key sum of seven cards -> the suit five or more of them share, or -1."""
+    suits = [-1] * (1 << SUIT_BITS)
+    for counts in combinations_with_replacement(range(4), 7):
+        total = sum(SUIT_CODES[s] for s in counts)
+        flush = next((s for s in range(4) if counts.count(s) >= 5), -1)
+        if suits[total] not in (-1, flush):
+            raise AssertionError("suit keys do not tell flushes apart")
+        suits[total] = flush
+    return tuple(suits)
+
+
+_BY_SIZE, FLUSH_VALUES, _SCORES = _build()
+"""FLUSH_VALUES: 13-bit rank mask of 5 to 7 suited cards -> value (``-1`` for fewer than five
+bits)."""
+
+RANK_VALUES: tuple[dict[int, int], dict[int, int]] = (_BY_SIZE[0], _BY_SIZE[1])
+"""Rank key -> value of five and of six cards without a flush (index 0 and 1)."""
+
+SEVEN_VALUES: list[int]
+"""Packed values of seven cards without a flush; see :data:`SEVEN_OFFSETS`."""
+SEVEN_OFFSETS: list[int]
+"""``SEVEN_VALUES[k + SEVEN_OFFSETS[k >> ROW_SHIFT]]`` is the value of seven-rank key ``k``."""
+SEVEN_VALUES, SEVEN_OFFSETS = _pack(_BY_SIZE[2])
+del _BY_SIZE
+
+FLUSH_SUITS: tuple[int, ...] = _flush_suits()
+"""``key & SUIT_MASK`` of seven cards -> the suit index of their flush, or -1."""
 
 CARD_CODES: tuple[int, ...] = tuple(
-    (RANK_CODES[c >> 2] << RANK_SHIFT) + (13 << (7 * (c & 3))) for c in range(52)
+    (RANK_CODES[c >> 2] << SUIT_BITS) + SUIT_CODES[c & 3] for c in range(52)
 )
 """The code of each card; a hand's key is the sum of its cards' codes."""
 
@@ -187,16 +287,17 @@ _CATEGORIES: tuple[HandCategory, ...] = tuple(HandCategory(s[0]) for s in _SCORE
 # --- Evaluation ------------------------------------------------------------------------------
 
 
-def flush_value(cards: Sequence[int], key: int) -> int:
-    """Value of 5 to 7 distinct cards whose key says they hold a flush.
+def seven_rank_value(rank_key: int) -> int:
+    """Value of seven cards without a flush, from the sum of their :data:`RANK_CODES`."""
+    return SEVEN_VALUES[rank_key + SEVEN_OFFSETS[rank_key >> ROW_SHIFT]]
+
+
+def flush_value(cards: Sequence[int], suit: int) -> int:
+    """Value of 5 to 7 distinct cards of which five or more are of suit index ``suit``.
 
     No full house or four of a kind fits beside five suited cards in seven, so the flush suit's
     ranks alone decide.
     """
-    fields = key & FLUSH_BITS
-    suit = 0
-    while not fields >> (7 * suit) & 64:
-        suit += 1
     mask = 0
     for c in cards:
         mask |= CARD_BITS[c]
@@ -215,22 +316,29 @@ def evaluate7(cards: Sequence[int]) -> int:
     a, b, c, d, e, f, g = cards
     codes = CARD_CODES
     key = codes[a] + codes[b] + codes[c] + codes[d] + codes[e] + codes[f] + codes[g]
-    if key & FLUSH_BITS:
-        return flush_value(cards, key)
-    return RANK_VALUES[key >> RANK_SHIFT]
+    # The literals are SUIT_MASK, SUIT_BITS and SUIT_BITS + ROW_SHIFT: constants, not globals.
+    suit = FLUSH_SUITS[key & 511]
+    if suit >= 0:
+        return flush_value(cards, suit)
+    return SEVEN_VALUES[(key >> 9) + SEVEN_OFFSETS[key >> 19]]
 
 
 def evaluate(cards: Sequence[int]) -> int:
     """Value of the best five of 5, 6 or 7 distinct cards, on the scale of :func:`evaluate7`."""
-    if not 5 <= len(cards) <= 7:
+    if len(cards) == 7:
+        return evaluate7(cards)
+    if not 5 <= len(cards) <= 6:
         raise ValueError(f"evaluate takes 5 to 7 cards, not {len(cards)}")
-    codes = CARD_CODES
-    key = 0
+    mask = 0
+    rank_key = 0
     for c in cards:
-        key += codes[c]
-    if key & FLUSH_BITS:
-        return flush_value(cards, key)
-    return RANK_VALUES[key >> RANK_SHIFT]
+        mask |= CARD_BITS[c]
+        rank_key += RANK_CODES[c >> 2]
+    for shift in (0, 13, 26, 39):
+        value = FLUSH_VALUES[(mask >> shift) & 8191]
+        if value >= 0:
+            return value
+    return RANK_VALUES[len(cards) - 5][rank_key]
 
 
 def category_of(value: int) -> HandCategory:

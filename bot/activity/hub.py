@@ -25,7 +25,7 @@ from bot.activity.sessions import Session
 from bot.activity.views import View, lobby_view, member_part, public_view
 from bot.i18n import Lang, t
 from bot.tables.errors import TableResuming
-from bot.tables.outcomes import Outcome, OutcomeKind, PrivateCards, TableState
+from bot.tables.outcomes import Outcome, OutcomeKind, PrivateCards, Showdown, TableState
 from bot.tables.service import TableService, table_id_for
 
 if TYPE_CHECKING:
@@ -93,6 +93,8 @@ class Hub:
         self.clock = clock
         self._pages: dict[str, set[Page]] = {}
         self._commitments: dict[str, str] = {}
+        self._showdowns: dict[str, Showdown] = {}
+        """Each table's last hand's end, shown between hands until the next deal."""
         self._serials: dict[str, int] = {}
         self._cards: dict[str, tuple[int, dict[int, PrivateCards | None]]] = {}
         """By table: the hand in progress and its members' hole cards read so far."""
@@ -170,6 +172,10 @@ class Hub:
         table_id = outcome.table_id
         if outcome.commitment is not None:
             self._commitments[table_id] = outcome.commitment
+        if outcome.showdown is not None:
+            self._showdowns[table_id] = outcome.showdown
+        elif outcome.hand_over or outcome.state.in_hand or outcome.closed:
+            self._showdowns.pop(table_id, None)  # a hand won unseen, or the next deal
         self._serials[table_id] = outcome.serial
         pages = self._pages.get(table_id)
         if not pages:
@@ -225,12 +231,15 @@ class Hub:
         ``private`` for a table driven elsewhere."""
         public: dict[Lang, str] = {}
         commitment = self._commitments.get(state.table_id)
+        showdown = self._showdowns.get(state.table_id)
         turn = None if state.turn is None else state.turn.member
 
         def view(page: Page, seated: bool) -> str:
             lang = page.session.lang
             if lang not in public:
-                drawn: View = public_view(state, serial=serial, commitment=commitment, lang=lang)
+                drawn: View = public_view(
+                    state, serial=serial, commitment=commitment, lang=lang, showdown=showdown
+                )
                 public[lang] = _encode(drawn)
             member = page.session.member
             if private is not None:

@@ -12,7 +12,14 @@ from __future__ import annotations
 from typing import Any
 
 from bot.i18n import Lang, street_name, t
-from bot.tables.outcomes import PrivateCards, RunTwiceAsk, SeatState, TableState, TurnState
+from bot.tables.outcomes import (
+    PrivateCards,
+    RunTwiceAsk,
+    SeatState,
+    Showdown,
+    TableState,
+    TurnState,
+)
 from bot.web.steps import table_words
 
 __all__ = ["View", "lobby_view", "member_part", "public_view", "texts"]
@@ -78,8 +85,17 @@ def _run_twice(ask: RunTwiceAsk | None) -> View | None:
     }
 
 
-def public_view(state: TableState, *, serial: int, commitment: str | None, lang: Lang) -> View:
-    """The table as everyone may see it after outcome number ``serial``."""
+def public_view(
+    state: TableState,
+    *,
+    serial: int,
+    commitment: str | None,
+    lang: Lang,
+    showdown: Showdown | None = None,
+) -> View:
+    """The table as everyone may see it after outcome number ``serial``; between hands,
+    ``showdown`` is the last hand's end (its boards, the cards tabled, what each won), which
+    the page shows until the next deal."""
     turn = state.turn
     return {
         "table": state.table_id,
@@ -98,6 +114,19 @@ def public_view(state: TableState, *, serial: int, commitment: str | None, lang:
         "commitment": commitment if state.hand_id is not None else None,
         "host": None if state.host is None else str(state.host),
         "event": state.event,
+        "showdown": None if showdown is None or state.in_hand else _showdown(showdown),
+    }
+
+
+def _showdown(showdown: Showdown) -> View:
+    """Only what the hand's end tabled: a hand mucked unseen is not in it."""
+    return {
+        "hand": showdown.hand_id,
+        "board": list(showdown.board),
+        "board2": list(showdown.second_board),
+        "hands": [
+            {"member": str(h.member), "cards": list(h.cards), "won": h.won} for h in showdown.hands
+        ],
     }
 
 

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Sequence
 from itertools import combinations
 
 from engine.cards import RANK_CHARS
-from engine.evaluator import CARD_CODES, FLUSH_BITS, RANK_SHIFT, RANK_VALUES, flush_value
+from engine.evaluator import evaluate7
 
 __all__ = ["ALL_CLASSES", "MAX_OPPONENTS", "SAMPLES", "combos_of", "hand_class", "measure"]
 
@@ -66,16 +65,6 @@ def combos_of(name: str) -> list[tuple[int, int]]:
     return out
 
 
-def _value(cards: Sequence[int]) -> int:
-    codes = CARD_CODES
-    key = 0
-    for c in cards:
-        key += codes[c]
-    if key & FLUSH_BITS:
-        return flush_value(cards, key)
-    return RANK_VALUES[key >> RANK_SHIFT]
-
-
 def measure(name: str, samples: int = SAMPLES) -> tuple[float, ...]:
     """Equity of class ``name`` against 1..9 random hands, seeded by the class name.
 
@@ -91,11 +80,11 @@ def measure(name: str, samples: int = SAMPLES) -> tuple[float, ...]:
     for _ in range(samples):
         drawn = rng.sample(rest, 5 + 2 * MAX_OPPONENTS)
         board = drawn[:5]
-        mine = _value([*hero, *board])
+        mine = evaluate7([*hero, *board])
         best = -1
         ties = 0
         for k in range(MAX_OPPONENTS):
-            theirs = _value([drawn[5 + 2 * k], drawn[6 + 2 * k], *board])
+            theirs = evaluate7([drawn[5 + 2 * k], drawn[6 + 2 * k], *board])
             if theirs > best:
                 best, ties = theirs, 1 if theirs == mine else 0
             elif theirs == best and theirs == mine:

@@ -20,10 +20,13 @@ from bot.computers.ranges import Range
 from engine.evaluator import (
     CARD_BITS,
     CARD_CODES,
-    FLUSH_BITS,
+    FLUSH_SUITS,
     FLUSH_VALUES,
-    RANK_SHIFT,
-    RANK_VALUES,
+    ROW_SHIFT,
+    SEVEN_OFFSETS,
+    SEVEN_VALUES,
+    SUIT_BITS,
+    SUIT_MASK,
 )
 
 __all__ = ["board_fit", "equity_against"]
@@ -116,7 +119,8 @@ def equity_against(
     if not ranges:
         return 1.0
     codes, bits = CARD_CODES, CARD_BITS
-    rank_values, flush_values = RANK_VALUES, FLUSH_VALUES
+    rank_values, offsets, flush_values = SEVEN_VALUES, SEVEN_OFFSETS, FLUSH_VALUES
+    flush_suits = FLUSH_SUITS
     base_used = [False] * 52
     for c in (*hole, *board):
         base_used[c] = True
@@ -132,7 +136,7 @@ def equity_against(
         for r in ranges
     ]
     random_ = rng.random
-    flush_bits, shift = FLUSH_BITS, RANK_SHIFT
+    row_shift = SUIT_BITS + ROW_SHIFT
     shape = _Shape(board) if board and any(r.pressure for r in ranges) else None
     share = 0.0
     for _ in range(samples):
@@ -160,18 +164,20 @@ def equity_against(
             key += codes[c]
             mask |= bits[c]
         total = hero_key + key
-        if total & flush_bits:
-            mine = _flush(total, hero_bits | mask, flush_values)
+        suit = flush_suits[total & SUIT_MASK]
+        if suit >= 0:
+            mine = flush_values[((hero_bits | mask) >> (13 * suit)) & 8191]
         else:
-            mine = rank_values[total >> shift]
+            mine = rank_values[(total >> SUIT_BITS) + offsets[total >> row_shift]]
         best = -1
         ties = 0
         for a, b in hands:
             total = codes[a] + codes[b] + key
-            if total & flush_bits:
-                theirs = _flush(total, bits[a] | bits[b] | mask, flush_values)
+            suit = flush_suits[total & SUIT_MASK]
+            if suit >= 0:
+                theirs = flush_values[((bits[a] | bits[b] | mask) >> (13 * suit)) & 8191]
             else:
-                theirs = rank_values[total >> shift]
+                theirs = rank_values[(total >> SUIT_BITS) + offsets[total >> row_shift]]
             if theirs > best:
                 best = theirs
                 ties = 1 if theirs == mine else 0
@@ -184,15 +190,6 @@ def equity_against(
         elif mine == best:
             share += 1.0 / (ties + 1)
     return share / samples
-
-
-def _flush(key: int, mask: int, flush_values: Sequence[int]) -> int:
-    """The value of seven cards holding a flush, from their summed codes and card bits."""
-    fields = key & FLUSH_BITS
-    suit = 0
-    while not fields >> (7 * suit) & 64:
-        suit += 1
-    return flush_values[(mask >> (13 * suit)) & 8191]
 
 
 def _any_two(used: list[bool], rng: random.Random) -> tuple[int, int]:

@@ -1,5 +1,5 @@
 """The bot's one database: every SQL statement, the migrations, and the two backends
-(SQLite through aiosqlite by default, PostgreSQL through asyncpg).
+(SQLite in a database thread of its own by default, PostgreSQL through asyncpg).
 
 The map::
 

@@ -14,12 +14,12 @@ failures as :class:`ConstraintViolation`; never the driver's own types.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Coroutine, Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from bot.store.errors import StartupError
 
@@ -37,7 +37,9 @@ __all__ = [
 ]
 
 Row = Sequence[Any]
-"""A result row: indexable and unpackable (an :class:`sqlite3.Row` or an asyncpg Record)."""
+"""A result row: indexable and unpackable (a tuple or an asyncpg Record)."""
+
+T = TypeVar("T")
 
 
 class Dialect(Enum):
@@ -101,7 +103,7 @@ class Tx(Protocol):
 
 
 class Backend(Protocol):
-    """One database: SQLite through aiosqlite or PostgreSQL through asyncpg."""
+    """One database: SQLite in a database thread of its own, or PostgreSQL through asyncpg."""
 
     dialect: Dialect
     where: str
@@ -110,6 +112,15 @@ class Backend(Protocol):
     def transaction(self) -> AbstractAsyncContextManager[Tx]:
         """One read-write transaction: committed when the block ends, rolled back if it
         raises."""
+        ...
+
+    async def run(
+        self, work: Callable[[Tx], Coroutine[Any, Any, T]], *, transaction: bool = True
+    ) -> T:
+        """``work``'s statements as one read-write transaction (committed when it returns,
+        rolled back if it raises), or with ``transaction=False`` each committed on its own;
+        what it returns. ``work`` awaits nothing but its statements: SQLite runs it whole in
+        its database thread, one hand-off however many statements it holds."""
         ...
 
     def snapshot(self) -> AbstractAsyncContextManager[Tx]:

@@ -31,16 +31,18 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
-from typing import Any
+from typing import Any, TypeVar
 
 import asyncpg
 
-from bot.store.backend import ConstraintViolation, Dialect, Row, pg_placeholders, redacted
+from bot.store.backend import ConstraintViolation, Dialect, Row, Tx, pg_placeholders, redacted
 from bot.store.errors import DatabaseUnavailable, StartupError, StoreUnavailable
 
 __all__ = ["POOL_SIZE", "Listening", "PgBackend"]
+
+T = TypeVar("T")
 
 POOL_SIZE = 4
 """Connections per bot process: enough for the tables of one process to commit side by side,
@@ -165,6 +167,15 @@ class PgBackend:
         with self._reachable():
             async with self._pool.acquire() as connection, connection.transaction():
                 yield _PgTx(connection)
+
+    async def run(
+        self, work: Callable[[Tx], Coroutine[Any, Any, T]], *, transaction: bool = True
+    ) -> T:
+        """See :meth:`bot.store.backend.Backend.run`: here the block of :meth:`transaction`
+        (or :meth:`autocommit`) around ``work``, the same transaction as before."""
+        block = self.transaction() if transaction else self.autocommit()
+        async with block as tx:
+            return await work(tx)
 
     @asynccontextmanager
     async def snapshot(self) -> AsyncIterator[_PgTx]:

@@ -1,11 +1,25 @@
-"""The embedded backend: one SQLite file through one aiosqlite connection.
+"""The embedded backend: one SQLite file on one connection, in a thread of its own.
 
-One connection (one worker thread) and an :class:`asyncio.Lock` that serialises every
-statement through it, so a transaction is never interleaved with another coroutine's.
-Start-up turns every way a file can be unusable (locked by another process, read-only, not
-SQLite or damaged, impossible to open) into one :class:`~bot.store.errors.StartupError` with a
-one-line message. Backups (:meth:`SqliteBackend.backup`, :func:`backup_database`) are SQLite's
-online backup API.
+The connection lives in the database's one thread (:class:`_Thread`), which runs the functions
+handed to it in the order they were handed over. A whole write (a hand's start, an action, a
+hand's end with its ledger rows and stats) is one such function, :meth:`SqliteBackend.run`:
+one hand-off from the event loop and back, however many statements it holds, and handed over
+at once, so the writes of many tables queue in the thread side by side instead of waiting for
+each other's round trips through the loop. The store's SQL stays written once for both
+backends: a job's queries are the same ``async`` functions of a :class:`~bot.store.backend.Tx`,
+driven to their end in the database thread by a Tx that never waits (:func:`_complete`).
+Why not aiosqlite, as before: it hands each statement over on its own and queues a call only
+once its coroutine runs, so a hand's end of about 25 statements made 25 round trips through a
+busy loop while every other table's write waited (``benchmarks/README.md``, "one job per
+write"); the standard library's :mod:`sqlite3` in one thread of ours does the same job whole.
+
+Blocks of statements (:meth:`SqliteBackend.transaction`, ``snapshot``, ``autocommit``) hand
+each statement over on its own and hold an :class:`asyncio.Lock` meanwhile, so that no other
+statement or job runs inside them; a job handed over while none is held goes straight to the
+queue, behind the statements of the block that held it last. Start-up turns every way a file
+can be unusable (locked by another process, read-only, not SQLite or damaged, impossible to
+open) into one :class:`~bot.store.errors.StartupError` with a one-line message. Backups
+(:meth:`SqliteBackend.backup`, :func:`backup_database`) are SQLite's online backup API.
 
 Durability: WAL journal with ``synchronous=NORMAL``. A commit appends to the WAL with a
 ``write()``; ``NORMAL`` skips the ``fsync`` at each commit and syncs at checkpoints. A killed
@@ -23,14 +37,14 @@ import contextlib
 import logging
 import os
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
+import threading
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, Literal
+from queue import SimpleQueue
+from typing import Any, Literal, TypeVar
 
-import aiosqlite
-
-from bot.store.backend import ConstraintViolation, Dialect, Row
+from bot.store.backend import ConstraintViolation, Dialect, Row, Tx
 from bot.store.errors import (
     BackupFailed,
     DatabaseCorrupt,
@@ -47,6 +61,8 @@ __all__ = ["SqliteBackend", "Synchronous", "backup_database", "sqlite_path", "st
 Synchronous = Literal["NORMAL", "FULL"]
 
 log = logging.getLogger("holdem.store")
+
+T = TypeVar("T")
 
 
 def sqlite_path(target: str) -> str:
@@ -147,29 +163,117 @@ def _statement(where: str) -> Iterator[None]:
         raise DatabaseFull(f"the database {where} is full: {error}") from None
 
 
-class _SqliteTx:
-    """Statements on the backend's connection; the backend holds its lock meanwhile."""
+def _settle(future: asyncio.Future[Any], result: Any) -> None:
+    if not future.done():  # the awaiting task may have been cancelled meanwhile
+        future.set_result(result)
+
+
+def _fail(future: asyncio.Future[Any], error: BaseException) -> None:
+    if not future.done():
+        future.set_exception(error)
+
+
+class _Thread:
+    """The database's one thread: runs the functions handed to it, in the order handed over,
+    and answers each on the event loop that handed it over."""
+
+    def __init__(self, name: str) -> None:
+        self._queue: SimpleQueue[tuple[asyncio.Future[Any], Callable[[], Any]] | None]
+        self._queue = SimpleQueue()
+        self._thread = threading.Thread(target=self._serve, name=name, daemon=True)
+        self._thread.start()
+        self.stopped = False
+        """Whether :meth:`stop` was called: nothing more is taken."""
+
+    def submit(self, function: Callable[[], T]) -> asyncio.Future[T]:
+        """Queue ``function`` now (before any later call's); its result, to await."""
+        if self.stopped:
+            raise ValueError("the database is closed")
+        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self._queue.put((future, function))
+        return future
+
+    def _serve(self) -> None:
+        while (item := self._queue.get()) is not None:
+            future, function = item
+            try:
+                result = function()
+            except BaseException as error:  # handed to the caller, whatever it is
+                answer: tuple[Callable[..., None], Any] = (_fail, error)
+            else:
+                answer = (_settle, result)
+            # A loop closed meanwhile (a process ending) waits for no answer; the thread goes
+            # on with what else was handed over.
+            with contextlib.suppress(RuntimeError):
+                future.get_loop().call_soon_threadsafe(answer[0], future, answer[1])
+
+    async def stop(self) -> None:
+        """End the thread once everything handed over before has run."""
+        self.stopped = True
+        self._queue.put(None)
+        await asyncio.to_thread(self._thread.join)
+
+
+def _complete(step: Coroutine[Any, Any, T]) -> T:
+    """Run a job's coroutine to its end in the database thread. Its statements never wait (a
+    :class:`_JobTx` runs them where it stands), so it ends at its first step; one that waits
+    on anything else is a bug, refused rather than left half done."""
+    try:
+        step.send(None)
+    except StopIteration as done:
+        return done.value  # type: ignore[no-any-return]
+    step.close()
+    raise RuntimeError("a database job waited on something other than its own statements")
+
+
+class _JobTx:
+    """A job's statements, run at once on the connection in the database thread."""
 
     dialect = Dialect.SQLITE
 
-    def __init__(self, db: aiosqlite.Connection, where: str) -> None:
-        self._db = db
+    def __init__(self, connection: sqlite3.Connection, where: str) -> None:
+        self._db = connection
         self._where = where
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        log.debug("executing %s", sql)
         with _statement(self._where):
-            cursor = await self._db.execute(sql, params)
-        # A statement without rows is done once executed: closing its cursor would cost one
-        # more trip to the connection's thread on the durable-action path, for nothing.
-        return cursor.rowcount
+            return self._db.execute(sql, params).rowcount
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        log.debug("executing %s", sql)
         with _statement(self._where):
-            await self._db.executemany(sql, rows)
+            self._db.executemany(sql, rows)
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        log.debug("executing %s", sql)
         with _statement(self._where):
-            return list(await self._db.execute_fetchall(sql, params))
+            return self._db.execute(sql, params).fetchall()
+
+    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        rows = await self.fetch(sql, params)
+        return rows[0] if rows else None
+
+
+class _SqliteTx:
+    """Statements of a block, each handed to the database thread on its own; the backend
+    holds its lock meanwhile."""
+
+    dialect = Dialect.SQLITE
+
+    def __init__(self, thread: _Thread, statements: _JobTx) -> None:
+        self._thread = thread
+        self._statements = statements
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        return await self._thread.submit(lambda: _complete(self._statements.execute(sql, params)))
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        rows = list(rows)  # read here, not in the database thread
+        await self._thread.submit(lambda: _complete(self._statements.executemany(sql, rows)))
+
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        return await self._thread.submit(lambda: _complete(self._statements.fetch(sql, params)))
 
     async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
         rows = await self.fetch(sql, params)
@@ -181,10 +285,12 @@ class SqliteBackend:
 
     dialect = Dialect.SQLITE
 
-    def __init__(self, db: aiosqlite.Connection, path: str) -> None:
-        self._db = db
+    def __init__(self, thread: _Thread, connection: sqlite3.Connection, path: str) -> None:
+        self._thread = thread
+        self._db = connection  # used in the database thread only
         self._lock = asyncio.Lock()
-        self._tx = _SqliteTx(db, path)
+        self._statements = _JobTx(connection, path)
+        self._tx = _SqliteTx(thread, self._statements)
         self.where = path
 
     @classmethod
@@ -198,38 +304,76 @@ class SqliteBackend:
             raise ValueError("synchronous must be NORMAL or FULL")
         uri = path.startswith("file:")
         # A plain sqlite3 probe first: it names a locked, read-only or foreign file before
-        # aiosqlite starts its thread (a failed aiosqlite connect leaves that thread behind).
+        # the database thread starts.
         await asyncio.to_thread(_probe, path, uri, busy_timeout)
+        thread = _Thread(f"sqlite {path}")
+
+        def connect() -> sqlite3.Connection:
+            db = sqlite3.connect(path, isolation_level=None, timeout=busy_timeout, uri=uri)
+            try:
+                # PRAGMAs that answer with a row must be read to the end: an unread cursor
+                # keeps a statement open, and the first COMMIT then fails.
+                db.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}").fetchall()
+                if exclusive:
+                    db.execute("PRAGMA locking_mode = EXCLUSIVE").fetchall()
+                db.execute("PRAGMA journal_mode = WAL").fetchall()
+                db.execute(f"PRAGMA synchronous = {synchronous}").fetchall()
+                db.execute("PRAGMA foreign_keys = ON").fetchall()
+            except BaseException:
+                db.close()
+                raise
+            return db
+
         try:
-            db = await aiosqlite.connect(path, isolation_level=None, timeout=busy_timeout, uri=uri)
-        except sqlite3.Error as error:
-            raise startup_error(error, path) from None
-        try:
-            # PRAGMAs that answer with a row must be read to the end: an unread cursor keeps
-            # a statement open, and the first COMMIT then fails until the cursor is collected.
-            await db.execute_fetchall(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
-            if exclusive:
-                await db.execute_fetchall("PRAGMA locking_mode = EXCLUSIVE")
-            await db.execute_fetchall("PRAGMA journal_mode = WAL")
-            await db.execute_fetchall(f"PRAGMA synchronous = {synchronous}")
-            await db.execute_fetchall("PRAGMA foreign_keys = ON")
-        except sqlite3.Error as error:
-            await db.close()
-            raise startup_error(error, path) from None
-        return cls(db, path)
+            connection = await thread.submit(connect)
+        except BaseException as error:
+            await thread.stop()
+            if isinstance(error, sqlite3.Error):
+                raise startup_error(error, path) from None
+            raise
+        return cls(thread, connection, path)
 
     def startup_error(self, error: Exception) -> StartupError | None:
         """The start-up message for a driver error met while migrating, if it is one."""
         return startup_error(error, self.where) if isinstance(error, sqlite3.Error) else None
 
+    async def run(
+        self, work: Callable[[Tx], Coroutine[Any, Any, T]], *, transaction: bool = True
+    ) -> T:
+        """See :meth:`bot.store.backend.Backend.run`: here one hand-off to the database
+        thread, made at once, unless a block holds the connection: then as soon as that
+        block ends."""
+        if self._lock.locked():
+            async with self._lock:
+                done = self._thread.submit(lambda: self._job(work, transaction))
+        else:
+            done = self._thread.submit(lambda: self._job(work, transaction))
+        return await done
+
+    def _job(self, work: Callable[[Tx], Coroutine[Any, Any, T]], transaction: bool) -> T:
+        """In the database thread: BEGIN, the job's statements, COMMIT (ROLLBACK if any
+        raises); without ``transaction``, the statements each committed on its own."""
+        if not transaction:
+            return _complete(work(self._statements))
+        db = self._db
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            result = _complete(work(self._statements))
+            with _statement(self.where):  # a full disk may refuse the commit itself
+                db.execute("COMMIT")
+        except BaseException:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise
+        return result
+
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[_SqliteTx]:
         async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
+            await self._tx.execute("BEGIN IMMEDIATE")
             try:
                 yield self._tx
-                with _statement(self.where):  # a full disk may refuse the commit itself
-                    await self._db.execute("COMMIT")
+                await self._tx.execute("COMMIT")  # a full disk may refuse the commit itself
             except BaseException:
                 await self._rollback()
                 raise
@@ -246,19 +390,20 @@ class SqliteBackend:
             yield self._tx
 
     async def _rollback(self) -> None:
-        if not self._db.in_transaction:
-            return
-        try:
-            await self._db.execute("ROLLBACK")
-        except sqlite3.OperationalError:
+        def rollback() -> None:
             # Cancelled while COMMIT was queued: the COMMIT ran first and ended the
-            # transaction, so there is nothing to roll back. Anything else is a real error.
+            # transaction, so there is nothing to roll back.
             if self._db.in_transaction:
-                raise
+                self._db.execute("ROLLBACK")
+
+        await self._thread.submit(rollback)
 
     async def close(self) -> None:
         async with self._lock:
-            await self._db.close()
+            if self._thread.stopped:
+                return  # closed already
+            await self._thread.submit(self._db.close)
+            await self._thread.stop()
 
     async def backup(self, target: str | os.PathLike[str]) -> int:
         """See :meth:`bot.store.store.Store.backup`."""
@@ -270,7 +415,7 @@ class SqliteBackend:
         try:
             try:
                 async with self._lock:
-                    await self._db.backup(copy)
+                    await self._thread.submit(lambda: self._db.backup(copy))
                 await asyncio.to_thread(_seal_copy, copy)
             finally:
                 await asyncio.to_thread(copy.close)

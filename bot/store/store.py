@@ -24,6 +24,7 @@ from __future__ import annotations
 import os
 from collections.abc import Collection, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
+from functools import partial
 from typing import Any, Literal, Self
 
 from bot.guilds.wallets import Reason
@@ -372,17 +373,19 @@ class Store:
         settings: Mapping[str, Any] | None = None,
     ) -> None:
         """Create or update a table (it is open afterwards); ``settings`` kept if ``None``."""
-        async with self._write() as tx:
-            await tables.save_table(
-                tx, table_id, guild_id=guild_id, channel_id=channel_id, state=state, now=now,
-                settings=settings,
-            )  # fmt: skip
+        await self._backend.run(
+            partial(
+                tables.save_table, table_id=table_id, guild_id=guild_id, channel_id=channel_id,
+                state=state, now=now, settings=settings,
+            )
+        )  # fmt: skip
 
     async def close_table(
         self, table_id: str, *, now: float, state: Mapping[str, Any] | None = None
     ) -> None:
-        async with self._write() as tx:
-            await tables.close_table(tx, table_id, now=now, state=state)
+        await self._backend.run(
+            partial(tables.close_table, table_id=table_id, now=now, state=state)
+        )
 
     async def load_table(self, table_id: str) -> TableRecord | None:
         async with self._autocommit() as tx:
@@ -416,12 +419,13 @@ class Store:
         """
         if len(players) != config.player_count:
             raise ValueError("one member id per player of the hand")
-        async with self._write() as tx:
-            return await hands.start_hand(
-                tx, table_id=table_id, config=config, deck=deck, players=players, now=now,
-                deadline=deadline, table_state=table_state, deck_salt=deck_salt,
+        return await self._backend.run(
+            partial(
+                hands.start_hand, table_id=table_id, config=config, deck=deck, players=players,
+                now=now, deadline=deadline, table_state=table_state, deck_salt=deck_salt,
                 hold_run_out=hold_run_out,
-            )  # fmt: skip
+            )
+        )  # fmt: skip
 
     async def append_action(
         self, hand_id: int, seq: int, action: Action, *, deadline: float | None = None
@@ -432,21 +436,23 @@ class Store:
         deadline); committed when this returns, so acknowledge the action only after it.
         Raises :class:`HandStateError` for a wrong ``seq`` or a finished/unknown hand.
         """
-        async with self._autocommit() as tx:
-            await hands.append_action(tx, hand_id, seq, action, deadline=deadline)
+        await self._backend.run(
+            partial(
+                hands.append_action, hand_id=hand_id, seq=seq, action=action, deadline=deadline
+            ),
+            transaction=False,
+        )
 
     async def set_run_count(self, hand_id: int, runs: int) -> None:
         """Record the players' choice for a held run-out: 1 or 2 boards. Durable before the
         boards are dealt, so a restart deals the same; refused for a hand that holds none."""
         if runs not in (1, 2):
             raise ValueError("a board runs once or twice")
-        async with self._write() as tx:
-            await hands.set_run_count(tx, hand_id, runs)
+        await self._backend.run(partial(hands.set_run_count, hand_id=hand_id, runs=runs))
 
     async def set_deadline(self, hand_id: int, deadline: float | None) -> None:
         """A fresh turn time, e.g. after a restart found the old deadline passed."""
-        async with self._write() as tx:
-            await hands.set_deadline(tx, hand_id, deadline)
+        await self._backend.run(partial(hands.set_deadline, hand_id=hand_id, deadline=deadline))
 
     async def finish_hand(
         self,
@@ -470,11 +476,12 @@ class Store:
         has them (:func:`bot.stats.counters.hand_facts` of the live hand); without them the hand is
         replayed from the rows just written, which costs more than the rest of the write.
         """
-        async with self._write() as tx:
-            await hands.finish_hand(
-                tx, hand_id, nets=nets, now=now, result=result, table_state=table_state,
-                moves=moves, counted=counted, facts=facts,
-            )  # fmt: skip
+        await self._backend.run(
+            partial(
+                hands.finish_hand, hand_id=hand_id, nets=nets, now=now, result=result,
+                table_state=table_state, moves=moves, counted=counted, facts=facts,
+            )
+        )  # fmt: skip
 
     async def load_hand(self, hand_id: int) -> HandRecord:
         """The hand's config, deck and actions (``.replay()`` rebuilds it) and its seats."""

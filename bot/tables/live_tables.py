@@ -51,7 +51,7 @@ from bot.tables.live import (
 )
 from bot.tables.outcomes import Outcome, OutcomeKind, PrivateCards, RunTwiceAsk, TableState
 from bot.tables.runouts import RUN_TWICE_SECONDS, spot_of
-from bot.tables.snapshot import KeptState, private_cards, showdown_of
+from bot.tables.snapshot import KeptState, showdown_of
 from engine import Action, ActionKind, Table
 from engine.codec import table_to_dict
 from engine.events import Event, HandEnded, is_private
@@ -235,7 +235,9 @@ class LiveTables:
     def cards_of(self, table_id: str, member: int) -> PrivateCards | None:
         """The member's hole cards in the hand in progress, for that member's eyes only."""
         live = self.live(table_id)
-        found = private_cards(live.table.hand, hand_id=live.hand_id, members=live.players)
+        if live.kept is None:
+            live.kept = KeptState()
+        found = live.kept.private(live.table.hand, hand_id=live.hand_id, members=live.players)
         return next((p for p in found if p.member == member), None)
 
     def seated_chips(self, guild_id: int, member: int) -> int:
@@ -348,6 +350,8 @@ class LiveTables:
         live.serial += 1
         hand_id, members = hand if hand is not None else (live.hand_id, live.players)
         state = self.state_of(live)
+        kept = live.kept
+        assert kept is not None  # made by state_of
         lock = self.lock(live.table_id)
         if lock.locked():
             # The outcome is the command's last word: its state is the table's once the lock
@@ -365,7 +369,7 @@ class LiveTables:
             hand_over=ended is not None,
             showdown=ended.showdown if ended is not None else None,
             runout=ended.runout if ended is not None else None,
-            private=private_cards(live.table.hand, hand_id=live.hand_id, members=live.players),
+            private=kept.private(live.table.hand, hand_id=live.hand_id, members=live.players),
             **fields,
         )
         for listener in self._listeners:

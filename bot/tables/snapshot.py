@@ -114,13 +114,26 @@ class KeptState:
     cards), the names when a name changed; what :meth:`take` returns always equals
     :func:`table_state` of the same table."""
 
-    __slots__ = ("_keys", "_names", "_names_from", "_seats")
+    __slots__ = ("_keys", "_names", "_names_from", "_private", "_private_key", "_seats")
 
     def __init__(self) -> None:
         self._keys: list[tuple[object, ...] | None] = []
         self._seats: list[SeatState | None] = []
         self._names_from: dict[str, str] | None = None
         self._names: tuple[tuple[int, str], ...] = ()
+        self._private_key: tuple[object, ...] | None = None
+        self._private: tuple[PrivateCards, ...] = ()
+
+    def private(
+        self, hand: Hand | None, *, hand_id: int | None, members: Sequence[int]
+    ) -> tuple[PrivateCards, ...]:
+        """:func:`private_cards`, made once a hand: the hole cards do not change while it
+        is in progress."""
+        key = (hand, hand_id, tuple(members), hand is None or hand.is_over)
+        if key != self._private_key:
+            self._private_key = key
+            self._private = private_cards(hand, hand_id=hand_id, members=members)
+        return self._private
 
     def take(
         self,

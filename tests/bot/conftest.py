@@ -9,7 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from bot.store import leases
 from bot.store.store import Store
+from bot.tables.lease_keeper import LeaseKeeper
+from bot.tables.leases import LeaseTerms, Shards
+from bot.tables.service import TableService
 from tests.postgres import BACKENDS, new_database
 
 
@@ -47,3 +51,15 @@ async def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 async def pg_database() -> str:
     """A new, empty PostgreSQL database, for what only PostgreSQL does (several processes)."""
     return await new_database()
+
+
+async def leased_process(url: str, clock: Clock, owner: str) -> LeaseKeeper:
+    """One bot process's tables on a shared PostgreSQL database, as ``owner``: its fenced
+    store, its table service and its lease keeper, started (every shard its own)."""
+    store = await Store.open(leases.fenced_target(url, owner), exclusive=False)
+    keeper = LeaseKeeper(
+        store, TableService(store, clock=clock, resume_wait=0.0), shards=Shards(), clock=clock,
+        terms=LeaseTerms(ttl=30.0, renew_every=10.0), owner=owner,
+    )  # fmt: skip
+    await keeper.start()
+    return keeper

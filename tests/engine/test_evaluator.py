@@ -16,14 +16,19 @@ from hypothesis import strategies as st
 
 from engine.cards import CARDS, Rank, parse_cards
 from engine.evaluator import (
+    FLUSH_SUITS,
     RANK_CODES,
     RANK_VALUES,
+    SEVEN_VALUES,
+    SUIT_CODES,
+    SUIT_MASK,
     HandCategory,
     best_hand,
     category_of,
     evaluate,
     evaluate7,
     ranks_of,
+    seven_rank_value,
 )
 
 
@@ -141,19 +146,34 @@ def test_value_table_has_every_hand_class_once() -> None:
 
 def test_rank_table_holds_the_best_five_of_every_six_and_seven() -> None:
     """Every rank multiset of 6 or 7 cards (no five of a kind) has the value of its best
-    5-card part, and nothing else is in the table: the definition, checked whole."""
-    table = RANK_VALUES
-    expected = 0
+    5-card part, and nothing else is in the tables: the definition, checked whole. The rank
+    keys of each size are unique (else two multisets would share a value by accident)."""
+
+    def table(key: int, size: int) -> int:
+        return seven_rank_value(key) if size == 7 else RANK_VALUES[size - 5][key]
+
+    counted = {5: 0, 6: 0, 7: 0}
     for size in (5, 6, 7):
+        keys = set()
         for ranks in combinations_with_replacement(range(13), size):
             if max(Counter(ranks).values()) > 4:
                 continue
-            expected += 1
+            counted[size] += 1
             key = sum(RANK_CODES[r] for r in ranks)
+            keys.add(key)
             if size > 5:
-                best = max(table[key - RANK_CODES[r]] for r in set(ranks))
-                assert table[key] == best, ranks
-    assert len(table) == expected == 73_775
+                best = max(table(key - RANK_CODES[r], size - 1) for r in set(ranks))
+                assert table(key, size) == best, ranks
+        assert len(keys) == counted[size]
+    assert [len(RANK_VALUES[0]), len(RANK_VALUES[1])] == [counted[5], counted[6]]
+    assert counted == {5: 6175, 6: 18_395, 7: 49_205}
+    assert sum(v > 0 for v in SEVEN_VALUES) <= counted[7] <= len(SEVEN_VALUES) < 150_000
+
+
+def test_suit_keys_tell_every_flush_of_seven_cards() -> None:
+    for suits in combinations_with_replacement(range(4), 7):
+        flush = next((s for s in range(4) if suits.count(s) >= 5), -1)
+        assert FLUSH_SUITS[sum(SUIT_CODES[s] for s in suits) & SUIT_MASK] == flush, suits
 
 
 # --- A brute-force reference and treys ---------------------------------------------------------

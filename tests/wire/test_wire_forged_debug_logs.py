@@ -1,8 +1,8 @@
 """Secrets and logs on the wire: no deck, salt or hole card of an unfinished hand in any log,
 with every logger at DEBUG.
 
-The real bot runs with every logger at DEBUG (:mod:`tests.wire.debug_everything`): aiosqlite
-logs each statement it runs, discord.py each REST body and gateway event, asyncpg what it
+The real bot runs with every logger at DEBUG (:mod:`tests.wire.debug_everything`): the store
+logs each SQLite statement it runs, discord.py each REST body and gateway event, asyncpg what it
 has. Two members play a whole hand and the first turn of the next one, asking for their
 cards by the My cards button in each. Then the decks and salts the database holds, and the
 cards each member was shown privately, are looked for in everything the process wrote: none
@@ -83,11 +83,11 @@ async def test_no_deck_salt_or_hole_card_reaches_the_log_with_every_logger_at_de
         await standin.stop()
 
     logged = "".join(bot.err + bot.out)
-    libraries = ["discord.http", "discord.gateway"] + (["aiosqlite"] if url is None else [])
-    for library in libraries:
+    for library in ["discord.http", "discord.gateway"]:
         assert f"level=DEBUG logger={library} " in logged, f"no DEBUG line of {library}"
     if url is None:
-        assert "INSERT INTO hands" in logged, "aiosqlite's statements were not logged"
+        assert "level=DEBUG logger=holdem.store " in logged, "no DEBUG line of the store"
+        assert "INSERT INTO hands" in logged, "the SQLite statements were not logged"
     hands = await secrets_of(bot.db, url)
     assert len(hands) == 2
     for deck, salt in hands:

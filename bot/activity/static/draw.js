@@ -11,27 +11,33 @@ function marks(seat, texts) {
 
 // The view in table.js's shape: the member's own seat first (drawn at the bottom), their
 // own hole cards on it; every other seat's cards only once the server says they are shown.
+// Between hands the last hand's end stays drawn (its boards, the cards tabled, who won
+// what) until the next deal.
 function tableOf(view, you, texts) {
   const me = you ? you.member : "";
+  const end = !view.hand && view.showdown ? view.showdown : null;
+  const tabled = new Map(end ? end.hands.map((h) => [h.member, h]) : []);
   const at = view.seats.findIndex((s) => s.member === me);
   const seats = at > 0 ? [...view.seats.slice(at), ...view.seats.slice(0, at)] : view.seats;
   const pots = view.pots || [];
   const gathered = pots.reduce((a, b) => a + b, 0);
   return {
     street: view.street || texts.waiting,
-    board: view.board,
-    board2: [],
+    board: end ? end.board : view.board,
+    board2: end ? end.board2 : [],
     pots,
     total: view.total,
     inBets: Math.max(0, view.total - gathered),
     timer: view.turn && view.turn.deadline ? view.turn : null,
     seats: seats.map((s) => {
       const mine = s.member === me;
+      const shown = tabled.get(s.member);
       return {
         key: s.member, name: s.name, marks: marks(s, texts), stack: s.stack, bet: s.bet,
-        cards: s.shown || (mine && you.cards) || null, backs: !!s.inHand && !s.folded,
+        cards: (shown && shown.cards) || s.shown || (mine && you.cards) || null,
+        backs: !!s.inHand && !s.folded,
         turn: !!s.turn, folded: !!s.folded, allIn: !!s.allIn, out: s.status === "sitting-out",
-        won: 0, me: mine,
+        won: shown ? shown.won : 0, me: mine,
       };
     }),
   };

@@ -9,27 +9,15 @@ from bot.activity.moves import Move, make
 from bot.activity.relay import Relay
 from bot.i18n import t
 from bot.present.refusals import error_text
-from bot.store import leases, requests
+from bot.store import requests
 from bot.store.store import Store
-from bot.tables.lease_keeper import LeaseKeeper
-from bot.tables.leases import LeaseTerms, Shards
-from bot.tables.service import TableService, table_id_for
+from bot.tables.service import table_id_for
 from engine import HouseRules
-from tests.bot.conftest import Clock
+from tests.bot.conftest import Clock, leased_process
 
 GUILD, CHANNEL, OTHER = 4 << 22, 10, 11
 A, B = 101, 102
 TABLE = table_id_for(GUILD, CHANNEL)
-
-
-async def _process(url: str, clock: Clock, owner: str) -> LeaseKeeper:
-    store = await Store.open(leases.fenced_target(url, owner), exclusive=False)
-    keeper = LeaseKeeper(
-        store, TableService(store, clock=clock, resume_wait=0.0), shards=Shards(), clock=clock,
-        terms=LeaseTerms(ttl=30.0, renew_every=10.0), owner=owner,
-    )  # fmt: skip
-    await keeper.start()
-    return keeper
 
 
 def _move(
@@ -57,7 +45,7 @@ async def test_in_doubt_a_move_is_made_once_and_a_replay_gets_the_first_answer(
     pg_database: str,
 ) -> None:
     clock = Clock()
-    keeper = await _process(pg_database, clock, "dealer")
+    keeper = await leased_process(pg_database, clock, "dealer")
     store, service = keeper.store, keeper.service
     relay = Relay(store, service, owner="dealer", wait=10.0, clock=clock, poll=0.05)
     try:
@@ -110,8 +98,8 @@ async def test_in_doubt_a_move_is_made_once_and_a_replay_gets_the_first_answer(
 
 async def test_a_request_nobody_claims_is_answered_not_made(pg_database: str) -> None:
     clock = Clock()
-    ghost = await _process(pg_database, clock, "ghost")  # drives the table, relays nothing
-    mine = await _process(pg_database, clock, "mine")
+    ghost = await leased_process(pg_database, clock, "ghost")  # drives the table, relays nothing
+    mine = await leased_process(pg_database, clock, "mine")
     relay = Relay(mine.store, mine.service, owner="mine", wait=0.3, clock=clock, poll=0.05)
     try:
         await ghost.service.seats.open_table(GUILD, OTHER, A, HouseRules(), 100)

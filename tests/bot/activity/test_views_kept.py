@@ -17,7 +17,7 @@ from bot.activity.sessions import Session
 from bot.activity.views import member_part, public_view
 from bot.i18n import Lang
 from bot.store.store import Store
-from bot.tables.outcomes import Outcome, OutcomeKind, PrivateCards
+from bot.tables.outcomes import Outcome, OutcomeKind, PrivateCards, Showdown
 from bot.tables.service import TableService
 from engine import EmptyStackPolicy, preset
 from tests.engine.simulate import random_deck, random_move
@@ -44,12 +44,17 @@ class FreshBuild:
         self.service = service
         self.pages = pages
         self.commitments: dict[str, str] = {}
+        self.ends: dict[str, Showdown | None] = {}
+        self.ends_shown = 0
         self.expected: dict[int, list[str]] = {id(page): [] for page in pages}
 
     def view(self, page: Page, outcome: Outcome, remote: bool = False) -> str:
         state, member, lang = outcome.state, page.session.member, page.session.lang
         commitment = self.commitments.get(state.table_id)
-        drawn = public_view(state, serial=outcome.serial, commitment=commitment, lang=lang)
+        end = self.ends.get(state.table_id)
+        drawn = public_view(
+            state, serial=outcome.serial, commitment=commitment, lang=lang, showdown=end
+        )
         seated = state.seat_of(member) is not None
         if remote:
             cards = outcome.cards_of(member)
@@ -62,6 +67,13 @@ class FreshBuild:
     def receive(self, outcome: Outcome, remote: bool = False) -> None:
         if outcome.commitment is not None:
             self.commitments[outcome.table_id] = outcome.commitment
+        if (
+            outcome.showdown is not None
+            or outcome.hand_over
+            or outcome.state.in_hand
+            or outcome.closed
+        ):
+            self.ends[outcome.table_id] = outcome.showdown  # shown between hands, until a deal
         for page in self.pages:
             if page.table_id == outcome.table_id:
                 self.expected[id(page)].append(self.view(page, outcome, remote))
@@ -75,6 +87,7 @@ class FreshBuild:
                 sent.append(page.queue.get_nowait())
             assert sent == self.expected[id(page)]
             checked += len(sent)
+            self.ends_shown += sum('"showdown": {"hand"' in view for view in sent)
             self.expected[id(page)] = []
         return checked
 
@@ -167,5 +180,6 @@ async def test_every_view_equals_a_fresh_build_after_every_move(tmp_path: Path) 
                     await service.seats.sit_in(GUILD, channel, other)
                     checked += fresh.check()
         assert checked > 2000
+        assert fresh.ends_shown > 100  # the last hand's end, drawn between hands
     finally:
         await store.close()

@@ -12,28 +12,15 @@ from typing import Any
 
 from bot.activity.hub import Hub, Page
 from bot.activity.sessions import Session
-from bot.store import leases
 from bot.store.store import Store
-from bot.tables.lease_keeper import LeaseKeeper
-from bot.tables.leases import LeaseTerms, Shards
 from bot.tables.remote import RemoteTables
 from bot.tables.service import TableService, table_id_for
 from engine import HouseRules
-from tests.bot.conftest import Clock
+from tests.bot.conftest import Clock, leased_process
 
 GUILD, CHANNEL = 4 << 22, 10
 A, B = 101, 102
 TABLE = table_id_for(GUILD, CHANNEL)
-
-
-async def _process(url: str, clock: Clock, owner: str) -> LeaseKeeper:
-    store = await Store.open(leases.fenced_target(url, owner), exclusive=False)
-    keeper = LeaseKeeper(
-        store, TableService(store, clock=clock, resume_wait=0.0), shards=Shards(), clock=clock,
-        terms=LeaseTerms(ttl=30.0, renew_every=10.0), owner=owner,
-    )  # fmt: skip
-    await keeper.start()
-    return keeper
 
 
 def _session(member: int) -> Session:
@@ -52,8 +39,8 @@ def _public(view: dict[str, Any]) -> dict[str, Any]:
 
 async def test_a_page_here_follows_a_table_another_process_drives(pg_database: str) -> None:
     clock = Clock()
-    driver = await _process(pg_database, clock, "driver")
-    viewer = await _process(pg_database, clock, "viewer")
+    driver = await leased_process(pg_database, clock, "driver")
+    viewer = await leased_process(pg_database, clock, "viewer")
     local = Hub(driver.service, delay=0.0, clock=clock)
     driver.service.tables.subscribe(local.receive)
     hub = Hub(viewer.service, delay=0.0, clock=clock)

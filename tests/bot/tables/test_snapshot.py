@@ -1,16 +1,20 @@
 """The kept table state: after every move of random hands it equals one built from scratch.
 
 :class:`~bot.tables.snapshot.KeptState` builds a table's public state again only where the
-table changed, and :meth:`~bot.tables.live_tables.LiveTables.state_of` hands out the state it
+table changed (the hole cards once a hand), and
+:meth:`~bot.tables.live_tables.LiveTables.state_of` hands out the state it
 took last while the table's lock stayed free since. Both are checked here against
 :func:`~bot.tables.snapshot.table_state`, the same record built from nothing: hands of every
 betting structure the house rules offer, two to nine players, runs held for the choice of
 boards, members sitting out, leaving in a hand and coming back, names and kept messages
-changing, sessions ending and starting again.
+changing, sessions ending and starting again. So is the save point every command takes
+(:func:`~bot.tables.live.save_point`): rolled back after any of those changes, it is the table
+as the codec saved it when it was taken.
 """
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import replace
 from typing import Any
@@ -18,11 +22,12 @@ from typing import Any
 import pytest
 
 from bot.store.store import Store
-from bot.tables.live import rebuild
+from bot.tables.live import Live, Saved, rebuild, roll_back, save_point
 from bot.tables.outcomes import RunTwiceAsk, TableState
 from bot.tables.service import TableService
-from bot.tables.snapshot import KeptState, table_state
+from bot.tables.snapshot import KeptState, private_cards, table_state
 from engine import EmptyStackPolicy, HouseRules, SessionError, Table
+from engine.codec import table_to_dict
 from engine.rules import PRESETS, GameKind
 from tests.bot.conftest import Clock
 from tests.engine.simulate import random_deck, random_move
@@ -60,6 +65,7 @@ class Watched:
         self.ask: RunTwiceAsk | None = None
         self.now = 1_000_000.0
         self.checks = 0
+        self.saved: tuple[Saved, dict[str, Any], dict[str, Any]] | None = None
 
     def check(self) -> None:
         """The kept state equals a fresh one; taken again with no change, it shares every
@@ -71,6 +77,20 @@ class Watched:
         }  # fmt: skip
         kept = self.kept.take(self.table, **fields)
         assert kept == table_state(self.table, **fields)
+        hand, whose = self.table.hand, {"hand_id": self.hand_id, "members": self.players}
+        assert self.kept.private(hand, **whose) == private_cards(hand, **whose)
+        # The save point taken at the last check rolls back to the table as it stood then,
+        # whatever changed since (checked at every third check: a roll back replays the hand);
+        # a new one is taken of the table as it stands.
+        if self.saved is not None and self.checks % 3 == 0:
+            back = roll_back(self.saved[0], 0)
+            assert table_to_dict(back.table) == self.saved[1]
+            assert back.settings == self.saved[2]
+        live = Live(
+            table_id="1:2", guild_id=1, channel_id=2, table=self.table, settings=self.settings,
+            hand_id=self.hand_id, players=self.players,
+        )  # fmt: skip
+        self.saved = (save_point(live), table_to_dict(self.table), copy.deepcopy(self.settings))
         again = self.kept.take(self.table, **fields)
         assert again == kept
         assert all(a is b for a, b in zip(again.seats, kept.seats, strict=True))
