@@ -17,7 +17,9 @@ The real ``python -m bot`` plays whole hands against the stand-in Discord of ``t
   ``HOLDEM_DEAL_PAUSE``), so that an event takes minutes, not an evening; edits coalesce over
   one second as in production. Counted: every REST call from the start to the results
   message, the event's own (threads, the event message, pings of moved players) included;
-  the figure is per move of the whole event, and the event's total is printed with it.
+  the figure is per move of the whole event, and the event's total is printed with it,
+  with a table of what each call was for (``tests/wire/budget.py``: the event message, a
+  hand message, a ping, a seat line, a thread ...).
 - **group-dm**: three members who installed the app for themselves play in a group DM the bot
   is not in (``tests/wire/anywhere.py``): join by command, deal, and moves by button and by
   command in turn. There the bot may not call the channel at all: the target is 0, and any
@@ -30,7 +32,8 @@ callbacks and the interaction webhooks (follow-ups, their edits and deletes, ori
 edits); those are shown but not counted. Moves are the rows of the action log in the bot's
 database after it exits; a computer table's rate-limited calls are divided by its computers'
 moves (so the member's own moves, which cost nothing, do not dilute the figure). The targets
-(at most 0.1 per button move, 1 per slash move, 0.5 per computer move) are
+(at most 0.1 per button move, 1 per slash move, 0.5 per computer move, 0.2 per move of
+an event) are
 reported, not asserted; the script checks its answers (chips conserved, every hand finished,
 no route the stand-in does not know) and exits non-zero when they are wrong. ``--smoke``: one
 hand per table.
@@ -49,6 +52,7 @@ from pathlib import Path
 from _common import table
 
 from tests.wire import books
+from tests.wire.budget import purposes
 from tests.wire.events import EventWatch, event_message, results_message
 from tests.wire.game import Game, Turn, game
 from tests.wire.members import Member
@@ -56,7 +60,7 @@ from tests.wire.payloads import Person
 from tests.wire.process import APP_ID, GUILD_ID, BotProcess
 from tests.wire.standin import Request, StandIn
 
-TARGETS = {"button": 0.1, "slash": 1.0, "computer": 0.5, "event": 0.5, "group-dm": 0.0}
+TARGETS = {"button": 0.1, "slash": 1.0, "computer": 0.5, "event": 0.2, "group-dm": 0.0}
 """Rate-limited REST calls per move of each kind, averaged over whole hands."""
 
 
@@ -70,6 +74,8 @@ class Run:
     """The moves the figure is per (the computers' own, on the computer table)."""
     calls: list[Request]
     problems: list[str]
+    purposes: Counter[str] | None = None
+    """The rate-limited calls by what they were for (the event's)."""
 
 
 async def _hands(
@@ -202,6 +208,7 @@ async def _event(computers: int = 12) -> Run:
             calls = standin.requests[start:]
             unknown = list(standin.unknown)
             code = await bot.stop()
+            why = purposes(standin, calls)
         finally:
             watching.cancel()
             await bot.close()
@@ -215,7 +222,9 @@ async def _event(computers: int = 12) -> Run:
         problems.append(f"event: routes the stand-in does not know: {[r.key for r in unknown]}")
     if not all(finished for _, finished in played):
         problems.append(f"event: hands not finished: {played}")
-    return Run("event", 2 + computers, len(played), moves, max(1, moves), calls, problems)
+    return Run(
+        "event", 2 + computers, len(played), moves, max(1, moves), calls, problems, purposes=why
+    )
 
 
 def report(run: Run) -> str:
@@ -231,11 +240,15 @@ def report(run: Run) -> str:
     target = TARGETS[run.kind]
     verdict = "met" if per_move <= target else "not met"
     who = "computer moves" if run.kind == "computer" else "moves"
+    why = [
+        [what, count, f"{count / per:.3f}"] for what, count in sorted((run.purposes or {}).items())
+    ]
     return "\n".join(
         [
             f"{run.kind}: {run.hands} hand(s), {run.players} member(s), {run.moves} moves "
             f"({run.counted} {who} counted)",
             table(["route", "calls", f"per {who[:-1]}", "rate-limited"], rows),
+            *([table(["rate-limited call for", "calls", f"per {who[:-1]}"], why)] if why else []),
             f"{run.kind}: rate-limited calls {total}, per {who[:-1]}: {per_move:.2f} "
             f"(target at most {target}: {verdict}); per hand: {total / run.hands:.1f}",
             "",

@@ -44,6 +44,11 @@ class Loops(Protocol):
         """Answer ``ticket`` with the table as it stands."""
         ...
 
+    async def shown(self, table_id: str) -> None:
+        """Wait (a few seconds at most) until the table's loop has shown what it was given
+        so far: a tournament table's last hand, before its thread is locked."""
+        ...
+
     def keep_cards(self, table_id: str, interaction: discord.Interaction[Any], seen: Any) -> None:
         """Keep a member's private cards message current after each street and deal;
         ``seen`` (a :class:`~bot.discord.table.hole_cards.CardsSeen`) is what it shows now."""

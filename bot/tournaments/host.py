@@ -57,8 +57,9 @@ class EventHost(Protocol):
         """Table ``number`` opened with ``players``: tell them (one ping) in its thread."""
         ...
 
-    async def moved(self, event: EventInfo, move: PlayerMoved, thread_id: int) -> None:
-        """A player moved to another table: ping them in the new thread."""
+    async def moved(self, event: EventInfo, moves: tuple[PlayerMoved, ...], thread_id: int) -> None:
+        """Members moved to another table: ping them in the new thread, all in one message
+        (a computer player moved is shown by the table's next hand, and pinged by nobody)."""
         ...
 
     async def ruled(

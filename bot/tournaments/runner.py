@@ -339,12 +339,9 @@ class EventRunner:
 
     async def _act(self, taken: Sequence[Decision]) -> None:
         await self.sync()
+        await self._tell_moved([d for d in taken if isinstance(d, PlayerMoved)])
         for decision in taken:
-            if isinstance(decision, PlayerMoved):
-                thread = self.info.thread_of(decision.to_table)
-                if thread is not None:
-                    await self._safely(self.host.moved(self.info, decision, thread))
-            elif isinstance(decision, TableOpened):
+            if isinstance(decision, TableOpened):
                 self._deal_later(decision.table)
             elif isinstance(decision, HandDealt):
                 await self._deal(decision)
@@ -358,6 +355,17 @@ class EventRunner:
                 self.put(reading)
         now = any(isinstance(d, _NEWS) for d in taken)
         await self._safely(self.host.changed(self.info, now=now))
+
+    async def _tell_moved(self, moves: list[PlayerMoved]) -> None:
+        """The members moved, pinged in their new threads: one message a thread."""
+        into: dict[int, list[PlayerMoved]] = {}
+        for move in moves:
+            if not is_computer(int(move.player)):
+                into.setdefault(move.to_table, []).append(move)
+        for number, moved in sorted(into.items()):
+            thread = self.info.thread_of(number)
+            if thread is not None:
+                await self._safely(self.host.moved(self.info, tuple(moved), thread))
 
     async def _tell(self, ruling: PlayPaused | PlayerRemoved | StackSet) -> None:
         """Tell the players of a ruling in their threads: a pause or a resume at every

@@ -6,6 +6,8 @@
   the level goes on from where it was (levels of three hands, counted at the busiest table,
   so the test takes a minute; the clock of levels by minutes across a restart is
   ``tests/bot/tournaments/test_runner.py``'s, on a clock the test moves).
+- The event's REST budget: its rate-limited calls from the start to the results, the restart
+  included, are at most :data:`REST_PER_MOVE` a move (the failure lists them by purpose).
 - A sit-and-go starts by itself when its sixth member registers, taking each one's buy-in
   from their wallet as a ledger row.
 """
@@ -21,6 +23,8 @@ from pathlib import Path
 
 import pytest
 
+from . import books
+from .budget import purposes
 from .events import EventWatch, event_message, level_of, results_message
 from .members import Member
 from .payloads import Person
@@ -32,6 +36,12 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs POSIX sig
 FAST = {"HOLDEM_DEAL_PAUSE": "0.5", "HOLDEM_COMPUTER_PAUSE": "0.1", "HOLDEM_RUNOUT_PAUSE": "0.2"}
 """A quick table: half a second between hands, computers acting at once."""
 MOVED = re.compile(r"you have moved from table (\d) to table (\d)")
+REST_PER_MOVE = 0.8
+"""Rate-limited REST calls a move this event may cost, from the start to the results: its
+event is short (levels of three hands, so a level is news every few seconds, and about a
+hundred moves against the fixed costs of three threads) and a restart loses every interaction
+token, so it is looser than the goal of 0.2 that ``benchmarks/bench_rest.py --only event``
+measures on a whole event (this code: 0.42 to 0.61 in four runs; the code before: 1.0 in one)."""
 HEADER = re.compile(r"Hand #(\d+) · table \d+ · blinds \S+ (?:· ante \d+ )?· level (\d+)")
 
 
@@ -94,6 +104,7 @@ async def test_a_fourteen_player_event_survives_a_sigkill_and_plays_to_its_winne
         assert (await bob.slash("holdem tournament register")).ephemeral
         again = await bob.slash("holdem tournament register")
         assert "already registered" in again.content  # refused privately, nothing changes
+        start = len(standin.requests)
         started = await alice.slash("holdem tournament start")
         assert started.ephemeral, started.content
 
@@ -129,7 +140,7 @@ async def test_a_fourteen_player_event_survives_a_sigkill_and_plays_to_its_winne
         )
         assert (level_of(event_message(standin)) or 0) >= (level or 2)  # type: ignore[arg-type]
 
-        # To the winner: two breaks, moved players pinged, three places paid.
+        # To the winner: two breaks, three places paid.
         await _wait(standin, lambda: results_message(standin) is not None, 420, "the results")
         results = results_message(standin)
         assert results is not None
@@ -137,10 +148,15 @@ async def test_a_fourteen_player_event_survives_a_sigkill_and_plays_to_its_winne
         assert "1st" in text and "2nd" in text and "3rd" in text, text
         threads = standin.threads(standin.channel.id)
         assert len(threads) == 3 and all(t.archived and t.locked for t in threads)
-        moves = [m for t in threads for x in t.texts() if (m := MOVED.search(x))]
-        assert moves, "nobody was moved"
+        # A member moved is pinged in the new thread; a computer moved is announced to nobody.
+        moved = [x for t in threads for x in t.texts() if MOVED.search(x)]
+        members = rf"<@(?:{alice.id}|{bob.id})>, you have moved"
+        assert all(re.match(members, line) for x in moved for line in x.splitlines()), moved
         watching.cancel()
         await bot.stop()
+        spent = purposes(standin, standin.requests[start:])  # the edits drained at the stop too
+        per_move = sum(spent.values()) / books.actions(db)
+        assert per_move <= REST_PER_MOVE, (f"{per_move:.2f} a move", sorted(spent.items()))
         kinds = [i["kind"] for _, i in _inputs(db)]
         # The hands' headers, in the order they were dealt: the level never went back.
         dealt = sorted(

@@ -85,7 +85,7 @@ class Dealer:
             if kept is not None and state.turn is not None:  # a turn message of old
                 self.messages.stale.append(MessageRef(channel_id=kept[0], message_id=kept[1]))
             kept = state.message("hand")
-            if kept is not None and state.in_hand and state.hand_id is not None:
+            if kept is not None and kept[1] and state.in_hand and state.hand_id is not None:
                 self.messages.hand = MessageRef(channel_id=kept[0], message_id=kept[1])
                 self.edits.hand = HandShow(hand_id=state.hand_id)
             kept = state.message("ping")
@@ -151,6 +151,8 @@ class Dealer:
         self.messages.hand = None
         if outcome.hand_over or state.turn is None:  # the hand ended at the deal
             await self._ended(outcome, ticket, lang, lines)
+        elif ticket is None and self.edits.later(state):  # posted with the moves, spaced out
+            await self.edits.deal_later(lang, state)
         else:
             async with self.edits.direct():
                 files = await self.edits.picture(state, lang, force=True)
@@ -209,8 +211,9 @@ class Dealer:
     async def _ended(
         self, outcome: Outcome, ticket: Ticket | None, lang: Lang, lines: list[str]
     ) -> None:
-        """The hand's end: its run-out street by street if it had one, else at once."""
-        if outcome.runout is None:
+        """The hand's end: its run-out street by street if it had one, else at once (and
+        where no member holds a seat: the summary tells the run-out, one edit, not three)."""
+        if outcome.runout is None or self.edits.later(outcome.state):
             await self._close(outcome, ticket, lang, lines)
         else:
             await self._runout(outcome, ticket, lang)
@@ -234,11 +237,7 @@ class Dealer:
         self.edits.drawn = None
         view = self.edits.layout(lang, state, body=lines)
         ticket = await self.edits.confirm(ticket, lang, state, lines[:1])
-        async with self.edits.direct():
-            if self.messages.hand is None:
-                await self.messages.new_hand(ticket, view, [file])
-            else:
-                await self.messages.edit_hand(ticket, view, [file])
+        await self.edits.show(ticket, view, [file])
 
     async def _close(
         self, outcome: Outcome, ticket: Ticket | None, lang: Lang, lines: list[str]
@@ -284,13 +283,9 @@ class Dealer:
             body.append(t(lang, "web.link", url=url))  # the replayer, when the pages are on
         state, under = outcome.state, next_hand_rows(lang, self.table_id, outcome.state)
         view = self.edits.layout(lang, state, body=body, under=under)
-        if self.messages.hand is None:  # the hand ended before its message was posted
-            async with self.edits.direct():
-                await self.messages.new_hand(ticket, view, files)
-            return
-        ticket = await self.edits.confirm(ticket, lang, state, lines)
-        async with self.edits.direct():
-            await self.messages.edit_hand(ticket, view, files)
+        if self.messages.hand is not None:  # else the hand ended before its message was posted
+            ticket = await self.edits.confirm(ticket, lang, state, lines)
+        await self.edits.show(ticket, view, files)
 
     async def _stopped(self, outcome: Outcome, ticket: Ticket | None, lang: Lang) -> None:
         by = outcome.state.name_of(outcome.actor or 0)

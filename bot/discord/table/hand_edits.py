@@ -36,6 +36,12 @@ __all__ = ["HandEdits"]
 
 log = logging.getLogger("holdem.bot")
 
+UNWATCHED_EDIT_EVERY = 3.0
+"""Seconds between two versions of the hand message where no member holds a seat (a
+tournament table of computer players): only onlookers read it, and they see the hand at most
+three seconds late (the deal included: a hand over sooner costs one post, its summary); each
+street of a run-out and the hand's end go out at once."""
+
 
 class HandEdits:
     """The hand message's versions and the ping, for one table."""
@@ -116,17 +122,7 @@ class HandEdits:
         private confirmation of a slash move, or (``coalesce``: the computers' and the
         timer's moves) through the edit coalescer, so a run of them costs one edit."""
         if ticket is None and coalesce:
-            version = self._version
-
-            async def edit() -> None:
-                async with self._hand_lock:
-                    if version != self._version:  # a newer version went out directly
-                        return
-                    files = await self.picture(state, lang)
-                    view = self.layout(lang, state, body=body)
-                    await self.messages.edit_hand(None, view, files)
-
-            self.ctx.edits.request(("hand", self.table_id), edit)
+            self._coalesced(lang, state, body)
             return
         ticket = await self.confirm(ticket, lang, state, lines)
         async with self.direct():
@@ -134,6 +130,59 @@ class HandEdits:
             view = self.layout(lang, state, body=body)
             moved = self.moved_view(lang)
             await self.messages.edit_hand(ticket, view, files, elsewhere=moved)
+
+    def later(self, state: TableState) -> bool:
+        """Whether the hand message is shown at most every :data:`UNWATCHED_EDIT_EVERY`
+        seconds, its first version included (a hand over sooner is posted once, as its
+        summary): where no member holds a seat and the bot posts in the channel itself."""
+        members = any(s is not None and not is_computer(s.member) for s in state.seats)
+        return not members and self.messages.reach_channel
+
+    def _coalesced(self, lang: Lang, state: TableState, body: list[str] | None) -> None:
+        version = self._version
+
+        async def edit() -> None:
+            async with self._hand_lock:
+                if version != self._version:  # a newer version went out directly
+                    return
+                files = await self.picture(state, lang)
+                view = self.layout(lang, state, body=body)
+                if self.messages.hand is not None:
+                    await self.messages.edit_hand(None, view, files)
+                elif later:  # its first version, a period after the deal
+                    await self._post(view, files)
+
+        later = self.later(state)
+        every = UNWATCHED_EDIT_EVERY if later else 0.0
+        self.ctx.edits.request(("hand", self.table_id), edit, every=every)
+
+    async def deal_later(self, lang: Lang, state: TableState) -> None:
+        """A hand dealt where its message waits (:meth:`later`): its first version goes out a
+        whole period after the deal, with the moves made by then (or as the summary). Until
+        then the table keeps no hand message (id 0), so a restart meanwhile posts the hand
+        anew instead of taking the last hand's summary for it."""
+        self.ctx.edits.cancel(("hand", self.table_id), sent=True)
+        channel = self.messages.channel_id
+        await self.ctx.service.seats.keep_message(self.table_id, "hand", channel, 0)
+        self._coalesced(lang, state, None)
+
+    async def _post(self, view: discord.ui.LayoutView, files: list[discord.File]) -> None:
+        ref = await self.messages.new_hand(None, view, files)
+        if ref is not None and ref.message_id is not None:
+            await self.ctx.service.seats.keep_message(
+                self.table_id, "hand", ref.channel_id, ref.message_id
+            )
+
+    async def show(
+        self, ticket: Ticket | None, view: discord.ui.LayoutView, files: list[discord.File]
+    ) -> None:
+        """A version sent now (:meth:`direct`): the hand message edited, or posted if it has
+        none yet (a coalesced first version may go out meanwhile: looked at under the lock)."""
+        async with self.direct():
+            if self.messages.hand is None:
+                await self.messages.new_hand(ticket, view, files)
+            else:
+                await self.messages.edit_hand(ticket, view, files)
 
     def moved_view(self, lang: Lang) -> discord.ui.LayoutView:
         """What an older message of the hand says once the hand went on in another one."""
@@ -147,7 +196,7 @@ class HandEdits:
         """A version of the hand message sent now: a coalesced one still pending or being
         drawn is dropped, so it never lands after this one."""
         self._version += 1
-        self.ctx.edits.cancel(("hand", self.table_id))
+        self.ctx.edits.cancel(("hand", self.table_id), sent=True)
         async with self._hand_lock:
             yield
 

@@ -4,6 +4,7 @@ waiting for their loop's answer (:class:`~bot.discord.table.answers.Ticket`)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -20,6 +21,9 @@ from bot.tables.outcomes import Outcome
 __all__ = ["TableLoops"]
 
 log = logging.getLogger("holdem.bot")
+
+SHOWN_WAIT = 10.0
+"""Seconds :meth:`TableLoops.shown` waits at most (a hand's close with its run-out fits)."""
 
 
 class TableLoops:
@@ -99,6 +103,13 @@ class TableLoops:
             waiting.append(done)
         if waiting:
             await asyncio.wait(waiting, timeout=timeout)
+
+    async def shown(self, table_id: str, *, timeout: float = SHOWN_WAIT) -> None:
+        loop = self.loops.get(table_id)
+        if loop is None or loop.closed:
+            return
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(loop.idle(), timeout)
 
     def crash(self, table_id: str) -> None:
         """Make the table's loop raise once (tests of the supervisor)."""

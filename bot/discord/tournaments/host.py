@@ -8,7 +8,6 @@ gateway has delivered the guild (a restart resumes an event before it connects).
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from typing import Any, Literal
 
@@ -17,8 +16,9 @@ import discord
 from bot.discord.context import Context
 from bot.discord.tournaments.event_message import event_layout, results_layout
 from bot.i18n import t
-from bot.present.event import moved_text, plain, ruling_text, seated_text
+from bot.present.event import event_sections, moved_text, plain, ruling_text, seated_text
 from bot.tables.computers import is_computer
+from bot.tables.live import table_id_for
 from bot.tournaments.host import EventInfo
 from bot.tournaments.view import event_view, ruling_of
 from engine.tournament import PlayerMoved, PlayerRemoved, PlayPaused, StackSet
@@ -27,10 +27,11 @@ __all__ = ["EVENT_EDIT_EVERY", "REMIND_GROUP", "THREAD_ARCHIVE_MINUTES", "Discor
 
 log = logging.getLogger("holdem.tournament")
 
-EVENT_EDIT_EVERY = 10.0
-"""Seconds between two edits of a running event's message: the stacks move with every hand
-at every table, and a glance every ten seconds shows them well enough (within the REST budget
-benchmarks/bench_rest.py measures)."""
+EVENT_EDIT_EVERY = 30.0
+"""Seconds between two edits of a running event's message for its stacks and busts: they
+move with every hand at every table, and the message shows them within half a minute (the
+news, a level, a break, a table broken, go out at once; benchmarks/bench_rest.py counts the
+cost)."""
 THREAD_ARCHIVE_MINUTES: Literal[1440] = 1440
 """A table's thread stays open a day without a message (a long break must not archive it)."""
 REMIND_GROUP = 50
@@ -47,8 +48,8 @@ class DiscordHost:
 
     def __init__(self) -> None:
         self._ctx: Context | None = None
-        self._edited: dict[int, float] = {}
-        self._later: dict[int, asyncio.Task[None]] = {}
+        self._shown: dict[int, tuple[object, ...]] = {}
+        """What each event's message shows, as last edited by this process."""
 
     def bind(self, ctx: Context) -> None:
         self._ctx = ctx
@@ -71,6 +72,8 @@ class DiscordHost:
         return int(data["id"])
 
     async def close_thread(self, event: EventInfo, number: int, thread_id: int) -> None:
+        # The table's last hand is shown first: a locked thread takes no message.
+        await self.ctx.loops.shown(table_id_for(event.guild_id, thread_id))
         await self.ctx.client.http.edit_channel(thread_id, archived=True, locked=True)
 
     async def seated(
@@ -89,15 +92,19 @@ class DiscordHost:
         )  # fmt: skip
         await self._channel(thread_id, event.guild_id).send(text, allowed_mentions=_PINGS)
 
-    async def moved(self, event: EventInfo, move: PlayerMoved, thread_id: int) -> None:
+    async def moved(self, event: EventInfo, moves: tuple[PlayerMoved, ...], thread_id: int) -> None:
+        """One post in the new table's thread pinging every member moved there at once."""
         lang = await self.ctx.guild_lang(event.guild_id)
-        player = move.player
-        mention = event.name_of(player) if is_computer(int(player)) else f"<@{player}>"
-        text = moved_text(
-            lang, mention=mention, from_table=move.from_table, to_table=move.to_table,
-            seat=move.to_seat + 1,
-        )  # fmt: skip
-        await self._channel(thread_id, event.guild_id).send(text, allowed_mentions=_PINGS)
+        lines = [
+            moved_text(lang, mention=f"<@{move.player}>", from_table=move.from_table,
+                       to_table=move.to_table, seat=move.to_seat + 1)
+            for move in moves
+        ]  # fmt: skip
+        users = [discord.Object(id=int(move.player)) for move in moves]
+        mentions = discord.AllowedMentions(users=users, roles=False, everyone=False)
+        await self._channel(thread_id, event.guild_id).send(
+            "\n".join(lines)[:2000], allowed_mentions=mentions
+        )
 
     async def ruled(
         self, event: EventInfo, ruling: PlayPaused | PlayerRemoved | StackSet, thread_id: int
@@ -128,8 +135,10 @@ class DiscordHost:
         return None if events is None else events.runners.get(event.event_id)
 
     async def changed(self, event: EventInfo, *, now: bool = False) -> None:
-        """Edit the event message: at most once every :data:`EVENT_EDIT_EVERY` seconds (its
-        stacks change with every hand at every table), at once with ``now``."""
+        """Edit the event message: at once with ``now`` (news: a level, a break, a table
+        broken, a pause, the start or the end), else (the stacks and the busts of a hand's
+        end) at most once every :data:`EVENT_EDIT_EVERY` seconds; either way the latest state
+        when the edit goes out, and no edit when the message would not change."""
         runner = self._runner(event)
         if runner is None or event.message_id is None:
             return
@@ -137,25 +146,21 @@ class DiscordHost:
         channel = self._channel(event.channel_id, event.guild_id)
 
         async def edit() -> None:
-            self._edited[event.event_id] = self.ctx.clock()
             lang = await self.ctx.guild_lang(event.guild_id)
             view = event_view(runner)
-            layout = event_layout(lang, view, buttons=view.status == "registering" or (
+            buttons = view.status == "registering" or (
                 view.status == "running" and runner.state.registration_open
-            ))  # fmt: skip
+            )
+            shown = (lang, tuple(event_sections(lang, view)), buttons)
+            if self._shown.get(event.event_id) == shown:
+                return
+            layout = event_layout(lang, view, buttons=buttons)
             await channel.get_partial_message(message_id).edit(view=layout, allowed_mentions=_QUIET)
+            self._shown[event.event_id] = shown
 
-        wait = self._edited.get(event.event_id, 0.0) + EVENT_EDIT_EVERY - self.ctx.clock()
-        if now or wait <= 0 or runner.state.phase.value != "running":
-            self.ctx.edits.request(("event", event.event_id), edit)
-        elif event.event_id not in self._later:  # the latest state, once the time comes
-
-            async def later() -> None:
-                await asyncio.sleep(wait)
-                self._later.pop(event.event_id, None)
-                self.ctx.edits.request(("event", event.event_id), edit)
-
-            self._later[event.event_id] = asyncio.get_running_loop().create_task(later())
+        soon = now or runner.state.phase.value != "running"
+        every = 0.0 if soon else EVENT_EDIT_EVERY
+        self.ctx.edits.request(("event", event.event_id), edit, every=every)
 
     async def announce(self, event: EventInfo) -> int:
         """Post the event message (at its creation); its id."""

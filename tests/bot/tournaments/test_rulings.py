@@ -160,7 +160,10 @@ async def test_pause_across_a_restart_then_a_correction_a_removal_and_a_chip_cou
     short_id = runner.table_id(short.number)
     assert short_id is not None
     await _until(lambda: service.tables.state(short_id).seat_of(int(mover)) is not None)
-    told = [m for kind, m in host.calls if kind == "moved" and m.reason is MoveReason.DIRECTOR]  # type: ignore[attr-defined]
+    told = [
+        m for kind, moved in host.calls if kind == "moved"
+        for m in moved if m.reason is MoveReason.DIRECTOR  # type: ignore[attr-defined]
+    ]  # fmt: skip
     assert [getattr(m, "player", None) for m in told] == [mover]  # pinged in the new thread
 
     # Resumed: the clock runs on from where it stood, the tables deal again.

@@ -101,3 +101,42 @@ async def test_an_unexpected_error_does_not_stop_the_others() -> None:
     edits.request(2, fake.edit("y"))
     await asyncio.sleep(INTERVAL * 5)
     assert fake.calls == ["y"]
+
+
+async def test_a_spaced_key_waits_its_period_and_sends_the_latest() -> None:
+    edits, fake = EditCoalescer(INTERVAL), Recorder()
+    every = INTERVAL * 20
+    edits.request("event", fake.edit("a"), every=every)  # never sent: due at once
+    await asyncio.sleep(INTERVAL * 5)
+    edits.request("event", fake.edit("b"), every=every)
+    edits.request("event", fake.edit("c"), every=every)
+    edits.request("other", fake.edit("x"))  # an unspaced key goes out meanwhile
+    await asyncio.sleep(INTERVAL * 5)
+    assert fake.calls == ["a", "x"]  # b and c wait for the period
+    await asyncio.sleep(every)
+    assert fake.calls == ["a", "x", "c"]  # the latest, once
+
+
+async def test_news_on_a_spaced_key_goes_at_once_and_a_direct_send_restarts_its_period() -> None:
+    edits, fake = EditCoalescer(INTERVAL), Recorder()
+    every = 3600.0
+    edits.cancel("event", sent=True)  # sent directly just now
+    edits.request("event", fake.edit("stacks"), every=every)
+    await asyncio.sleep(INTERVAL * 5)
+    assert fake.calls == []
+    edits.request("event", fake.edit("level"))  # news: the latest state, at the next batch
+    await asyncio.sleep(INTERVAL * 5)
+    assert fake.calls == ["level"]
+
+
+async def test_an_edit_cancelled_before_its_batch_leaves_the_coalescer_quiet() -> None:
+    edits, fake = EditCoalescer(INTERVAL), Recorder()
+    edits.request(1, fake.edit("a"))
+    flush = edits._task
+    await asyncio.sleep(0)  # the batch is waiting out its interval
+    edits.cancel(1)  # a newer version went out directly
+    await asyncio.sleep(INTERVAL * 5)
+    assert flush is not None and flush.done() and flush.exception() is None
+    edits.request(2, fake.edit("b"))
+    await asyncio.sleep(INTERVAL * 5)
+    assert fake.calls == ["b"]
