@@ -62,8 +62,9 @@ GUILD = 1_400_000_000_000_000_001
 SEATS = 4
 BUY_IN = 100
 WEIGHT_BUDGET = 60 * 1024
-OWN_FILES = ("activity.css", "main.js", "sdk.js", "server.js", "draw.js",
-             "controls.js")  # fmt: skip
+SDK = "discord-sdk.js"
+SHARED_FILES = ("table.js", "table.css")
+"""The drawing of a table the web companion's pages share, served to the page too."""
 OLD_COMMIT = "0146d10"
 """The hub and the event stream before the views were kept: every page's hole cards read
 from the table at every outcome, a timer per spectator, ``wait_for`` per view sent."""
@@ -286,15 +287,21 @@ async def fan_out(
 def weight(html: bytes) -> tuple[list[list[str]], int]:
     """The page as served (``/activity/``) and its own files; the SDK's bundle beside."""
     static = files("bot.activity") / "static"
+    shared = files("bot.web") / "static"
+    own = sorted(
+        f.name for f in static.iterdir() if f.name.endswith((".js", ".css")) and f.name != SDK
+    )  # every file of the page's own: what it loads, and never less
     rows, total, zipped = [], 0, 0
-    for name, body in [("the page (/activity/)", html)] + [
-        (name, (static / name).read_bytes()) for name in OWN_FILES
+    for name, body in [
+        ("the page (/activity/)", html),
+        *((name, (static / name).read_bytes()) for name in own),
+        *((name, (shared / name).read_bytes()) for name in SHARED_FILES),
     ]:
         total += len(body)
         zipped += len(gzip.compress(body))
         rows.append([name, f"{len(body):,}", f"{len(gzip.compress(body)):,}"])
     rows.append(["the page without the SDK", f"{total:,}", f"{zipped:,}"])
-    sdk = static / "discord-sdk.js"
+    sdk = static / SDK
     if sdk.is_file():
         body = sdk.read_bytes()
         rows.append(["(the SDK's bundle)", f"{len(body):,}", f"{len(gzip.compress(body)):,}"])

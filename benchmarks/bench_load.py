@@ -121,6 +121,7 @@ class Stats:
     action_at: list[float] = field(default_factory=list)  # perf_counter at the call
     commit_ms: list[float] = field(default_factory=list)
     deal_ms: list[float] = field(default_factory=list)
+    deal_at: list[float] = field(default_factory=list)  # perf_counter at the call
     street_ms: list[float] = field(default_factory=list)  # actions that drew a table picture
     end_ms: list[float] = field(default_factory=list)  # actions that ended the hand
     pictures: int = 0
@@ -182,6 +183,7 @@ class Bench:
         outcome_lines(LANG, result)
         await self.table_payload(result)
         self.stats.deal_ms.append((time.perf_counter() - start) * 1000)
+        self.stats.deal_at.append(start)
         self.stats.hands += 1
 
     async def act(self, guild: int, channel: int, rng: random.Random) -> bool:
@@ -504,14 +506,16 @@ async def heap_per_table(folder: Path, tables: int) -> tuple[float, float]:
 
 WARM_UP = 10.0
 """Realistic runs: every table deals its first hand within the first 3 s (a burst of pictures
-no steady state has); latencies of actions called after this many seconds are also shown."""
+no steady state has); latencies of actions and deals called after this many seconds are
+also shown."""
 
 
-def steady(run: Run) -> str:
+def steady(run: Run, deals: bool = False) -> str:
     if run.pattern != "realistic":
         return "-"
-    a = [ms for ms, at in zip(run.stats.action_ms, run.stats.action_at)
-         if at >= run.started + WARM_UP]  # fmt: skip
+    s = run.stats
+    timed = zip(s.deal_ms, s.deal_at) if deals else zip(s.action_ms, s.action_at)
+    a = [ms for ms, at in timed if at >= run.started + WARM_UP]
     if not a:
         return "-"
     return f"{statistics.median(a):.1f} / {percentile(a, 0.99):.1f}"
@@ -584,6 +588,7 @@ def row(run: Run) -> list[str]:
         f"{percentile(s.deal_ms, 0.5):.1f} / {percentile(s.deal_ms, 0.99):.1f}"
         if s.deal_ms
         else "-",
+        steady(run, deals=True),
         f"{s.pictures / run.seconds:,.0f}",
         f"{1000 * s.render_busy / max(1, s.pictures):.1f}",
         f"{1000 * s.render_cpu / max(1, s.pictures):.2f}",
@@ -606,6 +611,7 @@ HEADER = [
     "commit p50/p99 ms",
     "street p50/p99 ms",
     "deal p50/p99 ms",
+    f"deal p50 / p99 ms after {WARM_UP:.0f} s",
     "pictures/s",
     "ms/picture",
     "CPU ms/picture",
