@@ -10,7 +10,6 @@ and anything else (comments, tables, multi-line arrays, escapes, exponents, ...)
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, field
 from itertools import repeat
 from typing import Any
@@ -95,31 +94,38 @@ def _scalar(token: str) -> Any:
     return float(token) if "." in token else int(token)
 
 
+# One match per line of a document: the entry's groups when the line (spaces and tabs around
+# it aside) is one entry as above, else the whole line in the last group (empty for a blank
+# line). ``findall`` reads a whole document in one call; a line is matched from its start to
+# its end, so no text falls between two matches.
+_LINE = re.compile(rf"^[ \t]*+(?:{_ENTRY.pattern}[ \t]*+$|([^\n]*+))", re.MULTILINE)
+
+
 def _simple_toml(text: str) -> dict[str, Any] | None:
     """``text`` read as TOML when it is in the simple one-line layout, else ``None``."""
     if "\r" in text:
         return None
     data: dict[str, Any] = {}
-    match = _ENTRY.fullmatch
-    for raw in text.split("\n"):
-        line = raw.strip(" \t")
-        if not line:
+    # findall gives "" for a group that did not take part: an entry always has its key, and
+    # a value read as all four groups empty can only be an empty list ("[]")
+    for key, scalar, integers, literals, items, other in _LINE.findall(text):
+        if not key:
+            if other:
+                return None
             continue
-        found = match(line)
-        if found is None:
-            return None
-        key, scalar, integers, literals, items = found.groups()
         if key in data:
             return None  # a TOML error: let tomllib word it
-        if scalar is not None:
+        if scalar:
             data[key] = _scalar(scalar)
-        elif integers is not None:
-            data[key] = list(map(int, integers.rstrip(" \t,").split(","))) if integers else []
-        elif literals is not None:
+        elif integers:
+            data[key] = list(map(int, integers.rstrip(" \t,").split(",")))
+        elif literals:
             # quote, text, quote, separator...: the texts are every second piece
             data[key] = literals.split("'")[1::2]
-        else:
+        elif items:
             data[key] = [t[1:-1] if t[0] in "'\"" else _scalar(t) for t in _TOKEN.findall(items)]
+        else:
+            data[key] = []
     return data
 
 
@@ -137,6 +143,8 @@ def parse_history(text: str) -> History:
     """Read one ``.phh`` document; raises ``ValueError`` on a malformed one."""
     data = _simple_toml(text)
     if data is None:
+        import tomllib  # here: most documents never need it, and it costs a process 3 ms
+
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as error:
@@ -162,7 +170,7 @@ def parse_history(text: str) -> History:
         big_bet=data.get("big_bet"),
         ante_trimming_status=bool(data.get("ante_trimming_status", True)),
         finishing_stacks=None if finishing is None else _numbers(finishing, "finishing_stacks"),
-        players=None if players is None else tuple(str(p) for p in players),
+        players=None if players is None else tuple(map(str, players)),
         extra={k: v for k, v in data.items() if k not in _KNOWN},
     )
 

@@ -7,11 +7,12 @@ recorded cards (unknown ``????`` cards are filled with cards nobody saw), with n
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from itertools import combinations, filterfalse
-from typing import cast
+from typing import Any, cast
 
 from engine.actions import Action, ActionKind
 from engine.cards import CARDS, Card, format_cards
@@ -57,13 +58,52 @@ def _wholes(values: Sequence[Number], name: str) -> list[int]:
 
 
 def config_from_history(history: History) -> HandConfig:
-    structure = _STRUCTURES.get(history.variant)
+    """The hand's setup, as :class:`HandConfig`; raises :class:`ReplayFailure` if it is not
+    one this dealer deals."""
+    facts = (
+        history.variant,
+        history.starting_stacks,
+        history.blinds_or_straddles,
+        history.antes,
+        history.min_bet,
+        history.small_bet,
+        history.big_bet,
+    )
+    if type(facts[1]) is tuple and type(facts[2]) is tuple and type(facts[3]) is tuple:
+        numbers = facts[1] + facts[2] + facts[3] + facts[4:]
+        if type(facts[0]) is str and _PLAIN_NUMBERS.issuperset(map(type, numbers)):
+            return _kept_config(*facts)
+    return _config(*facts)
+
+
+# Only when every number is an int, a float or None may equal facts share one config: a bool
+# or an int subclass equals an int of the same value, but the config refuses it.
+_PLAIN_NUMBERS = frozenset((int, float, type(None)))
+
+
+@functools.lru_cache(maxsize=256)
+def _kept_config(*facts: Any) -> HandConfig:
+    """:func:`_config`, kept: the hands of one game share their setup (the 10,000 Pluribus
+    hands have one), and a frozen config is built and checked once."""
+    return _config(*facts)
+
+
+def _config(
+    variant: str,
+    starting_stacks: Sequence[Number],
+    blinds_or_straddles: Sequence[Number],
+    recorded_antes: Sequence[Number],
+    min_bet: Number | None,
+    recorded_small_bet: Number | None,
+    recorded_big_bet: Number | None,
+) -> HandConfig:
+    structure = _STRUCTURES.get(variant)
     if structure is None:
-        raise UnsupportedHistory(f"variant {history.variant!r} is not Texas hold'em")
-    stacks = tuple(_wholes(history.starting_stacks, "a starting stack"))
+        raise UnsupportedHistory(f"variant {variant!r} is not Texas hold'em")
+    stacks = tuple(_wholes(starting_stacks, "a starting stack"))
     n = len(stacks)
-    blinds = _wholes(history.blinds_or_straddles, "a blind")
-    antes = _wholes(history.antes, "an ante")
+    blinds = _wholes(blinds_or_straddles, "a blind")
+    antes = _wholes(recorded_antes, "an ante")
     if len(blinds) != n or len(antes) != n:
         raise ReplayFailure("antes and blinds must have one entry per player")
     if any(blinds[2:]):
@@ -80,9 +120,9 @@ def config_from_history(history: History) -> HandConfig:
         raise UnsupportedHistory("unequal antes are not dealt here")
     small_bet = big_bet = 0
     if structure is Structure.FIXED_LIMIT:
-        small_bet = _whole(history.small_bet or big, "the small bet")
-        big_bet = _whole(history.big_bet or 2 * small_bet, "the big bet")
-    elif history.min_bet is not None and _whole(history.min_bet, "min_bet") != big:
+        small_bet = _whole(recorded_small_bet or big, "the small bet")
+        big_bet = _whole(recorded_big_bet or 2 * small_bet, "the big bet")
+    elif min_bet is not None and _whole(min_bet, "min_bet") != big:
         raise UnsupportedHistory("a minimum bet other than the big blind is not dealt here")
     try:
         return HandConfig(
