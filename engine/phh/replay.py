@@ -10,16 +10,15 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
 from itertools import combinations, filterfalse
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 from engine.actions import Action, ActionKind
 from engine.cards import CARDS, Card, format_cards
 from engine.config import AnteMode, HandConfig, Structure
 from engine.errors import EngineError
 from engine.evaluator import evaluate7
-from engine.events import BoardDealt, CardsMucked, CardsShown, PlayerActed
+from engine.events import BoardDealt, CardsMucked, CardsShown, PlayerActed, maker
 from engine.hand import Hand
 from engine.phh.history import History, Number
 from engine.runout import RUN_COUNT_FIELD, board_cards_dealt
@@ -191,6 +190,14 @@ _CALLS = tuple(Action(player=p, kind=ActionKind.CALL) for p in range(10))
 _PLAIN = {f"p{p + 1} f": a for p, a in enumerate(_FOLDS)} | {
     f"p{p + 1} cc": a for p, a in enumerate(_CALLS)
 }
+# The first eight characters of a hole-card deal to p1..p9 written plainly ("d dh p3 ": six
+# lines of every hand), and the player: with the two cards after them, one dict lookup each.
+_DEALS = {f"d dh p{p + 1} ": p for p in range(9)}
+_NOT_A_CARD = object()
+# Action(player=p, kind=RAISE, amount=a), built as the class builds it (engine.events.maker:
+# the frozen dataclass's __init__ sets each field through object.__setattr__)
+_raise_action = maker(Action)
+_RAISE = ActionKind.RAISE
 
 Step = tuple[str, Action | None, int]
 """One line to replay: (line, action, cards); no action means a board deal of ``cards``
@@ -198,12 +205,12 @@ cards, or with ``cards == -1`` a show or muck."""
 _SHOW = -1
 
 
-@dataclass(frozen=True, kw_only=True)
-class _Script:
+class _Script(NamedTuple):
     """A history's lines read in one pass: the deck that deals its cards, the steps to
     replay, and the first line found wrong only when the replay reaches it: ``refusal``,
     raised for ``refused_line`` (after the board check that comes before any action when
-    ``after_board``)."""
+    ``after_board``). A named tuple, made once a hand: cheaper to build than a frozen
+    dataclass, and private to this module."""
 
     deck: list[Card]
     steps: list[Step]
@@ -225,12 +232,24 @@ def _script(lines: Sequence[str], n: int) -> _Script:
     chunks = _CHUNKS
     players = _PLAYERS
     plain = _PLAIN
+    deals = _DEALS
     for line in lines:
         action = plain.get(line)
         if action is not None and action.player < n:
             if refusal is None:
                 steps.append((line, action, 0))
             continue
+        p = deals.get(line[:8], n)
+        if p < n and len(line) == 12:
+            # "d dh pK XxYy": what the general reading below makes of it, when both are cards
+            one = chunks.get(line[8:10], _NOT_A_CARD)
+            two = chunks.get(line[10:], _NOT_A_CARD)
+            if one is not _NOT_A_CARD and two is not _NOT_A_CARD:
+                if one is not None:
+                    holes[p] = cast(Card, one)
+                if two is not None:
+                    holes[n + p] = cast(Card, two)
+                continue
         words = (line.split("#", 1)[0] if "#" in line else line).split()
         if not words:
             continue
@@ -304,17 +323,11 @@ def _script(lines: Sequence[str], n: int) -> _Script:
             except UnsupportedHistory as error:
                 refusal, refused_line, after_board = error, line, True
             else:
-                steps.append((line, Action(player=p, kind=ActionKind.RAISE, amount=amount), 0))
+                steps.append((line, _raise_action(p, _RAISE, amount), 0))
         else:
             refusal = UnsupportedHistory(f"unknown action {line!r}")
             refused_line, after_board = line, True
-    return _Script(
-        deck=_deck(holes, board, n, mucked),
-        steps=steps,
-        refusal=refusal,
-        refused_line=refused_line,
-        after_board=after_board,
-    )
+    return _Script(_deck(holes, board, n, mucked), steps, refusal, refused_line, after_board)
 
 
 def _deck(
@@ -363,23 +376,24 @@ def replay_history(history: History) -> Hand:
         return _replay_run_twice(config, script, runs)
     hand = Hand(config, script.deck)
     apply = hand.apply  # act without building the event records now: they are built if read
+    board = hand.board  # the hand's own list, which it extends as it deals
     seen_board = 0
     for line, action, cards in script.steps:
         if action is not None:
-            if len(hand.board) != seen_board:
+            if len(board) != seen_board:
                 raise ReplayFailure(f"{line!r}: the engine dealt a street the history did not")
             try:
                 apply(action)
             except EngineError as error:
                 raise ReplayFailure(f"{line!r} is illegal: {error}") from None
         elif cards != _SHOW:
-            if len(hand.board) < seen_board + cards:
+            if len(board) < seen_board + cards:
                 raise ReplayFailure(f"{line!r}: {_waiting(hand)}")
             seen_board += cards
         elif not hand.is_over and not hand.ran_out:
             raise ReplayFailure(f"{line!r} before the showdown: {_waiting(hand)}")
     if script.refusal is not None:
-        if script.after_board and len(hand.board) != seen_board:
+        if script.after_board and len(board) != seen_board:
             line = script.refused_line
             raise ReplayFailure(f"{line!r}: the engine dealt a street the history did not")
         raise script.refusal
@@ -448,9 +462,11 @@ def verify_history(history: History) -> Hand:
     total = sum(hand.config.stacks)
     if sum(ours) != total:
         raise ReplayFailure("chips were created or lost")
-    for p, (mine, theirs) in enumerate(zip(ours, recorded)):
-        if mine not in (math.floor(theirs), math.ceil(theirs)):
-            raise ReplayFailure(f"p{p + 1} finishes with {mine}, the history says {theirs}")
+    # stacks recorded equal to ours are their own floor and ceiling (most histories)
+    if tuple(ours) != recorded:
+        for p, (mine, theirs) in enumerate(zip(ours, recorded)):
+            if mine not in (math.floor(theirs), math.ceil(theirs)):
+                raise ReplayFailure(f"p{p + 1} finishes with {mine}, the history says {theirs}")
     # fsum and a relative tolerance of 1e-12: decimal fractions such as 33.33 are not exact
     # in binary, and a real discrepancy is at least a fraction of a chip.
     recorded_total = math.fsum(recorded)
