@@ -193,7 +193,7 @@ _PLAIN = {f"p{p + 1} f": a for p, a in enumerate(_FOLDS)} | {
 # The first eight characters of a hole-card deal to p1..p9 written plainly ("d dh p3 ": six
 # lines of every hand), and the player: with the two cards after them, one dict lookup each.
 _DEALS = {f"d dh p{p + 1} ": p for p in range(9)}
-_NOT_A_CARD = object()
+_NOT_A_CARD = Card(-1)  # what a lookup of two characters that are not a card gives
 # Action(player=p, kind=RAISE, amount=a), built as the class builds it (engine.events.maker:
 # the frozen dataclass's __init__ sets each field through object.__setattr__)
 _raise_action = maker(Action)
@@ -246,9 +246,9 @@ def _script(lines: Sequence[str], n: int) -> _Script:
             two = chunks.get(line[10:], _NOT_A_CARD)
             if one is not _NOT_A_CARD and two is not _NOT_A_CARD:
                 if one is not None:
-                    holes[p] = cast(Card, one)
+                    holes[p] = one
                 if two is not None:
-                    holes[n + p] = cast(Card, two)
+                    holes[n + p] = two
                 continue
         words = (line.split("#", 1)[0] if "#" in line else line).split()
         if not words:
@@ -307,16 +307,10 @@ def _script(lines: Sequence[str], n: int) -> _Script:
             except ReplayFailure as error:
                 refusal, refused_line = error, line
                 continue
-        if verb == "f":
-            steps.append((line, _FOLDS[p], 0))
-        elif verb == "cc":
-            steps.append((line, _CALLS[p], 0))
-        elif verb == "sm":
-            steps.append((line, None, _SHOW))
-        elif verb == "cbr" and count == 3:
+        if verb == "cbr" and count == 3:
             text = words[2]
             try:
-                amount = _whole(float(text) if "." in text else int(text), "a bet")
+                amount = _whole(float(text), "a bet") if "." in text else int(text)
             except ValueError:
                 refusal = ReplayFailure(f"bad amount in {line!r}")
                 refused_line, after_board = line, True
@@ -324,6 +318,12 @@ def _script(lines: Sequence[str], n: int) -> _Script:
                 refusal, refused_line, after_board = error, line, True
             else:
                 steps.append((line, _raise_action(p, _RAISE, amount), 0))
+        elif verb == "f":
+            steps.append((line, _FOLDS[p], 0))
+        elif verb == "cc":
+            steps.append((line, _CALLS[p], 0))
+        elif verb == "sm":
+            steps.append((line, None, _SHOW))
         else:
             refusal = UnsupportedHistory(f"unknown action {line!r}")
             refused_line, after_board = line, True
