@@ -10,7 +10,8 @@ Players are indices 0..n-1, clockwise; the table maps them to seats and names.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from operator import itemgetter, sub
+from itertools import compress
+from operator import itemgetter, not_, sub
 
 from engine.actions import Action, ActionKind, LegalActions, Street
 from engine.cards import CARDS, Card
@@ -576,6 +577,16 @@ class Hand:
         bets = self.bets
         acted_at = self._acted_at
         current = self.current_bet
+        if True not in all_in:
+            # Nobody is all-in, and two or more are still in (the callers' invariant): every
+            # player still in has someone to answer them, and the tests below come down to
+            # facing a bet or not having acted.
+            for p in _ORDERS[n][start]:
+                if not folded[p] and (bets[p] < current or acted_at[p] < 0):
+                    self.to_act = p
+                    return
+            self._close_round()
+            return
         for p in _ORDERS[n][start]:
             if folded[p] or all_in[p]:
                 continue
@@ -606,8 +617,7 @@ class Hand:
     def _close_round(self) -> None:
         self.to_act = None
         self._return_uncalled()
-        folded = self.folded
-        live = [p for p in range(self._n) if not folded[p]]
+        live = list(compress(range(self._n), map(not_, self.folded)))
         if len(live) == 1:
             self._award_uncontested(live[0])
             return

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from itertools import repeat
 from typing import Any
 
 __all__ = ["History", "parse_history", "write_history"]
@@ -115,13 +114,13 @@ def _simple_toml(text: str) -> dict[str, Any] | None:
             continue
         if key in data:
             return None  # a TOML error: let tomllib word it
-        if scalar:
-            data[key] = _scalar(scalar)
-        elif integers:
+        if integers:
             data[key] = list(map(int, integers.rstrip(" \t,").split(",")))
         elif literals:
             # quote, text, quote, separator...: the texts are every second piece
             data[key] = literals.split("'")[1::2]
+        elif scalar:
+            data[key] = _scalar(scalar)
         elif items:
             data[key] = [t[1:-1] if t[0] in "'\"" else _scalar(t) for t in _TOKEN.findall(items)]
         else:
@@ -129,12 +128,13 @@ def _simple_toml(text: str) -> dict[str, Any] | None:
     return data
 
 
+# TOML readers give exact types: int or float (a bool is not a number here), and str
 _NUMBER_TYPES = frozenset((int, float))
+_STRING_TYPE = frozenset((str,))
 
 
 def _numbers(value: Any, name: str) -> tuple[Number, ...]:
-    # TOML readers give exact types: int or float, and bool is not a number here
-    if not isinstance(value, list) or not _NUMBER_TYPES.issuperset(map(type, value)):
+    if type(value) is not list or not _NUMBER_TYPES.issuperset(map(type, value)):
         raise ValueError(f"{name} must be a list of numbers")
     return tuple(value)
 
@@ -155,20 +155,23 @@ def parse_history(text: str) -> History:
     stacks = _numbers(data["starting_stacks"], "starting_stacks")
     n = len(stacks)
     actions = data["actions"]
-    if not isinstance(actions, list) or not all(map(isinstance, actions, repeat(str))):
+    if type(actions) is not list or not _STRING_TYPE.issuperset(map(type, actions)):
         raise ValueError("actions must be a list of strings")
-    finishing = data.get("finishing_stacks")
-    players = data.get("players")
+    get = data.get
+    antes = get("antes")
+    blinds = get("blinds_or_straddles")
+    finishing = get("finishing_stacks")
+    players = get("players")
     return History(
         variant=str(data["variant"]),
-        antes=_numbers(data.get("antes", [0] * n), "antes"),
-        blinds_or_straddles=_numbers(data.get("blinds_or_straddles", [0] * n), "blinds"),
+        antes=_numbers([0] * n if antes is None else antes, "antes"),
+        blinds_or_straddles=_numbers([0] * n if blinds is None else blinds, "blinds"),
         starting_stacks=stacks,
         actions=tuple(actions),
-        min_bet=data.get("min_bet"),
-        small_bet=data.get("small_bet"),
-        big_bet=data.get("big_bet"),
-        ante_trimming_status=bool(data.get("ante_trimming_status", True)),
+        min_bet=get("min_bet"),
+        small_bet=get("small_bet"),
+        big_bet=get("big_bet"),
+        ante_trimming_status=bool(get("ante_trimming_status", True)),
         finishing_stacks=None if finishing is None else _numbers(finishing, "finishing_stacks"),
         players=None if players is None else tuple(map(str, players)),
         extra={k: v for k, v in data.items() if k not in _KNOWN},

@@ -185,14 +185,17 @@ def _cards(text: str, line: str) -> list[Card | None]:
 # check-or-call of every replay.
 _FOLDS = tuple(Action(player=p, kind=ActionKind.FOLD) for p in range(10))
 _CALLS = tuple(Action(player=p, kind=ActionKind.CALL) for p in range(10))
-# Folds and calls written plainly ("p3 f", "p1 cc": most action lines) and their actions:
-# one dict lookup instead of splitting the line; any other spelling takes the general path.
-_PLAIN = {f"p{p + 1} f": a for p, a in enumerate(_FOLDS)} | {
-    f"p{p + 1} cc": a for p, a in enumerate(_CALLS)
-}
+# Folds and calls written plainly ("p3 f", "p1 cc": most action lines) and their actions,
+# for each player count: one dict lookup instead of splitting the line; any other spelling,
+# or a player not at the table, takes the general path.
+_PLAIN = tuple(
+    {f"p{p + 1} f": _FOLDS[p] for p in range(n)} | {f"p{p + 1} cc": _CALLS[p] for p in range(n)}
+    for n in range(11)
+)
 # The first eight characters of a hole-card deal to p1..p9 written plainly ("d dh p3 ": six
-# lines of every hand), and the player: with the two cards after them, one dict lookup each.
-_DEALS = {f"d dh p{p + 1} ": p for p in range(9)}
+# lines of every hand), and the player, for each player count: with the two cards after
+# them, one dict lookup each.
+_DEALS = tuple({f"d dh p{p + 1} ": p for p in range(min(n, 9))} for n in range(11))
 _NOT_A_CARD = Card(-1)  # what a lookup of two characters that are not a card gives
 # Action(player=p, kind=RAISE, amount=a), built as the class builds it (engine.events.maker:
 # the frozen dataclass's __init__ sets each field through object.__setattr__)
@@ -231,11 +234,11 @@ def _script(lines: Sequence[str], n: int) -> _Script:
     mucked: list[int] = []  # who mucks at the showdown
     chunks = _CHUNKS
     players = _PLAYERS
-    plain = _PLAIN
-    deals = _DEALS
+    plain = _PLAIN[n]  # n is 2 to 10: a config was made
+    deals = _DEALS[n]
     for line in lines:
         action = plain.get(line)
-        if action is not None and action.player < n:
+        if action is not None:
             if refusal is None:
                 steps.append((line, action, 0))
             continue
