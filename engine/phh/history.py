@@ -66,7 +66,6 @@ _SCALAR = (
     rf"|{_INTEGER}(?:\.[0-9]++)?"
     r"|true|false"
 )
-_TOKEN = re.compile(_SCALAR)
 
 
 def _list_of(item: str) -> str:
@@ -76,7 +75,7 @@ def _list_of(item: str) -> str:
 
 # key = scalar | [integers] | [literal strings] | [any scalars]: the two common list shapes
 # have their own groups, read without a per-item Python call.
-_ENTRY = re.compile(
+_ENTRY = (
     rf"([A-Za-z0-9_-]++)[ \t]*+=[ \t]*+(?:({_SCALAR})|{_list_of(_INTEGER)}"
     rf"|{_list_of(_LITERAL)}|{_list_of(_SCALAR)})"
 )
@@ -97,7 +96,7 @@ def _scalar(token: str) -> Any:
 # it aside) is one entry as above, else the whole line in the last group (empty for a blank
 # line). ``findall`` reads a whole document in one call; a line is matched from its start to
 # its end, so no text falls between two matches.
-_LINE = re.compile(rf"^[ \t]*+(?:{_ENTRY.pattern}[ \t]*+$|([^\n]*+))", re.MULTILINE)
+_LINE = re.compile(rf"^[ \t]*+(?:{_ENTRY}[ \t]*+$|([^\n]*+))", re.MULTILINE)
 
 
 def _simple_toml(text: str) -> dict[str, Any] | None:
@@ -122,7 +121,9 @@ def _simple_toml(text: str) -> dict[str, Any] | None:
         elif scalar:
             data[key] = _scalar(scalar)
         elif items:
-            data[key] = [t[1:-1] if t[0] in "'\"" else _scalar(t) for t in _TOKEN.findall(items)]
+            # (the pattern compiled on first use: few documents hold a list of mixed values)
+            tokens = re.findall(_SCALAR, items)
+            data[key] = [t[1:-1] if t[0] in "'\"" else _scalar(t) for t in tokens]
         else:
             data[key] = []
     return data
