@@ -37,6 +37,7 @@ import platform
 import statistics
 import sys
 import time
+import zlib
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -197,7 +198,20 @@ def _writers(image_count: int) -> list[tuple[str, float, int]]:
     def ours(level: int) -> Callable[[], bytes]:
         return lambda: encode_png(image, level=level)
 
-    candidates = [(f"bot.pictures.png, zlib level {level}", ours(level)) for level in (1, 2, 3, 6)]
+    def unfiltered_zlib(level: int) -> Callable[[], bytes]:
+        """The writer before ISA-L: the same rows, deflated by zlib (the IDAT alone)."""
+
+        def run() -> bytes:
+            padded = image.tobytes("raw", ("RGB", image.width * 3 + 1))
+            deflate = zlib.compressobj(level, zlib.DEFLATED, 15, 8)
+            return deflate.compress(b"\x00" + padded[:-1]) + deflate.flush()
+
+        return run
+
+    candidates = [(f"bot.pictures.png, ISA-L level {level}", ours(level)) for level in (0, 1, 2, 3)]
+    candidates += [
+        (f"unfiltered rows, zlib level {level}", unfiltered_zlib(level)) for level in (1, 2, 6)
+    ]
     candidates += [(f"Pillow PNG, compress_level {level}", pillow(level)) for level in (1, 6)]
     candidates.append(("Pillow quantize(256) + PNG level 1", quantized))
     results = []
