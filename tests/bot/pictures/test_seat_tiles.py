@@ -59,13 +59,34 @@ def test_a_seat_changed_is_drawn_anew_and_the_tiles_kept_are_bounded(
 ) -> None:
     monkeypatch.setattr(seats, "TILES_KEPT", 24)
     monkeypatch.setattr(seats, "_tiles", {})
+    monkeypatch.setattr(seats, "_seen", {})
     view = example_table(10)
     before = table.render_table(view)
+    assert table.render_table(view) == before and len(seats._tiles) == 10  # seen twice: kept
     renamed = dataclasses.replace(view.seats[0], name="Zoë")
     after = table.render_table(dataclasses.replace(view, seats=(renamed, *view.seats[1:])))
     assert after != before
     for k in range(5):
         moved = tuple(dataclasses.replace(seat, name=f"{seat.name} {k}") for seat in view.seats)
-        table.render_table(dataclasses.replace(view, seats=moved))
+        for _ in range(2):
+            table.render_table(dataclasses.replace(view, seats=moved))
     assert len(seats._tiles) == seats.TILES_KEPT
     assert table.render_table(view) == before
+
+
+def test_a_seat_seen_once_gets_no_tile(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With many tables drawn in turn no seat comes back before its tile would be dropped:
+    a seat is drawn in place until it is seen again while still remembered."""
+    monkeypatch.setattr(seats, "TILES_KEPT", 24)
+    monkeypatch.setattr(seats, "_tiles", {})
+    monkeypatch.setattr(seats, "_seen", {})
+    views = []
+    for k in range(6):
+        view = example_table(10)
+        renamed = tuple(dataclasses.replace(seat, name=f"{seat.name} {k}") for seat in view.seats)
+        views.append(dataclasses.replace(view, seats=renamed))
+    for view in views:  # 60 seats in turn, 24 remembered: none seen again in time
+        table.render_table(view)
+    for view in views:
+        table.render_table(view)
+    assert seats._tiles == {} and len(seats._seen) == seats.TILES_KEPT
