@@ -38,13 +38,11 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import io
 import os
 import platform
 import statistics
 import sys
 import time
-import zlib
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -67,6 +65,7 @@ from peer_renderer import (
     missing_peer,
     peer_tree,
 )
+from png_candidates import CANDIDATES, ISAL, ZLIB, compare_writers
 from render_timing import StreamPicture, candidate_counts, stream_parts, timed_each
 
 TARGETS_MS = {"hole cards": 3.0, "table, 10 seats": 20.0}
@@ -178,60 +177,6 @@ def tiles_and_encode(view: TableView, picture: Image.Image) -> bytes:
     return encode_png(picture)
 
 
-def _writers(image_count: int) -> list[tuple[str, float, int]]:
-    """Encode the same ten-seat table with several writers: (name, median CPU ms, bytes)."""
-    from PIL import Image
-
-    from bot.pictures.png import encode_png
-    from bot.pictures.table import draw_table
-
-    image = draw_table(_tables(1, 10)[0])
-
-    def pillow(level: int) -> Callable[[], bytes]:
-        def run() -> bytes:
-            buffer = io.BytesIO()
-            image.save(buffer, format="PNG", compress_level=level)
-            return buffer.getvalue()
-
-        return run
-
-    def quantized() -> bytes:
-        buffer = io.BytesIO()
-        image.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(
-            buffer, format="PNG", compress_level=1
-        )
-        return buffer.getvalue()
-
-    def ours(level: int) -> Callable[[], bytes]:
-        return lambda: encode_png(image, level=level)
-
-    def unfiltered_zlib(level: int) -> Callable[[], bytes]:
-        """The writer before ISA-L: the same rows, deflated by zlib (the IDAT alone)."""
-
-        def run() -> bytes:
-            padded = image.tobytes("raw", ("RGB", image.width * 3 + 1))
-            deflate = zlib.compressobj(level, zlib.DEFLATED, 15, 8)
-            return deflate.compress(b"\x00" + padded[:-1]) + deflate.flush()
-
-        return run
-
-    candidates = [(f"bot.pictures.png, ISA-L level {level}", ours(level)) for level in (0, 1, 2, 3)]
-    candidates += [
-        (f"unfiltered rows, zlib level {level}", unfiltered_zlib(level)) for level in (1, 2, 6)
-    ]
-    candidates += [(f"Pillow PNG, compress_level {level}", pillow(level)) for level in (1, 6)]
-    candidates.append(("Pillow quantize(256) + PNG level 1", quantized))
-    results = []
-    for name, run in candidates:
-        times = []
-        for _ in range(image_count):
-            start = time.thread_time()
-            data = run()
-            times.append((time.thread_time() - start) * 1000)
-        results.append((name, statistics.median(times), len(data)))
-    return results
-
-
 def _scripts_ratio(count: int) -> tuple[float, float]:
     """Median CPU ms of the ten-seat table with the example names and with Latin names,
     renders interleaved so that a busy machine slows both alike."""
@@ -276,8 +221,21 @@ def _stream(current: RenderWorker, tables: int, pictures: int) -> None:
 
     items = picture_stream(tables, pictures)
     parts: list[StreamPicture] = []
-    for first in range(0, len(items), 200):
-        parts += current.call(stream_parts, items[first : first + 200])
+    before: list[StreamPicture] = []
+    counts: dict[str, tuple[int, int, int, int]] = {}
+    zlib_worker = RenderWorker(ROOT)  # never runs ISA-L: see render_timing.stream_parts
+    try:
+        for first in range(0, len(items), 200):
+            chunk = items[first : first + 200]
+            parts += current.call(stream_parts, chunk, ISAL)
+            before += zlib_worker.call(stream_parts, chunk, ZLIB, False)
+        for worker, names in ((current, ISAL), (zlib_worker, ZLIB)):
+            counted = worker.call(candidate_counts)
+            counts |= {name: counted[name] for name in names if name in counted}
+    finally:
+        zlib_worker.close()
+    for part, other in zip(parts, before, strict=True):
+        part.candidates.update(other.candidates)
     print(
         f"\na realistic stream: {len(parts):,} pictures of {tables:,} tables (every deal, then "
         "streets and showdowns interleaved), CPU ms per picture in the worker:"
@@ -297,7 +255,6 @@ def _stream(current: RenderWorker, tables: int, pictures: int) -> None:
             f"{statistics.mean(p.scanlines for p in some) / 1000:>12.0f} "
             f"{statistics.mean(p.png for p in some) / 1000:>11.1f}"
         )
-    counts = current.call(candidate_counts)
     print(
         f"  PNG writers on the same pictures: {'CPU ms':>6} {'KB':>6} {'bands hit':>10} "
         f"{'KB deflated':>12} {'MB kept':>8}"
@@ -307,7 +264,7 @@ def _stream(current: RenderWorker, tables: int, pictures: int) -> None:
         f"  {'bot.pictures.png (ISA-L 1, whole picture)':<40} {today:>7.2f} "
         f"{statistics.mean(p.png for p in parts) / 1000:>6.1f}"
     )
-    for name in parts[0].candidates:
+    for name in CANDIDATES:
         cpu = statistics.mean(p.candidates[name][0] for p in parts) * 1000
         size = statistics.mean(p.candidates[name][1] for p in parts) / 1000
         line = f"  {name:<40} {cpu:>7.2f} {size:>6.1f}"
@@ -439,8 +396,13 @@ def _measure(smoke: bool, runs: int, current: RenderWorker, worker: RenderWorker
     )
     if ratio > MAX_SCRIPTS_RATIO:
         missed.append("names in other scripts")
-    print("\nPNG writers on the ten-seat table:")
-    for name, median, size in _writers(5 if smoke else 40):
+    print("\nPNG writers on the ten-seat table (in a fresh worker, zlib's first):")
+    writers = RenderWorker(ROOT)
+    try:
+        compared = writers.call(compare_writers, 5 if smoke else 40)
+    finally:
+        writers.close()
+    for name, median, size in compared:
         print(f"  {name:<40} {median:>7.2f} ms {size / 1000:>8.1f} KB")
     if missed and not smoke:
         print(f"missed targets: {', '.join(missed)}")

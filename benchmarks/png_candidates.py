@@ -22,7 +22,7 @@ from PIL import Image
 
 from bot.pictures.png import SIGNATURE
 
-__all__ = ["BandCache", "zlib_png"]
+__all__ = ["CANDIDATES", "ISAL", "ZLIB", "BandCache", "compare_writers", "zlib_png"]
 
 _ADLER_BASE = 65521
 _LAST_BLOCK = b"\x03\x00"  # an empty final block of fixed codes
@@ -103,3 +103,59 @@ CANDIDATES: dict[str, Any] = {
 }
 """The writers ``render_timing.stream_parts`` measures beside today's, by name. The banded ones
 keep their cache for the life of the worker, as the bot's worker would."""
+ZLIB = tuple(name for name in CANDIDATES if "ISA-L" not in name)
+"""The candidates that deflate with zlib (measured in a worker where ISA-L never runs)."""
+ISAL = tuple(name for name in CANDIDATES if "ISA-L" in name)
+
+
+def compare_writers(image_count: int) -> list[tuple[str, float, int]]:
+    """Encode the ten-seat example table with several writers: (name, median CPU ms, bytes).
+    Run in a fresh worker: zlib's writers (and Pillow's, which uses zlib) before any ISA-L,
+    which leaves the vector registers dirty for zlib (``render_timing.stream_parts``)."""
+    import io
+    import statistics
+    import time
+    from collections.abc import Callable
+
+    from bot.pictures.png import encode_png
+    from bot.pictures.table import draw_table
+    from tests.bot.pictures.examples import NAMES, example_table
+
+    image = draw_table(example_table(10, board=("As", "Kh", "7c", "Td"), names=NAMES))
+
+    def pillow(level: int) -> Callable[[], bytes]:
+        def run() -> bytes:
+            buffer = io.BytesIO()
+            image.save(buffer, format="PNG", compress_level=level)
+            return buffer.getvalue()
+
+        return run
+
+    def quantized() -> bytes:
+        buffer = io.BytesIO()
+        image.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(
+            buffer, format="PNG", compress_level=1
+        )
+        return buffer.getvalue()
+
+    def ours(level: int) -> Callable[[], bytes]:
+        return lambda: encode_png(image, level=level)
+
+    candidates: list[tuple[str, Callable[[], bytes]]] = [
+        (f"unfiltered rows, zlib level {level}", lambda level=level: zlib_png(image, level))
+        for level in (1, 2, 6)
+    ]
+    candidates += [(f"Pillow PNG, compress_level {level}", pillow(level)) for level in (1, 6)]
+    candidates.append(("Pillow quantize(256) + PNG level 1", quantized))
+    candidates += [
+        (f"bot.pictures.png, ISA-L level {level}", ours(level)) for level in (0, 1, 2, 3)
+    ]
+    results = []
+    for name, run in candidates:
+        times = []
+        for _ in range(image_count):
+            start = time.thread_time()
+            data = run()
+            times.append((time.thread_time() - start) * 1000)
+        results.append((name, statistics.median(times), len(data)))
+    return results

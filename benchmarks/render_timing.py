@@ -74,10 +74,20 @@ class StreamPicture:
     candidates: dict[str, tuple[float, int]]
 
 
-def stream_parts(items: list[tuple[str, Any]], check_every: int = 50) -> list[StreamPicture]:
-    """Draw each ``(kind, view)`` of a stream and write it with today's writer and with every
-    candidate, timing each part with this thread's CPU time. Every ``check_every``-th picture
-    of each writer is decoded by Pillow and compared with the drawing, pixel for pixel."""
+def stream_parts(
+    items: list[tuple[str, Any]],
+    writers: tuple[str, ...],
+    today: bool = True,
+    check_every: int = 50,
+) -> list[StreamPicture]:
+    """Draw each ``(kind, view)`` of a stream and write it with today's writer (unless not
+    ``today``) and with the candidates named ``writers``, timing each part with this thread's
+    CPU time. Every ``check_every``-th picture of each writer is decoded by Pillow and compared
+    with the drawing, pixel for pixel.
+
+    zlib's candidates run in a worker where ISA-L never ran: ISA-L leaves the vector registers'
+    upper halves dirty (no ``vzeroupper``), and zlib's deflate then takes twice its time on
+    this machine (Pillow's drawing and ISA-L itself do not change)."""
     from PIL import Image
     from png_candidates import CANDIDATES
 
@@ -91,11 +101,12 @@ def stream_parts(items: list[tuple[str, Any]], check_every: int = 50) -> list[St
         cpu = time.thread_time()
         image = drawings[kind](view)
         drawn = time.thread_time()
-        png = encode_png(image)
+        png = encode_png(image) if today else b""
         written = time.thread_time()
-        outputs = {"today": png}
+        outputs = {"today": png} if today else {}
         candidates = {}
-        for name, write in CANDIDATES.items():
+        for name in writers:
+            write = CANDIDATES[name]
             start = time.thread_time()
             outputs[name] = write(image)
             candidates[name] = (time.thread_time() - start, len(outputs[name]))
