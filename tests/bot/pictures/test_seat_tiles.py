@@ -45,9 +45,14 @@ def test_the_face_of_a_seat_is_every_field_but_its_stack_and_bet() -> None:
 def test_seats_pasted_as_tiles_give_the_pixels_of_seats_drawn_in_place(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    monkeypatch.setattr(seats, "TILES_KEPT", 1024)  # every seat of these views kept
+    monkeypatch.setattr(seats, "_tiles", {})
+    monkeypatch.setattr(seats, "_seen", {})
     views = _views()
-    tiled = [table.render_table(view) for view in views]
-    assert tiled == [table.render_table(view) for view in views]  # tiles kept, same bytes
+    first = [table.render_table(view) for view in views]  # each seat seen once: in place
+    tiled = [table.render_table(view) for view in views]  # seen again: made tiles
+    assert seats._tiles, "no seat was made a tile"
+    assert first == tiled == [table.render_table(view) for view in views]  # pasted: same bytes
     monkeypatch.setattr(table, "_tile_region", lambda count, index, turn: None)
     in_place = [table.render_table(view) for view in views]
     differ = [k for k, (a, b) in enumerate(zip(tiled, in_place, strict=True)) if a != b]
