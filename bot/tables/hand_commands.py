@@ -205,7 +205,7 @@ class HandCommands:
                 raise StaleMove("no run-out waits for that answer", table=table_id)
             if user_id not in live.asked:
                 raise NotAtRisk("only players with chips at risk choose", user=user_id)
-            live.agreed.add(user_id)
+            live.agreed |= {user_id}
             current, members = live.hand_id, live.players
             events: tuple[Event, ...] = ()
             ended = None
