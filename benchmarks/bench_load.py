@@ -28,7 +28,8 @@ Two arrival patterns, reported apart:
   loop); the figure that matters is the throughput.
 
 Memory per table: the Python heap (``tracemalloc``) of N open tables, each in a hand, divided
-by N, in a separate run; and the resident set growth over the load run divided by N.
+by N, in a separate run (``--heap-only``: that run alone); and the resident set growth over
+the load run divided by N.
 
 ``--computers M``: M more six-handed practice tables seat only computer players (easy, normal
 and hard by turns), played by :class:`bot.tables.computers.ComputerPlayers` subscribed to the same
@@ -678,6 +679,9 @@ async def main() -> int:
     parser.add_argument("--windows", type=int, default=4, help="off/on windows after warm-up")
     parser.add_argument("--activity-tables", type=int, default=0, help="tables with pages open")
     parser.add_argument("--pages", type=int, default=4, help="Activity pages on each of them")
+    parser.add_argument(
+        "--heap-only", action="store_true", help="only the heap per table, no load run"
+    )
     args = parser.parse_args()
     think = (1.0, 3.0)
     if args.smoke:  # a shorter think time, so that a second sees some streets and hands
@@ -702,7 +706,8 @@ async def main() -> int:
     ) as tmp:
         folder = Path(tmp)
         rows = []
-        for n, pattern, drawer in itertools.product(counts, patterns, renderers):
+        runs = [] if args.heap_only else itertools.product(counts, patterns, renderers)
+        for n, pattern, drawer in runs:
             profile = cProfile.Profile() if args.profile else None
             run = await load_run(
                 folder,
@@ -733,9 +738,10 @@ async def main() -> int:
                 stats.print_stats(35)
                 stats.sort_stats("tottime").print_stats(25)
                 print(out.getvalue())
-        print()
-        print(table(HEADER, rows))
-        print()
+        if rows:
+            print()
+            print(table(HEADER, rows))
+            print()
         heap_rows = []
         for n in counts:
             seated, playing = await heap_per_table(folder, n)
