@@ -125,7 +125,7 @@ def rebuild(record: TableRecord, hand: HandRecord | None) -> Live:
     if hand is not None:
         # The snapshot's hand may lag: the action log is the truth.
         table.hand = hand.replay()
-        table.hand_deck = tuple(hand.deck)
+        table.hand_deck = table.hand.deck
         live.hand_id, live.players, live.deadline = hand.hand_id, hand.players, hand.deadline
         if table.hand.held:  # a run-out waiting for its choice: asked again
             live.asked = tuple(hand.players[p] for p in table.hand.live_players())
