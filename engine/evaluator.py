@@ -16,7 +16,7 @@ list lookups and additions in pure Python:
   to that suit or ``-1``, :data:`HAS_FLUSH` to whether there is one.
 * Without a flush, the value depends on the rank multiset only. The 49,205 seven-rank keys
   are spread up to 7.8 million, too sparse for a flat list, so they are packed by row
-  displacement (the rows of 1,024 keys are slid over each other until no two keys meet):
+  displacement (the rows of 4,096 keys are slid over each other until no two keys meet):
   ``SEVEN_VALUES[k + SEVEN_OFFSETS[k >> ROW_SHIFT]]`` with ``k = key >> SUIT_BITS``. Two list
   lookups and two shifts cost less than one dictionary lookup, and less than the big-integer
   arithmetic of a key with room for four suit counters. Five and six ranks have packed
@@ -44,6 +44,7 @@ from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
+from functools import cache
 from itertools import combinations
 
 from engine import evaluator_data as _data
@@ -92,17 +93,24 @@ def decode(text: str, typecode: str) -> array[int]:
     return table
 
 
-_VALUES: list[int] = list(range(7462))
-# One int object per value, shared by every slot that holds it: the list's slots then point
-# into 240 KB of objects, not 1.5 MB of copies, and the hot loop misses the cache less.
-SEVEN_VALUES: list[int] = [_VALUES[v] for v in decode(_data.SEVEN_VALUES, "H")]
-"""Packed values of seven cards without a flush; see :data:`SEVEN_OFFSETS`."""
+SEVEN_VALUES: array[int] = decode(_data.SEVEN_VALUES, "H")
+"""Packed values of seven cards without a flush; see :data:`SEVEN_OFFSETS`. Two bytes a slot
+(500 KB), not a list of int objects: the hot loop misses the cache less, which pays for the
+int that each lookup makes."""
 SEVEN_OFFSETS: list[int] = decode(_data.SEVEN_OFFSETS, "i").tolist()
 """``SEVEN_VALUES[k + SEVEN_OFFSETS[k >> ROW_SHIFT]]`` is the value of seven-rank key ``k``."""
 
-# The same for five and for six ranks (index 0 and 1); off the hot path, so left as arrays.
-_SHORT_VALUES = (decode(_data.FIVE_VALUES, "H"), decode(_data.SIX_VALUES, "H"))
-_SHORT_OFFSETS = (decode(_data.FIVE_OFFSETS, "i"), decode(_data.SIX_OFFSETS, "i"))
+
+@cache
+def short_tables(size: int) -> tuple[array[int], array[int]]:
+    """(values, offsets) of the packed table of five or six ranks, like :data:`SEVEN_VALUES`
+    and :data:`SEVEN_OFFSETS`; decoded on first use (a millisecond the import need not pay)."""
+    if size == 5:
+        return decode(_data.FIVE_VALUES, "H"), decode(_data.FIVE_OFFSETS, "i")
+    if size == 6:
+        return decode(_data.SIX_VALUES, "H"), decode(_data.SIX_OFFSETS, "i")
+    raise ValueError(f"no short table of {size} ranks")
+
 
 FLUSH_VALUES: tuple[int, ...] = tuple(decode(_data.FLUSH_VALUES, "h"))
 """13-bit rank mask of 5 to 7 suited cards -> value (``-1`` for fewer than five bits)."""
@@ -145,7 +153,7 @@ def rank_value(rank_key: int, size: int) -> int:
     :data:`RANK_CODES`; the key must be one of such a rank multiset."""
     if size == 7:
         return seven_rank_value(rank_key)
-    values, offsets = _SHORT_VALUES[size - 5], _SHORT_OFFSETS[size - 5]
+    values, offsets = short_tables(size)
     return values[rank_key + offsets[rank_key >> ROW_SHIFT]]
 
 
@@ -178,7 +186,7 @@ def evaluate7(cards: Sequence[int]) -> int:
         bits = CARD_BITS
         mask = bits[a] | bits[b] | bits[c] | bits[d] | bits[e] | bits[f] | bits[g]
         return FLUSH_VALUES[(mask >> 13 * FLUSH_SUITS[key & 511]) & 8191]
-    return SEVEN_VALUES[(key >> 9) + SEVEN_OFFSETS[key >> 19]]
+    return SEVEN_VALUES[(key >> 9) + SEVEN_OFFSETS[key >> 21]]
 
 
 def evaluate(cards: Sequence[int]) -> int:

@@ -32,8 +32,10 @@ SUIT_CODES: tuple[int, ...] = (0, 1, 29, 37)
 SUIT_BITS = 9
 """The rank part of a key starts at this bit; seven suit keys sum to less than ``2**9``."""
 
-ROW_SHIFT = 10
-"""Rows of ``2**10`` rank keys share an offset in a packed table (see :func:`pack`)."""
+ROW_SHIFT = 12
+"""Rows of ``2**12`` rank keys share an offset in a packed table (see :func:`pack`): fewer
+rows than ``2**10`` would give (1,911 offsets for seven cards instead of 7,643) for a table
+of 249,268 slots instead of 143,969, at two bytes a slot; the hot loop touches less memory."""
 
 Score = tuple[int, ...]
 """(category, rank indexes that settle ties) - comparable within and across categories."""

@@ -163,18 +163,18 @@ def test_rank_table_holds_the_best_five_of_every_six_and_seven() -> None:
         assert len(keys) == counted[size]
     assert counted == {5: 6175, 6: 18_395, 7: 49_205}
     # Only the worst hand's value is 0: every other nonzero slot holds a multiset's value.
-    short = evaluator._SHORT_VALUES
-    assert sum(v > 0 for v in short[0]) == counted[5] - 1
-    assert sum(v > 0 for v in short[1]) <= counted[6] <= len(short[1])
-    assert sum(v > 0 for v in SEVEN_VALUES) <= counted[7] <= len(SEVEN_VALUES) < 150_000
+    five, six = evaluator.short_tables(5)[0], evaluator.short_tables(6)[0]
+    assert sum(v > 0 for v in five) == counted[5] - 1
+    assert sum(v > 0 for v in six) <= counted[6] <= len(six)
+    assert sum(v > 0 for v in SEVEN_VALUES) <= counted[7] <= len(SEVEN_VALUES) < 250_000
 
 
 def test_the_shipped_tables_equal_a_fresh_build() -> None:
     """engine/evaluator_data.py is what engine/evaluator_tables.py builds today."""
     fresh = evaluator_tables.build()
     shipped = (
-        (evaluator._SHORT_VALUES[0], evaluator._SHORT_OFFSETS[0]),
-        (evaluator._SHORT_VALUES[1], evaluator._SHORT_OFFSETS[1]),
+        evaluator.short_tables(5),
+        evaluator.short_tables(6),
         (evaluator.SEVEN_VALUES, evaluator.SEVEN_OFFSETS),
     )
     for size, (values, offsets) in enumerate(shipped):
@@ -194,6 +194,13 @@ def test_the_shipped_tables_equal_a_fresh_build() -> None:
         evaluator.decode(evaluator_tables.encode(fresh.rank_values[2]), "H")
         == (fresh.rank_values[2])
     )
+
+
+def test_the_hot_path_spells_the_key_layout_as_literals() -> None:
+    """evaluate7 writes SUIT_MASK, SUIT_BITS and SUIT_BITS + ROW_SHIFT as literals (cheaper
+    than globals); they must be today's."""
+    layout = {evaluator.SUIT_MASK, evaluator.SUIT_BITS, evaluator.SUIT_BITS + evaluator.ROW_SHIFT}
+    assert layout <= set(evaluate7.__code__.co_consts)
 
 
 def test_pair_codes_add_two_cards() -> None:
