@@ -112,7 +112,7 @@ def short_tables(size: int) -> tuple[array[int], array[int]]:
     raise ValueError(f"no short table of {size} ranks")
 
 
-FLUSH_VALUES: tuple[int, ...] = tuple(decode(_data.FLUSH_VALUES, "h"))
+FLUSH_VALUES: array[int] = decode(_data.FLUSH_VALUES, "h")
 """13-bit rank mask of 5 to 7 suited cards -> value (``-1`` for fewer than five bits)."""
 
 FLUSH_SUITS: tuple[int, ...] = tuple(decode(_data.FLUSH_SUITS, "b"))
