@@ -3,7 +3,7 @@
 The tables are data: this module computes them from a direct scorer of five-card patterns (a
 few tenths of a second), and ``python engine/evaluator_tables.py`` writes them as compressed
 text into ``engine/evaluator_data.py``, which :mod:`engine.evaluator` decodes at import in a
-millisecond or two (the import never runs this module). A test checks that the shipped data
+few milliseconds (the import never runs this module). A test checks that the shipped data
 equals a fresh build.
 
 Ranks are indexed 0 (two) .. 12 (ace), like the cards; categories 0 (high card) .. 8
