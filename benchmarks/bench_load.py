@@ -13,21 +13,23 @@ sends anything (``bot/discord/table/dealer.py``), built by the same pure functio
   (``render_table(table_view(...))``) and its alt text (``table_alt``);
 - when the hand ends: the showdown picture (``render_showdown(showdown_view(...))``) and alt.
 
-Pictures are drawn in one worker thread through ``loop.run_in_executor`` with a
-``ThreadPoolExecutor(max_workers=1)``, as the dealer does. A deal builds its payload too (log
-lines and the table picture), timed separately. Hole-card pictures are not drawn (the bot
-draws them only for members who asked for their cards or take them by DM).
+Pictures are drawn through ``loop.run_in_executor`` in the bot's own render workers
+(``bot.pictures.worker.render_executor``: processes at a lower priority, one per core by
+default, ``--render-processes N`` for another count), as the dealer does. A deal builds its
+payload too (log lines and the table picture), timed separately. Hole-card pictures are not
+drawn (the bot draws them only for members who asked for their cards or take them by DM).
 
 Two arrival patterns, reported apart:
 
 - ``realistic``: each table waits a think time of 1-3 s (uniform) before every action and
   before every deal, so N tables make about N/2.5 actions a second; the target is judged here.
 - ``overload``: every table acts as fast as it can, a fixed number of actions each. Latency is
-  then mostly queueing (behind the single render thread, the single SQLite connection and
-  the event loop); the figure that matters is the throughput.
+  then mostly queueing (behind the render workers, the single SQLite connection and the event
+  loop); the figure that matters is the throughput.
 
 Memory per table: the Python heap (``tracemalloc``) of N open tables, each in a hand, divided
-by N, in a separate run; and the resident set growth over the load run divided by N.
+by N, in a separate run (``--heap-only``: that run alone); and the resident set growth over
+the load run divided by N.
 
 ``--computers M``: M more six-handed practice tables seat only computer players (easy, normal
 and hard by turns), played by :class:`bot.tables.computers.ComputerPlayers` subscribed to the same
@@ -47,7 +49,11 @@ report adds the move-to-every-page p50/p99 beside the channel's figures.
 pictures, taken from git at run time and drawing in a worker process of its own
 (``benchmarks/peer_renderer.py``), so both are measured in one invocation. Each render worker
 times each picture with its own thread's CPU time (``render_timing.timed``); the report's
-*capacity* is pictures per CPU second of drawing, the rate at which the worker would saturate.
+*capacity* is pictures per CPU second of drawing times the number of workers: the rate at which
+they would saturate, each with a core of its own (on this 2-core machine the event loop holds
+one, so two workers together get less). *Busy* is the share of the run each worker spent on a
+picture, the wall time of its drawing summed over the workers and divided by the run's length
+times their number; a worker at a lower priority waiting for a core counts as busy.
 Where the commit is missing (a shallow clone) the run says so in one line and measures
 ``current`` alone, then exits non-zero (zero with ``--smoke``).
 
@@ -84,7 +90,7 @@ from render_timing import RENDERERS, renderer, timed
 
 from bot.computers import Level
 from bot.i18n import Lang
-from bot.pictures.worker import render_executor
+from bot.pictures.worker import default_workers, render_executor
 from bot.present import outcome_lines, showdown_alt, showdown_view, table_alt, table_view
 from bot.store.store import Store
 from bot.tables.computers import ComputerPlayers
@@ -140,20 +146,24 @@ class Bench:
         workers: int = 0,
         drawer: str = "current",
         peer: Path | None = None,
+        processes: int = 1,
     ) -> None:
         self.service = service
         self.stats = stats
         self.render_table, self.render_showdown = renderer(drawer)
-        # 0: the bot's own render worker, a process; N: N threads, for comparison. The peer
-        # draws in its own worker processes (one, or N): its code is not this process's.
+        # 0: the bot's own render workers, ``processes`` of them; N: N threads, for comparison.
+        # The peer draws in its own worker processes (one, or N): its code is not this process's.
         self.pool: Executor
+        self.drawers = workers or processes
+        """How many pictures can be drawn at once (the workers, processes or threads)."""
         if drawer == PEER_COMMIT:
             assert peer is not None, "the peer renderer needs its tree (peer_renderer.peer_tree)"
-            self.pool = PeerExecutor(peer, max(1, workers))
+            self.drawers = max(1, workers)
+            self.pool = PeerExecutor(peer, self.drawers)
         elif workers:
             self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="render")
         else:
-            self.pool = render_executor(in_process=True)
+            self.pool = render_executor(in_process=True, workers=processes)
 
     async def render(self, function: Callable[[Any], bytes], view: Any) -> bytes:
         loop = asyncio.get_running_loop()
@@ -381,6 +391,7 @@ class Run:
     on_spans: list[tuple[float, float]] = field(default_factory=list)
     warm_up: float = 0.0
     drawer: str = "current"
+    drawers: int = 1
 
 
 async def load_run(
@@ -394,6 +405,7 @@ async def load_run(
     workers: int = 0,
     drawer: str = "current",
     peer: Path | None = None,
+    processes: int = 1,
     profile: cProfile.Profile | None = None,
     computers: int = 0,
     computer_pause: float = 0.0,
@@ -409,7 +421,7 @@ async def load_run(
         store, clock=time.time, deck_source=lambda: random_deck(deck_rng), rng=random.Random(SEED)
     )
     stats = Stats()
-    bench = Bench(service, stats, workers, drawer, peer)
+    bench = Bench(service, stats, workers, drawer, peer, processes)
     # Warm the renderer's caches (fonts, card tiles, felt) as a running bot has them.
     await open_tables(service, 1)
     await bench.deal(*seat_ids(0)[:2])
@@ -462,7 +474,7 @@ async def load_run(
     if extra is not None and extra.hands and stored <= timed:
         raise SystemExit("computer tables ended hands but no computer move was stored")
     return Run(tables, pattern, elapsed, timed, stats, rss_per_table, start, extra, spans, warm_up,
-               drawer)  # fmt: skip
+               drawer, bench.drawers)  # fmt: skip
 
 
 async def open_tables_from(service: TableService, first: int, last: int) -> None:
@@ -592,8 +604,9 @@ def row(run: Run) -> list[str]:
         f"{s.pictures / run.seconds:,.0f}",
         f"{1000 * s.render_busy / max(1, s.pictures):.1f}",
         f"{1000 * s.render_cpu / max(1, s.pictures):.2f}",
-        f"{s.pictures / max(s.render_cpu, 1e-9):,.0f}",
-        f"{100 * s.render_busy / run.seconds:.0f}%",
+        f"{run.drawers}",
+        f"{run.drawers * s.pictures / max(s.render_cpu, 1e-9):,.0f}",
+        f"{100 * s.render_busy / (run.seconds * run.drawers):.0f}%",
         f"{run.rss_per_table / 1024:,.0f}",
     ]
 
@@ -615,8 +628,9 @@ HEADER = [
     "pictures/s",
     "ms/picture",
     "CPU ms/picture",
+    "render workers",
     "capacity pictures/s",
-    "render worker busy",
+    "render workers busy",
     "RSS KB/table",
 ]
 
@@ -632,7 +646,14 @@ async def main() -> int:
         "--render-workers",
         type=int,
         default=0,
-        help="0: one render process, as the bot does; N: N render threads instead",
+        help="0: the bot's render processes (--render-processes); N: N render threads instead",
+    )
+    parser.add_argument(
+        "--render-processes",
+        type=int,
+        default=default_workers(),
+        help="how many render processes, as HOLDEM_RENDER_WORKERS (default: the bot's, "
+        f"one per core: {default_workers()} here)",
     )
     parser.add_argument("--profile", action="store_true", help="cProfile the event loop")
     parser.add_argument(
@@ -658,6 +679,9 @@ async def main() -> int:
     parser.add_argument("--windows", type=int, default=4, help="off/on windows after warm-up")
     parser.add_argument("--activity-tables", type=int, default=0, help="tables with pages open")
     parser.add_argument("--pages", type=int, default=4, help="Activity pages on each of them")
+    parser.add_argument(
+        "--heap-only", action="store_true", help="only the heap per table, no load run"
+    )
     args = parser.parse_args()
     think = (1.0, 3.0)
     if args.smoke:  # a shorter think time, so that a second sees some streets and hands
@@ -682,7 +706,8 @@ async def main() -> int:
     ) as tmp:
         folder = Path(tmp)
         rows = []
-        for n, pattern, drawer in itertools.product(counts, patterns, renderers):
+        runs = [] if args.heap_only else itertools.product(counts, patterns, renderers)
+        for n, pattern, drawer in runs:
             profile = cProfile.Profile() if args.profile else None
             run = await load_run(
                 folder,
@@ -694,6 +719,7 @@ async def main() -> int:
                 workers=args.render_workers,
                 drawer=drawer,
                 peer=peer,
+                processes=args.render_processes,
                 profile=profile,
                 computers=args.computers,
                 computer_pause=args.computer_pause,
@@ -712,9 +738,10 @@ async def main() -> int:
                 stats.print_stats(35)
                 stats.sort_stats("tottime").print_stats(25)
                 print(out.getvalue())
-        print()
-        print(table(HEADER, rows))
-        print()
+        if rows:
+            print()
+            print(table(HEADER, rows))
+            print()
         heap_rows = []
         for n in counts:
             seated, playing = await heap_per_table(folder, n)

@@ -25,13 +25,19 @@ through the font fallback chain, with the host's fonts or with stand-ins when
 ``HOLDEM_FONT_DIRS`` is empty); a second measurement interleaves it with the same table under
 Latin names: the fallback may cost at most 30 % more (target on the ratio of medians). The last
 table compares PNG writers and compression levels on the ten-seat table.
+
+Then a realistic stream (``picture_stream.py``: the pictures ``bench_load.py`` asks for at
+2,000 tables, every table's deal, then the tables' streets and showdowns interleaved, 6,000
+pictures) is drawn in the worker: CPU ms of the drawing and of the PNG writer per picture, the
+bytes deflated and written, and beside today's writer the candidates of ``png_candidates.py``
+(the zlib writer before, and the band cache with its hit rate and the memory it keeps), every
+50th picture of each decoded and compared with the drawing pixel for pixel.
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
-import io
 import os
 import platform
 import statistics
@@ -59,7 +65,8 @@ from peer_renderer import (
     missing_peer,
     peer_tree,
 )
-from render_timing import timed_each
+from png_candidates import CANDIDATES, ISAL, ZLIB, compare_writers
+from render_timing import StreamPicture, candidate_counts, stream_parts, timed_each
 
 TARGETS_MS = {"hole cards": 3.0, "table, 10 seats": 20.0}
 MAX_BYTES = 150_000
@@ -170,47 +177,6 @@ def tiles_and_encode(view: TableView, picture: Image.Image) -> bytes:
     return encode_png(picture)
 
 
-def _writers(image_count: int) -> list[tuple[str, float, int]]:
-    """Encode the same ten-seat table with several writers: (name, median CPU ms, bytes)."""
-    from PIL import Image
-
-    from bot.pictures.png import encode_png
-    from bot.pictures.table import draw_table
-
-    image = draw_table(_tables(1, 10)[0])
-
-    def pillow(level: int) -> Callable[[], bytes]:
-        def run() -> bytes:
-            buffer = io.BytesIO()
-            image.save(buffer, format="PNG", compress_level=level)
-            return buffer.getvalue()
-
-        return run
-
-    def quantized() -> bytes:
-        buffer = io.BytesIO()
-        image.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(
-            buffer, format="PNG", compress_level=1
-        )
-        return buffer.getvalue()
-
-    def ours(level: int) -> Callable[[], bytes]:
-        return lambda: encode_png(image, level=level)
-
-    candidates = [(f"bot.pictures.png, zlib level {level}", ours(level)) for level in (1, 2, 3, 6)]
-    candidates += [(f"Pillow PNG, compress_level {level}", pillow(level)) for level in (1, 6)]
-    candidates.append(("Pillow quantize(256) + PNG level 1", quantized))
-    results = []
-    for name, run in candidates:
-        times = []
-        for _ in range(image_count):
-            start = time.thread_time()
-            data = run()
-            times.append((time.thread_time() - start) * 1000)
-        results.append((name, statistics.median(times), len(data)))
-    return results
-
-
 def _scripts_ratio(count: int) -> tuple[float, float]:
     """Median CPU ms of the ten-seat table with the example names and with Latin names,
     renders interleaved so that a busy machine slows both alike."""
@@ -248,12 +214,77 @@ def _runouts(count: int) -> list[TableView]:
     return views
 
 
+def _stream(current: RenderWorker, tables: int, pictures: int) -> None:
+    """Draw a realistic stream in ``current`` and print what its pictures cost, by kind, and
+    what every candidate writer would have cost on them."""
+    from picture_stream import picture_stream
+
+    items = picture_stream(tables, pictures)
+    parts: list[StreamPicture] = []
+    before: list[StreamPicture] = []
+    counts: dict[str, tuple[int, int, int, int]] = {}
+    zlib_worker = RenderWorker(ROOT)  # never runs ISA-L: see render_timing.stream_parts
+    try:
+        for first in range(0, len(items), 200):
+            chunk = items[first : first + 200]
+            parts += current.call(stream_parts, chunk, ISAL)
+            before += zlib_worker.call(stream_parts, chunk, ZLIB, False)
+        for worker, names in ((current, ISAL), (zlib_worker, ZLIB)):
+            counted = worker.call(candidate_counts)
+            counts |= {name: counted[name] for name in names if name in counted}
+    finally:
+        zlib_worker.close()
+    for part, other in zip(parts, before, strict=True):
+        part.candidates.update(other.candidates)
+    print(
+        f"\na realistic stream: {len(parts):,} pictures of {tables:,} tables (every deal, then "
+        "streets and showdowns interleaved), CPU ms per picture in the worker:"
+    )
+    print(
+        f"  {'pictures':<10} {'count':>6} {'drawing':>8} {'PNG':>6} {'total':>6} "
+        f"{'KB deflated':>12} {'KB written':>11}"
+    )
+    for kind in ("table", "showdown", "all"):
+        some = [p for p in parts if kind in ("all", p.kind)]
+        if not some:
+            continue
+        draw = statistics.mean(p.draw for p in some) * 1000
+        encode = statistics.mean(p.encode for p in some) * 1000
+        print(
+            f"  {kind:<10} {len(some):>6,} {draw:>8.2f} {encode:>6.2f} {draw + encode:>6.2f} "
+            f"{statistics.mean(p.scanlines for p in some) / 1000:>12.0f} "
+            f"{statistics.mean(p.png for p in some) / 1000:>11.1f}"
+        )
+    print(
+        f"  PNG writers on the same pictures: {'CPU ms':>6} {'KB':>6} {'bands hit':>10} "
+        f"{'KB deflated':>12} {'MB kept':>8}"
+    )
+    today = statistics.mean(p.encode for p in parts) * 1000
+    print(
+        f"  {'bot.pictures.png (ISA-L 1, whole picture)':<40} {today:>7.2f} "
+        f"{statistics.mean(p.png for p in parts) / 1000:>6.1f}"
+    )
+    for name in CANDIDATES:
+        cpu = statistics.mean(p.candidates[name][0] for p in parts) * 1000
+        size = statistics.mean(p.candidates[name][1] for p in parts) / 1000
+        line = f"  {name:<40} {cpu:>7.2f} {size:>6.1f}"
+        if name in counts:
+            bands, hits, deflated, kept = counts[name]
+            line += (
+                f" {hits / max(1, bands):>10.0%} {deflated / len(parts) / 1000:>12.0f} "
+                f"{kept / 1e6:>8.1f}"
+            )
+        print(line)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--smoke", action="store_true", help="a short run without targets")
     parser.add_argument("--runs", type=int, default=200, help="renders per picture")
+    parser.add_argument("--stream-tables", type=int, default=2000, help="tables of the stream")
+    parser.add_argument("--stream-pictures", type=int, default=6000, help="pictures of it")
     args = parser.parse_args(argv)
     runs = 10 if args.smoke else args.runs
     tree = peer_tree()
@@ -262,7 +293,10 @@ def main(argv: list[str] | None = None) -> int:
     current = RenderWorker(ROOT)
     worker = RenderWorker(tree) if tree is not None else None
     try:
-        return _measure(args.smoke, runs, current, worker)
+        status = _measure(args.smoke, runs, current, worker)
+        tables, pictures = (20, 80) if args.smoke else (args.stream_tables, args.stream_pictures)
+        _stream(current, tables, pictures)
+        return status
     finally:
         for each in (current, worker):
             if each is not None:
@@ -362,8 +396,13 @@ def _measure(smoke: bool, runs: int, current: RenderWorker, worker: RenderWorker
     )
     if ratio > MAX_SCRIPTS_RATIO:
         missed.append("names in other scripts")
-    print("\nPNG writers on the ten-seat table:")
-    for name, median, size in _writers(5 if smoke else 40):
+    print("\nPNG writers on the ten-seat table (in a fresh worker, zlib's first):")
+    writers = RenderWorker(ROOT)
+    try:
+        compared = writers.call(compare_writers, 5 if smoke else 40)
+    finally:
+        writers.close()
+    for name, median, size in compared:
         print(f"  {name:<40} {median:>7.2f} ms {size / 1000:>8.1f} KB")
     if missed and not smoke:
         print(f"missed targets: {', '.join(missed)}")

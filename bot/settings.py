@@ -118,6 +118,8 @@ class Settings:
     runout_pause: float | None = None
     """Seconds between the streets of an all-in run-out at every table, instead of each
     server's house rule (``None``: the house rule; for demos and tests)."""
+    render_workers: int | None = None
+    """How many processes draw the pictures (``None``: one per core, at most four)."""
 
     @property
     def sharded(self) -> bool:
@@ -203,6 +205,7 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
     )
     raw_runout = get("HOLDEM_RUNOUT_PAUSE")
     runout_pause = _pause("HOLDEM_RUNOUT_PAUSE", raw_runout, 0.0, problems) if raw_runout else None
+    render_workers = _render_workers(get("HOLDEM_RENDER_WORKERS"), problems)
     if problems:
         raise ConfigError(problems)
     return Settings(
@@ -223,6 +226,7 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
         deal_pause=deal_pause,
         computer_pause=computer_pause,
         runout_pause=runout_pause,
+        render_workers=render_workers,
     )
 
 
@@ -396,6 +400,15 @@ def _count(name: str, raw: str, problems: list[str]) -> int:
         return int(raw)
     problems.append(f"{name} must be how many backups to keep, a whole number from 1; got {raw!r}")
     return DEFAULT_BACKUP_KEEP
+
+
+def _render_workers(raw: str, problems: list[str]) -> int | None:
+    if not raw:
+        return None
+    if _digits(raw) and 1 <= int(raw) <= 64:
+        return int(raw)
+    problems.append(f"HOLDEM_RENDER_WORKERS must be a whole number from 1 to 64; got {raw!r}")
+    return None
 
 
 def _flag(name: str, raw: str, problems: list[str]) -> bool:

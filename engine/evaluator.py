@@ -5,26 +5,31 @@ list lookups and additions in pure Python:
 
 * Every card has an integer *code*: its rank's key (:data:`RANK_CODES`) shifted left by
   :data:`SUIT_BITS`, plus its suit's key (:data:`SUIT_CODES`). Adding the codes of seven cards
-  gives their *key*, below 2**33.
+  gives their *key*, below 2**33. :data:`PAIR_CODES` holds the sum of every two cards' codes,
+  so that seven cards cost three additions, not six (an addition allocates an integer; a
+  lookup in a small list does not).
 * The rank keys are chosen (greedily, smallest first) so that every multiset of seven ranks,
   none more than four times, has its own sum: ``key >> SUIT_BITS`` names the rank multiset.
-  The same holds for five and for six ranks (pad both with a rank neither holds).
+  The same holds for five and for six ranks.
 * The suit keys ``0, 1, 29, 37`` are chosen so that the sum of seven of them (below 512) tells
   whether five or more share a suit, and which: :data:`FLUSH_SUITS` maps ``key & SUIT_MASK``
-  to that suit or ``-1``.
+  to that suit or ``-1``, :data:`HAS_FLUSH` to whether there is one.
 * Without a flush, the value depends on the rank multiset only. The 49,205 seven-rank keys
   are spread up to 7.8 million, too sparse for a flat list, so they are packed by row
-  displacement (the rows of 1,024 keys are slid over each other until no two keys meet):
-  ``SEVEN_VALUES[k + SEVEN_OFFSETS[k >> ROW_SHIFT]]`` with ``k = key >> SUIT_BITS``. Two list
+  displacement (the rows of 4,096 keys are slid over each other until no two keys meet):
+  ``SEVEN_VALUES[k + SEVEN_OFFSETS[k >> ROW_SHIFT]]`` with ``k = key >> SUIT_BITS``. Two
   lookups and two shifts cost less than one dictionary lookup, and less than the big-integer
-  arithmetic of a key with room for four suit counters.
+  arithmetic of a key with room for four suit counters. The values are a two-byte array, a
+  quarter of a list's memory: the hot loop misses the cache less. Five and six ranks have
+  packed tables of their own.
 * With a flush (about 3 % of seven-card hands) no full house or four of a kind is possible, so
   the value is that of the flush suit's ranks, looked up by their 13-bit mask in
   :data:`FLUSH_VALUES`.
 
 Values are dense: ``0`` (7-5-4-3-2 high card) to ``7461`` (royal flush); higher is better and
-two hands have equal values exactly when their best five cards tie. The tables are built at
-import from a direct scorer of five-card rank patterns.
+two hands have equal values exactly when their best five cards tie. The tables are built by
+:mod:`engine.evaluator_tables` from a direct scorer of five-card rank patterns and shipped as
+data (:mod:`engine.evaluator_data`), which the import decodes in a few milliseconds.
 
 The tables and codes are public for :mod:`engine.equity` and the computer players, which sum
 keys incrementally over many boards; they are not in ``__all__`` because nothing outside the
@@ -33,12 +38,22 @@ engine's hot loops should need them.
 
 from __future__ import annotations
 
+import binascii
+import sys
+import zlib
+from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
-from itertools import combinations, combinations_with_replacement
+from functools import cache
+from itertools import combinations
 
+from engine import evaluator_data as _data
 from engine.cards import CARDS, Card, Rank
+from engine.evaluator_data import RANK_CODES as RANK_CODES
+from engine.evaluator_data import ROW_SHIFT as ROW_SHIFT
+from engine.evaluator_data import SUIT_BITS as SUIT_BITS
+from engine.evaluator_data import SUIT_CODES as SUIT_CODES
 
 __all__ = [
     "HandCategory",
@@ -65,231 +80,82 @@ class HandCategory(IntEnum):
     STRAIGHT_FLUSH = 8
 
 
-# --- Building the tables ---------------------------------------------------------------------
+# --- The tables --------------------------------------------------------------------------------
 # Ranks are indexed 0 (two) .. 12 (ace) inside this module, like the cards themselves.
-
-RANK_CODES: tuple[int, ...] = (
-    0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181,
-)  # fmt: skip
-"""Each rank's key: the smallest, taken in order, whose sums of up to seven (no rank more than
-four times) are unique for each number of cards. A test checks it."""
-
-SUIT_CODES: tuple[int, ...] = (0, 1, 29, 37)
-"""Each suit's key: the sum over seven cards tells whether five share a suit, and which."""
-
-SUIT_BITS = 9
-"""The rank part of a key starts at this bit; seven suit keys sum to less than ``2**9``."""
 
 SUIT_MASK = (1 << SUIT_BITS) - 1
 
-ROW_SHIFT = 10
-"""Rows of ``2**10`` seven-rank keys share an offset in :data:`SEVEN_OFFSETS`."""
 
-# The base-5 rank keys of the build: a digit per rank counts its cards (never above 4).
-_BASE5: tuple[int, ...] = tuple(5**r for r in range(13))
-
-# A straight by its top rank index, as a 13-bit mask; the wheel (top index 3) uses the ace.
-_STRAIGHTS: tuple[tuple[int, int], ...] = tuple(
-    (top, (0b11111 << (top - 4)) if top >= 4 else 0b1000000001111) for top in range(12, 2, -1)
-)
-
-Score = tuple[int, ...]
-"""(category, rank indexes that settle ties) - comparable within and across categories."""
+def decode(text: str, typecode: str) -> array[int]:
+    """A table of :mod:`engine.evaluator_data` as an array of ``typecode``."""
+    table = array(typecode, zlib.decompress(binascii.a2b_base64(text)))
+    if sys.byteorder == "big":
+        table.byteswap()
+    return table
 
 
-def _straight_top(mask: int) -> int:
-    """Top rank index of the best straight within a 13-bit rank mask, or -1."""
-    for top, pattern in _STRAIGHTS:
-        if mask & pattern == pattern:
-            return top
-    return -1
-
-
-def _score_ranks(ranks: Sequence[int]) -> Score:
-    """Score five ranks as a hand without a flush; obviously correct, run 6,175 times."""
-    counts = {r: ranks.count(r) for r in set(ranks)}
-    # Ranks ordered by (count, rank), the order in which they settle ties.
-    order = sorted(counts, key=lambda r: (counts[r], r), reverse=True)
-    shape = sorted(counts.values(), reverse=True)
-    if shape[0] == 4:
-        return (HandCategory.FOUR_OF_A_KIND, *order)
-    if shape == [3, 2]:
-        return (HandCategory.FULL_HOUSE, *order)
-    if shape[0] == 1:
-        top = _straight_top(sum(1 << r for r in ranks))
-        if top >= 0:
-            return (HandCategory.STRAIGHT, top)
-        return (HandCategory.HIGH_CARD, *order)
-    if shape[0] == 3:
-        return (HandCategory.THREE_OF_A_KIND, *order)
-    if shape[1] == 2:
-        return (HandCategory.TWO_PAIR, *order)
-    return (HandCategory.ONE_PAIR, *order)
-
-
-def _score_flush(mask: int) -> Score:
-    """Score five ranks of one suit (given as a 13-bit mask)."""
-    top = _straight_top(mask)
-    if top >= 0:
-        return (HandCategory.STRAIGHT_FLUSH, top)
-    return (HandCategory.FLUSH, *sorted((r for r in range(13) if mask >> r & 1), reverse=True))
-
-
-_Level = dict[int, tuple[int, int]]
-"""Base-5 rank key -> (value, rank key) of every rank multiset of one size."""
-
-
-def _build() -> tuple[tuple[dict[int, int], ...], tuple[int, ...], tuple[Score, ...]]:
-    """Rank key -> value of 5, 6 and 7 cards, the flush table and the value-to-score table."""
-    five_rank = {
-        combo: _score_ranks(combo)
-        for combo in combinations_with_replacement(range(13), 5)
-        if combo[0] != combo[4]  # sorted: five of a kind
-    }
-    five_flush = {
-        _mask_of(combo): _score_flush(_mask_of(combo)) for combo in combinations(range(13), 5)
-    }
-    scores = tuple(sorted({*five_rank.values(), *five_flush.values()}))
-    dense = {score: value for value, score in enumerate(scores)}
-
-    level: _Level = {
-        sum(map(_BASE5.__getitem__, combo)): (
-            dense[score],
-            sum(map(RANK_CODES.__getitem__, combo)),
-        )
-        for combo, score in five_rank.items()
-    }
-    steps = tuple(zip(_BASE5, RANK_CODES, strict=True))
-    # Best of six = best over dropping one card; best of seven likewise from six. Built
-    # upwards: each hand passes its value to every hand one card larger (a rank it holds
-    # fewer than four of), the smaller hands in ascending order so that the best one is
-    # written last: a third less time at import than a max over each hand's subsets. The
-    # base-5 key tells how many of a rank a hand holds; the rank key rides along, and is all
-    # that the seven-card level keeps.
-    six: _Level = {
-        key + step: (value, rank_key + code)
-        for key, (value, rank_key) in sorted(level.items(), key=_by_value)
-        for step, code in steps
-        if key // step % 5 != 4
-    }
-    seven = {
-        rank_key + code: value
-        for key, (value, rank_key) in sorted(six.items(), key=_by_value)
-        for step, code in steps
-        if key // step % 5 != 4
-    }
-    by_rank_key = [{rank_key: value for value, rank_key in lv.values()} for lv in (level, six)]
-
-    flush_values = [-1] * 8192
-    for mask, score in five_flush.items():
-        flush_values[mask] = dense[score]
-    for size in (6, 7):
-        for combo in combinations(range(13), size):
-            mask = _mask_of(combo)
-            flush_values[mask] = max(flush_values[mask & ~(1 << r)] for r in combo)
-    return (*by_rank_key, seven), tuple(flush_values), scores
-
-
-def _by_value(item: tuple[int, tuple[int, int]]) -> int:
-    return item[1][0]
-
-
-def _mask_of(ranks: Sequence[int]) -> int:
-    """The 13-bit mask of distinct rank indexes."""
-    mask = 0
-    for r in ranks:
-        mask |= 1 << r
-    return mask
-
-
-def _pack(values: dict[int, int]) -> tuple[list[int], list[int]]:
-    """Pack sparse keys into a short list: (values, offsets) with
-    ``values[k + offsets[k >> ROW_SHIFT]]`` the value of key ``k`` and no two keys sharing a
-    slot. First fit, fullest rows first, searched from a little before where the row before
-    went (a row no fuller rarely fits much earlier: a third of the time at import for a
-    table a third longer); the slots taken are the bits of one integer, so a row's free
-    places in a window are found with a few shifts rather than a loop."""
-    width = 1 << ROW_SHIFT
-    rows: dict[int, list[int]] = {}
-    for k in values:
-        rows.setdefault(k >> ROW_SHIFT, []).append(k & (width - 1))
-    offsets = [0] * (max(rows) + 1)
-    window = 1 << 12
-    taken = 0  # bit i: slot i is taken
-    first_free = 0
-    hint = 0  # a little before where the last row went
-    for row, lows in sorted(rows.items(), key=lambda item: (-len(item[1]), item[0])):
-        low = max(first_free, hint)
-        while True:
-            view = (taken >> low) & ((1 << (window + width)) - 1)
-            blocked = 0
-            for offset in lows:
-                blocked |= view >> offset
-            free = ~blocked & ((1 << window) - 1)
-            if free:
-                base = low + (free & -free).bit_length() - 1
-                break
-            low += window
-        hint = base - 2 * width
-        pattern = 0
-        for offset in lows:
-            pattern |= 1 << offset
-        taken |= pattern << base
-        offsets[row] = base - (row << ROW_SHIFT)
-        rest = ~(taken >> first_free)
-        first_free += (rest & -rest).bit_length() - 1
-    packed = [0] * taken.bit_length()
-    for k, value in values.items():
-        packed[k + offsets[k >> ROW_SHIFT]] = value
-    return packed, offsets
-
-
-def _flush_suits() -> tuple[int, ...]:
-    """Suit key sum of seven cards -> the suit five or more of them share, or -1."""
-    suits = [-1] * (1 << SUIT_BITS)
-    for counts in combinations_with_replacement(range(4), 7):
-        total = sum(SUIT_CODES[s] for s in counts)
-        flush = next((s for s in range(4) if counts.count(s) >= 5), -1)
-        if suits[total] not in (-1, flush):
-            raise AssertionError("suit keys do not tell flushes apart")
-        suits[total] = flush
-    return tuple(suits)
-
-
-_BY_SIZE, FLUSH_VALUES, _SCORES = _build()
-"""FLUSH_VALUES: 13-bit rank mask of 5 to 7 suited cards -> value (``-1`` for fewer than five
-bits)."""
-
-RANK_VALUES: tuple[dict[int, int], dict[int, int]] = (_BY_SIZE[0], _BY_SIZE[1])
-"""Rank key -> value of five and of six cards without a flush (index 0 and 1)."""
-
-SEVEN_VALUES: list[int]
-"""Packed values of seven cards without a flush; see :data:`SEVEN_OFFSETS`."""
-SEVEN_OFFSETS: list[int]
+SEVEN_VALUES: array[int] = decode(_data.SEVEN_VALUES, "H")
+"""Packed values of seven cards without a flush; see :data:`SEVEN_OFFSETS`. Two bytes a slot
+(500 KB), not a list of int objects: the hot loop misses the cache less, which pays for the
+int that each lookup makes."""
+SEVEN_OFFSETS: list[int] = decode(_data.SEVEN_OFFSETS, "i").tolist()
 """``SEVEN_VALUES[k + SEVEN_OFFSETS[k >> ROW_SHIFT]]`` is the value of seven-rank key ``k``."""
-SEVEN_VALUES, SEVEN_OFFSETS = _pack(_BY_SIZE[2])
-del _BY_SIZE
 
-FLUSH_SUITS: tuple[int, ...] = _flush_suits()
+
+@cache
+def short_tables(size: int) -> tuple[array[int], array[int]]:
+    """(values, offsets) of the packed table of five or six ranks, like :data:`SEVEN_VALUES`
+    and :data:`SEVEN_OFFSETS`; decoded on first use (a millisecond the import need not pay)."""
+    if size == 5:
+        return decode(_data.FIVE_VALUES, "H"), decode(_data.FIVE_OFFSETS, "i")
+    if size == 6:
+        return decode(_data.SIX_VALUES, "H"), decode(_data.SIX_OFFSETS, "i")
+    raise ValueError(f"no short table of {size} ranks")
+
+
+FLUSH_VALUES: array[int] = decode(_data.FLUSH_VALUES, "h")
+"""13-bit rank mask of 5 to 7 suited cards -> value (``-1`` for fewer than five bits)."""
+
+FLUSH_SUITS: tuple[int, ...] = tuple(decode(_data.FLUSH_SUITS, "b"))
 """``key & SUIT_MASK`` of seven cards -> the suit index of their flush, or -1."""
+
+HAS_FLUSH: tuple[bool, ...] = tuple(suit >= 0 for suit in FLUSH_SUITS)
+"""``key & SUIT_MASK`` of seven cards -> whether five or more share a suit."""
 
 CARD_CODES: tuple[int, ...] = tuple(
     (RANK_CODES[c >> 2] << SUIT_BITS) + SUIT_CODES[c & 3] for c in range(52)
 )
 """The code of each card; a hand's key is the sum of its cards' codes."""
 
+PAIR_CODES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(a + b for b in CARD_CODES) for a in CARD_CODES
+)
+"""``PAIR_CODES[a][b]`` is ``CARD_CODES[a] + CARD_CODES[b]``."""
+
 CARD_BITS: tuple[int, ...] = tuple(1 << ((c >> 2) + 13 * (c & 3)) for c in range(52))
 """One bit per card, grouped by suit: ``(mask >> 13 * suit) & 8191`` is a suit's rank mask."""
 
-_CATEGORIES: tuple[HandCategory, ...] = tuple(HandCategory(s[0]) for s in _SCORES)
+_SCORES: bytes = decode(_data.SCORES, "B").tobytes()
+"""Six bytes per value: category, then the rank indexes that settle ties, 255 after the last."""
+
+_CATEGORIES: tuple[HandCategory, ...] = tuple(map(tuple(HandCategory).__getitem__, _SCORES[::6]))
 
 
-# --- Evaluation ------------------------------------------------------------------------------
+# --- Evaluation --------------------------------------------------------------------------------
 
 
 def seven_rank_value(rank_key: int) -> int:
     """Value of seven cards without a flush, from the sum of their :data:`RANK_CODES`."""
     return SEVEN_VALUES[rank_key + SEVEN_OFFSETS[rank_key >> ROW_SHIFT]]
+
+
+def rank_value(rank_key: int, size: int) -> int:
+    """Value of ``size`` (5 to 7) cards without a flush, from the sum of their
+    :data:`RANK_CODES`; the key must be one of such a rank multiset."""
+    if size == 7:
+        return seven_rank_value(rank_key)
+    values, offsets = short_tables(size)
+    return values[rank_key + offsets[rank_key >> ROW_SHIFT]]
 
 
 def flush_value(cards: Sequence[int], suit: int) -> int:
@@ -314,13 +180,14 @@ def evaluate7(cards: Sequence[int]) -> int:
     True
     """
     a, b, c, d, e, f, g = cards
-    codes = CARD_CODES
-    key = codes[a] + codes[b] + codes[c] + codes[d] + codes[e] + codes[f] + codes[g]
+    pairs = PAIR_CODES
+    key = pairs[a][b] + pairs[c][d] + pairs[e][f] + CARD_CODES[g]
     # The literals are SUIT_MASK, SUIT_BITS and SUIT_BITS + ROW_SHIFT: constants, not globals.
-    suit = FLUSH_SUITS[key & 511]
-    if suit >= 0:
-        return flush_value(cards, suit)
-    return SEVEN_VALUES[(key >> 9) + SEVEN_OFFSETS[key >> 19]]
+    if HAS_FLUSH[key & 511]:
+        bits = CARD_BITS
+        mask = bits[a] | bits[b] | bits[c] | bits[d] | bits[e] | bits[f] | bits[g]
+        return FLUSH_VALUES[(mask >> 13 * FLUSH_SUITS[key & 511]) & 8191]
+    return SEVEN_VALUES[(key >> 9) + SEVEN_OFFSETS[key >> 21]]
 
 
 def evaluate(cards: Sequence[int]) -> int:
@@ -338,7 +205,7 @@ def evaluate(cards: Sequence[int]) -> int:
         value = FLUSH_VALUES[(mask >> shift) & 8191]
         if value >= 0:
             return value
-    return RANK_VALUES[len(cards) - 5][rank_key]
+    return rank_value(rank_key, len(cards))
 
 
 def category_of(value: int) -> HandCategory:
@@ -350,9 +217,9 @@ def category_of(value: int) -> HandCategory:
 
 def ranks_of(value: int) -> tuple[Rank, ...]:
     """The ranks that define a hand value, in tie-breaking order (see :class:`HandValue`)."""
-    if not 0 <= value < len(_SCORES):
+    if not 0 <= value < len(_CATEGORIES):
         raise ValueError(f"not a hand value: {value}")
-    return tuple(Rank(r + 2) for r in _SCORES[value][1:])
+    return tuple(Rank(r + 2) for r in _SCORES[6 * value + 1 : 6 * value + 6] if r != 255)
 
 
 # --- Describing a hand -----------------------------------------------------------------------

@@ -86,6 +86,28 @@ class Table:
     are played: the hands themselves are stored on their own by the application.
     """
 
+    # Slots: a live bot holds one per table, for as long as the table is open.
+    __slots__ = (
+        "directed",
+        "ended",
+        "hand",
+        "hand_deck",
+        "hand_plan",
+        "hand_seats",
+        "hands_played",
+        "hands_total",
+        "left",
+        "level",
+        "log",
+        "redeal",
+        "roles",
+        "roles_before",
+        "rules",
+        "seats",
+        "session",
+        "started_at",
+    )  # fmt: skip
+
     def __init__(self, rules: HouseRules) -> None:
         self.rules = rules
         self.seats: list[Seat | None] = [None] * rules.max_seats
@@ -346,12 +368,10 @@ class Table:
         if plan.posts:
             config = replace(config, posts=tuple(plan.seats.index(k) for k in plan.posts))
         hand = Hand(config, deck)  # the deck is checked here, before anything changes
-        self._commit(plan, hand, deck, started_at, level)
+        self._commit(plan, hand, started_at, level)
         return hand
 
-    def _commit(
-        self, plan: Plan, hand: Hand, deck: Sequence[int], started_at: float, level: int
-    ) -> None:
+    def _commit(self, plan: Plan, hand: Hand, started_at: float, level: int) -> None:
         self.log = []
         self.started_at = started_at
         if level != self.level:
@@ -382,7 +402,7 @@ class Table:
                 self._set(k, replace(seat, waiting=True))
         self.hand = hand
         self.hand_seats = seats
-        self.hand_deck = tuple(int(c) for c in deck)
+        self.hand_deck = hand.deck  # the hand's own tuple: its cards are ints
         self.hand_plan = plan
         self.log.append(
             HandDealt(

@@ -73,7 +73,8 @@ class HoldemBot(commands.Bot):
     (the offline tests); ``dev_guild`` gets a copy that shows at once, for development.
     ``exclusive_db`` holds the database file against a second process; the offline tests
     restart the bot inside one process and turn it off. ``render_in_process`` draws images
-    in a worker process (the load benchmark shows why); the offline tests use a thread.
+    in worker processes, ``render_workers`` of them (``None``: one per core); the offline tests
+    use a thread.
     ``shards`` are the gateway shards this process runs: it restores only their guilds'
     tables. ``lease_terms`` (when several processes share the database) makes it hold a
     lease on every table it drives (:class:`bot.tables.lease_keeper.LeaseKeeper`), renewed on
@@ -96,6 +97,7 @@ class HoldemBot(commands.Bot):
         edit_interval: float = 1.0,
         exclusive_db: bool = True,
         render_in_process: bool = True,
+        render_workers: int | None = None,
         computer_pause: float = DEFAULT_PAUSE,
         shards: Shards | None = None,
         lease_terms: LeaseTerms | None = None,
@@ -120,6 +122,7 @@ class HoldemBot(commands.Bot):
         self.edits = EditCoalescer(edit_interval)
         self.exclusive_db = exclusive_db
         self.render_in_process = render_in_process
+        self.render_workers = render_workers
         self.computer_pause = computer_pause
         self.runout_pause = runout_pause
         self._languages: dict[int, Lang] = {}
@@ -156,7 +159,7 @@ class HoldemBot(commands.Bot):
             service=self.service,
             guilds=GuildService(self.store, self.service.tables, clock=self.clock),
             stats=StatsService(self.store, clock=self.clock),
-            images=Images(in_process=self.render_in_process),
+            images=Images(in_process=self.render_in_process, workers=self.render_workers),
             edits=self.edits,
             clock=self.clock,
             guild_lang=self.guild_lang,

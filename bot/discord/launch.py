@@ -72,7 +72,8 @@ def build_bot(settings: Settings, *, only_commands: bool = False) -> HoldemBot:
     return cls(
         db_path=settings.db_path, dev_guild=settings.dev_guild, shards=shards, lease_terms=terms,
         only_commands=only_commands, deal_pause=settings.deal_pause,
-        computer_pause=settings.computer_pause, runout_pause=settings.runout_pause, **options,
+        computer_pause=settings.computer_pause, runout_pause=settings.runout_pause,
+        render_workers=settings.render_workers, **options,
     )  # fmt: skip
 
 

@@ -217,8 +217,7 @@ def _bitmap(draw: ImageDraw.ImageDraw, xy: tuple[int, int], mask: Image.Image, i
 
 
 def _number_width(text: str, size: int, bold: bool) -> float:
-    advances = _advances(size, bold)
-    return sum(advances[char] for char in text)
+    return sum(map(_advances(size, bold).__getitem__, text))  # a number's width, pen order
 
 
 @lru_cache(maxsize=64)

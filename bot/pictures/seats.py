@@ -4,7 +4,11 @@ Everything of a seat but its stack changes far less often than the stack does, s
 :func:`seat_tile` draws it once onto the felt under the seat and keeps it as one opaque tile; a
 picture pastes that tile and draws the stack over it (:func:`stack`), which lies clear of
 everything else the seat draws. Drawn onto the tile or straight onto the picture, a seat gives
-the same pixels (:func:`seat_face` draws both).
+the same pixels (:func:`seat_face` draws both). A seat is drawn straight onto the picture the
+first time it is seen, and made a tile only when seen again while still remembered: with
+thousands of tables drawn in turn no seat comes back before its tile would be dropped, and
+making a tile never used cost a third of the table's drawing (0.75 against 0.49 ms a table
+picture of 2,000 tables' stream).
 """
 
 from __future__ import annotations
@@ -76,22 +80,30 @@ FACE = ("name", "is_button", "blind", "state", "is_turn", "in_hand", "cards", "o
 the bet (a test keeps it so)."""
 _face = attrgetter(*FACE)
 TILES_KEPT = 128
-"""Seat tiles kept, about 50 KB each: a dozen tables of ten."""
+"""Seat tiles kept, about 50 KB each: a dozen tables of ten. As many seats seen once are
+remembered (their keys only), to make a tile of one seen again."""
 _tiles: dict[Hashable, Image.Image] = {}
+_seen: dict[Hashable, None] = {}
 
 
 def seat_tile(
     box: Rect, rect: Rect, region: Rect, seat: SeatView, labels: TableLabels, four_colour: bool
-) -> Image.Image:
+) -> Image.Image | None:
     """:func:`seat_face` of the seat whose box and whole place are ``box`` and ``rect``, on
     the felt under ``region`` (which holds them, the strip of chances and the turn's glow), as
     an opaque tile to paste at ``region``'s corner; the last :data:`TILES_KEPT` drawn are
     kept, keyed by what they show (the seat's :data:`FACE`, where, the labels, the deck's
     colours and :func:`bot.pictures.fonts.generation`, so that a reload of the fonts draws
-    them anew)."""
+    them anew). None for a seat not among the last :data:`TILES_KEPT` seen without a tile:
+    it is remembered, and the caller draws it in place."""
     key = (_face(seat), region, box, labels, four_colour, generation())
     tile = _tiles.pop(key, None)  # put back below as the newest
     if tile is None:
+        if _seen.pop(key, 0) == 0:  # not seen lately: remember it, draw it in place
+            _seen[key] = None
+            if len(_seen) > TILES_KEPT:
+                del _seen[next(iter(_seen))]  # the oldest
+            return None
         tile = on_felt(region)
         dx, dy = region.left, region.top
         seat_face(ImageDraw.Draw(tile), tile, box.moved(-dx, -dy), rect.moved(-dx, -dy), seat,

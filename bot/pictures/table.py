@@ -228,14 +228,17 @@ def _seat(
     table's seats change far less often than its stacks), then its stack drawn over it.
 
     Where the tile could cover something drawn before the seat (a few seats of some layouts,
-    :func:`_tile_region`), the seat is drawn straight onto the picture instead: same pixels.
+    :func:`_tile_region`), or where the seat is not worth a tile yet (:func:`seat_tile`), the
+    seat is drawn straight onto the picture instead: same pixels.
     """
     spot = spots[index]
     region = _tile_region(len(spots), index, seat.is_turn)
-    if region is None:
+    tile = None
+    if region is not None:
+        tile = seat_tile(spot.box, spot.rect, region, seat, view.labels, view.four_colour)
+    if region is None or tile is None:
         seat_face(draw, canvas, spot.box, spot.rect, seat, view.labels, view.four_colour)
     else:
-        tile = seat_tile(spot.box, spot.rect, region, seat, view.labels, view.four_colour)
         d.blit(canvas, tile, (region.left, region.top), masked=False)
     if seat.state is not SeatState.EMPTY:
         stack(draw, spot.box, seat, view.labels)

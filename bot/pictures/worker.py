@@ -1,10 +1,15 @@
-"""The render worker: one process that draws the table images, and that never outlives the bot.
+"""The render workers: processes that draw the pictures, and that never outlive the bot.
+
+As many workers as the bot may use cores (:func:`default_workers`, or ``HOLDEM_RENDER_WORKERS``),
+each at a lower scheduling priority (:data:`NICENESS`): the event loop and the database thread
+always win a core, and the pictures take what they leave idle. A worker is started when a
+picture finds every worker busy, so a quiet bot runs one.
 
 A :class:`~concurrent.futures.ProcessPoolExecutor` started by a fork server leaves three
-processes behind the bot: the worker, the fork server and multiprocessing's resource tracker.
+processes behind the bot: the workers, the fork server and multiprocessing's resource tracker.
 The last two already end by themselves once nothing holds their pipes open, and the only
-other holder is the worker (it is handed the fork server's "alive" pipe and the tracker's pipe
-so that they outlive it). So everything hangs on the worker, and the worker is made to end
+other holders are the workers (each is handed the fork server's "alive" pipe and the tracker's
+pipe so that they outlive it). So everything hangs on the workers, and each is made to end
 with the bot:
 
 - it watches the bot's process (a ``pidfd`` on Linux, which cannot be fooled by a reused
@@ -29,26 +34,47 @@ import threading
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
-__all__ = ["PARENT_POLL_SECONDS", "render_executor"]
+__all__ = ["MOST_WORKERS", "NICENESS", "PARENT_POLL_SECONDS", "default_workers", "render_executor"]
 
 PARENT_POLL_SECONDS = 1.0
-"""How often the worker looks for its parent where the system offers no ``pidfd``."""
+"""How often a worker looks for its parent where the system offers no ``pidfd``."""
+NICENESS = 10
+"""How much lower than the bot's a worker's scheduling priority is (``os.nice``): Linux then
+gives a busy worker about a tenth of the share of a busy thread of the bot on the same core."""
+MOST_WORKERS = 4
+"""The most workers :func:`default_workers` starts: each holds its own fonts, tiles and caches
+(40 MB at start, about 100 MB once a busy bot has filled them)."""
 
 
-def render_executor(*, in_process: bool) -> Executor:
-    """One render worker: a process started by a fork server (never a fork of this threaded
-    process) that exits with this process, or a thread where processes cost more than they
-    save (the offline tests)."""
+def default_workers() -> int:
+    """One worker per core this process may run on, at most :data:`MOST_WORKERS`: with the
+    workers' lower priority, the loop's own core draws only while the loop is idle."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # no affinity on this system
+        cores = os.cpu_count() or 1
+    return max(1, min(MOST_WORKERS, cores))
+
+
+def render_executor(*, in_process: bool, workers: int = 1) -> Executor:
+    """Up to ``workers`` render processes started by a fork server (never a fork of this
+    threaded process), each exiting with this process, or one thread where processes cost more
+    than they save (the offline tests)."""
     if in_process:
         context = multiprocessing.get_context("forkserver")
         return ProcessPoolExecutor(
-            max_workers=1, mp_context=context, initializer=_start_worker, initargs=(os.getpid(),)
+            max_workers=workers,
+            mp_context=context,
+            initializer=_start_worker,
+            initargs=(os.getpid(),),
         )
     return ThreadPoolExecutor(max_workers=1, thread_name_prefix="render")
 
 
 def _start_worker(parent: int) -> None:
-    """The worker's first steps: leave Ctrl-C to the bot, follow the bot out, warm up."""
+    """A worker's first steps: step back behind the bot, leave Ctrl-C to the bot, follow the
+    bot out, warm up."""
+    os.nice(NICENESS)  # first: the threads started below inherit it
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     exit_with(parent)
     _warm_up()

@@ -130,12 +130,13 @@ class HandCommands:
             if index is None or hand.to_act != index:
                 raise NotYourTurn("it is not your turn", code="not_your_turn", user=user_id)
             current, members = live.hand_id, live.players
-            events, ended = await tables.apply(live, Action(player=index, kind=kind, amount=amount))
+            action = Action(player=index, kind=kind, amount=amount)
+            events, ended = await tables.apply(live, action)
             self.timeouts.reset(table_id, user_id)
             more, folded, ended = await tables.fold_leavers(live, ended)
             return tables.emit(
                 live, OutcomeKind.ACTED, actor=user_id, request=request,
-                action=Action(player=index, kind=kind, amount=amount), events=events + more,
+                action=action, events=events + more,
                 folded_for=folded, ended=ended, hand=(current, members),
             )  # fmt: skip
 
@@ -205,7 +206,7 @@ class HandCommands:
                 raise StaleMove("no run-out waits for that answer", table=table_id)
             if user_id not in live.asked:
                 raise NotAtRisk("only players with chips at risk choose", user=user_id)
-            live.agreed.add(user_id)
+            live.agreed |= {user_id}
             current, members = live.hand_id, live.players
             events: tuple[Event, ...] = ()
             ended = None

@@ -23,6 +23,7 @@ from engine.hand import replay
 from engine.table import TableEvent
 
 __all__ = [
+    "NOBODY",
     "Ended",
     "Live",
     "Saved",
@@ -58,6 +59,11 @@ def log_event(live: Live, event: str, **fields: object) -> None:
     )  # fmt: skip
 
 
+NOBODY: frozenset[int] = frozenset()
+"""The empty set of members, one for every table (CPython makes a new empty frozenset at every
+call)."""
+
+
 @dataclass(kw_only=True, slots=True)
 class Live:
     """One open table in memory; changed only under its lock (see
@@ -74,7 +80,9 @@ class Live:
     serial: int = 0
     asked: tuple[int, ...] = ()
     """Who is asked to run it twice while a run-out is held (in memory: a restart asks again)."""
-    agreed: set[int] = field(default_factory=set)
+    agreed: frozenset[int] = NOBODY
+    """Who agreed to run it twice: a frozen set, so that every table shares the empty one and
+    a save point shares it as it stands."""
     kept: KeptState | None = None
     """The public state as last taken, built again only where the table changed."""
     kept_state: TableState | None = None
@@ -117,7 +125,7 @@ def rebuild(record: TableRecord, hand: HandRecord | None) -> Live:
     if hand is not None:
         # The snapshot's hand may lag: the action log is the truth.
         table.hand = hand.replay()
-        table.hand_deck = tuple(hand.deck)
+        table.hand_deck = table.hand.deck
         live.hand_id, live.players, live.deadline = hand.hand_id, hand.players, hand.deadline
         if table.hand.held:  # a run-out waiting for its choice: asked again
             live.asked = tuple(hand.players[p] for p in table.hand.live_players())
@@ -148,7 +156,7 @@ def save_point(live: Live) -> Saved:
         table_id=live.table_id, guild_id=live.guild_id, channel_id=live.channel_id,
         table=live.table, hand_id=live.hand_id, players=live.players, deadline=live.deadline,
         settings=_copied(live.settings), serial=live.serial, asked=live.asked,
-        agreed=set(live.agreed),
+        agreed=live.agreed,
     )  # fmt: skip
     table = copy.copy(live.table)
     table.seats, table.left, table.log, table.hand = list(table.seats), dict(table.left), [], None
@@ -169,8 +177,7 @@ def roll_back(saved: Saved, serial: int) -> Live:
     return Live(
         table_id=old.table_id, guild_id=old.guild_id, channel_id=old.channel_id, table=table,
         hand_id=old.hand_id, players=old.players, deadline=old.deadline,
-        settings=_copied(old.settings), serial=serial, asked=old.asked,
-        agreed=set(old.agreed),
+        settings=_copied(old.settings), serial=serial, asked=old.asked, agreed=old.agreed,
     )  # fmt: skip
 
 

@@ -36,6 +36,7 @@ from bot.store.store import Store
 from bot.tables.computers import declines_run_twice
 from bot.tables.errors import NoTable, TableResuming
 from bot.tables.live import (
+    NOBODY,
     Ended,
     Live,
     Saved,
@@ -468,7 +469,7 @@ class LiveTables:
             return await self.run_board(live, 2)
         if any(declines_run_twice(m) for m in members):
             return await self.run_board(live, 1)
-        live.asked, live.agreed = members, set()
+        live.asked, live.agreed = members, NOBODY
         return ()
 
     async def run_board(self, live: Live, runs: int) -> tuple[Event, ...]:
@@ -481,7 +482,7 @@ class LiveTables:
         except BaseException:
             await self.reload(live.table_id)
             raise
-        live.asked, live.agreed = (), set()
+        live.asked, live.agreed = (), NOBODY
         log_event(live, "run out", hand=live.hand_id, runs=runs)
         return tuple(hand.run_out(runs))
 

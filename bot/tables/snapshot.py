@@ -22,14 +22,18 @@ from bot.tables.outcomes import (
     TableState,
     TurnState,
 )
-from engine import Hand, Seat, Table
+from engine import CARDS, Hand, Seat, Table
 from engine.events import PotAwarded
 
 __all__ = ["KeptState", "private_cards", "seat_in_hand", "showdown_of", "table_state"]
 
 
-def _cards(cards: Sequence[object]) -> tuple[str, ...]:
-    return tuple(str(c) for c in cards)
+_TEXT: tuple[str, ...] = tuple(str(card) for card in CARDS)
+"""Every card's text, made once: the states of every table share these 52 strings."""
+
+
+def _cards(cards: Sequence[int]) -> tuple[str, ...]:
+    return tuple(map(_TEXT.__getitem__, cards))
 
 
 def _int_or_none(value: object) -> int | None:
@@ -41,13 +45,28 @@ def _name(names: Mapping[str, str], member: int) -> str:
 
 
 def _seat_state(
-    k: int, seat: Seat, names: Mapping[str, str], hand: Hand | None, player: int | None
+    k: int,
+    seat: Seat,
+    names: Mapping[str, str],
+    hand: Hand | None,
+    player: int | None,
+    *,
+    last: SeatState | None = None,
+    member: int | None = None,
 ) -> SeatState:
-    member = int(seat.player)
+    """The seat's record. Its member id is the object ``member`` (the hand's own) or
+    ``last.member`` where equal, and so is its name ``last.name``'s: a table keeps one copy
+    of each, not one a record made."""
+    number = int(seat.player)
+    if member is None or member != number:
+        member = last.member if last is not None and last.member == number else number
+    name = _name(names, number)
+    if last is not None and last.name == name:
+        name = last.name
     empty = SeatState(
         seat=k,
         member=member,
-        name=_name(names, member),
+        name=name,
         stack=seat.stack,
         seat_stack=seat.stack,
         status=seat.status,
@@ -112,16 +131,31 @@ class KeptState:
     table changed: a seat's record is made anew when something it shows changed (its
     :class:`~engine.Seat`, the hand it sits in, its stack, bet, fold, all-in or shown
     cards), the names when a name changed; what :meth:`take` returns always equals
-    :func:`table_state` of the same table."""
+    :func:`table_state` of the same table.
 
-    __slots__ = ("_keys", "_names", "_names_from", "_private", "_private_key", "_seats")
+    What it keeps besides the records is small, as every open table has one: the engine seat
+    and the hand each record was made from (references to objects the table holds anyway);
+    the records themselves are what tells a change of the hand's numbers."""
+
+    __slots__ = (
+        "_from",
+        "_hand",
+        "_names",
+        "_names_from",
+        "_private",
+        "_private_members",
+        "_private_of",
+        "_seats",
+    )
 
     def __init__(self) -> None:
-        self._keys: list[tuple[object, ...] | None] = []
-        self._seats: list[SeatState | None] = []
+        self._from: list[Seat | None] = []
+        self._hand: Hand | None = None
+        self._seats: tuple[SeatState | None, ...] = ()
         self._names_from: dict[str, str] | None = None
         self._names: tuple[tuple[int, str], ...] = ()
-        self._private_key: tuple[object, ...] | None = None
+        self._private_of: Hand | None = None
+        self._private_members: tuple[int, ...] = ()
         self._private: tuple[PrivateCards, ...] = ()
 
     def private(
@@ -129,9 +163,17 @@ class KeptState:
     ) -> tuple[PrivateCards, ...]:
         """:func:`private_cards`, made once a hand: the hole cards do not change while it
         is in progress."""
-        key = (hand, hand_id, tuple(members), hand is None or hand.is_over)
-        if key != self._private_key:
-            self._private_key = key
+        if hand is None or hand_id is None or hand.is_over:
+            self._private_of, self._private = None, ()
+            return ()
+        kept = self._private
+        if (
+            hand is not self._private_of
+            or not kept
+            or kept[0].hand_id != hand_id
+            or tuple(members) != self._private_members
+        ):
+            self._private_of, self._private_members = hand, tuple(members)
             self._private = private_cards(hand, hand_id=hand_id, members=members)
         return self._private
 
@@ -156,10 +198,10 @@ class KeptState:
             # A name changed: every seat's record and the names are made anew.
             self._names_from = dict(names)
             self._names = tuple(sorted((int(m), str(n)) for m, n in names.items()))
-            self._keys = []
+            self._from = []
         hand = table.hand
         live = hand is not None and not hand.is_over and hand_id is not None
-        seats = self._seats_of(table, names)
+        seats = self._seats_of(table, names, members)
         small, big, ante = table.rules.blinds_at(table.level)
         host = settings.get("host")
         preset = settings.get("preset")
@@ -219,33 +261,59 @@ class KeptState:
             event_level=_int_or_none(settings.get("event_level")),
         )
 
-    def _seats_of(self, table: Table, names: Mapping[str, str]) -> tuple[SeatState | None, ...]:
+    def _seats_of(
+        self, table: Table, names: Mapping[str, str], members: Sequence[int]
+    ) -> tuple[SeatState | None, ...]:
         hand = table.hand
         count = len(table.seats)
-        if len(self._keys) != count:
-            self._keys = [None] * count
-            self._seats = [None] * count
-        keys, seats = self._keys, self._seats
+        made = self._from
+        if hand is not self._hand or len(made) != count:
+            # A new hand (or none), new names or another table size: every record anew.
+            self._hand = hand
+            made = self._from = [None] * count
+        last = self._seats
+        if len(last) != count:
+            last = (None,) * count
         players: dict[int, int] = {}
         if hand is not None:
             players = {k: p for p, k in enumerate(table.hand_seats)}
             over = hand.is_over
             stacks, bets, folded = hand.stacks, hand.bets, hand.folded
             all_in, shown = hand.all_in, hand.shown
+        changed: list[SeatState | None] | None = None
         for k, seat in enumerate(table.seats):
+            record = last[k]
             if seat is None:
-                keys[k] = seats[k] = None
-                continue
-            p = players.get(k)
-            key: tuple[object, ...]
-            if p is None:
-                key = (seat,)
+                made[k] = None
+                if record is None:
+                    continue
+                fresh = None
             else:
-                key = (seat, hand, stacks[p], bets[p], folded[p], all_in[p], over, shown[p])
-            if keys[k] != key:
-                keys[k] = key
-                seats[k] = _seat_state(k, seat, names, hand, p)
-        return tuple(seats)
+                p = players.get(k)
+                if (
+                    made[k] is seat
+                    and record is not None
+                    and (
+                        p is None
+                        or (
+                            record.stack == stacks[p]
+                            and record.bet == (0 if over else bets[p])
+                            and record.folded == folded[p]
+                            and record.all_in == (all_in[p] and not over)
+                            and (record.shown is not None) == shown[p]
+                        )
+                    )
+                ):
+                    continue
+                made[k] = seat
+                member = members[p] if p is not None and p < len(members) else None
+                fresh = _seat_state(k, seat, names, hand, p, last=record, member=member)
+            if changed is None:
+                changed = list(last)
+            changed[k] = fresh
+        if changed is not None or len(self._seats) != count:
+            self._seats = last if changed is None else tuple(changed)
+        return self._seats
 
 
 def showdown_of(

@@ -57,6 +57,7 @@ def test_every_setting_read() -> None:
             "SHARD_IDS": "0-2, 5",
             "HOLDEM_I18N_STRICT": "yes",
             "HOLDEM_HEARTBEAT": "/run/beat",
+            "HOLDEM_RENDER_WORKERS": "3",
         }
     )
     assert settings.token == TOKEN
@@ -68,6 +69,7 @@ def test_every_setting_read() -> None:
     assert (settings.shard_count, settings.shard_ids, settings.sharded) == (8, (0, 1, 2, 5), True)
     assert settings.i18n_strict
     assert settings.heartbeat_path == "/run/beat"
+    assert settings.render_workers == 3
 
 
 def test_heartbeat_defaults_beside_the_database() -> None:

@@ -14,11 +14,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine import evaluator, evaluator_tables
 from engine.cards import CARDS, Rank, parse_cards
 from engine.evaluator import (
     FLUSH_SUITS,
     RANK_CODES,
-    RANK_VALUES,
     SEVEN_VALUES,
     SUIT_CODES,
     SUIT_MASK,
@@ -27,8 +27,8 @@ from engine.evaluator import (
     category_of,
     evaluate,
     evaluate7,
+    rank_value,
     ranks_of,
-    seven_rank_value,
 )
 
 
@@ -148,10 +148,6 @@ def test_rank_table_holds_the_best_five_of_every_six_and_seven() -> None:
     """Every rank multiset of 6 or 7 cards (no five of a kind) has the value of its best
     5-card part, and nothing else is in the tables: the definition, checked whole. The rank
     keys of each size are unique (else two multisets would share a value by accident)."""
-
-    def table(key: int, size: int) -> int:
-        return seven_rank_value(key) if size == 7 else RANK_VALUES[size - 5][key]
-
     counted = {5: 0, 6: 0, 7: 0}
     for size in (5, 6, 7):
         keys = set()
@@ -162,12 +158,56 @@ def test_rank_table_holds_the_best_five_of_every_six_and_seven() -> None:
             key = sum(RANK_CODES[r] for r in ranks)
             keys.add(key)
             if size > 5:
-                best = max(table(key - RANK_CODES[r], size - 1) for r in set(ranks))
-                assert table(key, size) == best, ranks
+                best = max(rank_value(key - RANK_CODES[r], size - 1) for r in set(ranks))
+                assert rank_value(key, size) == best, ranks
         assert len(keys) == counted[size]
-    assert [len(RANK_VALUES[0]), len(RANK_VALUES[1])] == [counted[5], counted[6]]
     assert counted == {5: 6175, 6: 18_395, 7: 49_205}
-    assert sum(v > 0 for v in SEVEN_VALUES) <= counted[7] <= len(SEVEN_VALUES) < 150_000
+    # Only the worst hand's value is 0: every other nonzero slot holds a multiset's value.
+    five, six = evaluator.short_tables(5)[0], evaluator.short_tables(6)[0]
+    assert sum(v > 0 for v in five) == counted[5] - 1
+    assert sum(v > 0 for v in six) <= counted[6] <= len(six)
+    assert sum(v > 0 for v in SEVEN_VALUES) <= counted[7] <= len(SEVEN_VALUES) < 250_000
+
+
+def test_the_shipped_tables_equal_a_fresh_build() -> None:
+    """engine/evaluator_data.py is what engine/evaluator_tables.py builds today."""
+    fresh = evaluator_tables.build()
+    shipped = (
+        evaluator.short_tables(5),
+        evaluator.short_tables(6),
+        (evaluator.SEVEN_VALUES, evaluator.SEVEN_OFFSETS),
+    )
+    for size, (values, offsets) in enumerate(shipped):
+        assert list(values) == list(fresh.rank_values[size])
+        assert list(offsets) == list(fresh.rank_offsets[size])
+    assert list(evaluator.FLUSH_VALUES) == list(fresh.flush_values)
+    assert list(evaluator.FLUSH_SUITS) == list(fresh.flush_suits)
+    assert fresh.scores == evaluator._SCORES
+    assert (RANK_CODES, SUIT_CODES, evaluator.SUIT_BITS, evaluator.ROW_SHIFT) == (
+        evaluator_tables.RANK_CODES,
+        evaluator_tables.SUIT_CODES,
+        evaluator_tables.SUIT_BITS,
+        evaluator_tables.ROW_SHIFT,
+    )
+    # And the text the generator writes decodes to the same tables.
+    assert (
+        evaluator.decode(evaluator_tables.encode(fresh.rank_values[2]), "H")
+        == (fresh.rank_values[2])
+    )
+
+
+def test_the_hot_path_spells_the_key_layout_as_literals() -> None:
+    """evaluate7 writes SUIT_MASK, SUIT_BITS and SUIT_BITS + ROW_SHIFT as literals (cheaper
+    than globals); they must be today's."""
+    layout = {evaluator.SUIT_MASK, evaluator.SUIT_BITS, evaluator.SUIT_BITS + evaluator.ROW_SHIFT}
+    assert layout <= set(evaluate7.__code__.co_consts)
+
+
+def test_pair_codes_add_two_cards() -> None:
+    codes = evaluator.CARD_CODES
+    assert all(
+        evaluator.PAIR_CODES[a][b] == codes[a] + codes[b] for a in range(52) for b in range(52)
+    )
 
 
 def test_suit_keys_tell_every_flush_of_seven_cards() -> None:
@@ -276,7 +316,7 @@ def test_suit_relabelling_and_card_order_change_nothing(cards: list[int], suits:
 
 def test_engine_modules_import_only_the_standard_library() -> None:
     root = Path(__file__).resolve().parents[2] / "engine"
-    for name in ("evaluator.py", "equity.py"):
+    for name in ("evaluator.py", "evaluator_tables.py", "evaluator_data.py", "equity.py"):
         tree = ast.parse((root / name).read_text())
         for node in ast.walk(tree):
             if isinstance(node, ast.Import):

@@ -1,8 +1,9 @@
 """Pictures as Discord attachments, drawn off the event loop.
 
-The renderers are pure functions of the views in :mod:`bot.pictures.views`; here they run in one
-worker (a process of its own in production, so drawing never competes with the event loop
-for the GIL; a thread in the offline tests), and every file carries its alt text.
+The renderers are pure functions of the views in :mod:`bot.pictures.views`; here they run in
+render workers (processes of their own in production, so drawing never competes with the event
+loop for the GIL, :mod:`bot.pictures.worker`; one thread in the offline tests), and every file
+carries its alt text.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import discord
 from bot.i18n import Lang
 from bot.pictures import render_hole_cards, render_runout, render_showdown, render_table
 from bot.pictures.views import HoleCardsView, ShowdownView, TableView
-from bot.pictures.worker import render_executor
+from bot.pictures.worker import default_workers, render_executor
 from bot.present import ALT_TEXT_LIMIT, fit, hole_cards_alt, showdown_alt, table_alt
 
 __all__ = ["HOLE_CARDS_KEPT", "TABLE_PICTURE", "Drawings", "Images", "TablePictures", "table_file"]
@@ -37,9 +38,11 @@ the cards asked for), or never."""
 
 
 class Images:
-    def __init__(self, *, in_process: bool) -> None:
+    def __init__(self, *, in_process: bool, workers: int | None = None) -> None:
+        """``workers``: how many render processes (``None``: :func:`default_workers`)."""
         self._in_process = in_process
-        self._pool = render_executor(in_process=in_process)
+        self._workers = workers or default_workers()
+        self._pool = render_executor(in_process=in_process, workers=self._workers)
         self._hole_cards = Drawings(HOLE_CARDS_KEPT)
 
     async def render(self, function: Callable[[V], bytes], view: V) -> bytes:
@@ -49,7 +52,7 @@ class Images:
             return await loop.run_in_executor(self._pool, function, view)
         except BrokenProcessPool:
             log.warning("the render worker died; starting a new one")
-            self._pool = render_executor(in_process=self._in_process)
+            self._pool = render_executor(in_process=self._in_process, workers=self._workers)
             return await loop.run_in_executor(self._pool, function, view)
 
     async def _file(

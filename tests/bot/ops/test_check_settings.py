@@ -38,6 +38,7 @@ def bad_values(tmp_path: Path) -> dict[str, str]:
         "HOLDEM_DEAL_PAUSE": "600",
         "HOLDEM_COMPUTER_PAUSE": "-1",
         "HOLDEM_RUNOUT_PAUSE": "soon",
+        "HOLDEM_RENDER_WORKERS": "0",
         "DISCORD_API_BASE": "ftp://127.0.0.1",
         "DISCORD_GATEWAY_URL": "http://127.0.0.1",
         "HOLDEM_I18N_STRICT": "maybe",

@@ -32,10 +32,10 @@ def test_format_amount_uses_the_given_separator() -> None:
     assert format_amount(12) == "12"
 
 
-@pytest.mark.parametrize("mode", ["RGB", "RGBA", "L", "P"])
-def test_encode_png_round_trips(mode: str) -> None:
+@pytest.mark.parametrize(("mode", "level"), [("RGB", 1), ("RGBA", 0), ("L", 2), ("P", 3)])
+def test_encode_png_round_trips(mode: str, level: int) -> None:
     image = Image.linear_gradient("L").resize((37, 23)).convert(mode)
-    data = encode_png(image, level=6)
+    data = encode_png(image, level=level)
     with Image.open(io.BytesIO(data)) as decoded:
         expected = image.convert("RGB") if mode == "P" else image
         assert decoded.convert(expected.mode).tobytes() == expected.tobytes()

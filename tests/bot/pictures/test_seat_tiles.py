@@ -45,9 +45,14 @@ def test_the_face_of_a_seat_is_every_field_but_its_stack_and_bet() -> None:
 def test_seats_pasted_as_tiles_give_the_pixels_of_seats_drawn_in_place(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    monkeypatch.setattr(seats, "TILES_KEPT", 1024)  # every seat of these views kept
+    monkeypatch.setattr(seats, "_tiles", {})
+    monkeypatch.setattr(seats, "_seen", {})
     views = _views()
-    tiled = [table.render_table(view) for view in views]
-    assert tiled == [table.render_table(view) for view in views]  # tiles kept, same bytes
+    first = [table.render_table(view) for view in views]  # each seat seen once: in place
+    tiled = [table.render_table(view) for view in views]  # seen again: made tiles
+    assert seats._tiles, "no seat was made a tile"
+    assert first == tiled == [table.render_table(view) for view in views]  # pasted: same bytes
     monkeypatch.setattr(table, "_tile_region", lambda count, index, turn: None)
     in_place = [table.render_table(view) for view in views]
     differ = [k for k, (a, b) in enumerate(zip(tiled, in_place, strict=True)) if a != b]
@@ -59,13 +64,34 @@ def test_a_seat_changed_is_drawn_anew_and_the_tiles_kept_are_bounded(
 ) -> None:
     monkeypatch.setattr(seats, "TILES_KEPT", 24)
     monkeypatch.setattr(seats, "_tiles", {})
+    monkeypatch.setattr(seats, "_seen", {})
     view = example_table(10)
     before = table.render_table(view)
+    assert table.render_table(view) == before and len(seats._tiles) == 10  # seen twice: kept
     renamed = dataclasses.replace(view.seats[0], name="Zoë")
     after = table.render_table(dataclasses.replace(view, seats=(renamed, *view.seats[1:])))
     assert after != before
     for k in range(5):
         moved = tuple(dataclasses.replace(seat, name=f"{seat.name} {k}") for seat in view.seats)
-        table.render_table(dataclasses.replace(view, seats=moved))
+        for _ in range(2):
+            table.render_table(dataclasses.replace(view, seats=moved))
     assert len(seats._tiles) == seats.TILES_KEPT
     assert table.render_table(view) == before
+
+
+def test_a_seat_seen_once_gets_no_tile(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With many tables drawn in turn no seat comes back before its tile would be dropped:
+    a seat is drawn in place until it is seen again while still remembered."""
+    monkeypatch.setattr(seats, "TILES_KEPT", 24)
+    monkeypatch.setattr(seats, "_tiles", {})
+    monkeypatch.setattr(seats, "_seen", {})
+    views = []
+    for k in range(6):
+        view = example_table(10)
+        renamed = tuple(dataclasses.replace(seat, name=f"{seat.name} {k}") for seat in view.seats)
+        views.append(dataclasses.replace(view, seats=renamed))
+    for view in views:  # 60 seats in turn, 24 remembered: none seen again in time
+        table.render_table(view)
+    for view in views:
+        table.render_table(view)
+    assert seats._tiles == {} and len(seats._seen) == seats.TILES_KEPT

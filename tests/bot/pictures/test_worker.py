@@ -9,7 +9,7 @@ import signal
 from bot.discord.table.images import Images
 from bot.pictures import render_table
 from bot.pictures.views import SeatView, TableView
-from bot.pictures.worker import render_executor
+from bot.pictures.worker import MOST_WORKERS, NICENESS, default_workers, render_executor
 
 VIEW = TableView(
     seats=(SeatView(name="alice", stack=100), SeatView(name="bob", stack=90, bet=10)),
@@ -24,6 +24,21 @@ async def test_a_worker_process_draws_the_same_image_as_this_process() -> None:
     finally:
         executor.shutdown(wait=True)
     assert png == render_table(VIEW)
+
+
+async def test_workers_run_behind_the_bot() -> None:
+    """Each worker lowers its own priority, so that the event loop wins a shared core."""
+    executor = render_executor(in_process=True, workers=2)
+    loop = asyncio.get_running_loop()
+    try:
+        niceness = await asyncio.gather(*(loop.run_in_executor(executor, os.nice, 0) for _ in "ab"))
+    finally:
+        executor.shutdown(wait=True)
+    assert niceness == [min(19, os.nice(0) + NICENESS)] * 2
+
+
+def test_the_default_is_a_worker_per_core_within_bounds() -> None:
+    assert 1 <= default_workers() <= min(MOST_WORKERS, len(os.sched_getaffinity(0)))
 
 
 async def test_a_dead_worker_is_replaced() -> None:

@@ -1,4 +1,4 @@
-"""The render worker ends with the bot: after a SIGKILL of the bot's process no worker, fork
+"""The render workers end with the bot: after a SIGKILL of the bot's process no worker, fork
 server or resource tracker is left running, and Ctrl-C prints no traceback from them."""
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[3]
-GONE_WITHIN = 5.0  # seconds; the worker reacts at once, the others when it is gone
+GONE_WITHIN = 5.0  # seconds; the workers react at once, the others when they are gone
+WORKERS = 2  # more than one: every one of them must end
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
 
@@ -58,9 +59,10 @@ def _wait_until_gone(pids: set[int]) -> set[int]:
 
 @contextmanager
 def _bot_process() -> Iterator[tuple[subprocess.Popen[str], set[int]]]:
-    """The stand-in bot, ready (its worker has drawn an image), with its helper processes."""
+    """The stand-in bot, ready (each of its workers has drawn an image), with its helper
+    processes."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "tests.bot.pictures.worker_child"],
+        [sys.executable, "-m", "tests.bot.pictures.worker_child", str(WORKERS)],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -85,8 +87,8 @@ def _bot_process() -> Iterator[tuple[subprocess.Popen[str], set[int]]]:
 
 def test_nothing_outlives_a_sigkill_of_the_bot() -> None:
     with _bot_process() as (process, helpers):
-        # The worker, the fork server and the resource tracker.
-        assert len(helpers) == 3, helpers
+        # The workers, the fork server and the resource tracker.
+        assert len(helpers) == WORKERS + 2, helpers
         process.kill()
         process.wait(timeout=10)
         assert _wait_until_gone(helpers) == set()

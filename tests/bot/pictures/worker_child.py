@@ -1,5 +1,6 @@
-"""A stand-in for the bot's process in the render-pool tests: it starts the render worker,
-draws one image, says ``ready`` and waits to be killed or interrupted.
+"""A stand-in for the bot's process in the render-pool tests: it starts the render workers
+(as many as its one argument says), has each draw an image at the same time, says ``ready``
+and waits to be killed or interrupted.
 
 On Ctrl-C (``SIGINT``) it shuts the pool down as the bot does on a clean exit and exits 0.
 """
@@ -16,11 +17,15 @@ from bot.pictures.worker import render_executor
 VIEW = TableView(seats=(SeatView(name="alice", stack=100), SeatView(name="bob", stack=90)))
 
 
-async def _serve() -> None:
-    executor = render_executor(in_process=True)
+async def _serve(workers: int) -> None:
+    executor = render_executor(in_process=True, workers=workers)
+    loop = asyncio.get_running_loop()
     try:
-        png = await asyncio.get_running_loop().run_in_executor(executor, render_table, VIEW)
-        print(f"ready {len(png)}", flush=True)
+        # Asked at once, before any worker is idle: the pool starts a worker for each.
+        pngs = await asyncio.gather(
+            *(loop.run_in_executor(executor, render_table, VIEW) for _ in range(workers))
+        )
+        print(f"ready {len(pngs[0])}", flush=True)
         await asyncio.sleep(3600)
     finally:
         executor.shutdown(wait=True)
@@ -28,7 +33,7 @@ async def _serve() -> None:
 
 def main() -> int:
     try:
-        asyncio.run(_serve())
+        asyncio.run(_serve(int(sys.argv[1]) if len(sys.argv) > 1 else 1))
     except KeyboardInterrupt:
         return 0
     return 1
