@@ -10,8 +10,10 @@ Players are indices 0..n-1, clockwise; the table maps them to seats and names.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from functools import cache
 from itertools import compress
 from operator import itemgetter, not_, sub
+from typing import TYPE_CHECKING
 
 from engine.actions import Action, ActionKind, LegalActions, Street
 from engine.cards import CARDS, Card
@@ -27,23 +29,10 @@ from engine.errors import (
     RaiseTooSmall,
 )
 from engine.evaluator import evaluate7
-from engine.events import (
-    AntePosted,
-    BetReturned,
-    BlindPosted,
-    BoardDealt,
-    CardsMucked,
-    CardsShown,
-    Event,
-    HandEnded,
-    HandStarted,
-    HandVoided,
-    HoleCardsDealt,
-    PlayerActed,
-    PotAwarded,
-    maker,
-)
 from engine.pots import Pot, award_pots, build_pots
+
+if TYPE_CHECKING:
+    from engine.events import Event
 
 __all__ = ["Hand", "replay"]
 
@@ -67,20 +56,47 @@ _FIXED_LIMIT = Structure.FIXED_LIMIT
 _POT_LIMIT = Structure.POT_LIMIT
 _CARD_NUMBERS = frozenset(range(52))
 
-# Makers of the event records from their fields in the records' order (engine/events.py):
-# a hand notes (maker, values) and builds the records when its events are read.
-_STARTED = maker(HandStarted)
-_ANTE = maker(AntePosted)
-_BLIND = maker(BlindPosted)
-_HOLE = maker(HoleCardsDealt)
-_ACTED = maker(PlayerActed)
-_RETURNED = maker(BetReturned)
-_BOARD = maker(BoardDealt)
-_SHOWN = maker(CardsShown)
-_MUCKED = maker(CardsMucked)
-_AWARDED = maker(PotAwarded)
-_ENDED = maker(HandEnded)
-_VOIDED = maker(HandVoided)
+# A hand notes each event as (kind, values), the values in the order of the record's fields
+# (engine/events.py), and builds the records when its events are read: these are the kinds,
+# indexes into _makers(). The records' module is imported then, not with the hand: a replay
+# that only checks the outcome never reads them, and never imports it.
+(
+    _STARTED,
+    _ANTE,
+    _BLIND,
+    _HOLE,
+    _ACTED,
+    _RETURNED,
+    _BOARD,
+    _SHOWN,
+    _MUCKED,
+    _AWARDED,
+    _ENDED,
+    _VOIDED,
+) = range(12)
+
+
+@cache
+def _makers() -> tuple[Callable[..., Event], ...]:
+    """The makers of the records, by kind (:func:`engine.events.maker`)."""
+    from engine import events
+
+    kinds = (
+        events.HandStarted,
+        events.AntePosted,
+        events.BlindPosted,
+        events.HoleCardsDealt,
+        events.PlayerActed,
+        events.BetReturned,
+        events.BoardDealt,
+        events.CardsShown,
+        events.CardsMucked,
+        events.PotAwarded,
+        events.HandEnded,
+        events.HandVoided,
+    )
+    return tuple(events.maker(kind) for kind in kinds)
+
 
 # _ORDERS[n][start]: the n players clockwise from ``start``, the order of every search for
 # the next player to act.
@@ -144,7 +160,7 @@ class Hand:
         self.deck: tuple[Card, ...] = itemgetter(*deck)(CARDS)
         self.actions: list[Action] = []
         self._events: list[Event] = []
-        self._pending: list[tuple[Callable[..., Event], tuple[object, ...]]] = []
+        self._pending: list[tuple[int, tuple[object, ...]]] = []
         self.street = _PREFLOP
         self.board: list[Card] = []
         self.hole: list[tuple[Card, ...]] = []
@@ -241,7 +257,8 @@ class Hand:
         """
         pending = self._pending
         if pending:
-            self._events.extend([make(*values) for make, values in pending])
+            makers = _makers()
+            self._events.extend([makers[kind](*values) for kind, values in pending])
             pending.clear()
         return self._events
 

@@ -18,7 +18,6 @@ from engine.cards import CARDS, Card, format_cards
 from engine.config import AnteMode, HandConfig, Structure
 from engine.errors import EngineError
 from engine.evaluator import evaluate7
-from engine.events import BoardDealt, CardsMucked, CardsShown, PlayerActed, maker
 from engine.hand import Hand
 from engine.phh.history import History, Number
 from engine.runout import RUN_COUNT_FIELD, board_cards_dealt
@@ -197,10 +196,22 @@ _PLAIN = tuple(
 # them, one dict lookup each.
 _DEALS = tuple({f"d dh p{p + 1} ": p for p in range(min(n, 9))} for n in range(11))
 _NOT_A_CARD = Card(-1)  # what a lookup of two characters that are not a card gives
-# Action(player=p, kind=RAISE, amount=a), built as the class builds it (engine.events.maker:
-# the frozen dataclass's __init__ sets each field through object.__setattr__)
-_raise_action = maker(Action)
 _RAISE = ActionKind.RAISE
+_SET_PLAYER = Action.__dict__["player"].__set__
+_SET_KIND = Action.__dict__["kind"].__set__
+_SET_AMOUNT = Action.__dict__["amount"].__set__
+
+
+def _raise_action(player: int, amount: int) -> Action:
+    """``Action(player=player, kind=RAISE, amount=amount)``, its slots filled as the frozen
+    dataclass's ``__init__`` fills them but without its keyword binding and three
+    ``object.__setattr__`` calls (as :func:`engine.events.maker` builds a record)."""
+    action: Action = object.__new__(Action)
+    _SET_PLAYER(action, player)
+    _SET_KIND(action, _RAISE)
+    _SET_AMOUNT(action, amount)
+    return action
+
 
 Step = tuple[str, Action | None, int]
 """One line to replay: (line, action, cards); no action means a board deal of ``cards``
@@ -320,7 +331,7 @@ def _script(lines: Sequence[str], n: int) -> _Script:
             except UnsupportedHistory as error:
                 refusal, refused_line, after_board = error, line, True
             else:
-                steps.append((line, _raise_action(p, _RAISE, amount), 0))
+                steps.append((line, _raise_action(p, amount), 0))
         elif verb == "f":
             steps.append((line, _FOLDS[p], 0))
         elif verb == "cc":
@@ -488,6 +499,8 @@ def history_from_hand(
     streets, then the second's, each a ``d db`` line, with ``_run_count = 2``.
     PHH puts the button last, so our player ``p`` is PHH player ``(p - first_left) % n + 1``.
     """
+    from engine.events import BoardDealt, CardsMucked, CardsShown, PlayerActed
+
     config = hand.config
     n = config.player_count
     first = (config.button + 1) % n
