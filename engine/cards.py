@@ -10,9 +10,12 @@ system's randomness); tests and replays pass a deck order in instead.
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Iterable, Sequence
 from enum import IntEnum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import secrets
 
 __all__ = [
     "CARDS",
@@ -129,6 +132,8 @@ def full_deck() -> tuple[Card, ...]:
 
 def shuffled_deck(rng: secrets.SystemRandom | None = None) -> tuple[Card, ...]:
     """A deck shuffled with the operating system's randomness (Fisher-Yates)."""
+    import secrets  # here: it brings hashlib and random, which a replay never needs
+
     source = rng or secrets.SystemRandom()
     deck = list(CARDS)
     source.shuffle(deck)

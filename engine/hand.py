@@ -10,6 +10,10 @@ Players are indices 0..n-1, clockwise; the table maps them to seats and names.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from functools import cache
+from itertools import compress
+from operator import itemgetter, not_, sub
+from typing import TYPE_CHECKING
 
 from engine.actions import Action, ActionKind, LegalActions, Street
 from engine.cards import CARDS, Card
@@ -25,42 +29,74 @@ from engine.errors import (
     RaiseTooSmall,
 )
 from engine.evaluator import evaluate7
-from engine.events import (
-    AntePosted,
-    BetReturned,
-    BlindPosted,
-    BoardDealt,
-    CardsMucked,
-    CardsShown,
-    Event,
-    HandEnded,
-    HandStarted,
-    HandVoided,
-    HoleCardsDealt,
-    PlayerActed,
-    PotAwarded,
-    maker,
-)
 from engine.pots import Pot, award_pots, build_pots
+
+if TYPE_CHECKING:
+    from engine.events import Event
 
 __all__ = ["Hand", "replay"]
 
-_BOARD_SIZES = {Street.FLOP: 3, Street.TURN: 1, Street.RIVER: 1}
+# The cards dealt on reaching each street, by the street
+_BOARD_SIZES = (0, 3, 1, 1)
 
-# Makers of the event records from their fields in the records' order (engine/events.py):
-# a hand notes (maker, values) and builds the records when its events are read.
-_STARTED = maker(HandStarted)
-_ANTE = maker(AntePosted)
-_BLIND = maker(BlindPosted)
-_HOLE = maker(HoleCardsDealt)
-_ACTED = maker(PlayerActed)
-_RETURNED = maker(BetReturned)
-_BOARD = maker(BoardDealt)
-_SHOWN = maker(CardsShown)
-_MUCKED = maker(CardsMucked)
-_AWARDED = maker(PotAwarded)
-_ENDED = maker(HandEnded)
-_VOIDED = maker(HandVoided)
+# The members the hot paths compare with, as module constants: reading ``ActionKind.CALL``
+# goes through the enum class's attribute machinery, several times the cost of a global.
+_FOLD = ActionKind.FOLD
+_CHECK = ActionKind.CHECK
+_CALL = ActionKind.CALL
+_ALL_IN = ActionKind.ALL_IN
+_BET = ActionKind.BET
+_RAISE = ActionKind.RAISE
+_PREFLOP = Street.PREFLOP
+_FLOP = Street.FLOP
+_RIVER = Street.RIVER
+_SHOWDOWN = Street.SHOWDOWN
+_NEXT_STREET = (Street.FLOP, Street.TURN, Street.RIVER, Street.SHOWDOWN)
+_FIXED_LIMIT = Structure.FIXED_LIMIT
+_POT_LIMIT = Structure.POT_LIMIT
+_CARD_NUMBERS = frozenset(range(52))
+
+# A hand notes each event as (kind, values), the values in the order of the record's fields
+# (engine/events.py), and builds the records when its events are read: these are the kinds,
+# indexes into _makers(). The records' module is imported then, not with the hand: a replay
+# that only checks the outcome never reads them, and never imports it.
+(
+    _STARTED,
+    _ANTE,
+    _BLIND,
+    _HOLE,
+    _ACTED,
+    _RETURNED,
+    _BOARD,
+    _SHOWN,
+    _MUCKED,
+    _AWARDED,
+    _ENDED,
+    _VOIDED,
+) = range(12)
+
+
+@cache
+def _makers() -> tuple[Callable[..., Event], ...]:
+    """The makers of the records, by kind (:func:`engine.events.maker`)."""
+    from engine import events
+
+    kinds = (
+        events.HandStarted,
+        events.AntePosted,
+        events.BlindPosted,
+        events.HoleCardsDealt,
+        events.PlayerActed,
+        events.BetReturned,
+        events.BoardDealt,
+        events.CardsShown,
+        events.CardsMucked,
+        events.PotAwarded,
+        events.HandEnded,
+        events.HandVoided,
+    )
+    return tuple(events.maker(kind) for kind in kinds)
+
 
 # _ORDERS[n][start]: the n players clockwise from ``start``, the order of every search for
 # the next player to act.
@@ -112,15 +148,20 @@ class Hand:
         needed = 2 * n + 5 + (3 + config.burn_hole if config.burn else 0)
         if len(deck) < needed:
             raise ValueError(f"the deck needs at least {needed} cards")
-        # check_deck, inlined: this runs once a hand, in every replay and simulation
-        if len(set(deck)) != len(deck) or min(deck) < 0 or max(deck) > 51:
+        # check_deck, inlined: this runs once a hand, in every replay and simulation. Distinct
+        # numbers of cards pass the first test; anything else is judged by the full check.
+        cards = set(deck)
+        if len(cards) != len(deck) or (
+            not cards <= _CARD_NUMBERS and (min(deck) < 0 or max(deck) > 51)
+        ):
             raise ValueError("a deck must hold distinct cards")
         self.config = config
-        self.deck: tuple[Card, ...] = tuple(map(CARDS.__getitem__, deck))
+        # CARDS[c] for every card at once (a float raises TypeError here, as indexing does)
+        self.deck: tuple[Card, ...] = itemgetter(*deck)(CARDS)
         self.actions: list[Action] = []
         self._events: list[Event] = []
-        self._pending: list[tuple[Callable[..., Event], tuple[object, ...]]] = []
-        self.street = Street.PREFLOP
+        self._pending: list[tuple[int, tuple[object, ...]]] = []
+        self.street = _PREFLOP
         self.board: list[Card] = []
         self.hole: list[tuple[Card, ...]] = []
         self.stacks = list(config.stacks)
@@ -157,7 +198,7 @@ class Hand:
 
     @property
     def is_over(self) -> bool:
-        return self.street is Street.SHOWDOWN
+        return self.street is _SHOWDOWN
 
     @property
     def pot_total(self) -> int:
@@ -216,7 +257,8 @@ class Hand:
         """
         pending = self._pending
         if pending:
-            self._events.extend([make(*values) for make, values in pending])
+            makers = _makers()
+            self._events.extend([makers[kind](*values) for kind, values in pending])
             pending.clear()
         return self._events
 
@@ -253,20 +295,18 @@ class Hand:
             raise HandOver("the hand is over")
         if player != i:
             raise NotYourTurn("it is not your turn", player=player, to_act=i)
-        if kind is ActionKind.FOLD:
+        if kind is _FOLD:
             self.folded[i] = True
             self._acted_at[i] = self.current_bet
-            self._pending.append(
-                (_ACTED, (i, ActionKind.FOLD, 0, self.bets[i], False, self.street))
-            )
-        elif kind is ActionKind.CHECK:
+            self._pending.append((_ACTED, (i, _FOLD, 0, self.bets[i], False, self.street)))
+        elif kind is _CALL:
+            self._call(i)
+        elif kind is _CHECK:
             if self.bets[i] < self.current_bet:
                 owed = min(self.current_bet - self.bets[i], self.stacks[i])
                 raise CannotCheck(f"you cannot check: {owed} to call", to_call=owed)
-            self._record(i, ActionKind.CHECK, 0)
-        elif kind is ActionKind.CALL:
-            self._call(i)
-        elif kind is ActionKind.ALL_IN:
+            self._record(i, _CHECK, 0)
+        elif kind is _ALL_IN:
             if not self.config.allow_all_in:
                 raise AllInNotAllowed("all-in is not allowed in this game")
             to = self.bets[i] + self.stacks[i]
@@ -311,7 +351,7 @@ class Hand:
             self.bets[p] = 0
         self.voided = True
         self.to_act = None
-        self.street = Street.SHOWDOWN
+        self.street = _SHOWDOWN
         self._pending.append((_VOIDED, (reason, refunds, tuple(self.stacks))))
         return self.events[mark:]
 
@@ -331,7 +371,7 @@ class Hand:
         all_in_to = bet + stack
         if all_in_to <= current:
             return None, None
-        fixed = config.structure is Structure.FIXED_LIMIT
+        fixed = config.structure is _FIXED_LIMIT
         acted_at = self._acted_at[i]
         if acted_at >= 0:
             if fixed:
@@ -357,7 +397,7 @@ class Hand:
             high = low
         else:
             low = current + self.min_increment if current else config.big_blind
-            if config.structure is Structure.POT_LIMIT:
+            if config.structure is _POT_LIMIT:
                 high = current + sum(self.contributions) + self.dead + (current - bet)
             else:
                 high = all_in_to
@@ -395,7 +435,7 @@ class Hand:
                 raise RaiseTooLarge(
                     f"you have only {all_in_to} to raise to", code="over_stack", amount=all_in_to
                 )
-            if self.config.structure is Structure.POT_LIMIT:
+            if self.config.structure is _POT_LIMIT:
                 raise RaiseTooLarge(
                     f"the pot limit is a raise to {high}", code="pot_limit", amount=high
                 )
@@ -404,25 +444,36 @@ class Hand:
             )
 
     def _call(self, i: int) -> None:
-        owed = self.current_bet - self.bets[i]
+        # _move and _record written out: a call is the commonest move after a fold
+        bets = self.bets
+        current = self.current_bet
+        owed = current - bets[i]
+        self._acted_at[i] = current
         if owed <= 0:
-            self._record(i, ActionKind.CHECK, 0)
+            self._pending.append((_ACTED, (i, _CHECK, 0, bets[i], False, self.street)))
             return
-        stack = self.stacks[i]
+        stacks = self.stacks
+        stack = stacks[i]
         if owed > stack:
             owed = stack
-        self._move(i, owed)
-        self._record(i, ActionKind.CALL, owed)
+        stack -= owed
+        stacks[i] = stack
+        bets[i] += owed
+        self.contributions[i] += owed
+        if stack == 0:
+            self.all_in[i] = True
+        all_in = self.all_in[i] and owed > 0
+        self._pending.append((_ACTED, (i, _CALL, owed, bets[i], all_in, self.street)))
 
     def _step(self) -> int:
         """The fixed-limit bet of this street: the small bet, then the big bet from the turn."""
         config = self.config
-        return config.small_bet if self.street <= Street.FLOP else config.big_bet
+        return config.small_bet if self.street <= _FLOP else config.big_bet
 
     def _raise(self, i: int, to: int) -> None:
         added = to - self.bets[i]
-        kind = ActionKind.BET if self.current_bet == 0 else ActionKind.RAISE
-        if self.config.structure is Structure.FIXED_LIMIT:
+        kind = _BET if self.current_bet == 0 else _RAISE
+        if self.config.structure is _FIXED_LIMIT:
             self._count_fixed(to)
         else:
             increment = to - self.current_bet
@@ -468,34 +519,38 @@ class Hand:
     def _start(self) -> None:
         config = self.config
         n = self._n
-        sb = config.small_blind_player
-        bb = config.big_blind_player
-        self._pending.append((_STARTED, (config.button, sb, bb, tuple(self.stacks))))
-        if config.ante and config.ante_mode is AnteMode.PER_PLAYER:
-            for k in range(n):
-                self._post_ante((self._first_left + k) % n, config.ante)
+        button = config.button
+        sb = button if n == 2 else (button + 1) % n  # config.small_blind_player
+        bb = (button + 1) % n if n == 2 else (button + 2) % n  # config.big_blind_player
+        pending = self._pending
+        pending.append((_STARTED, (button, sb, bb, tuple(self.stacks))))
+        order = _ORDERS[n][self._first_left]
+        ante = config.ante
+        if ante and config.ante_mode is AnteMode.PER_PLAYER:
+            for p in order:
+                self._post_ante(p, ante)
+        big_blind = config.big_blind
         self._post_blind(sb, config.small_blind, big=False)
-        self._post_blind(bb, config.big_blind, big=True)
+        self._post_blind(bb, big_blind, big=True)
         for p in config.posts:
-            self._post_blind(p, config.big_blind, big=True)
-        if config.ante and config.ante_mode is AnteMode.BIG_BLIND:
-            self._post_ante(bb, config.ante, dead=True)
-        self.current_bet = config.big_blind
+            self._post_blind(p, big_blind, big=True)
+        if ante and config.ante_mode is AnteMode.BIG_BLIND:
+            self._post_ante(bb, ante, dead=True)
+        self.current_bet = big_blind
         self.raise_count = 1
-        self.min_increment = config.big_blind
-        self._full_level = self._reopen_level = config.big_blind
+        self.min_increment = big_blind
+        self._full_level = self._reopen_level = big_blind
+        first = self._deck_pos
         if config.burn and config.burn_hole:
-            self._deck_pos += 1  # seeds 000 and 002: the dealer burns one before dealing
+            first += 1  # seeds 000 and 002: the dealer burns one before dealing
         # one card each from the button's left, then a second round
         deck = self.deck
-        first = self._deck_pos
         self._deck_pos = first + 2 * n
-        order = _ORDERS[n][self._first_left]
         hole: list[tuple[Card, ...]] = [()] * n
-        for k, p in enumerate(order):
-            hole[p] = (deck[first + k], deck[first + n + k])
+        for k, p in enumerate(order, first):
+            cards = hole[p] = (deck[k], deck[k + n])
+            pending.append((_HOLE, (p, cards)))
         self.hole = hole
-        self._pending.extend([(_HOLE, (p, hole[p])) for p in order])
         self._open_round((bb + 1) % n)
 
     def _post_ante(self, p: int, ante: int, *, dead: bool = False) -> None:
@@ -513,10 +568,16 @@ class Hand:
         self._pending.append((_ANTE, (p, amount, self.all_in[p])))
 
     def _post_blind(self, p: int, blind: int, *, big: bool) -> None:
-        amount = min(blind, self.stacks[p])
+        stack = self.stacks[p]
+        amount = blind if blind < stack else stack
         if amount <= 0:
             return
-        self._move(p, amount)
+        stack -= amount
+        self.stacks[p] = stack
+        self.bets[p] += amount
+        self.contributions[p] += amount
+        if stack == 0:
+            self.all_in[p] = True
         self._pending.append((_BLIND, (p, amount, big, self.all_in[p])))
 
     def _open_round(self, start: int) -> None:
@@ -533,6 +594,16 @@ class Hand:
         bets = self.bets
         acted_at = self._acted_at
         current = self.current_bet
+        if True not in all_in:
+            # Nobody is all-in, and two or more are still in (the callers' invariant): every
+            # player still in has someone to answer them, and the tests below come down to
+            # facing a bet or not having acted.
+            for p in _ORDERS[n][start]:
+                if not folded[p] and (bets[p] < current or acted_at[p] < 0):
+                    self.to_act = p
+                    return
+            self._close_round()
+            return
         for p in _ORDERS[n][start]:
             if folded[p] or all_in[p]:
                 continue
@@ -563,18 +634,19 @@ class Hand:
     def _close_round(self) -> None:
         self.to_act = None
         self._return_uncalled()
-        live = [p for p in range(self._n) if not self.folded[p]]
+        live = list(compress(range(self._n), map(not_, self.folded)))
         if len(live) == 1:
             self._award_uncontested(live[0])
             return
-        can_act = sum(1 for p in live if not self.all_in[p])
-        if can_act <= 1 and self.street < Street.RIVER:
+        all_in = self.all_in
+        street = self.street
+        if street < _RIVER and len([p for p in live if not all_in[p]]) <= 1:
             if self.hold_run_out:
                 self._hold(live)
                 return
             self._run_out(live)
             return
-        if self.street is Street.RIVER:
+        if street is _RIVER:
             self._showdown(live)
             return
         self._next_street()
@@ -595,13 +667,15 @@ class Hand:
             self._pending.append((_RETURNED, (leader, extra)))
 
     def _deal_street(self) -> None:
-        street = Street(self.street + 1)
-        if self.config.burn:
-            self._deck_pos += 1
-        cards = self._draw(_BOARD_SIZES[street])
-        self.board.extend(cards)
+        street = _NEXT_STREET[self.street]
+        start = self._deck_pos + 1 if self.config.burn else self._deck_pos
+        end = start + _BOARD_SIZES[street]
+        self._deck_pos = end
+        cards = self.deck[start:end]
+        board = self.board
+        board.extend(cards)
         self.street = street
-        self._pending.append((_BOARD, (street, cards, tuple(self.board), 1)))
+        self._pending.append((_BOARD, (street, cards, tuple(board), 1)))
 
     def _reset_round(self) -> None:
         n = self._n
@@ -614,7 +688,15 @@ class Hand:
         self._full_level = self._reopen_level = 0
 
     def _next_street(self) -> None:
-        self._reset_round()
+        n = self._n
+        # _reset_round, written out
+        self.bets = [0] * n
+        self._acted_at = [-1] * n
+        self.current_bet = 0
+        self.raise_count = 0
+        self.last_aggressor = None
+        self.min_increment = self.config.big_blind
+        self._full_level = self._reopen_level = 0
         self._deal_street()
         self._open_round(self._first_left)
 
@@ -624,7 +706,7 @@ class Hand:
         for p in self._showdown_order(live):
             self._show(p)
         self._reset_round()
-        while self.street < Street.RIVER:
+        while self.street < _RIVER:
             self._deal_street()
         self._showdown(live)
 
@@ -650,7 +732,7 @@ class Hand:
         if runs == 2:
             self._run_twice(live)
         else:
-            while self.street < Street.RIVER:
+            while self.street < _RIVER:
                 self._deal_street()
             self._showdown(live)
         return self.events[mark:]
@@ -661,11 +743,11 @@ class Hand:
         Every pot is then awarded in halves, one on each board."""
         start = self.street
         second = list(self.board)
-        while self.street < Street.RIVER:
+        while self.street < _RIVER:
             self._deal_street()
         street = start
-        while street < Street.RIVER:
-            street = Street(street + 1)
+        while street < _RIVER:
+            street = _NEXT_STREET[street]
             if self.config.burn:
                 self._deck_pos += 1
             cards = self._draw(_BOARD_SIZES[street])
@@ -676,9 +758,8 @@ class Hand:
         self._award(self._final_pots(), (self.values, self._values(live, second)))
 
     def _showdown_order(self, live: list[int]) -> list[int]:
-        n = self._n
         start = self.last_aggressor if self.last_aggressor is not None else self._first_left
-        return sorted(live, key=lambda p: (p - start) % n)
+        return [p for p in _ORDERS[self._n][start] if p in live]  # clockwise from start
 
     def _show(self, p: int) -> None:
         if not self.shown[p]:
@@ -708,22 +789,28 @@ class Hand:
         self._finish()
 
     def _showdown(self, live: list[int]) -> None:
-        n = self._n
         values = self._values(live, self.board)
         self.values = values
         pots = self._final_pots()
-        best = [-1] * len(pots)
-        mine = [[k for k, pot in enumerate(pots) if p in pot.eligible] for p in range(n)]
         if not self.ran_out:
+            # In turn, a player shows a hand that ties or beats the best shown for some pot
+            # they could win, and mucks one that cannot.
+            best = [-1] * len(pots)
+            pending = self._pending
             for p in self._showdown_order(live):
-                if any(values[p] >= best[k] for k in mine[p]):
-                    self.shown[p] = True
-                    self._pending.append((_SHOWN, (p, self.hole[p])))
-                    for k in mine[p]:
-                        if values[p] > best[k]:
-                            best[k] = values[p]
+                value = values[p]
+                mine = [k for k, pot in enumerate(pots) if p in pot.eligible]
+                for k in mine:
+                    if value >= best[k]:
+                        break
                 else:
-                    self._pending.append((_MUCKED, (p,)))
+                    pending.append((_MUCKED, (p,)))
+                    continue
+                self.shown[p] = True
+                pending.append((_SHOWN, (p, self.hole[p])))
+                for k in mine:
+                    if value > best[k]:
+                        best[k] = value
         self._award(pots, (values,))
 
     def _award_uncontested(self, p: int) -> None:
@@ -733,10 +820,10 @@ class Hand:
         self._finish()
 
     def _finish(self) -> None:
-        self.street = Street.SHOWDOWN
+        self.street = _SHOWDOWN
         self.to_act = None
         stacks = tuple(self.stacks)
-        net = tuple(s - s0 for s, s0 in zip(stacks, self.config.stacks))
+        net = tuple(map(sub, stacks, self.config.stacks))
         self._pending.append((_ENDED, (stacks, net)))
 
 

@@ -25,7 +25,6 @@ twice; see :mod:`engine.phh`.
 
 from __future__ import annotations
 
-from engine.events import BoardDealt
 from engine.hand import Hand
 
 __all__ = ["RUN_COUNT_FIELD", "board_cards_dealt"]
@@ -36,5 +35,7 @@ RUN_COUNT_FIELD = "_run_count"
 
 def board_cards_dealt(hand: Hand) -> int:
     """How many board cards the hand has dealt, on both boards of a hand run twice."""
+    from engine.events import BoardDealt  # here: a hand imports the records when it is read
+
     second = sum(len(e.cards) for e in hand.events if isinstance(e, BoardDealt) and e.run == 2)
     return len(hand.board) + second

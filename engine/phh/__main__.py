@@ -20,20 +20,19 @@ number; each refused hand prints ``FAIL <file>:<line>: <reason>``, and the last 
 from __future__ import annotations
 
 import argparse
-import bz2
-import gzip
 import io
 import itertools
-import lzma
 import sys
-import tarfile
 from collections.abc import Iterator
 from pathlib import Path
 
 from engine.phh.archive import NotPlainTar, plain_members
-from engine.phh.history import parse_history, write_history
-from engine.phh.pokerstars import Refusal, read_pokerstars, write_pokerstars
+from engine.phh.history import parse_history
 from engine.phh.replay import ReplayFailure, UnsupportedHistory, verify_history
+
+# Each command imports what only it needs (the PokerStars text, writing PHH, a decompressor,
+# tarfile for the headers the plain reader leaves): a verify of a corpus is a short process,
+# and its imports are a part of it worth a tenth.
 
 _ARCHIVES = (".tar", ".tar.xz", ".tar.gz", ".tgz", ".tar.bz2")
 
@@ -59,10 +58,16 @@ def _decompressed(path: Path) -> io.BufferedIOBase:
     with path.open("rb") as raw:
         magic = raw.read(6)
     if magic.startswith(b"\xfd7zXZ\x00"):
+        import lzma
+
         return lzma.open(path, "rb")
     if magic.startswith(b"\x1f\x8b"):
+        import gzip
+
         return gzip.open(path, "rb")
     if magic.startswith(b"BZh"):
+        import bz2
+
         return bz2.open(path, "rb")
     return path.open("rb")
 
@@ -79,6 +84,8 @@ def _archive_files(path: Path) -> Iterator[tuple[str, bytes]]:
         return
     except NotPlainTar:
         pass
+    import tarfile
+
     with tarfile.open(path) as archive:
         files = (info for info in archive if info.isfile())
         for info in itertools.islice(files, done, None):
@@ -146,6 +153,8 @@ def _located(paths: list[Path]) -> Iterator[tuple[Path, str] | str]:
 
 
 def to_pokerstars(paths: list[Path]) -> tuple[int, int, int]:
+    from engine.phh.pokerstars import write_pokerstars
+
     passed = failed = skipped = 0
     for place in _located(paths):
         if isinstance(place, str):
@@ -177,6 +186,9 @@ def _text_files(path: Path) -> Iterator[Path]:
 
 
 def from_pokerstars(paths: list[Path], out: Path) -> tuple[int, int]:
+    from engine.phh.history import write_history
+    from engine.phh.pokerstars import Refusal, read_pokerstars
+
     passed = failed = 0
     out.mkdir(parents=True, exist_ok=True)
     for path in paths:

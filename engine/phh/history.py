@@ -10,9 +10,7 @@ and anything else (comments, tables, multi-line arrays, escapes, exponents, ...)
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, field
-from itertools import repeat
 from typing import Any
 
 __all__ = ["History", "parse_history", "write_history"]
@@ -68,7 +66,6 @@ _SCALAR = (
     rf"|{_INTEGER}(?:\.[0-9]++)?"
     r"|true|false"
 )
-_TOKEN = re.compile(_SCALAR)
 
 
 def _list_of(item: str) -> str:
@@ -78,7 +75,7 @@ def _list_of(item: str) -> str:
 
 # key = scalar | [integers] | [literal strings] | [any scalars]: the two common list shapes
 # have their own groups, read without a per-item Python call.
-_ENTRY = re.compile(
+_ENTRY = (
     rf"([A-Za-z0-9_-]++)[ \t]*+=[ \t]*+(?:({_SCALAR})|{_list_of(_INTEGER)}"
     rf"|{_list_of(_LITERAL)}|{_list_of(_SCALAR)})"
 )
@@ -95,40 +92,50 @@ def _scalar(token: str) -> Any:
     return float(token) if "." in token else int(token)
 
 
+# One match per line of a document: the entry's groups when the line (spaces and tabs around
+# it aside) is one entry as above, else the whole line in the last group (empty for a blank
+# line). ``findall`` reads a whole document in one call; a line is matched from its start to
+# its end, so no text falls between two matches.
+_LINE = re.compile(rf"^[ \t]*+(?:{_ENTRY}[ \t]*+$|([^\n]*+))", re.MULTILINE)
+
+
 def _simple_toml(text: str) -> dict[str, Any] | None:
     """``text`` read as TOML when it is in the simple one-line layout, else ``None``."""
     if "\r" in text:
         return None
     data: dict[str, Any] = {}
-    match = _ENTRY.fullmatch
-    for raw in text.split("\n"):
-        line = raw.strip(" \t")
-        if not line:
+    # findall gives "" for a group that did not take part: an entry always has its key, and
+    # a value read as all four groups empty can only be an empty list ("[]")
+    for key, scalar, integers, literals, items, other in _LINE.findall(text):
+        if not key:
+            if other:
+                return None
             continue
-        found = match(line)
-        if found is None:
-            return None
-        key, scalar, integers, literals, items = found.groups()
         if key in data:
             return None  # a TOML error: let tomllib word it
-        if scalar is not None:
-            data[key] = _scalar(scalar)
-        elif integers is not None:
-            data[key] = list(map(int, integers.rstrip(" \t,").split(","))) if integers else []
-        elif literals is not None:
+        if integers:
+            data[key] = list(map(int, integers.rstrip(" \t,").split(",")))
+        elif literals:
             # quote, text, quote, separator...: the texts are every second piece
             data[key] = literals.split("'")[1::2]
+        elif scalar:
+            data[key] = _scalar(scalar)
+        elif items:
+            # (the pattern compiled on first use: few documents hold a list of mixed values)
+            tokens = re.findall(_SCALAR, items)
+            data[key] = [t[1:-1] if t[0] in "'\"" else _scalar(t) for t in tokens]
         else:
-            data[key] = [t[1:-1] if t[0] in "'\"" else _scalar(t) for t in _TOKEN.findall(items)]
+            data[key] = []
     return data
 
 
+# TOML readers give exact types: int or float (a bool is not a number here), and str
 _NUMBER_TYPES = frozenset((int, float))
+_STRING_TYPE = frozenset((str,))
 
 
 def _numbers(value: Any, name: str) -> tuple[Number, ...]:
-    # TOML readers give exact types: int or float, and bool is not a number here
-    if not isinstance(value, list) or not _NUMBER_TYPES.issuperset(map(type, value)):
+    if type(value) is not list or not _NUMBER_TYPES.issuperset(map(type, value)):
         raise ValueError(f"{name} must be a list of numbers")
     return tuple(value)
 
@@ -137,6 +144,8 @@ def parse_history(text: str) -> History:
     """Read one ``.phh`` document; raises ``ValueError`` on a malformed one."""
     data = _simple_toml(text)
     if data is None:
+        import tomllib  # here: most documents never need it, and it costs a process 3 ms
+
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as error:
@@ -147,22 +156,25 @@ def parse_history(text: str) -> History:
     stacks = _numbers(data["starting_stacks"], "starting_stacks")
     n = len(stacks)
     actions = data["actions"]
-    if not isinstance(actions, list) or not all(map(isinstance, actions, repeat(str))):
+    if type(actions) is not list or not _STRING_TYPE.issuperset(map(type, actions)):
         raise ValueError("actions must be a list of strings")
-    finishing = data.get("finishing_stacks")
-    players = data.get("players")
+    get = data.get
+    antes = get("antes")
+    blinds = get("blinds_or_straddles")
+    finishing = get("finishing_stacks")
+    players = get("players")
     return History(
         variant=str(data["variant"]),
-        antes=_numbers(data.get("antes", [0] * n), "antes"),
-        blinds_or_straddles=_numbers(data.get("blinds_or_straddles", [0] * n), "blinds"),
+        antes=_numbers([0] * n if antes is None else antes, "antes"),
+        blinds_or_straddles=_numbers([0] * n if blinds is None else blinds, "blinds"),
         starting_stacks=stacks,
         actions=tuple(actions),
-        min_bet=data.get("min_bet"),
-        small_bet=data.get("small_bet"),
-        big_bet=data.get("big_bet"),
-        ante_trimming_status=bool(data.get("ante_trimming_status", True)),
+        min_bet=get("min_bet"),
+        small_bet=get("small_bet"),
+        big_bet=get("big_bet"),
+        ante_trimming_status=bool(get("ante_trimming_status", True)),
         finishing_stacks=None if finishing is None else _numbers(finishing, "finishing_stacks"),
-        players=None if players is None else tuple(str(p) for p in players),
+        players=None if players is None else tuple(map(str, players)),
         extra={k: v for k, v in data.items() if k not in _KNOWN},
     )
 

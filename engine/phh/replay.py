@@ -7,18 +7,17 @@ recorded cards (unknown ``????`` cards are filled with cards nobody saw), with n
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
 from itertools import combinations, filterfalse
-from typing import cast
+from typing import Any, NamedTuple, cast
 
 from engine.actions import Action, ActionKind
 from engine.cards import CARDS, Card, format_cards
 from engine.config import AnteMode, HandConfig, Structure
 from engine.errors import EngineError
 from engine.evaluator import evaluate7
-from engine.events import BoardDealt, CardsMucked, CardsShown, PlayerActed
 from engine.hand import Hand
 from engine.phh.history import History, Number
 from engine.runout import RUN_COUNT_FIELD, board_cards_dealt
@@ -57,13 +56,52 @@ def _wholes(values: Sequence[Number], name: str) -> list[int]:
 
 
 def config_from_history(history: History) -> HandConfig:
-    structure = _STRUCTURES.get(history.variant)
+    """The hand's setup, as :class:`HandConfig`; raises :class:`ReplayFailure` if it is not
+    one this dealer deals."""
+    facts = (
+        history.variant,
+        history.starting_stacks,
+        history.blinds_or_straddles,
+        history.antes,
+        history.min_bet,
+        history.small_bet,
+        history.big_bet,
+    )
+    if type(facts[1]) is tuple and type(facts[2]) is tuple and type(facts[3]) is tuple:
+        numbers = facts[1] + facts[2] + facts[3] + facts[4:]
+        if type(facts[0]) is str and _PLAIN_NUMBERS.issuperset(map(type, numbers)):
+            return _kept_config(*facts)
+    return _config(*facts)
+
+
+# Only when every number is an int, a float or None may equal facts share one config: a bool
+# or an int subclass equals an int of the same value, but the config refuses it.
+_PLAIN_NUMBERS = frozenset((int, float, type(None)))
+
+
+@functools.lru_cache(maxsize=256)
+def _kept_config(*facts: Any) -> HandConfig:
+    """:func:`_config`, kept: the hands of one game share their setup (the 10,000 Pluribus
+    hands have one), and a frozen config is built and checked once."""
+    return _config(*facts)
+
+
+def _config(
+    variant: str,
+    starting_stacks: Sequence[Number],
+    blinds_or_straddles: Sequence[Number],
+    recorded_antes: Sequence[Number],
+    min_bet: Number | None,
+    recorded_small_bet: Number | None,
+    recorded_big_bet: Number | None,
+) -> HandConfig:
+    structure = _STRUCTURES.get(variant)
     if structure is None:
-        raise UnsupportedHistory(f"variant {history.variant!r} is not Texas hold'em")
-    stacks = tuple(_wholes(history.starting_stacks, "a starting stack"))
+        raise UnsupportedHistory(f"variant {variant!r} is not Texas hold'em")
+    stacks = tuple(_wholes(starting_stacks, "a starting stack"))
     n = len(stacks)
-    blinds = _wholes(history.blinds_or_straddles, "a blind")
-    antes = _wholes(history.antes, "an ante")
+    blinds = _wholes(blinds_or_straddles, "a blind")
+    antes = _wholes(recorded_antes, "an ante")
     if len(blinds) != n or len(antes) != n:
         raise ReplayFailure("antes and blinds must have one entry per player")
     if any(blinds[2:]):
@@ -80,9 +118,9 @@ def config_from_history(history: History) -> HandConfig:
         raise UnsupportedHistory("unequal antes are not dealt here")
     small_bet = big_bet = 0
     if structure is Structure.FIXED_LIMIT:
-        small_bet = _whole(history.small_bet or big, "the small bet")
-        big_bet = _whole(history.big_bet or 2 * small_bet, "the big bet")
-    elif history.min_bet is not None and _whole(history.min_bet, "min_bet") != big:
+        small_bet = _whole(recorded_small_bet or big, "the small bet")
+        big_bet = _whole(recorded_big_bet or 2 * small_bet, "the big bet")
+    elif min_bet is not None and _whole(min_bet, "min_bet") != big:
         raise UnsupportedHistory("a minimum bet other than the big blind is not dealt here")
     try:
         return HandConfig(
@@ -146,11 +184,34 @@ def _cards(text: str, line: str) -> list[Card | None]:
 # check-or-call of every replay.
 _FOLDS = tuple(Action(player=p, kind=ActionKind.FOLD) for p in range(10))
 _CALLS = tuple(Action(player=p, kind=ActionKind.CALL) for p in range(10))
-# Folds and calls written plainly ("p3 f", "p1 cc": most action lines) and their actions:
-# one dict lookup instead of splitting the line; any other spelling takes the general path.
-_PLAIN = {f"p{p + 1} f": a for p, a in enumerate(_FOLDS)} | {
-    f"p{p + 1} cc": a for p, a in enumerate(_CALLS)
-}
+# Folds and calls written plainly ("p3 f", "p1 cc": most action lines) and their actions,
+# for each player count: one dict lookup instead of splitting the line; any other spelling,
+# or a player not at the table, takes the general path.
+_PLAIN = tuple(
+    {f"p{p + 1} f": _FOLDS[p] for p in range(n)} | {f"p{p + 1} cc": _CALLS[p] for p in range(n)}
+    for n in range(11)
+)
+# The first eight characters of a hole-card deal to p1..p9 written plainly ("d dh p3 ": six
+# lines of every hand), and the player, for each player count: with the two cards after
+# them, one dict lookup each.
+_DEALS = tuple({f"d dh p{p + 1} ": p for p in range(min(n, 9))} for n in range(11))
+_NOT_A_CARD = Card(-1)  # what a lookup of two characters that are not a card gives
+_RAISE = ActionKind.RAISE
+_SET_PLAYER = Action.__dict__["player"].__set__
+_SET_KIND = Action.__dict__["kind"].__set__
+_SET_AMOUNT = Action.__dict__["amount"].__set__
+
+
+def _raise_action(player: int, amount: int) -> Action:
+    """``Action(player=player, kind=RAISE, amount=amount)``, its slots filled as the frozen
+    dataclass's ``__init__`` fills them but without its keyword binding and three
+    ``object.__setattr__`` calls (as :func:`engine.events.maker` builds a record)."""
+    action: Action = object.__new__(Action)
+    _SET_PLAYER(action, player)
+    _SET_KIND(action, _RAISE)
+    _SET_AMOUNT(action, amount)
+    return action
+
 
 Step = tuple[str, Action | None, int]
 """One line to replay: (line, action, cards); no action means a board deal of ``cards``
@@ -158,12 +219,12 @@ cards, or with ``cards == -1`` a show or muck."""
 _SHOW = -1
 
 
-@dataclass(frozen=True, kw_only=True)
-class _Script:
+class _Script(NamedTuple):
     """A history's lines read in one pass: the deck that deals its cards, the steps to
     replay, and the first line found wrong only when the replay reaches it: ``refusal``,
     raised for ``refused_line`` (after the board check that comes before any action when
-    ``after_board``)."""
+    ``after_board``). A named tuple, made once a hand: cheaper to build than a frozen
+    dataclass, and private to this module."""
 
     deck: list[Card]
     steps: list[Step]
@@ -184,13 +245,25 @@ def _script(lines: Sequence[str], n: int) -> _Script:
     mucked: list[int] = []  # who mucks at the showdown
     chunks = _CHUNKS
     players = _PLAYERS
-    plain = _PLAIN
+    plain = _PLAIN[n]  # n is 2 to 10: a config was made
+    deals = _DEALS[n]
     for line in lines:
         action = plain.get(line)
-        if action is not None and action.player < n:
+        if action is not None:
             if refusal is None:
                 steps.append((line, action, 0))
             continue
+        p = deals.get(line[:8], n)
+        if p < n and len(line) == 12:
+            # "d dh pK XxYy": what the general reading below makes of it, when both are cards
+            one = chunks.get(line[8:10], _NOT_A_CARD)
+            two = chunks.get(line[10:], _NOT_A_CARD)
+            if one is not _NOT_A_CARD and two is not _NOT_A_CARD:
+                if one is not None:
+                    holes[p] = one
+                if two is not None:
+                    holes[n + p] = two
+                continue
         words = (line.split("#", 1)[0] if "#" in line else line).split()
         if not words:
             continue
@@ -248,33 +321,27 @@ def _script(lines: Sequence[str], n: int) -> _Script:
             except ReplayFailure as error:
                 refusal, refused_line = error, line
                 continue
-        if verb == "f":
-            steps.append((line, _FOLDS[p], 0))
-        elif verb == "cc":
-            steps.append((line, _CALLS[p], 0))
-        elif verb == "sm":
-            steps.append((line, None, _SHOW))
-        elif verb == "cbr" and count == 3:
+        if verb == "cbr" and count == 3:
             text = words[2]
             try:
-                amount = _whole(float(text) if "." in text else int(text), "a bet")
+                amount = _whole(float(text), "a bet") if "." in text else int(text)
             except ValueError:
                 refusal = ReplayFailure(f"bad amount in {line!r}")
                 refused_line, after_board = line, True
             except UnsupportedHistory as error:
                 refusal, refused_line, after_board = error, line, True
             else:
-                steps.append((line, Action(player=p, kind=ActionKind.RAISE, amount=amount), 0))
+                steps.append((line, _raise_action(p, amount), 0))
+        elif verb == "f":
+            steps.append((line, _FOLDS[p], 0))
+        elif verb == "cc":
+            steps.append((line, _CALLS[p], 0))
+        elif verb == "sm":
+            steps.append((line, None, _SHOW))
         else:
             refusal = UnsupportedHistory(f"unknown action {line!r}")
             refused_line, after_board = line, True
-    return _Script(
-        deck=_deck(holes, board, n, mucked),
-        steps=steps,
-        refusal=refusal,
-        refused_line=refused_line,
-        after_board=after_board,
-    )
+    return _Script(_deck(holes, board, n, mucked), steps, refusal, refused_line, after_board)
 
 
 def _deck(
@@ -323,23 +390,24 @@ def replay_history(history: History) -> Hand:
         return _replay_run_twice(config, script, runs)
     hand = Hand(config, script.deck)
     apply = hand.apply  # act without building the event records now: they are built if read
+    board = hand.board  # the hand's own list, which it extends as it deals
     seen_board = 0
     for line, action, cards in script.steps:
         if action is not None:
-            if len(hand.board) != seen_board:
+            if len(board) != seen_board:
                 raise ReplayFailure(f"{line!r}: the engine dealt a street the history did not")
             try:
                 apply(action)
             except EngineError as error:
                 raise ReplayFailure(f"{line!r} is illegal: {error}") from None
         elif cards != _SHOW:
-            if len(hand.board) < seen_board + cards:
+            if len(board) < seen_board + cards:
                 raise ReplayFailure(f"{line!r}: {_waiting(hand)}")
             seen_board += cards
         elif not hand.is_over and not hand.ran_out:
             raise ReplayFailure(f"{line!r} before the showdown: {_waiting(hand)}")
     if script.refusal is not None:
-        if script.after_board and len(hand.board) != seen_board:
+        if script.after_board and len(board) != seen_board:
             line = script.refused_line
             raise ReplayFailure(f"{line!r}: the engine dealt a street the history did not")
         raise script.refusal
@@ -408,9 +476,11 @@ def verify_history(history: History) -> Hand:
     total = sum(hand.config.stacks)
     if sum(ours) != total:
         raise ReplayFailure("chips were created or lost")
-    for p, (mine, theirs) in enumerate(zip(ours, recorded)):
-        if mine not in (math.floor(theirs), math.ceil(theirs)):
-            raise ReplayFailure(f"p{p + 1} finishes with {mine}, the history says {theirs}")
+    # stacks recorded equal to ours are their own floor and ceiling (most histories)
+    if tuple(ours) != recorded:
+        for p, (mine, theirs) in enumerate(zip(ours, recorded)):
+            if mine not in (math.floor(theirs), math.ceil(theirs)):
+                raise ReplayFailure(f"p{p + 1} finishes with {mine}, the history says {theirs}")
     # fsum and a relative tolerance of 1e-12: decimal fractions such as 33.33 are not exact
     # in binary, and a real discrepancy is at least a fraction of a chip.
     recorded_total = math.fsum(recorded)
@@ -429,6 +499,8 @@ def history_from_hand(
     streets, then the second's, each a ``d db`` line, with ``_run_count = 2``.
     PHH puts the button last, so our player ``p`` is PHH player ``(p - first_left) % n + 1``.
     """
+    from engine.events import BoardDealt, CardsMucked, CardsShown, PlayerActed
+
     config = hand.config
     n = config.player_count
     first = (config.button + 1) % n

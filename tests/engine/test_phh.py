@@ -8,6 +8,7 @@ import random
 import subprocess
 import sys
 import tarfile
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,7 @@ from engine.phh import (
     write_history,
 )
 from engine.phh.__main__ import verify
+from engine.phh.replay import config_from_history
 from tests.engine.simulate import play_random_hand
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -219,3 +221,14 @@ def test_cli_reads_one_folder_of_an_archive(
     capsys.readouterr()
     assert verify([Path(f"{archive}:bad")]) == (0, 1, 0)
     assert capsys.readouterr().out.startswith(f"FAIL {archive}:bad: no .phh files")
+
+
+def test_hands_of_one_setup_share_it_but_not_with_lookalike_numbers() -> None:
+    history = parse_history(HALF_CHIP)
+    assert config_from_history(history) is config_from_history(parse_history(HALF_CHIP))
+    # True equals 1 and a float 10.0 equals 10, but only the float is a whole number of chips
+    floats = replace(history, starting_stacks=(10.0, 10.0, 10.0))
+    assert config_from_history(floats) == config_from_history(history)
+    bools = replace(history, blinds_or_straddles=(True, 2, 0))
+    with pytest.raises(ReplayFailure, match="cannot set up the hand: chips and seats are whole"):
+        config_from_history(bools)
