@@ -88,24 +88,9 @@ class Table:
 
     # Slots: a live bot holds one per table, for as long as the table is open.
     __slots__ = (
-        "directed",
-        "ended",
-        "hand",
-        "hand_deck",
-        "hand_plan",
-        "hand_seats",
-        "hands_played",
-        "hands_total",
-        "left",
-        "level",
-        "log",
-        "redeal",
-        "roles",
-        "roles_before",
-        "rules",
-        "seats",
-        "session",
-        "started_at",
+        "directed", "ended", "hand", "hand_deck", "hand_plan", "hand_seats", "hands_played",
+        "hands_total", "left", "level", "log", "redeal", "roles", "roles_before", "rules",
+        "seats", "session", "started_at",
     )  # fmt: skip
 
     def __init__(self, rules: HouseRules) -> None:
