@@ -350,6 +350,7 @@ class Hand:
             self.contributions[p] = 0
             self.bets[p] = 0
         self.voided = True
+        self.held = False  # a run-out waiting for its choice is never dealt
         self.to_act = None
         self.street = _SHOWDOWN
         self._pending.append((_VOIDED, (reason, refunds, tuple(self.stacks))))

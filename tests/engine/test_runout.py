@@ -69,6 +69,17 @@ def test_all_in_pre_flop_deals_two_whole_boards_from_one_deck() -> None:
     assert [(e.run, e.amount) for e in awards] == [(1, 100), (2, 100)]
 
 
+def test_a_voided_hand_deals_no_held_run_out() -> None:
+    hand = _held((100, 100), ["AsAh", "KdKc"], "2c 7d 9h Jc 3s")
+    play(hand, "p2 allin", "p1 call")
+    hand.void("misdeal")
+    assert hand.is_over and not hand.held and hand.stacks == [100, 100]
+    with pytest.raises(IllegalAction) as refused:
+        hand.run_out(2)
+    assert refused.value.code == "no_run_out"
+    assert not hand.board
+
+
 def test_the_boards_share_what_was_dealt_before_the_all_in() -> None:
     hand = _held((100, 100), ["AsAh", "KdKc"], "Ks 7d 2c 9h 3s")
     play(hand, "p2 call", "p1 check", "p1 bet 10", "p2 allin", "p1 call")
