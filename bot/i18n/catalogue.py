@@ -104,6 +104,8 @@ def isolate(text: str) -> str:
     >>> isolate("Done: \u2068מרים\u2069 calls 2.") == "Done: \u2068מרים\u2069 calls 2."
     True
     """
+    if text.isascii():  # no direction controls and no right-to-left letters: most names
+        return text
     kept: list[str] = []
     opened: list[int] = []  # where the isolates still open start in ``kept``
     bare = False  # a right-to-left letter outside every isolate
