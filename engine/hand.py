@@ -445,26 +445,15 @@ class Hand:
             )
 
     def _call(self, i: int) -> None:
-        # _move and _record written out: a call is the commonest move after a fold
-        bets = self.bets
-        current = self.current_bet
-        owed = current - bets[i]
-        self._acted_at[i] = current
+        owed = self.current_bet - self.bets[i]
         if owed <= 0:
-            self._pending.append((_ACTED, (i, _CHECK, 0, bets[i], False, self.street)))
+            self._record(i, _CHECK, 0)
             return
-        stacks = self.stacks
-        stack = stacks[i]
+        stack = self.stacks[i]
         if owed > stack:
             owed = stack
-        stack -= owed
-        stacks[i] = stack
-        bets[i] += owed
-        self.contributions[i] += owed
-        if stack == 0:
-            self.all_in[i] = True
-        all_in = self.all_in[i] and owed > 0
-        self._pending.append((_ACTED, (i, _CALL, owed, bets[i], all_in, self.street)))
+        self._move(i, owed)
+        self._record(i, _CALL, owed)
 
     def _step(self) -> int:
         """The fixed-limit bet of this street: the small bet, then the big bet from the turn."""
@@ -520,11 +509,10 @@ class Hand:
     def _start(self) -> None:
         config = self.config
         n = self._n
-        button = config.button
-        sb = button if n == 2 else (button + 1) % n  # config.small_blind_player
-        bb = (button + 1) % n if n == 2 else (button + 2) % n  # config.big_blind_player
+        sb = config.small_blind_player
+        bb = config.big_blind_player
         pending = self._pending
-        pending.append((_STARTED, (button, sb, bb, tuple(self.stacks))))
+        pending.append((_STARTED, (config.button, sb, bb, tuple(self.stacks))))
         order = _ORDERS[n][self._first_left]
         ante = config.ante
         if ante and config.ante_mode is AnteMode.PER_PLAYER:
@@ -573,12 +561,7 @@ class Hand:
         amount = blind if blind < stack else stack
         if amount <= 0:
             return
-        stack -= amount
-        self.stacks[p] = stack
-        self.bets[p] += amount
-        self.contributions[p] += amount
-        if stack == 0:
-            self.all_in[p] = True
+        self._move(p, amount)
         self._pending.append((_BLIND, (p, amount, big, self.all_in[p])))
 
     def _open_round(self, start: int) -> None:
@@ -669,10 +652,9 @@ class Hand:
 
     def _deal_street(self) -> None:
         street = _NEXT_STREET[self.street]
-        start = self._deck_pos + 1 if self.config.burn else self._deck_pos
-        end = start + _BOARD_SIZES[street]
-        self._deck_pos = end
-        cards = self.deck[start:end]
+        if self.config.burn:
+            self._deck_pos += 1
+        cards = self._draw(_BOARD_SIZES[street])
         board = self.board
         board.extend(cards)
         self.street = street
@@ -689,15 +671,7 @@ class Hand:
         self._full_level = self._reopen_level = 0
 
     def _next_street(self) -> None:
-        n = self._n
-        # _reset_round, written out
-        self.bets = [0] * n
-        self._acted_at = [-1] * n
-        self.current_bet = 0
-        self.raise_count = 0
-        self.last_aggressor = None
-        self.min_increment = self.config.big_blind
-        self._full_level = self._reopen_level = 0
+        self._reset_round()
         self._deal_street()
         self._open_round(self._first_left)
 
