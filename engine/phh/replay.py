@@ -196,21 +196,6 @@ _PLAIN = tuple(
 # them, one dict lookup each.
 _DEALS = tuple({f"d dh p{p + 1} ": p for p in range(min(n, 9))} for n in range(11))
 _NOT_A_CARD = Card(-1)  # what a lookup of two characters that are not a card gives
-_RAISE = ActionKind.RAISE
-_SET_PLAYER = Action.__dict__["player"].__set__
-_SET_KIND = Action.__dict__["kind"].__set__
-_SET_AMOUNT = Action.__dict__["amount"].__set__
-
-
-def _raise_action(player: int, amount: int) -> Action:
-    """``Action(player=player, kind=RAISE, amount=amount)``, its slots filled as the frozen
-    dataclass's ``__init__`` fills them but without its keyword binding and three
-    ``object.__setattr__`` calls (as :func:`engine.events.maker` builds a record)."""
-    action: Action = object.__new__(Action)
-    _SET_PLAYER(action, player)
-    _SET_KIND(action, _RAISE)
-    _SET_AMOUNT(action, amount)
-    return action
 
 
 Step = tuple[str, Action | None, int]
@@ -331,7 +316,7 @@ def _script(lines: Sequence[str], n: int) -> _Script:
             except UnsupportedHistory as error:
                 refusal, refused_line, after_board = error, line, True
             else:
-                steps.append((line, _raise_action(p, amount), 0))
+                steps.append((line, Action(player=p, kind=ActionKind.RAISE, amount=amount), 0))
         elif verb == "f":
             steps.append((line, _FOLDS[p], 0))
         elif verb == "cc":
