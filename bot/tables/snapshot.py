@@ -22,7 +22,7 @@ from bot.tables.outcomes import (
     TableState,
     TurnState,
 )
-from engine import CARDS, Hand, Seat, Table
+from engine import CARDS, Hand, Seat, SeatStatus, Table
 from engine.events import PotAwarded
 from engine.pots import Pot
 
@@ -81,19 +81,21 @@ def _seat_state(
     name = _name(names, number)
     if last is not None and last.name == name:
         name = last.name
-    empty = SeatState(
-        seat=k,
-        member=member,
-        name=name,
-        stack=seat.stack,
-        seat_stack=seat.stack,
-        status=seat.status,
-        waiting=seat.waiting,
-        leaving=seat.leaving,
-    )
     if hand is None or player is None:
-        return empty
-    return seat_in_hand(empty, hand, player)
+        return SeatState(
+            seat=k,
+            member=member,
+            name=name,
+            stack=seat.stack,
+            seat_stack=seat.stack,
+            status=seat.status,
+            waiting=seat.waiting,
+            leaving=seat.leaving,
+        )
+    return _in_hand(
+        hand, player, k=k, member=member, name=name, seat_stack=seat.stack, status=seat.status,
+        waiting=seat.waiting, leaving=seat.leaving,
+    )  # fmt: skip
 
 
 def seat_in_hand(seat: SeatState, hand: Hand, player: int) -> SeatState:
@@ -103,6 +105,18 @@ def seat_in_hand(seat: SeatState, hand: Hand, player: int) -> SeatState:
     The one reading of a seat from a hand, for the live table and for a stored hand replayed
     frame by frame (:func:`bot.present.stats.replay_view`), so the two cannot drift apart.
     """
+    return _in_hand(
+        hand, player, k=seat.seat, member=seat.member, name=seat.name,
+        seat_stack=seat.seat_stack, status=seat.status, waiting=seat.waiting,
+        leaving=seat.leaving,
+    )  # fmt: skip
+
+
+def _in_hand(
+    hand: Hand, player: int, *, k: int, member: int, name: str, seat_stack: int,
+    status: SeatStatus, waiting: bool, leaving: bool,
+) -> SeatState:  # fmt: skip
+    """The record of :func:`seat_in_hand`, made in one go from the seat's own fields."""
     config = hand.config
     over = hand.is_over
     blind = None
@@ -110,20 +124,19 @@ def seat_in_hand(seat: SeatState, hand: Hand, player: int) -> SeatState:
         blind = BlindRole.BIG
     elif player == config.small_blind_player:
         blind = BlindRole.SMALL
-    # One record made, not the seat's copied and replaced (a move makes one or two of these).
     return SeatState(
-        seat=seat.seat,
-        member=seat.member,
-        name=seat.name,
+        seat=k,
+        member=member,
+        name=name,
         stack=hand.stacks[player],
-        seat_stack=seat.seat_stack,
+        seat_stack=seat_stack,
         bet=0 if over else hand.bets[player],
-        status=seat.status,
+        status=status,
         player=player,
         folded=hand.folded[player],
         all_in=hand.all_in[player] and not over,
-        waiting=seat.waiting,
-        leaving=seat.leaving,
+        waiting=waiting,
+        leaving=leaving,
         is_button=player == config.button,
         blind=blind,
         shown=_cards(hand.hole[player]) if hand.shown[player] else None,
@@ -169,6 +182,7 @@ class KeptState:
         "_messages_from",
         "_names",
         "_names_from",
+        "_players",
         "_pots",
         "_pots_from",
         "_pots_members",
@@ -181,6 +195,7 @@ class KeptState:
     def __init__(self) -> None:
         self._from: list[Seat | None] = []
         self._hand: Hand | None = None
+        self._players: dict[int, int] = {}
         self._seats: tuple[SeatState | None, ...] = ()
         self._names_from: dict[str, str] | None = None
         self._names: tuple[tuple[int, str], ...] = ()
@@ -316,12 +331,15 @@ class KeptState:
             # A new hand (or none), new names or another table size: every record anew.
             self._hand = hand
             made = self._from = [None] * count
+            # Where each seat of the hand sits among its players: fixed for the hand.
+            self._players = (
+                {k: p for p, k in enumerate(table.hand_seats)} if hand is not None else {}
+            )
         last = self._seats
         if len(last) != count:
             last = (None,) * count
-        players: dict[int, int] = {}
+        players = self._players
         if hand is not None:
-            players = {k: p for p, k in enumerate(table.hand_seats)}
             over = hand.is_over
             stacks, bets, folded = hand.stacks, hand.bets, hand.folded
             all_in, shown = hand.all_in, hand.shown
