@@ -233,10 +233,12 @@ def test_a_seat_in_a_hand_keeps_every_field_the_hand_does_not_say() -> None:
         table.sit(m, stack=100)
     hand = table.start_hand(random_deck(random.Random(3)), 1.0, rng=random.Random(3))
     from_hand = {"stack", "bet", "player", "folded", "all_in", "is_button", "blind", "shown"}
-    odd = {"seat": 7, "member": 5, "name": "x", "stack": 1, "seat_stack": 2, "bet": 3,
-           "status": SeatStatus.SITTING_OUT, "player": 4, "folded": True, "all_in": True,
-           "waiting": True, "leaving": True, "is_button": True, "blind": BlindRole.BIG,
-           "shown": ("As",)}  # fmt: skip
+    odd: dict[str, Any] = {
+        "seat": 7, "member": 5, "name": "x", "stack": 1, "seat_stack": 2, "bet": 3,
+        "status": SeatStatus.SITTING_OUT, "player": 4, "folded": True, "all_in": True,
+        "waiting": True, "leaving": True, "is_button": True, "blind": BlindRole.BIG,
+        "shown": ("As",),
+    }  # fmt: skip
     assert set(odd) == {f.name for f in fields(SeatState)}
     made = seat_in_hand(SeatState(**odd), hand, 1)
     for name, value in odd.items():
