@@ -8,6 +8,7 @@ write them.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Final
 
 from bot.i18n.catalogue import CATALOGUE, Catalogue, Lang, placeholders, thousands_sep
@@ -132,6 +133,7 @@ def hand_name(
             return cat.t(locale, "hand.high_card", high=one(0))
 
 
+@lru_cache(maxsize=4096)  # 7,462 hand values a language; a showdown's names come again
 def _value_name(locale: Lang, value: int, cat: Catalogue) -> str:
     return hand_name(locale, category_of(value), ranks_of(value), cat=cat)
 
