@@ -12,6 +12,10 @@ SQLite thread's own work is not in it, but is in the process's CPU time, reporte
 lines and, for a deal or a new street, the table's view and alt text), and the hand-offs to
 the database's thread counted, a move's and a deal's (a hand's end is in the move that ends it).
 
+``--calls`` runs each side once more under :mod:`cProfile` and counts the Python function
+calls of its play per move or deal: a figure the machine's load does not move (the same hands
+make the same calls), for a machine too busy for the times to compare.
+
 ``--against COMMIT`` (default: the commit before the kept table state) is taken from git at run
 time (``git archive``, into a temporary folder) and run in a process of its own with that folder
 first on ``sys.path``; the two sides alternate, ``--rounds`` each, and the report gives every
@@ -23,8 +27,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import cProfile
 import json
 import os
+import pstats
 import random
 import statistics
 import subprocess
@@ -41,8 +47,10 @@ BEFORE = "d1cbe3b~1"
 """The code before the kept table state (its parent commit)."""
 
 
-async def child(tables: int, moves: int) -> dict[str, Any]:
-    """Play ``moves`` moves over ``tables`` tables with the code on ``sys.path``."""
+async def child(tables: int, moves: int, *, calls: bool = False) -> dict[str, Any]:
+    """Play ``moves`` moves over ``tables`` tables with the code on ``sys.path``; with
+    ``calls``, count the Python function calls of the play (``cProfile``: the times are then
+    not the code's own)."""
     import bot
     from bot.present import outcome_lines, table_alt, table_view
     from bot.store.store import Store
@@ -76,6 +84,9 @@ async def child(tables: int, moves: int) -> dict[str, Any]:
         deal_cpu = act_cpu = 0.0
         hand_offs = counter()
         deal_hand_offs = act_hand_offs = 0
+        profiler = cProfile.Profile() if calls else None
+        if profiler is not None:
+            profiler.enable()
         start, process_start = time.thread_time(), time.process_time()
         while done < moves:
             for t in range(tables):
@@ -102,6 +113,10 @@ async def child(tables: int, moves: int) -> dict[str, Any]:
                 act_hand_offs += hand_offs[0] - counted
         cpu = time.thread_time() - start
         process = time.process_time() - process_start
+        counted_calls = 0
+        if profiler is not None:
+            profiler.disable()
+            counted_calls = sum(row[1] for row in pstats.Stats(profiler).stats.values())  # type: ignore[attr-defined]
         await store.close()
     tree = str(Path(bot.__file__).resolve().parent.parent)
     return {
@@ -109,6 +124,7 @@ async def child(tables: int, moves: int) -> dict[str, Any]:
         "us_per_move": 1e6 * act_cpu / done, "us_per_deal": 1e6 * deal_cpu / deals,
         "process_us_per_op": 1e6 * process / (done + deals),
         "hand_offs_per_move": act_hand_offs / done, "hand_offs_per_deal": deal_hand_offs / deals,
+        "calls_per_op": counted_calls / (done + deals),
         "tree": tree,
     }  # fmt: skip
 
@@ -141,10 +157,11 @@ def counter() -> list[int]:
     return count
 
 
-def run_side(tree: Path, tables: int, moves: int) -> dict[str, float]:
+def run_side(tree: Path, tables: int, moves: int, *, calls: bool = False) -> dict[str, float]:
     env = dict(os.environ, PYTHONPATH=str(tree))
+    command = [sys.executable, "-P", str(HERE / "bench_moves.py"), "--child", str(tables)]
     done = subprocess.run(
-        [sys.executable, "-P", str(HERE / "bench_moves.py"), "--child", str(tables), str(moves)],
+        [*command, str(moves), *(["--child-calls"] if calls else [])],
         cwd=tree, env=env, check=True, capture_output=True, text=True,
     )  # fmt: skip
     result: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
@@ -172,10 +189,16 @@ def main() -> int:
     parser.add_argument("--moves", type=int, default=8000)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--against", default=BEFORE, help="the commit to compare with")
+    parser.add_argument(
+        "--calls", action="store_true",
+        help="also count each side's Python function calls per move or deal (one more run "
+        "each, under cProfile): a figure the machine's load does not move",
+    )  # fmt: skip
     parser.add_argument("--child", nargs=2, type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--child-calls", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        print(json.dumps(asyncio.run(child(*args.child))))
+        print(json.dumps(asyncio.run(child(*args.child, calls=args.child_calls))))
         return 0
     tables, moves, rounds = (10, 200, 1) if args.smoke else (args.tables, args.moves, args.rounds)
     with tempfile.TemporaryDirectory(prefix="bench-moves-") as folder:
@@ -187,6 +210,10 @@ def main() -> int:
         for _ in range(rounds):
             for name, tree in sides.items():
                 runs[name].append(run_side(tree, tables, moves))
+        counted = {
+            name: run_side(tree, tables, moves, calls=True)["calls_per_op"]
+            for name, tree in (sides.items() if args.calls else ())
+        }
     load = os.getloadavg()[0]
     print(f"{tables} tables, {moves} moves a round, {rounds} round(s), load {load:.1f}")
     medians = {}
@@ -206,9 +233,14 @@ def main() -> int:
               f"{median('process_us_per_op'):.0f} us; hand-offs to the database thread per "
               f"move {median('hand_offs_per_move'):.2f}, per deal "
               f"{median('hand_offs_per_deal'):.2f}")  # fmt: skip
+        if name in counted:
+            print(f"{'':>12}  Python function calls per move or deal {counted[name]:.0f}")
     if len(medians) == 2:
         today, earlier = medians["today"], medians[args.against]
         print(f"today / {args.against}: {today / earlier:.2f}")
+        if counted:
+            print(f"function calls, today / {args.against}: "
+                  f"{counted['today'] / counted[args.against]:.2f}")  # fmt: skip
         same = {(r["moves"], r["deals"]) for rs in runs.values() for r in rs}
         if len(same) != 1:
             print("the two sides played different hands")
