@@ -87,6 +87,13 @@ BIDI_CONTROLS: Final[frozenset[str]] = frozenset(
 isolates (``U+2066`` to ``U+2069``)."""
 _RIGHT_TO_LEFT = frozenset({"R", "AL", "AN"})
 _OPENS = frozenset("\u2066\u2067\u2068")
+_LEFT_TO_RIGHT = frozenset(
+    char
+    for char in map(chr, range(0x250))
+    if char not in BIDI_CONTROLS and unicodedata.bidirectional(char) not in _RIGHT_TO_LEFT
+) | frozenset("♣♦♥♠")
+"""ASCII, the Latin letters and the suits: no direction control and no right-to-left letter
+among them, so a text of these alone is isolated as it is (a card, a Norwegian name)."""
 _FSI, _PDI = "\u2068", "\u2069"
 
 
@@ -105,7 +112,7 @@ def isolate(text: str) -> str:
     >>> isolate("Done: \u2068מרים\u2069 calls 2.") == "Done: \u2068מרים\u2069 calls 2."
     True
     """
-    if text.isascii():  # no direction controls and no right-to-left letters: most names
+    if text.isascii() or _LEFT_TO_RIGHT.issuperset(text):  # most names, cards, hand names
         return text
     kept: list[str] = []
     opened: list[int] = []  # where the isolates still open start in ``kept``
