@@ -86,9 +86,6 @@ class Live:
     a save point shares it as it stands."""
     kept: KeptState | None = None
     """The public state as last taken, built again only where the table changed."""
-    saved_settings: dict[str, Any] | None = None
-    """A copy of ``settings`` as the last save point took them, shared by the next save point
-    while they are equal (a move changes none of them); never changed in place."""
     kept_state: TableState | None = None
     kept_at: int = -1
     """The count of the table's lock's releases (:attr:`TableLock.releases`) at which
@@ -155,16 +152,13 @@ class Saved:
 def save_point(live: Live) -> Saved:
     """A copy of the table to roll back to, taken at every command: a shallow copy of the
     engine table with its lists and dicts copied and its hand as config, deck and actions
-    (a few microseconds, where the codec's dict costs tens and a deep copy milliseconds), and
-    the settings as the last save point copied them while they are the same."""
+    (a few microseconds, where the codec's dict costs tens and a deep copy milliseconds)."""
     hand = live.table.hand
-    settings = live.saved_settings
-    if settings is None or settings != live.settings:
-        settings = live.saved_settings = json_copy(live.settings)
     copied = Live(
         table_id=live.table_id, guild_id=live.guild_id, channel_id=live.channel_id,
         table=live.table, hand_id=live.hand_id, players=live.players, deadline=live.deadline,
-        settings=settings, serial=live.serial, asked=live.asked, agreed=live.agreed,
+        settings=json_copy(live.settings), serial=live.serial, asked=live.asked,
+        agreed=live.agreed,
     )  # fmt: skip
     table = _shallow(live.table)
     table.seats, table.left, table.log, table.hand = list(table.seats), dict(table.left), [], None

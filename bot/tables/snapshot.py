@@ -24,7 +24,6 @@ from bot.tables.outcomes import (
 )
 from engine import CARDS, Hand, Seat, SeatStatus, Table
 from engine.events import PotAwarded
-from engine.pots import Pot
 
 __all__ = [
     "KeptState",
@@ -56,6 +55,18 @@ def json_copy(value: Any) -> Any:
     if isinstance(value, list):
         return [json_copy(v) for v in value]
     return value
+
+
+def _same_messages(kept: Mapping[str, Any], messages: tuple[tuple[str, int, int], ...]) -> bool:
+    """Whether ``messages`` is what the table's kept messages ``kept`` make, looked up in
+    place (nothing copied or kept: equal ids make the same record)."""
+    if len(kept) != len(messages):
+        return False
+    for kind, channel, message in messages:
+        ids = kept.get(kind)
+        if ids is None or ids[0] != channel or ids[1] != message:
+            return False
+    return True
 
 
 def _name(names: Mapping[str, str], member: int) -> str:
@@ -179,13 +190,8 @@ class KeptState:
         "_from",
         "_hand",
         "_messages",
-        "_messages_from",
         "_names",
         "_names_from",
-        "_players",
-        "_pots",
-        "_pots_from",
-        "_pots_members",
         "_private",
         "_private_members",
         "_private_of",
@@ -195,15 +201,10 @@ class KeptState:
     def __init__(self) -> None:
         self._from: list[Seat | None] = []
         self._hand: Hand | None = None
-        self._players: dict[int, int] = {}
         self._seats: tuple[SeatState | None, ...] = ()
         self._names_from: dict[str, str] | None = None
         self._names: tuple[tuple[int, str], ...] = ()
-        self._messages_from: object = None
         self._messages: tuple[tuple[str, int, int], ...] = ()
-        self._pots_from: list[Pot] = []
-        self._pots_members: tuple[int, ...] = ()
-        self._pots: tuple[PotState, ...] = ()
         self._private_of: Hand | None = None
         self._private_members: tuple[int, ...] = ()
         self._private: tuple[PrivateCards, ...] = ()
@@ -256,13 +257,12 @@ class KeptState:
         host = settings.get("host")
         preset = settings.get("preset")
         kept = settings.get("messages")
-        if kept != self._messages_from:  # the table's kept messages changed
-            self._messages_from = json_copy(kept)  # as it stands: it is changed in place
+        if not isinstance(kept, dict):
             self._messages = ()
-            if isinstance(kept, dict):
-                self._messages = tuple(
-                    (str(kind), int(ids[0]), int(ids[1])) for kind, ids in sorted(kept.items())
-                )
+        elif not _same_messages(kept, self._messages):  # the table's kept messages changed
+            self._messages = tuple(
+                (str(kind), int(ids[0]), int(ids[1])) for kind, ids in sorted(kept.items())
+            )
         turn = None
         pots: tuple[PotState, ...] = ()
         if live:
@@ -277,7 +277,10 @@ class KeptState:
                     turn_seconds=int(table.rules.turn_seconds),
                     pot_total=hand.pot_total,
                 )
-            pots = self._pots_of(hand.pots(), members)
+            pots = tuple(
+                PotState(amount=pot.amount, eligible=tuple(members[p] for p in pot.eligible))
+                for pot in hand.pots()
+            )
         return TableState(
             table_id=table_id,
             guild_id=guild_id,
@@ -310,17 +313,6 @@ class KeptState:
             event_level=_int_or_none(settings.get("event_level")),
         )
 
-    def _pots_of(self, pots: list[Pot], members: Sequence[int]) -> tuple[PotState, ...]:
-        """The pots' records, the last ones again while the pots and the members are the
-        same (the pots change when a street's bets are gathered or a player folds)."""
-        if pots != self._pots_from or members != self._pots_members:
-            self._pots_from, self._pots_members = pots, tuple(members)
-            self._pots = tuple(
-                PotState(amount=pot.amount, eligible=tuple(members[p] for p in pot.eligible))
-                for pot in pots
-            )
-        return self._pots
-
     def _seats_of(
         self, table: Table, names: Mapping[str, str], members: Sequence[int]
     ) -> tuple[SeatState | None, ...]:
@@ -331,15 +323,12 @@ class KeptState:
             # A new hand (or none), new names or another table size: every record anew.
             self._hand = hand
             made = self._from = [None] * count
-            # Where each seat of the hand sits among its players: fixed for the hand.
-            self._players = (
-                {k: p for p, k in enumerate(table.hand_seats)} if hand is not None else {}
-            )
         last = self._seats
         if len(last) != count:
             last = (None,) * count
-        players = self._players
+        players: dict[int, int] = {}
         if hand is not None:
+            players = {k: p for p, k in enumerate(table.hand_seats)}
             over = hand.is_over
             stacks, bets, folded = hand.stacks, hand.bets, hand.folded
             all_in, shown = hand.all_in, hand.shown
