@@ -133,7 +133,7 @@ def hand_name(
             return cat.t(locale, "hand.high_card", high=one(0))
 
 
-@lru_cache(maxsize=4096)  # 7,462 hand values a language; a showdown's names come again
+@lru_cache(maxsize=1024)  # the values shown most (of 7,462 a language), named once: ~300 KB
 def _value_name(locale: Lang, value: int, cat: Catalogue) -> str:
     return hand_name(locale, category_of(value), ranks_of(value), cat=cat)
 
