@@ -90,7 +90,8 @@ class Card(int):
 
 
 CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(52))
-_BY_TEXT: dict[str, Card] = {str(card): card for card in CARDS}
+_TEXTS: tuple[str, ...] = tuple(str(card) for card in CARDS)
+_BY_TEXT: dict[str, Card] = {text: CARDS[i] for i, text in enumerate(_TEXTS)}
 
 
 def parse_card(text: str) -> Card:
@@ -121,8 +122,13 @@ def parse_cards(text: str) -> tuple[Card, ...]:
 
 
 def format_cards(cards: Iterable[int], sep: str = " ") -> str:
-    """Write cards in their usual text form."""
-    return sep.join(str(CARDS[c]) for c in cards)
+    """Write cards in their usual text form (every deal writes a whole deck: its stored row
+    and its commitment, so the 52 texts are made once).
+
+    >>> format_cards([51, 0])
+    'As 2c'
+    """
+    return sep.join(map(_TEXTS.__getitem__, cards))
 
 
 def full_deck() -> tuple[Card, ...]:
