@@ -31,18 +31,21 @@ from bot.pictures.views import (
     PotWin,
     SeatView,
     ShowdownHandView,
+    ShowdownLabels,
     ShowdownView,
+    TableLabels,
     TableView,
 )
 from bot.pictures.views import SeatState as Look
 from bot.tables.outcomes import BlindRole, PrivateCards, SeatState, Showdown, TableState
-from engine import CARDS, Card, best_hand, evaluate
+from engine import CARDS, Card, Street, best_hand, evaluate
 from engine.evaluator import category_of, ranks_of
 from engine.seats import SeatStatus
 
 __all__ = ["hole_cards_view", "seat_view", "showdown_view", "table_view", "to_call_of"]
 
 _BLINDS = {BlindRole.SMALL: Blind.SMALL, BlindRole.BIG: Blind.BIG}
+_EMPTY_SEAT = SeatView(state=Look.EMPTY)
 
 
 def seat_view(seat: SeatState | None, *, in_hand: bool, turn: int | None) -> SeatView:
@@ -50,7 +53,7 @@ def seat_view(seat: SeatState | None, *, in_hand: bool, turn: int | None) -> Sea
     playing); ``turn`` is the member to act. The live table and the replay both draw by it.
     """
     if seat is None:
-        return SeatView(state=Look.EMPTY)
+        return _EMPTY_SEAT
     if not in_hand or seat.player is None:
         look = Look.ACTIVE if seat.status is SeatStatus.ACTIVE else Look.SITTING_OUT
         return SeatView(name=seat.name, stack=seat.stack, state=look, in_hand=False)
@@ -85,18 +88,13 @@ def table_view(
     state's (a finished hand's board, shown with the hand just played)."""
     turn = state.turn.member if state.turn is not None else None
     seats = tuple(seat_view(s, in_hand=state.in_hand, turn=turn) for s in state.seats)
+    count = len(state.pots)
     pots = tuple(
-        PotView(label=pot_label(lang, i, pots=len(state.pots)), amount=pot.amount)
+        PotView(label=_pot_label(lang, i, count), amount=pot.amount)
         for i, pot in enumerate(state.pots)
     )
-    street = street_name(lang, state.street) if state.street is not None else ""
-    level = t(
-        lang,
-        "level.line",
-        level=state.level + 1,
-        small_blind=format_number(lang, state.small_blind),
-        big_blind=format_number(lang, state.big_blind),
-    )
+    street = _street_name(lang, state.street) if state.street is not None else ""
+    level = _level_line(lang, state.level, state.small_blind, state.big_blind)
     next_level = None
     if next_level_seconds is not None:
         minutes, seconds = divmod(max(0, int(next_level_seconds)), 60)
@@ -109,7 +107,7 @@ def table_view(
         blind_level=level,
         next_level=next_level,
         four_colour=four_colour,
-        labels=table_labels(lang),
+        labels=_table_labels(lang),
     )
 
 
@@ -183,7 +181,7 @@ def showdown_view(
         hands=tuple(hands),
         title=title,
         four_colour=four_colour,
-        labels=showdown_labels(lang),
+        labels=_showdown_labels(lang),
     )
 
 
@@ -202,6 +200,34 @@ def _hand_name(lang: Lang, value: int) -> str:
 @lru_cache(maxsize=256)
 def _pot_label(lang: Lang, pot: int, pots: int) -> str:
     return pot_label(lang, pot, pots=pots)
+
+
+# The words of a picture that depend on the language and a few numbers alone, made once each
+# rather than in every view (the table's labels alone were a third of a table view's time).
+@lru_cache(maxsize=16)
+def _table_labels(lang: Lang) -> TableLabels:
+    return table_labels(lang)
+
+
+@lru_cache(maxsize=16)
+def _showdown_labels(lang: Lang) -> ShowdownLabels:
+    return showdown_labels(lang)
+
+
+@lru_cache(maxsize=64)
+def _street_name(lang: Lang, street: Street) -> str:
+    return street_name(lang, street)
+
+
+@lru_cache(maxsize=1024)
+def _level_line(lang: Lang, level: int, small_blind: int, big_blind: int) -> str:
+    return t(
+        lang,
+        "level.line",
+        level=level + 1,
+        small_blind=format_number(lang, small_blind),
+        big_blind=format_number(lang, big_blind),
+    )
 
 
 def _merged(pots: Sequence[PotWin]) -> tuple[PotWin, ...]:
