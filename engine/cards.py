@@ -10,7 +10,7 @@ system's randomness); tests and replays pass a deck order in instead.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from enum import IntEnum
 from typing import TYPE_CHECKING
 
@@ -26,6 +26,7 @@ __all__ = [
     "full_deck",
     "parse_card",
     "parse_cards",
+    "shuffled_by",
     "shuffled_deck",
 ]
 
@@ -137,12 +138,43 @@ def full_deck() -> tuple[Card, ...]:
 
 
 def shuffled_deck(rng: secrets.SystemRandom | None = None) -> tuple[Card, ...]:
-    """A deck shuffled with the operating system's randomness (Fisher-Yates)."""
+    """A deck shuffled with the operating system's randomness (Fisher-Yates), read once a
+    deck through :func:`secrets.token_bytes` (:func:`shuffled_by`); ``SystemRandom.shuffle``
+    reads it once a card, about 65 system calls and 168 us a deck against one call and 20 us,
+    and every deal of every table shuffles. ``rng`` shuffles with its own ``shuffle``."""
     import secrets  # here: it brings hashlib and random, which a replay never needs
 
-    source = rng or secrets.SystemRandom()
+    if rng is not None:
+        deck = list(CARDS)
+        rng.shuffle(deck)
+        return tuple(deck)
+    return shuffled_by(secrets.token_bytes)
+
+
+_WORD = 1 << 32
+
+
+def shuffled_by(read: Callable[[int], bytes]) -> tuple[Card, ...]:
+    """The deck shuffled as :meth:`random.Random.shuffle` does (position ``i`` from 51 down
+    to 1 swapped with one drawn below ``i + 1``), each draw a 32-bit little-endian word of
+    the bytes ``read(n)`` gives: the word modulo ``i + 1``, or, for a word at or above the
+    largest multiple of ``i + 1`` under 2**32, the next word instead, so that every draw is
+    equally likely (``read`` is asked again for what a rejected word left short)."""
     deck = list(CARDS)
-    source.shuffle(deck)
+    data = read(4 * 51)
+    at = 0
+    for i in range(51, 0, -1):
+        n = i + 1
+        limit = _WORD - _WORD % n
+        while True:
+            if at >= len(data):
+                data, at = read(4 * i), 0
+            word = int.from_bytes(data[at : at + 4], "little")
+            at += 4
+            if word < limit:
+                break
+        j = word % n
+        deck[i], deck[j] = deck[j], deck[i]
     return tuple(deck)
 
 
