@@ -74,8 +74,8 @@ def test_whole_collections_come_seldom_without_cycles_and_often_with_many(
     collector: Collector,
 ) -> None:
     for _ in range(10):
-        collector.step()  # nothing to free: the next whole collection in an hour
-    assert collector.whole_after * collector.every == WHOLE_MOST
+        collector.step()  # little or nothing to free: the next whole collection much later
+    assert collector.whole_after * collector.every >= WHOLE_MOST / 6
     # Frozen cycles of about a half of all objects: a whole collection soon after the next.
     nodes = [Node() for _ in range(gc.get_freeze_count() // 2)]
     collector.step()
