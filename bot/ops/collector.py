@@ -5,7 +5,7 @@ CPython frees an object when its last reference goes; its cycle collector only l
 groups of objects that refer to each other and nothing else refers to. While it looks, the event
 loop stands still, and a full collection walks every object the process tracks: at 2,000 tables
 in play about 200,000 of them, 150-250 ms each time, and with CPython's own thresholds one ran
-every few seconds under load (``benchmarks/README.md``, "The cycle collector"). Those full
+every few seconds under load (``benchmarks/README.md``, "The cycle collector in steps"). Those full
 collections found nothing to free: the live tables and their hands form no cycles. So:
 
 - :meth:`Collector.settle`, once the tables are resumed: one full collection, then
@@ -39,7 +39,9 @@ log = logging.getLogger("holdem.collector")
 
 EVERY = 0.25
 """Seconds between steps. At 2,000 tables in play a step walks what a quarter of a second
-made: 1-3 ms, about 12 ms in the waves of showdowns and deals."""
+made: about 2 ms, 10-15 ms when many hands end and deal together, 15-35 ms in the start-up
+burst when every table deals at once. A longer step walks more each time; a shorter one freezes
+more of what is in flight (see :data:`SHARE`)."""
 
 SHARE = 0.25
 """The share of the objects that frozen cycles may reach before a whole collection frees them,
