@@ -191,14 +191,20 @@ def _draw_number(
 
 @lru_cache(maxsize=64)
 def _glyphs(size: int, bold: bool, row: str) -> dict[str, tuple[Any, int, int, float]]:
-    """For each character of :data:`_NUMBER`: its mask in Pillow's core form (``None`` for a
-    space), where the mask's corner goes from the pen, and how far the pen then moves."""
+    """For each character of :data:`_NUMBER`: its mask cut to its ink, in Pillow's core form
+    (``None`` for a space), where the mask's corner goes from the pen, and how far the pen then
+    moves. Cut to the ink, a digit's mask is two thirds of its sprite's (whose margin holds
+    nothing), and blending it costs two thirds: the same pixels."""
     advances = _advances(size, bold)
     glyphs: dict[str, tuple[Any, int, int, float]] = {}
     for char in _NUMBER:
         sprite = _sprite(char, size, bold, "l" + row, 1.0)
-        mask = sprite.mask.im if sprite.mask is not None and char.strip() else None
-        glyphs[char] = (mask, sprite.left, sprite.top, advances[char])
+        ink = sprite.mask.getbbox() if sprite.mask is not None and char.strip() else None
+        if sprite.mask is None or ink is None:
+            glyphs[char] = (None, 0, 0, advances[char])
+            continue
+        mask = sprite.mask.crop(ink).im
+        glyphs[char] = (mask, sprite.left + ink[0], sprite.top + ink[1], advances[char])
     return glyphs
 
 
@@ -243,14 +249,16 @@ def _number_sprite(text: str, size: int, bold: bool, anchor: str) -> _Sprite:
     """The mask of a number (characters of :data:`_NUMBER`) put together from the cached
     masks of its characters at the font's advances, as :func:`_draw_number` draws it."""
     width = _number_width(text, size, bold)
-    glyphs = _glyphs(size, bold, anchor[1])
+    advances = _advances(size, bold)
     pen = -{"l": 0.0, "m": width / 2, "r": width}[anchor[0]]
     placed = []
     for char in text:
-        mask, left, top, advance = glyphs[char]
-        if mask is not None:
-            placed.append((mask, round(pen) + left, top))
-        pen += advance
+        # The characters' whole sprites, margins included: the mask narrowed below is the
+        # size FreeType's would be.
+        glyph = _sprite(char, size, bold, "l" + anchor[1], 1.0)
+        if glyph.mask is not None and char.strip():
+            placed.append((glyph.mask.im, round(pen) + glyph.left, glyph.top))
+        pen += advances[char]
     if not placed:
         return _Sprite(mask=None, left=0, top=0, width=width, colour=False)
     left = min(x for _, x, _ in placed)
