@@ -34,6 +34,7 @@ __all__ = [
     "font",
     "generation",
     "reload",
+    "text_box",
     "text_width",
 ]
 
@@ -157,6 +158,23 @@ def draw_text(
                 origin = (left + piece.left, baseline)
                 _draw_piece(draw, origin, piece, size=size, fill=fill, bold=bold)
     return sprite.width
+
+
+def text_box(
+    text: str, size: int, *, bold: bool = False, anchor: str = "ls"
+) -> tuple[int, int, int, int] | None:
+    """Where the pixels that :func:`draw_text` changes lie, from the point it draws at: left,
+    top, right and bottom (exclusive). None where it changes none, or where they are not one
+    mask's: a line with colour pieces (pasted beside the mask) or a number (drawn glyph by
+    glyph)."""
+    if not text or _NUMBER.issuperset(text):
+        return None
+    sprite = _sprite(text, size, bold, anchor, 1.0)
+    ink = sprite.mask.getbbox() if sprite.mask is not None and not sprite.colour else None
+    if ink is None:
+        return None
+    left, top, right, bottom = ink
+    return (sprite.left + left, sprite.top + top, sprite.left + right, sprite.top + bottom)
 
 
 # Amounts change from one picture to the next; their characters do not. A number is drawn
