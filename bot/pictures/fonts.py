@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont, _imaging
 
 from bot.pictures import fontchain, textlayout
 from bot.pictures.fontchain import Face, info, pil_font, primary
@@ -267,16 +267,14 @@ def _number_sprite(text: str, size: int, bold: bool, anchor: str) -> _Sprite:
     """The mask of a number (characters of :data:`_NUMBER`) put together from the cached
     masks of its characters at the font's advances, as :func:`_draw_number` draws it."""
     width = _number_width(text, size, bold)
-    advances = _advances(size, bold)
+    glyphs = _whole_glyphs(size, bold, anchor[1])
     pen = -{"l": 0.0, "m": width / 2, "r": width}[anchor[0]]
     placed = []
     for char in text:
-        # The characters' whole sprites, margins included: the mask narrowed below is the
-        # size FreeType's would be.
-        glyph = _sprite(char, size, bold, "l" + anchor[1], 1.0)
-        if glyph.mask is not None and char.strip():
-            placed.append((glyph.mask.im, round(pen) + glyph.left, glyph.top))
-        pen += advances[char]
+        mask, left, top, advance = glyphs[char]
+        if mask is not None:
+            placed.append((mask, round(pen) + left, top))
+        pen += advance
     if not placed:
         return _Sprite(mask=None, left=0, top=0, width=width, colour=False)
     left = min(x for _, x, _ in placed)
@@ -284,10 +282,26 @@ def _number_sprite(text: str, size: int, bold: bool, anchor: str) -> _Sprite:
     right = max(x + mask.size[0] for mask, x, _ in placed)
     bottom = max(y + mask.size[1] for mask, _, y in placed)
     image = Image.new("L", (right - left, bottom - top), 0)
-    core: Any = ImageDraw.Draw(image).draw
+    # Pillow's core straight: a narrowed number is new in almost every picture, and the
+    # checks of ImageDraw.Draw cost more than the few blends.
+    core: Any = _imaging.draw(image.im, 0)
     for mask, x, y in placed:
         core.draw_bitmap((x - left, y - top), mask, 255)
     return _Sprite(mask=image, left=left, top=top, width=width, colour=False)
+
+
+@lru_cache(maxsize=64)
+def _whole_glyphs(size: int, bold: bool, row: str) -> dict[str, tuple[Any, int, int, float]]:
+    """As :func:`_glyphs`, but each mask whole, its empty margin included, as FreeType's
+    mask of a whole number has it: :func:`_number_sprite` narrows what it puts together, and
+    the narrowing depends on the mask's size."""
+    advances = _advances(size, bold)
+    glyphs: dict[str, tuple[Any, int, int, float]] = {}
+    for char in _NUMBER:
+        sprite = _sprite(char, size, bold, "l" + row, 1.0)
+        mask = sprite.mask.im if sprite.mask is not None and char.strip() else None
+        glyphs[char] = (mask, sprite.left, sprite.top, advances[char])
+    return glyphs
 
 
 def _baseline_shift(size: int, bold: bool, anchor: str) -> float:
@@ -319,10 +333,10 @@ def _sprite(text: str, size: int, bold: bool, anchor: str, squeeze: float) -> _S
         )
         if base.mask is None:
             return base
-        narrow = base.mask.resize(
-            (max(1, round(base.mask.width * squeeze)), base.mask.height),
-            Image.Resampling.BICUBIC,
-        )
+        # Image.resize without its checks (a third of the time): an "L" mask, resized whole.
+        size_out = (max(1, round(base.mask.width * squeeze)), base.mask.height)
+        whole = (0, 0, base.mask.width, base.mask.height)
+        narrow = base.mask._new(base.mask.im.resize(size_out, Image.Resampling.BICUBIC, whole))
         return _Sprite(
             mask=narrow,
             left=round(base.left * squeeze),
@@ -441,5 +455,5 @@ def reload() -> None:
     _reloads[0] += 1
     fontchain.reload()
     textlayout.reload()
-    for cached in (fit_text, _bitmap_picture, _sprite, _advances, _glyphs):
+    for cached in (fit_text, _bitmap_picture, _sprite, _advances, _glyphs, _whole_glyphs):
         cached.cache_clear()
