@@ -348,9 +348,13 @@ def _sprite(text: str, size: int, bold: bool, anchor: str, squeeze: float) -> _S
     if line.plain:
         loaded = font(size, bold=bold)
         shown = line.pieces[0].text
-        left, top, right, bottom = (int(v) for v in loaded.getbbox(shown, anchor=anchor))
-        mask = Image.new("L", (right - left + 2, bottom - top + 2), 0)
-        ImageDraw.Draw(mask).text((1 - left, 1 - top), shown, font=loaded, fill=255, anchor=anchor)
+        # One layout and render by FreeType, its mask copied into one a pixel wider on every
+        # side: what ImageDraw.text drew into that mask after a getbbox (a layout and a pass
+        # over the glyphs more, and ImageDraw's checks), the same pixels.
+        rendered, (left, top) = loaded.getmask2(shown, "L", anchor=anchor)
+        width, height = rendered.size
+        mask = Image.new("L", (width + 2, height + 2), 0)
+        mask.im.paste(rendered, (1, 1, width + 1, height + 1))
         return _Sprite(mask=mask, left=left - 1, top=top - 1, width=line.width, colour=False)
     # Pieces from several fonts: all but the colour ones go into one mask.
     ascent, descent = font(size, bold=bold).getmetrics()
