@@ -1,0 +1,62 @@
+"""Text drawn the cheap way gives the pixels of text drawn the plain way: a line's mask from one
+FreeType render, digits cut to their ink, the table's header lines pasted as tiles of the felt."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from PIL import Image, ImageChops, ImageDraw
+
+from bot.pictures import fonts, table
+from bot.pictures.fonts import font
+from tests.bot.pictures.examples import example_table
+
+LINES = ("AVATAR Tyler, Wolf.", "Bartholomew Maxi", "fi fl ffi", "Level 3 · Blinds 50/100", "Ö")
+
+
+@pytest.mark.parametrize("anchor", ["ls", "ms", "rs", "lm", "mm", "la", "rd"])
+def test_a_line_mask_is_what_imagedraw_draws_after_measuring_it(anchor: str) -> None:
+    for text in LINES:
+        for size, bold in ((18, False), (20, True), (24, True)):
+            sprite = fonts._sprite.__wrapped__(text, size, bold, anchor, 1.0)
+            loaded = font(size, bold=bold)
+            left, top, right, bottom = (int(v) for v in loaded.getbbox(text, anchor=anchor))
+            drawn = Image.new("L", (right - left + 2, bottom - top + 2), 0)
+            ImageDraw.Draw(drawn).text((1 - left, 1 - top), text, font=loaded, fill=255,
+                                       anchor=anchor)  # fmt: skip
+            assert sprite.mask is not None and (sprite.left, sprite.top) == (left - 1, top - 1)
+            assert sprite.mask.tobytes() == drawn.tobytes(), (text, size, anchor)
+
+
+def _numbers() -> Image.Image:
+    canvas = Image.new("RGB", (520, 200), (22, 26, 31))
+    draw = ImageDraw.Draw(canvas)
+    for row, text in enumerate(("12,450", "1,000,000", "7 980", "-42%", "3.300")):
+        for column, anchor in enumerate(("ls", "ms", "rm", "la")):
+            fonts.draw_text(draw, (60 + 120 * column, 30 + 36 * row), text, size=20 + row % 3,
+                            fill=(250, 214, 120), bold=row % 2 == 0, anchor=anchor)  # fmt: skip
+    return canvas
+
+
+def test_digits_cut_to_their_ink_draw_what_their_whole_masks_draw(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    cut = _numbers()
+    monkeypatch.setattr(fonts, "_glyphs", fonts._whole_glyphs)
+    whole = _numbers()
+    assert cut.getbbox() and ImageChops.difference(cut, whole).getbbox() is None
+
+
+def test_header_lines_pasted_as_tiles_give_the_pixels_of_lines_drawn_in_place(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    views = [
+        example_table(6),
+        dataclasses.replace(example_table(3), street="A street far too long to fit its corner"),
+        dataclasses.replace(example_table(2), street="🃏 Turn", blind_level="", next_level="1,000"),
+    ]
+    tiled = [table.draw_table(view) for view in views]
+    monkeypatch.setattr(table, "_line_on_felt", lambda *args: None)
+    for view, picture in zip(views, tiled, strict=True):
+        assert ImageChops.difference(picture, table.draw_table(view)).getbbox() is None
