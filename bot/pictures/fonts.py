@@ -21,8 +21,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont, _imaging
 
-from bot.pictures import fontchain, textlayout
+from bot.pictures import fontchain, pens, textlayout
 from bot.pictures.fontchain import Face, info, pil_font, primary
+from bot.pictures.pens import PRINTABLE, pixel
 from bot.pictures.textlayout import RAQM, Piece, clusters, layout, standin_digits, standin_size
 
 __all__ = [
@@ -181,6 +182,7 @@ def text_box(
 # glyph by glyph from cached masks, at the pen positions of the font's own advances, instead of
 # asking FreeType to render a new string every time.
 _NUMBER = frozenset("0123456789,.'% \u00a0\u202f<>-+")
+_CHARS = _NUMBER | PRINTABLE  # what the glyph tables hold: numbers, and lines put together
 
 
 def _draw_number(
@@ -209,13 +211,13 @@ def _draw_number(
 
 @lru_cache(maxsize=64)
 def _glyphs(size: int, bold: bool, row: str) -> dict[str, tuple[Any, int, int, float]]:
-    """For each character of :data:`_NUMBER`: its mask cut to its ink, in Pillow's core form
+    """For each character of :data:`_CHARS`: its mask cut to its ink, in Pillow's core form
     (``None`` for a space), where the mask's corner goes from the pen, and how far the pen then
     moves. Cut to the ink, a digit's mask is two thirds of its sprite's (whose margin holds
     nothing), and blending it costs two thirds: the same pixels."""
     advances = _advances(size, bold)
     glyphs: dict[str, tuple[Any, int, int, float]] = {}
-    for char in _NUMBER:
+    for char in _CHARS:
         sprite = _sprite(char, size, bold, "l" + row, 1.0)
         ink = sprite.mask.getbbox() if sprite.mask is not None and char.strip() else None
         if sprite.mask is None or ink is None:
@@ -246,9 +248,9 @@ def _number_width(text: str, size: int, bold: bool) -> float:
 
 @lru_cache(maxsize=64)
 def _advances(size: int, bold: bool) -> dict[str, float]:
-    """How far the pen moves after each character of :data:`_NUMBER` in the bundled font."""
+    """How far the pen moves after each character of :data:`_CHARS` in the bundled font."""
     loaded = font(size, bold=bold)
-    return {char: loaded.getlength(char) for char in _NUMBER}
+    return {char: loaded.getlength(char) for char in _CHARS}
 
 
 @dataclass(frozen=True)
@@ -275,6 +277,13 @@ def _number_sprite(text: str, size: int, bold: bool, anchor: str) -> _Sprite:
         if mask is not None:
             placed.append((mask, round(pen) + left, top))
         pen += advance
+    return _put_together(placed, width)
+
+
+def _put_together(placed: list[tuple[Any, int, int]], width: float) -> _Sprite:
+    """One mask of glyph masks (Pillow's core form) with their corners at (x, y) from the
+    anchor point, blended in turn as FreeType blends a line's glyphs: the same mask where
+    the glyphs are where FreeType puts them."""
     if not placed:
         return _Sprite(mask=None, left=0, top=0, width=width, colour=False)
     left = min(x for _, x, _ in placed)
@@ -282,12 +291,31 @@ def _number_sprite(text: str, size: int, bold: bool, anchor: str) -> _Sprite:
     right = max(x + mask.size[0] for mask, x, _ in placed)
     bottom = max(y + mask.size[1] for mask, _, y in placed)
     image = Image.new("L", (right - left, bottom - top), 0)
-    # Pillow's core straight: a narrowed number is new in almost every picture, and the
-    # checks of ImageDraw.Draw cost more than the few blends.
+    # Pillow's core straight: such a mask is new in almost every picture, and the checks of
+    # ImageDraw.Draw cost more than the few blends.
     core: Any = _imaging.draw(image.im, 0)
     for mask, x, y in placed:
         core.draw_bitmap((x - left, y - top), mask, 255)
     return _Sprite(mask=image, left=left, top=top, width=width, colour=False)
+
+
+def _composed(text: str, size: int, bold: bool, anchor: str) -> _Sprite | None:
+    """The mask of a line of printable ASCII put together from its glyphs' masks at the pens
+    FreeType's layout gives them (:mod:`bot.pictures.pens`), anchored as FreeType anchors it;
+    None where the pens are not known (a ligature, another character) or the anchor's row
+    depends on the line (its top or bottom)."""
+    found = pens.pens(text, size, bold) if anchor[1] in "amsd" else None
+    if found is None:
+        return None
+    positions, advance = found
+    shift = {"l": 0, "m": pixel(advance // 2), "r": pixel(advance)}[anchor[0]]
+    glyphs = _glyphs(size, bold, anchor[1])
+    placed = []
+    for char, pen in zip(text, positions, strict=True):
+        mask, left, top, _ = glyphs[char]
+        if mask is not None:
+            placed.append((mask, pixel(pen) - shift + left, top))
+    return _put_together(placed, advance / 64)
 
 
 @lru_cache(maxsize=64)
@@ -325,11 +353,13 @@ def _sprite(text: str, size: int, bold: bool, anchor: str, squeeze: float) -> _S
         # rather than laid out and rendered anew by FreeType (a sixth of the time). Only from
         # the left: the same pixels as FreeType's then (centred or from the right, a digit can
         # land a pixel aside of where FreeType puts it).
+        # Otherwise the line as FreeType draws it, mask and all: the narrowing depends on
+        # the mask's size.
         number = anchor[0] == "l" and _NUMBER.issuperset(text)
         base = (
             _number_sprite(text, size, bold, anchor)
             if number
-            else _sprite(text, size, bold, anchor, 1.0)
+            else _line(text, size, bold, anchor, composed=False)
         )
         if base.mask is None:
             return base
@@ -344,10 +374,21 @@ def _sprite(text: str, size: int, bold: bool, anchor: str, squeeze: float) -> _S
             width=base.width * squeeze,
             colour=base.colour,
         )
+    return _line(text, size, bold, anchor, composed=True)
+
+
+def _line(text: str, size: int, bold: bool, anchor: str, *, composed: bool) -> _Sprite:
+    """:func:`_sprite` of a line not narrowed. ``composed``: a line of two or more printable
+    ASCII characters is put together from its glyphs (:func:`_composed`: a new name costs no
+    layout or render by FreeType); the mask holds the same pixels at the same places, but its
+    size is not FreeType's."""
     line = layout(text, size, bold)
     if line.plain:
-        loaded = font(size, bold=bold)
         shown = line.pieces[0].text
+        sprite = _composed(shown, size, bold, anchor) if composed and len(shown) > 1 else None
+        if sprite is not None:
+            return sprite
+        loaded = font(size, bold=bold)
         # One layout and render by FreeType, its mask copied into one a pixel wider on every
         # side: what ImageDraw.text drew into that mask after a getbbox (a layout and a pass
         # over the glyphs more, and ImageDraw's checks), the same pixels.
@@ -459,5 +500,6 @@ def reload() -> None:
     _reloads[0] += 1
     fontchain.reload()
     textlayout.reload()
+    pens.reload()
     for cached in (fit_text, _bitmap_picture, _sprite, _advances, _glyphs, _whole_glyphs):
         cached.cache_clear()

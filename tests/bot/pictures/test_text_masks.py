@@ -1,15 +1,18 @@
 """Text drawn the cheap way gives the pixels of text drawn the plain way: a line's mask from one
-FreeType render, digits cut to their ink, the table's header lines pasted as tiles of the felt."""
+FreeType render, a line of ASCII put together from its glyphs at pens summed from advances and
+kerning, digits cut to their ink, the table's header lines pasted as tiles of the felt."""
 
 from __future__ import annotations
 
 import dataclasses
+import random
 
 import pytest
 from PIL import Image, ImageChops, ImageDraw
 
-from bot.pictures import fonts, table
+from bot.pictures import fonts, pens, table
 from bot.pictures.fonts import font
+from bot.pictures.textlayout import layout
 from tests.bot.pictures.examples import example_table
 
 LINES = ("AVATAR Tyler, Wolf.", "Bartholomew Maxi", "fi fl ffi", "Level 3 · Blinds 50/100", "Ö")
@@ -19,7 +22,7 @@ LINES = ("AVATAR Tyler, Wolf.", "Bartholomew Maxi", "fi fl ffi", "Level 3 · Bli
 def test_a_line_mask_is_what_imagedraw_draws_after_measuring_it(anchor: str) -> None:
     for text in LINES:
         for size, bold in ((18, False), (20, True), (24, True)):
-            sprite = fonts._sprite.__wrapped__(text, size, bold, anchor, 1.0)
+            sprite = fonts._line(text, size, bold, anchor, composed=False)
             loaded = font(size, bold=bold)
             left, top, right, bottom = (int(v) for v in loaded.getbbox(text, anchor=anchor))
             drawn = Image.new("L", (right - left + 2, bottom - top + 2), 0)
@@ -27,6 +30,38 @@ def test_a_line_mask_is_what_imagedraw_draws_after_measuring_it(anchor: str) -> 
                                        anchor=anchor)  # fmt: skip
             assert sprite.mask is not None and (sprite.left, sprite.top) == (left - 1, top - 1)
             assert sprite.mask.tobytes() == drawn.tobytes(), (text, size, anchor)
+
+
+def _placed(sprite: fonts._Sprite) -> bytes:
+    """A sprite's mask drawn at one anchor point of an empty canvas."""
+    canvas = Image.new("L", (1400, 120), 0)
+    if sprite.mask is not None:
+        canvas.paste(sprite.mask, (700 + sprite.left, 60 + sprite.top))
+    return canvas.tobytes()
+
+
+def test_a_line_of_ascii_put_together_from_its_glyphs_is_the_line_freetype_draws() -> None:
+    rng = random.Random(43)
+    letters = sorted(pens.PRINTABLE)
+    lines = ["Alice", "AVATAR Tyler, Wolf.", "office flow", "#0012", "Level 1 · 1/2"[:7]]
+    lines += ["".join(rng.choice(letters) for _ in range(rng.randint(2, 24))) for _ in range(40)]
+    composed = 0
+    for number, text in enumerate(lines):
+        size, bold = ((20, True), (18, False), (24, True), (22, True))[number % 4]
+        for anchor in ("ls", "ms", "rs", "lm", "mm", "la", "rd"):
+            sprite = fonts._line(text, size, bold, anchor, composed=True)
+            whole = fonts._line(text, size, bold, anchor, composed=False)
+            assert _placed(sprite) == _placed(whole), (text, size, bold, anchor)
+            assert sprite.width == whole.width == font(size, bold=bold).getlength(text)
+            assert layout(text, size, bold).width == sprite.width
+            composed += pens.pens(text, size, bold) is not None
+    assert composed > 200  # most lines are put together: the ligatures are few
+
+
+def test_a_ligature_or_a_letter_beyond_ascii_is_left_to_freetype() -> None:
+    assert pens.pens("Tyler, Wolf.", 20, True) is not None
+    for text in ("office", "flow", "Jeff", "Zoë"):
+        assert pens.pens(text, 20, True) is None
 
 
 def _numbers() -> Image.Image:
