@@ -350,6 +350,7 @@ def _chip_label(
         bold=True,
         anchor="lm",
         squeeze=squeeze,
+        background=d.PILL,  # the amount lies inside the plate, 7 px from its round end
     )
     return rect
 

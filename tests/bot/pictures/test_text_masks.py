@@ -95,3 +95,42 @@ def test_header_lines_pasted_as_tiles_give_the_pixels_of_lines_drawn_in_place(
     monkeypatch.setattr(table, "_line_on_felt", lambda *args: None)
     for view, picture in zip(views, tiled, strict=True):
         assert ImageChops.difference(picture, table.draw_table(view)).getbbox() is None
+
+
+def test_numbers_pasted_over_their_one_colour_give_the_pixels_of_numbers_blended(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Stacks over every seat's fill (folded, sitting out, the turn), bets and pots over their
+    plates, amounts of every length, and glyphs that reach over their neighbour."""
+    views = []
+    for count in (2, 6, 10):
+        base = example_table(count)
+        for turn in range(count):
+            seats = tuple(
+                dataclasses.replace(seat, is_turn=k == turn, stack=10 ** (k % 9) + 7 * turn,
+                                    bet=(0, 1, 25, 600, 1500, 99999)[(k + turn) % 6])
+                for k, seat in enumerate(base.seats)
+            )  # fmt: skip
+            views.append(dataclasses.replace(base, seats=seats))
+    pasted = [table.draw_table(view) for view in views]
+    canvas = Image.new("RGB", (300, 40), (14, 52, 32))
+    fonts.draw_text(ImageDraw.Draw(canvas), (10, 20), "1-1%,7'.4", size=20, fill=(244, 244, 240),
+                    bold=True, anchor="lm", background=(14, 52, 32))  # fmt: skip
+    pasted.append(canvas)
+    for size, fill, background in ((20, (244, 244, 240), (14, 52, 32)), (22, (250, 214, 120),
+                                   (14, 52, 32)), (20, (250, 214, 120), (58, 48, 16))):  # fmt: skip
+        ink = fonts._ink(ImageDraw.Draw(canvas), fill)
+        assert fonts._glyph_tiles(size, True, "m", ink, background) is not None  # pasted
+    blend = fonts._draw_number
+
+    def blended_only(*args: object, **kwargs: object) -> float:
+        return blend(*args, **kwargs | {"background": None})  # type: ignore[arg-type]
+
+    monkeypatch.setattr(fonts, "_draw_number", blended_only)
+    blended = [table.draw_table(view) for view in views]
+    canvas = Image.new("RGB", (300, 40), (14, 52, 32))
+    fonts.draw_text(ImageDraw.Draw(canvas), (10, 20), "1-1%,7'.4", size=20, fill=(244, 244, 240),
+                    bold=True, anchor="lm")  # fmt: skip
+    blended.append(canvas)
+    for one, other in zip(pasted, blended, strict=True):
+        assert one.getbbox() and ImageChops.difference(one, other).getbbox() is None
