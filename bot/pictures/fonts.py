@@ -9,6 +9,11 @@ its code in small hexadecimal digits: never a box.
 
 Colour emoji fonts such as Noto Color Emoji hold bitmaps of one size (109 px) that FreeType cannot
 scale; their pieces are drawn at that size once, scaled down and cached.
+
+Text is cheap where it is new: a number is drawn glyph by glyph from kept masks, and a line of
+printable ASCII (a name seen for the first time) is put together from its glyphs' masks at the
+pens :mod:`bot.pictures.pens` sums, with FreeType's pixels; only other lines are laid out and
+rendered by FreeType, once each.
 """
 
 from __future__ import annotations
