@@ -8,9 +8,11 @@ a street is dealt, the table's view and alt text (``table_view``, ``table_alt``)
 asked for twice a move, as ``benchmarks/bench_load.py`` asks. Timed is the CPU time of the loop's
 thread (``time.thread_time``), which moves far less than wall time on a shared machine; the
 SQLite thread's own work is not in it, but is in the process's CPU time, reported beside it
-(it holds the same interpreter lock). Moves and deals are also timed apart (each with its log
-lines and, for a deal or a new street, the table's view and alt text), and the hand-offs to
-the database's thread counted, a move's and a deal's (a hand's end is in the move that ends it).
+(it holds the same interpreter lock). Moves, deals and hands' ends (the move that ends a hand,
+with the showdown's view and alt text as ``bench_load.py`` builds them) are also timed apart
+(each with its log lines and, for a deal or a new street, the table's view and alt text), the
+hand-offs to the database's thread counted, a move's and a deal's (a hand's end is in the move
+that ends it), and the statements a deal's and a hand end's job run (calls into its ``Tx``).
 
 ``--against COMMIT`` (default: the commit before the kept table state) is taken from git at run
 time (``git archive``, into a temporary folder) and run in a process of its own with that folder
@@ -44,7 +46,7 @@ BEFORE = "d1cbe3b~1"
 async def child(tables: int, moves: int) -> dict[str, Any]:
     """Play ``moves`` moves over ``tables`` tables with the code on ``sys.path``."""
     import bot
-    from bot.present import outcome_lines, table_alt, table_view
+    from bot.present import outcome_lines, showdown_alt, showdown_view, table_alt, table_view
     from bot.store.store import Store
     from bot.tables.service import TableService
     from engine import EmptyStackPolicy, preset
@@ -72,16 +74,17 @@ async def child(tables: int, moves: int) -> dict[str, Any]:
             for user in users[1:]:
                 await seats.join(guild, channel, user, 100)
         rng = random.Random(43)
-        done = deals = 0
-        deal_cpu = act_cpu = 0.0
+        done = deals = ends = 0
+        deal_cpu = act_cpu = end_cpu = 0.0
         hand_offs = counter()
-        deal_hand_offs = act_hand_offs = 0
+        statements = statement_counter()
+        deal_hand_offs = act_hand_offs = deal_statements = end_statements = 0
         start, process_start = time.thread_time(), time.process_time()
         while done < moves:
             for t in range(tables):
                 guild, channel = 1000 + t % 10, 10_000 + t
                 table_id = f"{guild}:{channel}"
-                began, counted = time.thread_time(), hand_offs[0]
+                began, counted, ran = time.thread_time(), hand_offs[0], statements[0]
                 if not live.state(table_id).in_hand:
                     outcome = await hands.deal(guild, channel)
                     deals += 1
@@ -89,17 +92,26 @@ async def child(tables: int, moves: int) -> dict[str, Any]:
                     table_alt("en", table_view(outcome.state, "en"))
                     deal_cpu += time.thread_time() - began
                     deal_hand_offs += hand_offs[0] - counted
+                    deal_statements += statements[0] - ran
                     continue
                 turn = live.state(table_id).turn
                 assert turn is not None
                 move = random_move(turn.legal, rng)
                 outcome = await hands.act(guild, channel, turn.member, move.kind, move.amount)
                 outcome_lines("en", outcome)
-                if any(isinstance(e, BoardDealt) for e in outcome.events):
+                if outcome.hand_over:
+                    if outcome.showdown is not None:
+                        showdown_alt("en", showdown_view(outcome.showdown, "en"))
+                elif any(isinstance(e, BoardDealt) for e in outcome.events):
                     table_alt("en", table_view(outcome.state, "en"))
                 done += 1
-                act_cpu += time.thread_time() - began
+                spent = time.thread_time() - began
+                act_cpu += spent
                 act_hand_offs += hand_offs[0] - counted
+                if outcome.hand_over:
+                    ends += 1
+                    end_cpu += spent
+                    end_statements += statements[0] - ran - 1  # its action's own INSERT
         cpu = time.thread_time() - start
         process = time.process_time() - process_start
         await store.close()
@@ -109,7 +121,8 @@ async def child(tables: int, moves: int) -> dict[str, Any]:
         "us_per_move": 1e6 * act_cpu / done, "us_per_deal": 1e6 * deal_cpu / deals,
         "process_us_per_op": 1e6 * process / (done + deals),
         "hand_offs_per_move": act_hand_offs / done, "hand_offs_per_deal": deal_hand_offs / deals,
-        "tree": tree,
+        "us_per_hand_end": 1e6 * end_cpu / ends, "statements_per_deal": deal_statements / deals,
+        "statements_per_hand_end": end_statements / ends, "tree": tree,
     }  # fmt: skip
 
 
@@ -138,6 +151,26 @@ def counter() -> list[int]:
         return await execute(self, fn, *args, **kwargs)
 
     aiosqlite.core.Connection._execute = counted_execute  # type: ignore[method-assign]
+    return count
+
+
+def statement_counter() -> list[int]:
+    """Count the statements the database thread's jobs run from now on (calls into a job's
+    ``Tx``: an ``executemany`` is one), where the code on ``sys.path`` runs jobs: ``[count]``."""
+    count = [0]
+    from bot.store import sqlite
+
+    job_tx = getattr(sqlite, "_JobTx", None)
+    if job_tx is None:
+        return count
+    for name in ("execute", "executemany", "fetch"):
+        method = getattr(job_tx, name)
+
+        def counted(self: Any, *args: Any, _method: Any = method, **kwargs: Any) -> Any:
+            count[0] += 1
+            return _method(self, *args, **kwargs)
+
+        setattr(job_tx, name, counted)
     return count
 
 
@@ -202,10 +235,13 @@ def main() -> int:
             return statistics.median(r[key] for r in rs)
 
         print(f"{'':>12}  loop CPU per move {median('us_per_move'):.0f} us, per deal "
-              f"{median('us_per_deal'):.0f} us; process CPU per move or deal "
-              f"{median('process_us_per_op'):.0f} us; hand-offs to the database thread per "
-              f"move {median('hand_offs_per_move'):.2f}, per deal "
-              f"{median('hand_offs_per_deal'):.2f}")  # fmt: skip
+              f"{median('us_per_deal'):.0f} us, per hand's end {median('us_per_hand_end'):.0f} us "
+              f"(the move that ends it, with the showdown's view and alt text); process CPU per "
+              f"move or deal {median('process_us_per_op'):.0f} us; hand-offs to the database "
+              f"thread per move {median('hand_offs_per_move'):.2f}, per deal "
+              f"{median('hand_offs_per_deal'):.2f}; statements of a deal's job "
+              f"{median('statements_per_deal'):.2f}, of a hand end's "
+              f"{median('statements_per_hand_end'):.2f}")  # fmt: skip
     if len(medians) == 2:
         today, earlier = medians["today"], medians[args.against]
         print(f"today / {args.against}: {today / earlier:.2f}")

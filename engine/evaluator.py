@@ -46,7 +46,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import cache
-from itertools import combinations
 
 from engine import evaluator_data as _data
 from engine.cards import CARDS, Card, Rank
@@ -219,7 +218,15 @@ def ranks_of(value: int) -> tuple[Rank, ...]:
     """The ranks that define a hand value, in tie-breaking order (see :class:`HandValue`)."""
     if not 0 <= value < len(_CATEGORIES):
         raise ValueError(f"not a hand value: {value}")
-    return tuple(Rank(r + 2) for r in _SCORES[6 * value + 1 : 6 * value + 6] if r != 255)
+    return tuple(_RANKS[r] for r in _rank_indexes(value))
+
+
+_RANKS: tuple[Rank, ...] = tuple(Rank(r + 2) for r in range(13))
+
+
+def _rank_indexes(value: int) -> bytes:
+    """:func:`ranks_of` as rank indexes (0 for a two), as the cards hold them."""
+    return _SCORES[6 * value + 1 : 6 * value + 6].rstrip(b"\xff")
 
 
 # --- Describing a hand -----------------------------------------------------------------------
@@ -294,7 +301,7 @@ def _display_order(five: Sequence[int], category: HandCategory) -> tuple[Card, .
 
 
 def best_hand(cards: Sequence[int]) -> HandValue:
-    """The best five of 5 to 7 cards, described (slower than :func:`evaluate`; for showdowns).
+    """The best five of 5 to 7 cards, described (for showdowns and a player's own cards).
 
     >>> from engine.cards import parse_cards
     >>> best_hand(parse_cards("9c9d9h4s4c Ks2d")).name
@@ -305,12 +312,46 @@ def best_hand(cards: Sequence[int]) -> HandValue:
     if any(not 0 <= c < 52 for c in cards):
         raise ValueError(f"not cards: {list(cards)}")
     value = evaluate(cards)
-    # The first five-card subset that reaches the value; cards in input order win ties.
-    five = next(sub for sub in combinations(cards, 5) if evaluate(sub) == value)
-    category = category_of(value)
+    category = _CATEGORIES[value]
+    named = _rank_indexes(value)
     return HandValue(
         category=category,
         value=value,
-        cards=_display_order(five, category),
-        ranks=ranks_of(value),
+        cards=_display_order(_five(cards, category, named), category),
+        ranks=tuple(map(_RANKS.__getitem__, named)),
     )
+
+
+_COUNTS: dict[HandCategory, tuple[int, ...]] = {
+    HandCategory.FOUR_OF_A_KIND: (4, 1),
+    HandCategory.FULL_HOUSE: (3, 2),
+    HandCategory.THREE_OF_A_KIND: (3, 1, 1),
+    HandCategory.TWO_PAIR: (2, 2, 1),
+    HandCategory.ONE_PAIR: (2, 1, 1, 1),
+}
+"""How many cards of each rank of :func:`ranks_of` the five hold (the others: one each)."""
+
+
+def _five(cards: Sequence[int], category: HandCategory, named: bytes) -> list[int]:
+    """The five of ``cards`` that make the hand of ``category`` whose value names the rank
+    indexes ``named`` (:func:`_rank_indexes`): of each rank it needs, as many cards as it
+    needs, the first ones in ``cards`` (of the flush's suit for a flush). No search: any five
+    with those ranks (and that suit) reach the value, and taking the first cards of each rank
+    gives the five that come first in ``combinations(cards, 5)`` among those that do."""
+    if category is HandCategory.STRAIGHT or category is HandCategory.STRAIGHT_FLUSH:
+        top = named[0]
+        need = dict.fromkeys((top, top - 1, top - 2, top - 3, top - 4 if top > 3 else 12), 1)
+    else:
+        need = dict(zip(named, _COUNTS.get(category, (1, 1, 1, 1, 1))))
+    suit = -1
+    if category is HandCategory.FLUSH or category is HandCategory.STRAIGHT_FLUSH:
+        suits = [c & 3 for c in cards]
+        suit = max(range(4), key=suits.count)  # five or more of 5 to 7 cards: one suit only
+    five = []
+    for c in cards:
+        rank = c >> 2
+        left = need.get(rank, 0)
+        if left and (suit < 0 or c & 3 == suit):
+            need[rank] = left - 1
+            five.append(c)
+    return five

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from bot.i18n.catalogue import CATALOGUE, Catalogue, Lang
 from bot.i18n.poker import cards_text
 from bot.pictures.views import HoleCardsView, SeatState, SeatView, ShowdownView, TableView
-from engine.cards import parse_card
+from engine.cards import CARDS
 
 __all__ = ["ALT_TEXT_LIMIT", "fit", "hole_cards_alt", "showdown_alt", "table_alt"]
 
@@ -21,8 +21,13 @@ ALT_TEXT_LIMIT = 1024
 """Discord's limit for an attachment's description."""
 
 
+_CARD_TEXT = {str(card): cards_text((card,)) for card in CARDS}
+"""Each card as :func:`~bot.i18n.poker.cards_text` writes it, by the card's own text: every
+picture's alt text says its cards, and a text of several cards is theirs one space apart."""
+
+
 def _cards(cards: Sequence[str]) -> str:
-    return cards_text([parse_card(c) for c in cards])
+    return " ".join(map(_CARD_TEXT.__getitem__, cards))
 
 
 def fit(text: str, limit: int = ALT_TEXT_LIMIT) -> str:

@@ -54,8 +54,10 @@ class RunoutSpot:
 
 def spot_of(hand: Hand, hand_id: int) -> RunoutSpot | None:
     """The run-out of ``hand``, a finished hand; ``None`` when it was not run out."""
+    if not hand.ran_out or not hand.is_over:
+        return None  # most hands: their events are not read through
     shown_at = next((k for k, e in enumerate(hand.events) if isinstance(e, CardsShown)), None)
-    if not hand.ran_out or shown_at is None or not hand.is_over:
+    if shown_at is None:
         return None
     live = hand.live_players()
     pots = build_pots(hand.contributions, [not f for f in hand.folded], [True] * len(hand.folded))

@@ -127,6 +127,34 @@ def test_best_hand(cards: str, name: str, ranks: str, best: str) -> None:
     assert evaluate(hand.cards) == hand.value
 
 
+def _searched_five(cards: Sequence[int]) -> tuple[int, ...]:
+    """The five a search finds: the first of ``combinations(cards, 5)`` reaching the value."""
+    top = evaluate(cards)
+    return next(five for five in combinations(cards, 5) if evaluate(five) == top)
+
+
+def test_best_five_are_the_ones_a_search_finds() -> None:
+    """The best five are picked by the ranks the value names, not searched for: the same
+    cards as the search, for hands with few ranks (quads, full houses, two pair from three),
+    few suits (flushes, straight flushes, the wheel) and any cards, 5 to 7 of them."""
+    rng = random.Random(20261206)
+    pools = [list(range(52))]
+    for _ in range(60):
+        ranks = rng.sample(range(13), rng.randint(2, 5))
+        pools.append([4 * r + s for r in ranks for s in range(4)])
+        suits = rng.sample(range(4), rng.randint(1, 2))
+        pools.append([4 * r + s for r in range(13) for s in suits])
+    checked = Counter()
+    for k in range(9_000):
+        pool = pools[k % len(pools)]
+        cards = rng.sample(pool, min(len(pool), rng.choice((5, 6, 7, 7))))
+        hand = best_hand(cards)
+        assert sorted(hand.cards) == sorted(_searched_five(cards)), cards
+        assert hand.value == evaluate(cards) and hand.ranks == ranks_of(hand.value)
+        checked[hand.category] += 1
+    assert set(checked) == set(HandCategory)
+
+
 def test_ranks_of_carry_the_pair_of_a_full_house() -> None:
     assert ranks_of(value("9c 9d 9h Ks Kc")) == (Rank.NINE, Rank.KING)
 

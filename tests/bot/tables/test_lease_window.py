@@ -18,7 +18,7 @@ from bot.tables.errors import TableExists, TableResuming
 from bot.tables.lease_keeper import LeaseKeeper
 from bot.tables.leases import LeaseTerms, Shards
 from bot.tables.service import TableService, table_id_for
-from engine import HouseRules
+from engine import HandConfig, HouseRules
 from tests.bot.conftest import Clock
 from tests.bot.tables.conftest import Opener
 
@@ -70,6 +70,13 @@ async def test_every_write_of_a_table_leased_by_another_process_is_refused_by_th
         await intruder.ensure_wallet(GUILD, C, starting_grant=500, now=clock.now)
         await intruder.buy_in(GUILD, C, 100, table_id=TABLE, now=clock.now, table_state=empty)
     assert await intruder.balance(GUILD, C) == 500
+    config = HandConfig(stacks=(100, 100), button=0, small_blind=1, big_blind=2)
+    with pytest.raises(LeaseLost):  # a deal writes the table's row first, fenced
+        await intruder.start_hand(
+            table_id=TABLE, config=config, deck=list(range(52)), players=[A, B], now=clock.now,
+            table_state=empty,
+        )  # fmt: skip
+    assert await intruder.open_hands() == []
     with pytest.raises(TableTaken):
         await leases.open_table(
             intruder, TABLE, guild_id=GUILD, channel_id=CHANNEL, state=empty, settings={},
