@@ -57,6 +57,13 @@ times their number; a worker at a lower priority waiting for a core counts as bu
 Where the commit is missing (a shallow clone) the run says so in one line and measures
 ``current`` alone, then exits non-zero (zero with ``--smoke``).
 
+The cycle collector runs as the bot runs it (``bot.ops.collector``: what start-up made frozen
+once the tables are open, then a step every quarter of a second); ``--collector cpython`` runs
+with CPython's own thresholds instead, ``--collector cpython steps`` both in one invocation. The
+report counts the collector's pauses during the run by generation (young, middle, full: the
+steps are full collections of what is not frozen) and gives the longest of each, in the thread
+CPU time of the collection (``gc.callbacks``), which load on the machine inflates little.
+
 The script checks that every timed action is in the database after the run and that every
 picture is a PNG, and exits non-zero otherwise. ``--smoke``: 10 tables, a few seconds.
 """
@@ -90,6 +97,7 @@ from render_timing import RENDERERS, renderer, timed
 
 from bot.computers import Level
 from bot.i18n import Lang
+from bot.ops.collector import Collector
 from bot.pictures.worker import default_workers, render_executor
 from bot.present import outcome_lines, showdown_alt, showdown_view, table_alt, table_view
 from bot.store.store import Store
@@ -113,6 +121,26 @@ RULES = replace(preset("no-limit"), empty_stack=EmptyStackPolicy.REBUY)
 def rss_bytes() -> int:
     with open("/proc/self/statm") as f:
         return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+class Pauses:
+    """The cycle collector's pauses while it is installed (``gc.callbacks``), by generation
+    (young, middle, full): how many, and the longest in the collecting thread's CPU time,
+    which a busy machine inflates little."""
+
+    def __init__(self) -> None:
+        self.count = [0, 0, 0]
+        self.longest = [0.0, 0.0, 0.0]
+        self._started = 0.0
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._started = time.thread_time()
+            return
+        generation = info["generation"]
+        self.count[generation] += 1
+        ms = (time.thread_time() - self._started) * 1000
+        self.longest[generation] = max(self.longest[generation], ms)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -392,6 +420,8 @@ class Run:
     warm_up: float = 0.0
     drawer: str = "current"
     drawers: int = 1
+    collector: str = "steps"
+    pauses: Pauses = field(default_factory=Pauses)
 
 
 async def load_run(
@@ -413,8 +443,9 @@ async def load_run(
     windows: int = 4,
     warm_up: float = 10.0,
     activity: tuple[int, int] = (0, 0),
+    collector: str = "steps",
 ) -> Run:
-    path = folder / f"load-{tables}-{pattern}-{drawer}.sqlite3"
+    path = folder / f"load-{tables}-{pattern}-{drawer}-{collector}.sqlite3"
     store = await Store.open(str(path))
     deck_rng = random.Random(SEED)
     service = TableService(
@@ -436,6 +467,13 @@ async def load_run(
         spots = [seat_ids(COMPUTER_TABLES_FROM + i)[:2] for i in range(computers)]
         extra = Computers(bench, spots, computer_pause, computer_pictures)
         players = await extra.open()
+    stepping = None
+    if collector == "steps":  # as python -m bot does once its tables are resumed
+        policy = Collector()
+        policy.settle()
+        stepping = asyncio.create_task(policy.run())
+    pauses = Pauses()
+    gc.callbacks.append(pauses)
     stats.__init__()  # type: ignore[misc]
     if profile is not None:
         profile.enable()
@@ -453,6 +491,7 @@ async def load_run(
         await driven
     counts = await humans
     elapsed = time.perf_counter() - start
+    gc.callbacks.remove(pauses)
     if pages is not None:
         print(await pages.stop(), flush=True)
     if extra is not None:
@@ -462,6 +501,9 @@ async def load_run(
         extra.executor.shutdown()
     if profile is not None:
         profile.disable()
+    if stepping is not None:
+        stepping.cancel()
+        gc.unfreeze()  # the next run starts from CPython's own policy
     gc.collect()
     rss_per_table = (rss_bytes() - rss0) / tables
     bench.pool.shutdown()
@@ -474,7 +516,7 @@ async def load_run(
     if extra is not None and extra.hands and stored <= timed:
         raise SystemExit("computer tables ended hands but no computer move was stored")
     return Run(tables, pattern, elapsed, timed, stats, rss_per_table, start, extra, spans, warm_up,
-               drawer, bench.drawers)  # fmt: skip
+               drawer, bench.drawers, collector, pauses)  # fmt: skip
 
 
 async def open_tables_from(service: TableService, first: int, last: int) -> None:
@@ -608,6 +650,9 @@ def row(run: Run) -> list[str]:
         f"{run.drawers * s.pictures / max(s.render_cpu, 1e-9):,.0f}",
         f"{100 * s.render_busy / (run.seconds * run.drawers):.0f}%",
         f"{run.rss_per_table / 1024:,.0f}",
+        run.collector,
+        "/".join(f"{n}" for n in run.pauses.count),
+        "/".join(f"{ms:.1f}" for ms in run.pauses.longest),
     ]
 
 
@@ -632,6 +677,9 @@ HEADER = [
     "capacity pictures/s",
     "render workers busy",
     "RSS KB/table",
+    "collector",
+    "its pauses young/middle/full",
+    "longest pause ms young/middle/full",
 ]
 
 
@@ -682,6 +730,14 @@ async def main() -> int:
     parser.add_argument(
         "--heap-only", action="store_true", help="only the heap per table, no load run"
     )
+    parser.add_argument(
+        "--collector",
+        nargs="+",
+        choices=["steps", "cpython"],
+        default=["steps"],
+        help="steps: the bot's (bot.ops.collector); cpython: CPython's own thresholds alone; "
+        "each configuration runs once per collector, in the order given",
+    )
     args = parser.parse_args()
     think = (1.0, 3.0)
     if args.smoke:  # a shorter think time, so that a second sees some streets and hands
@@ -706,8 +762,10 @@ async def main() -> int:
     ) as tmp:
         folder = Path(tmp)
         rows = []
-        runs = [] if args.heap_only else itertools.product(counts, patterns, renderers)
-        for n, pattern, drawer in runs:
+        runs = (
+            [] if args.heap_only else itertools.product(counts, patterns, renderers, args.collector)
+        )
+        for n, pattern, drawer, collector in runs:
             profile = cProfile.Profile() if args.profile else None
             run = await load_run(
                 folder,
@@ -727,6 +785,7 @@ async def main() -> int:
                 windows=args.windows,
                 warm_up=warm_up,
                 activity=(args.activity_tables, args.pages),
+                collector=collector,
             )
             rows.append(row(run))
             print(table(HEADER, [rows[-1]]), flush=True)

@@ -1,1 +1,2 @@
-"""Running the bot: preflight checks (``--check``), the health check, backups and the logs."""
+"""Running the bot: preflight checks (``--check``), the health check, backups, the logs and the
+cycle collector's policy."""

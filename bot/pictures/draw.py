@@ -45,6 +45,7 @@ STACK: Colour = (250, 214, 120)
 SEAT: Colour = (22, 26, 31)
 SEAT_DIM: Colour = (46, 50, 56)
 SEAT_EDGE: Colour = (92, 102, 114)
+SEAT_TURN: Colour = (58, 48, 16)  # the box of the player to act, warmer
 ALL_IN: Colour = (200, 36, 44)
 BADGE_GREY: Colour = (84, 90, 98)
 PILL: Colour = (14, 52, 32)
@@ -243,7 +244,7 @@ def seat_plate(width: int, height: int, look: str, turn: bool, glow: int) -> Ima
     draw.rounded_rectangle(
         box,
         radius=12,
-        fill=(58, 48, 16) if turn else fill,
+        fill=SEAT_TURN if turn else fill,
         outline=GOLD if turn else SEAT_EDGE,
         width=4 if turn else 1,
     )

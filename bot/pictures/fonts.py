@@ -9,6 +9,11 @@ its code in small hexadecimal digits: never a box.
 
 Colour emoji fonts such as Noto Color Emoji hold bitmaps of one size (109 px) that FreeType cannot
 scale; their pieces are drawn at that size once, scaled down and cached.
+
+Text is cheap where it is new: a number is drawn glyph by glyph from kept masks, and a line of
+printable ASCII (a name seen for the first time) is put together from its glyphs' masks at the
+pens :mod:`bot.pictures.pens` sums, with FreeType's pixels; only other lines are laid out and
+rendered by FreeType, once each.
 """
 
 from __future__ import annotations
@@ -19,10 +24,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont, _imaging
 
-from bot.pictures import fontchain, textlayout
+from bot.pictures import fontchain, pens, textlayout
 from bot.pictures.fontchain import Face, info, pil_font, primary
+from bot.pictures.pens import PRINTABLE, pixel
 from bot.pictures.textlayout import RAQM, Piece, clusters, layout, standin_digits, standin_size
 
 __all__ = [
@@ -34,6 +40,7 @@ __all__ = [
     "font",
     "generation",
     "reload",
+    "text_box",
     "text_width",
 ]
 
@@ -129,6 +136,7 @@ def draw_text(
     bold: bool = False,
     anchor: str = "ls",
     squeeze: float = 1.0,
+    background: Colour | None = None,
 ) -> float:
     """Draw one clean line of ``text`` at ``xy`` as Pillow would with ``anchor``; return its
     width.
@@ -139,11 +147,15 @@ def draw_text(
 
     The line's coverage mask is rendered once per text, size, weight, anchor and squeeze and
     kept (:func:`_sprite`): a picture redrawn with the same names and labels only pastes them.
+    ``background``: the one colour under every character of a number (a stack on its seat's
+    box, an amount on its plate), whose glyphs are then pasted already blended onto it.
     """
     if not text:
         return 0.0
     if squeeze == 1.0 and _NUMBER.issuperset(text):
-        return _draw_number(draw, xy, text, size=size, fill=fill, bold=bold, anchor=anchor)
+        return _draw_number(
+            draw, xy, text, size=size, fill=fill, bold=bold, anchor=anchor, background=background
+        )
     sprite = _sprite(text, size, bold, anchor, squeeze)
     x, y = round(xy[0]), round(xy[1])
     if sprite.mask is not None:
@@ -159,10 +171,28 @@ def draw_text(
     return sprite.width
 
 
+def text_box(
+    text: str, size: int, *, bold: bool = False, anchor: str = "ls"
+) -> tuple[int, int, int, int] | None:
+    """Where the pixels that :func:`draw_text` changes lie, from the point it draws at: left,
+    top, right and bottom (exclusive). None where it changes none, or where they are not one
+    mask's: a line with colour pieces (pasted beside the mask) or a number (drawn glyph by
+    glyph)."""
+    if not text or _NUMBER.issuperset(text):
+        return None
+    sprite = _sprite(text, size, bold, anchor, 1.0)
+    ink = sprite.mask.getbbox() if sprite.mask is not None and not sprite.colour else None
+    if ink is None:
+        return None
+    left, top, right, bottom = ink
+    return (sprite.left + left, sprite.top + top, sprite.left + right, sprite.top + bottom)
+
+
 # Amounts change from one picture to the next; their characters do not. A number is drawn
 # glyph by glyph from cached masks, at the pen positions of the font's own advances, instead of
 # asking FreeType to render a new string every time.
 _NUMBER = frozenset("0123456789,.'% \u00a0\u202f<>-+")
+_CHARS = _NUMBER | PRINTABLE  # what the glyph tables hold: numbers, and lines put together
 
 
 def _draw_number(
@@ -174,6 +204,7 @@ def _draw_number(
     fill: Colour,
     bold: bool,
     anchor: str,
+    background: Colour | None,
 ) -> float:
     width = _number_width(text, size, bold)
     pen = round(xy[0]) - {"l": 0.0, "m": width / 2, "r": width}[anchor[0]]
@@ -181,24 +212,67 @@ def _draw_number(
     glyphs = _glyphs(size, bold, anchor[1])
     ink = _ink(draw, fill)
     core: Any = draw.draw
+    tiles = _glyph_tiles(size, bold, anchor[1], ink, background) if background else None
+    if tiles is None or draw.mode != "RGB":
+        for char in text:
+            mask, left, top, advance = glyphs[char]
+            if mask is not None:
+                core.draw_bitmap((round(pen) + left, y + top), mask, ink)
+            pen += advance
+        return width
+    # Over one colour a glyph blended is always the same pixels, and no glyph reaches over
+    # the next: each is pasted as an opaque tile blended once (a block copy, a third of
+    # the blend).
+    canvas: Any = draw._image.im
     for char in text:
         mask, left, top, advance = glyphs[char]
         if mask is not None:
-            core.draw_bitmap((round(pen) + left, y + top), mask, ink)
+            x, at = round(pen) + left, y + top
+            canvas.paste(tiles[char], (x, at, x + mask.size[0], at + mask.size[1]))
         pen += advance
     return width
 
 
 @lru_cache(maxsize=64)
+def _glyph_tiles(
+    size: int, bold: bool, row: str, ink: int, background: Colour
+) -> dict[str, Any] | None:
+    """For each character of :data:`_NUMBER` drawn: its glyph cut to its ink (:func:`_glyphs`)
+    blended in ``ink`` onto ``background``, an opaque tile in Pillow's core form. None where
+    a glyph's ink could reach over the next one's (then the glyphs are blended in turn)."""
+    glyphs = {char: _glyphs(size, bold, row)[char] for char in _NUMBER}
+    drawn = [(m.size[0], left, advance) for m, left, _, advance in glyphs.values() if m is not None]
+    # The least a pen rounded to the pixel moves on: round() takes half a pixel to the even
+    # side, so a whole advance can move it one pixel less.
+    steps = [math.floor(advance) if advance % 1 else advance - 1 for _, _, advance in drawn]
+    reach = max(left + width - step for (width, left, _), step in zip(drawn, steps, strict=True))
+    if reach > min(left for _, left, _ in drawn):
+        return None
+    tiles = {}
+    for char, (mask, _, _, _) in glyphs.items():
+        if mask is not None:
+            tile = Image.new("RGB", mask.size, background)
+            _imaging.draw(tile.im, 0).draw_bitmap((0, 0), mask, ink)
+            tiles[char] = tile.im
+    return tiles
+
+
+@lru_cache(maxsize=64)
 def _glyphs(size: int, bold: bool, row: str) -> dict[str, tuple[Any, int, int, float]]:
-    """For each character of :data:`_NUMBER`: its mask in Pillow's core form (``None`` for a
-    space), where the mask's corner goes from the pen, and how far the pen then moves."""
+    """For each character of :data:`_CHARS`: its mask cut to its ink, in Pillow's core form
+    (``None`` for a space), where the mask's corner goes from the pen, and how far the pen then
+    moves. Cut to the ink, a digit's mask is two thirds of its sprite's (whose margin holds
+    nothing), and blending it costs two thirds: the same pixels."""
     advances = _advances(size, bold)
     glyphs: dict[str, tuple[Any, int, int, float]] = {}
-    for char in _NUMBER:
+    for char in _CHARS:
         sprite = _sprite(char, size, bold, "l" + row, 1.0)
-        mask = sprite.mask.im if sprite.mask is not None and char.strip() else None
-        glyphs[char] = (mask, sprite.left, sprite.top, advances[char])
+        ink = sprite.mask.getbbox() if sprite.mask is not None and char.strip() else None
+        if sprite.mask is None or ink is None:
+            glyphs[char] = (None, 0, 0, advances[char])
+            continue
+        mask = sprite.mask.crop(ink).im
+        glyphs[char] = (mask, sprite.left + ink[0], sprite.top + ink[1], advances[char])
     return glyphs
 
 
@@ -222,9 +296,9 @@ def _number_width(text: str, size: int, bold: bool) -> float:
 
 @lru_cache(maxsize=64)
 def _advances(size: int, bold: bool) -> dict[str, float]:
-    """How far the pen moves after each character of :data:`_NUMBER` in the bundled font."""
+    """How far the pen moves after each character of :data:`_CHARS` in the bundled font."""
     loaded = font(size, bold=bold)
-    return {char: loaded.getlength(char) for char in _NUMBER}
+    return {char: loaded.getlength(char) for char in _CHARS}
 
 
 @dataclass(frozen=True)
@@ -243,7 +317,7 @@ def _number_sprite(text: str, size: int, bold: bool, anchor: str) -> _Sprite:
     """The mask of a number (characters of :data:`_NUMBER`) put together from the cached
     masks of its characters at the font's advances, as :func:`_draw_number` draws it."""
     width = _number_width(text, size, bold)
-    glyphs = _glyphs(size, bold, anchor[1])
+    glyphs = _whole_glyphs(size, bold, anchor[1])
     pen = -{"l": 0.0, "m": width / 2, "r": width}[anchor[0]]
     placed = []
     for char in text:
@@ -251,6 +325,13 @@ def _number_sprite(text: str, size: int, bold: bool, anchor: str) -> _Sprite:
         if mask is not None:
             placed.append((mask, round(pen) + left, top))
         pen += advance
+    return _put_together(placed, width)
+
+
+def _put_together(placed: list[tuple[Any, int, int]], width: float) -> _Sprite:
+    """One mask of glyph masks (Pillow's core form) with their corners at (x, y) from the
+    anchor point, blended in turn as FreeType blends a line's glyphs: the same mask where
+    the glyphs are where FreeType puts them."""
     if not placed:
         return _Sprite(mask=None, left=0, top=0, width=width, colour=False)
     left = min(x for _, x, _ in placed)
@@ -258,10 +339,45 @@ def _number_sprite(text: str, size: int, bold: bool, anchor: str) -> _Sprite:
     right = max(x + mask.size[0] for mask, x, _ in placed)
     bottom = max(y + mask.size[1] for mask, _, y in placed)
     image = Image.new("L", (right - left, bottom - top), 0)
-    core: Any = ImageDraw.Draw(image).draw
+    # Pillow's core straight: such a mask is new in almost every picture, and the checks of
+    # ImageDraw.Draw cost more than the few blends.
+    core: Any = _imaging.draw(image.im, 0)
     for mask, x, y in placed:
         core.draw_bitmap((x - left, y - top), mask, 255)
     return _Sprite(mask=image, left=left, top=top, width=width, colour=False)
+
+
+def _composed(text: str, size: int, bold: bool, anchor: str) -> _Sprite | None:
+    """The mask of a line of printable ASCII put together from its glyphs' masks at the pens
+    FreeType's layout gives them (:mod:`bot.pictures.pens`), anchored as FreeType anchors it;
+    None where the pens are not known (a ligature, another character) or the anchor's row
+    depends on the line (its top or bottom)."""
+    found = pens.pens(text, size, bold) if anchor[1] in "amsd" else None
+    if found is None:
+        return None
+    positions, advance = found
+    shift = {"l": 0, "m": pixel(advance // 2), "r": pixel(advance)}[anchor[0]]
+    glyphs = _glyphs(size, bold, anchor[1])
+    placed = []
+    for char, pen in zip(text, positions, strict=True):
+        mask, left, top, _ = glyphs[char]
+        if mask is not None:
+            placed.append((mask, pixel(pen) - shift + left, top))
+    return _put_together(placed, advance / 64)
+
+
+@lru_cache(maxsize=64)
+def _whole_glyphs(size: int, bold: bool, row: str) -> dict[str, tuple[Any, int, int, float]]:
+    """As :func:`_glyphs`, but each mask whole, its empty margin included, as FreeType's
+    mask of a whole number has it: :func:`_number_sprite` narrows what it puts together, and
+    the narrowing depends on the mask's size."""
+    advances = _advances(size, bold)
+    glyphs: dict[str, tuple[Any, int, int, float]] = {}
+    for char in _NUMBER:
+        sprite = _sprite(char, size, bold, "l" + row, 1.0)
+        mask = sprite.mask.im if sprite.mask is not None and char.strip() else None
+        glyphs[char] = (mask, sprite.left, sprite.top, advances[char])
+    return glyphs
 
 
 def _baseline_shift(size: int, bold: bool, anchor: str) -> float:
@@ -285,18 +401,20 @@ def _sprite(text: str, size: int, bold: bool, anchor: str, squeeze: float) -> _S
         # rather than laid out and rendered anew by FreeType (a sixth of the time). Only from
         # the left: the same pixels as FreeType's then (centred or from the right, a digit can
         # land a pixel aside of where FreeType puts it).
+        # Otherwise the line as FreeType draws it, mask and all: the narrowing depends on
+        # the mask's size.
         number = anchor[0] == "l" and _NUMBER.issuperset(text)
         base = (
             _number_sprite(text, size, bold, anchor)
             if number
-            else _sprite(text, size, bold, anchor, 1.0)
+            else _line(text, size, bold, anchor, composed=False)
         )
         if base.mask is None:
             return base
-        narrow = base.mask.resize(
-            (max(1, round(base.mask.width * squeeze)), base.mask.height),
-            Image.Resampling.BICUBIC,
-        )
+        # Image.resize without its checks (a third of the time): an "L" mask, resized whole.
+        size_out = (max(1, round(base.mask.width * squeeze)), base.mask.height)
+        whole = (0, 0, base.mask.width, base.mask.height)
+        narrow = base.mask._new(base.mask.im.resize(size_out, Image.Resampling.BICUBIC, whole))
         return _Sprite(
             mask=narrow,
             left=round(base.left * squeeze),
@@ -304,13 +422,28 @@ def _sprite(text: str, size: int, bold: bool, anchor: str, squeeze: float) -> _S
             width=base.width * squeeze,
             colour=base.colour,
         )
+    return _line(text, size, bold, anchor, composed=True)
+
+
+def _line(text: str, size: int, bold: bool, anchor: str, *, composed: bool) -> _Sprite:
+    """:func:`_sprite` of a line not narrowed. ``composed``: a line of two or more printable
+    ASCII characters is put together from its glyphs (:func:`_composed`: a new name costs no
+    layout or render by FreeType); the mask holds the same pixels at the same places, but its
+    size is not FreeType's."""
     line = layout(text, size, bold)
     if line.plain:
-        loaded = font(size, bold=bold)
         shown = line.pieces[0].text
-        left, top, right, bottom = (int(v) for v in loaded.getbbox(shown, anchor=anchor))
-        mask = Image.new("L", (right - left + 2, bottom - top + 2), 0)
-        ImageDraw.Draw(mask).text((1 - left, 1 - top), shown, font=loaded, fill=255, anchor=anchor)
+        sprite = _composed(shown, size, bold, anchor) if composed and len(shown) > 1 else None
+        if sprite is not None:
+            return sprite
+        loaded = font(size, bold=bold)
+        # One layout and render by FreeType, its mask copied into one a pixel wider on every
+        # side: what ImageDraw.text drew into that mask after a getbbox (a layout and a pass
+        # over the glyphs more, and ImageDraw's checks), the same pixels.
+        rendered, (left, top) = loaded.getmask2(shown, "L", anchor=anchor)
+        width, height = rendered.size
+        mask = Image.new("L", (width + 2, height + 2), 0)
+        mask.im.paste(rendered, (1, 1, width + 1, height + 1))
         return _Sprite(mask=mask, left=left - 1, top=top - 1, width=line.width, colour=False)
     # Pieces from several fonts: all but the colour ones go into one mask.
     ascent, descent = font(size, bold=bold).getmetrics()
@@ -415,5 +548,7 @@ def reload() -> None:
     _reloads[0] += 1
     fontchain.reload()
     textlayout.reload()
-    for cached in (fit_text, _bitmap_picture, _sprite, _advances, _glyphs):
+    pens.reload()
+    for cached in (fit_text, _bitmap_picture, _sprite, _advances, _glyphs, _whole_glyphs,
+                   _glyph_tiles):  # fmt: skip
         cached.cache_clear()

@@ -215,9 +215,12 @@ def seat_face(
 
 def stack(draw: ImageDraw.ImageDraw, box: Rect, seat: SeatView, labels: TableLabels) -> None:
     """A seat's stack, under its name in the seat's ``box`` (clear of the badge and the discs
-    above the name, so it can be drawn over a :func:`seat_tile`)."""
+    above the name, so it can be drawn over a :func:`seat_tile`), over nothing but the box's
+    fill (the name's lowest pixels end above it, and a stack not narrowed keeps 7 px from the
+    box's rounded sides)."""
     cx = (box.left + box.right) // 2
     dim = seat.state in (SeatState.FOLDED, SeatState.SITTING_OUT)
+    fill = d.SEAT_TURN if seat.is_turn else d.SEAT_DIM if dim else d.SEAT
     amount, squeeze = fit_squeezed(
         format_amount(seat.stack, labels.thousands_sep), STACK_SIZE, box.width - 14, bold=True
     )
@@ -230,6 +233,7 @@ def stack(draw: ImageDraw.ImageDraw, box: Rect, seat: SeatView, labels: TableLab
         bold=True,
         anchor="ms",
         squeeze=squeeze,
+        background=fill,
     )
 
 

@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from PIL import ImageFont
 
-from bot.pictures import bidi
+from bot.pictures import bidi, pens
 from bot.pictures.fontchain import LAYOUT, Face, face_for, info, pil_font, primary
 
 __all__ = [
@@ -226,6 +226,11 @@ def layout(text: str, size: int, bold: bool = False) -> Line:
     if not text:
         return Line(pieces=(), width=0.0)
     if text.isascii():  # the bundled font has every printable ASCII character
+        found = pens.pens(text, size, bold)  # its width without a layout, where known
+        if found is not None:
+            width = found[1] / 64
+            piece = Piece(text=text, face=primary(bold), rtl=False, left=0, width=width)
+            return Line(pieces=(piece,), width=width)
         chosen: list[tuple[str, Face | None]] = [(text, primary(bold))]
     else:
         chosen = _choose(clusters(text), bold)

@@ -137,3 +137,6 @@ async def test_the_heartbeat_follows_the_real_gateway_connection(tmp_path: Path)
             process.kill()  # how it stops is not this test's business (and Discord is gone)
             await process.wait()
         await standin.stop()
+    assert process.stderr is not None
+    # The cycle collector's steps started once the tables were resumed (bot/ops/collector.py).
+    assert "collector froze" in (await process.stderr.read()).decode()

@@ -26,11 +26,10 @@ def _drawn() -> Image.Image:
 
 def test_a_narrowed_number_draws_as_freetype_renders_it(monkeypatch: pytest.MonkeyPatch) -> None:
     fast = _drawn()
-    whole = fonts._sprite.__wrapped__  # the number laid out and rendered whole
-    monkeypatch.setattr(
+    monkeypatch.setattr(  # the number laid out and rendered whole by FreeType
         fonts,
         "_number_sprite",
-        lambda text, size, bold, anchor: whole(text, size, bold, anchor, 1.0),
+        lambda text, size, bold, anchor: fonts._line(text, size, bold, anchor, composed=False),
     )
     slow = _drawn()
     fonts._sprite.cache_clear()
