@@ -14,6 +14,10 @@ with the showdown's view and alt text as ``bench_load.py`` builds them) are also
 hand-offs to the database's thread counted, a move's and a deal's (a hand's end is in the move
 that ends it), and the statements a deal's and a hand end's job run (calls into its ``Tx``).
 
+``--calls`` runs each side once more under :mod:`cProfile` and counts the Python function
+calls of its play per move or deal: a figure the machine's load does not move (the same hands
+make the same calls), for a machine too busy for the times to compare.
+
 ``--against COMMIT`` (default: the commit before the kept table state) is taken from git at run
 time (``git archive``, into a temporary folder) and run in a process of its own with that folder
 first on ``sys.path``; the two sides alternate, ``--rounds`` each, and the report gives every
@@ -25,8 +29,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import cProfile
 import json
 import os
+import pstats
 import random
 import statistics
 import subprocess
@@ -43,8 +49,10 @@ BEFORE = "d1cbe3b~1"
 """The code before the kept table state (its parent commit)."""
 
 
-async def child(tables: int, moves: int) -> dict[str, Any]:
-    """Play ``moves`` moves over ``tables`` tables with the code on ``sys.path``."""
+async def child(tables: int, moves: int, *, calls: bool = False) -> dict[str, Any]:
+    """Play ``moves`` moves over ``tables`` tables with the code on ``sys.path``; with
+    ``calls``, count the Python function calls of the play (``cProfile``: the times are then
+    not the code's own)."""
     import bot
     from bot.present import outcome_lines, showdown_alt, showdown_view, table_alt, table_view
     from bot.store.store import Store
@@ -79,6 +87,9 @@ async def child(tables: int, moves: int) -> dict[str, Any]:
         hand_offs = counter()
         statements = statement_counter()
         deal_hand_offs = act_hand_offs = deal_statements = end_statements = 0
+        profiler = cProfile.Profile() if calls else None
+        if profiler is not None:
+            profiler.enable()
         start, process_start = time.thread_time(), time.process_time()
         while done < moves:
             for t in range(tables):
@@ -114,6 +125,10 @@ async def child(tables: int, moves: int) -> dict[str, Any]:
                     end_statements += statements[0] - ran - 1  # its action's own INSERT
         cpu = time.thread_time() - start
         process = time.process_time() - process_start
+        counted_calls = 0
+        if profiler is not None:
+            profiler.disable()
+            counted_calls = sum(row[1] for row in pstats.Stats(profiler).stats.values())  # type: ignore[attr-defined]
         await store.close()
     tree = str(Path(bot.__file__).resolve().parent.parent)
     return {
@@ -122,7 +137,8 @@ async def child(tables: int, moves: int) -> dict[str, Any]:
         "process_us_per_op": 1e6 * process / (done + deals),
         "hand_offs_per_move": act_hand_offs / done, "hand_offs_per_deal": deal_hand_offs / deals,
         "us_per_hand_end": 1e6 * end_cpu / ends, "statements_per_deal": deal_statements / deals,
-        "statements_per_hand_end": end_statements / ends, "tree": tree,
+        "statements_per_hand_end": end_statements / ends,
+        "calls_per_op": counted_calls / (done + deals), "tree": tree,
     }  # fmt: skip
 
 
@@ -174,10 +190,11 @@ def statement_counter() -> list[int]:
     return count
 
 
-def run_side(tree: Path, tables: int, moves: int) -> dict[str, float]:
+def run_side(tree: Path, tables: int, moves: int, *, calls: bool = False) -> dict[str, float]:
     env = dict(os.environ, PYTHONPATH=str(tree))
+    command = [sys.executable, "-P", str(HERE / "bench_moves.py"), "--child", str(tables)]
     done = subprocess.run(
-        [sys.executable, "-P", str(HERE / "bench_moves.py"), "--child", str(tables), str(moves)],
+        [*command, str(moves), *(["--child-calls"] if calls else [])],
         cwd=tree, env=env, check=True, capture_output=True, text=True,
     )  # fmt: skip
     result: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
@@ -205,10 +222,16 @@ def main() -> int:
     parser.add_argument("--moves", type=int, default=8000)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--against", default=BEFORE, help="the commit to compare with")
+    parser.add_argument(
+        "--calls", action="store_true",
+        help="also count each side's Python function calls per move or deal (one more run "
+        "each, under cProfile): a figure the machine's load does not move",
+    )  # fmt: skip
     parser.add_argument("--child", nargs=2, type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--child-calls", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        print(json.dumps(asyncio.run(child(*args.child))))
+        print(json.dumps(asyncio.run(child(*args.child, calls=args.child_calls))))
         return 0
     tables, moves, rounds = (10, 200, 1) if args.smoke else (args.tables, args.moves, args.rounds)
     with tempfile.TemporaryDirectory(prefix="bench-moves-") as folder:
@@ -220,6 +243,10 @@ def main() -> int:
         for _ in range(rounds):
             for name, tree in sides.items():
                 runs[name].append(run_side(tree, tables, moves))
+        counted = {
+            name: run_side(tree, tables, moves, calls=True)["calls_per_op"]
+            for name, tree in (sides.items() if args.calls else ())
+        }
     load = os.getloadavg()[0]
     print(f"{tables} tables, {moves} moves a round, {rounds} round(s), load {load:.1f}")
     medians = {}
@@ -242,9 +269,14 @@ def main() -> int:
               f"{median('hand_offs_per_deal'):.2f}; statements of a deal's job "
               f"{median('statements_per_deal'):.2f}, of a hand end's "
               f"{median('statements_per_hand_end'):.2f}")  # fmt: skip
+        if name in counted:
+            print(f"{'':>12}  Python function calls per move or deal {counted[name]:.0f}")
     if len(medians) == 2:
         today, earlier = medians["today"], medians[args.against]
         print(f"today / {args.against}: {today / earlier:.2f}")
+        if counted:
+            print(f"function calls, today / {args.against}: "
+                  f"{counted['today'] / counted[args.against]:.2f}")  # fmt: skip
         same = {(r["moves"], r["deals"]) for rs in runs.values() for r in rs}
         if len(same) != 1:
             print("the two sides played different hands")

@@ -59,13 +59,14 @@ def _plain(cls: type) -> bool:
     return plain and not hasattr(cls, "__post_init__") and "__slots__" in cls.__dict__
 
 
-def _quick_init(cls: _Record) -> _Record:
+def quick_init(cls: _Record) -> _Record:
     """Give a frozen, slotted record an ``__init__`` that fills its slots directly.
 
     Why: the ``__init__`` dataclasses writes for a frozen class calls ``object.__setattr__``
     once a field, the only way past the class's own ``__setattr__``; a hand makes about twenty
     events, a replay of the 10,000-hand corpus 200,000, and the slots' own descriptors do the
-    same work in about two thirds of the time. The signature (keyword-only, the same
+    same work in about two thirds of the time (the bot's table states and outcomes, a few
+    records every move, use it too). The signature (keyword-only, the same
     defaults), the object built, equality, ``repr``, hashing and ``frozen`` stay the
     dataclass's own; a record with a default factory, a field left out of ``__init__`` or a
     ``__post_init__`` keeps the generated one.
@@ -97,7 +98,7 @@ def maker(cls: type[_Made]) -> Callable[..., _Made]:
     Why: :class:`engine.hand.Hand` notes each event as its maker and a tuple of values, and
     builds the records only when :attr:`Hand.events` is read; a replay that only checks the
     outcome never builds them. The maker builds exactly what ``cls(**fields)`` builds (for a
-    record :func:`_quick_init` could not speed up, it calls the class).
+    record :func:`quick_init` could not speed up, it calls the class).
     """
     names = [f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
     if not _plain(cls):
@@ -112,7 +113,7 @@ def maker(cls: type[_Made]) -> Callable[..., _Made]:
     return cast(Callable[..., _Made], namespace["make"])
 
 
-@_quick_init
+@quick_init
 @dataclass(frozen=True, kw_only=True, slots=True)
 class HandStarted:
     button: int
@@ -121,7 +122,7 @@ class HandStarted:
     stacks: tuple[int, ...]
 
 
-@_quick_init
+@quick_init
 @dataclass(frozen=True, kw_only=True, slots=True)
 class AntePosted:
     player: int
@@ -129,7 +130,7 @@ class AntePosted:
     all_in: bool
 
 
-@_quick_init
+@quick_init
 @dataclass(frozen=True, kw_only=True, slots=True)
 class BlindPosted:
     player: int
@@ -138,14 +139,14 @@ class BlindPosted:
     all_in: bool
 
 
-@_quick_init
+@quick_init
 @dataclass(frozen=True, kw_only=True, slots=True)
 class HoleCardsDealt:
     player: int
     cards: tuple[Card, ...]
 
 
-@_quick_init
+@quick_init
 @dataclass(frozen=True, kw_only=True, slots=True)
 class PlayerActed:
     """``kind`` is what happened (a CALL that emptied the stack is still a CALL, with
@@ -159,14 +160,14 @@ class PlayerActed:
     street: Street
 
 
-@_quick_init
+@quick_init
 @dataclass(frozen=True, kw_only=True, slots=True)
 class BetReturned:
     player: int
     amount: int
 
 
-@_quick_init
+@quick_init
 @dataclass(frozen=True, kw_only=True, slots=True)
 class BoardDealt:
     """``board`` is the whole board so far; ``run`` is 2 for the second board of a hand run
@@ -178,20 +179,20 @@ class BoardDealt:
     run: int = 1
 
 
-@_quick_init
+@quick_init
 @dataclass(frozen=True, kw_only=True, slots=True)
 class CardsShown:
     player: int
     cards: tuple[Card, ...]
 
 
-@_quick_init
+@quick_init
 @dataclass(frozen=True, kw_only=True, slots=True)
 class CardsMucked:
     player: int
 
 
-@_quick_init
+@quick_init
 @dataclass(frozen=True, kw_only=True, slots=True)
 class PotAwarded:
     """One pot (0 = main) and what each winner took from it; ``value`` is 0 uncontested.
@@ -207,14 +208,14 @@ class PotAwarded:
     run: int = 1
 
 
-@_quick_init
+@quick_init
 @dataclass(frozen=True, kw_only=True, slots=True)
 class HandEnded:
     stacks: tuple[int, ...]
     net: tuple[int, ...]
 
 
-@_quick_init
+@quick_init
 @dataclass(frozen=True, kw_only=True, slots=True)
 class HandVoided:
     """A table leader voided the hand: every contribution went back."""
@@ -245,7 +246,7 @@ def is_private(event: Event) -> bool:
     return isinstance(event, HoleCardsDealt)
 
 
-@_quick_init
+@quick_init
 @dataclass(frozen=True, kw_only=True, slots=True)
 class StackAdjusted:
     """A table leader corrected a stack between hands; ``by`` is the leader's opaque id."""
@@ -258,7 +259,7 @@ class StackAdjusted:
     by: str
 
 
-@_quick_init
+@quick_init
 @dataclass(frozen=True, kw_only=True, slots=True)
 class SessionEnded:
     """A session ended; ``standings`` are ``(place, player, chips)``, most chips first, equal

@@ -29,6 +29,7 @@ import os
 import string
 import unicodedata
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Final, Literal, get_args
 
@@ -86,6 +87,13 @@ BIDI_CONTROLS: Final[frozenset[str]] = frozenset(
 isolates (``U+2066`` to ``U+2069``)."""
 _RIGHT_TO_LEFT = frozenset({"R", "AL", "AN"})
 _OPENS = frozenset("\u2066\u2067\u2068")
+_LEFT_TO_RIGHT = frozenset(
+    char
+    for char in map(chr, range(0x250))
+    if char not in BIDI_CONTROLS and unicodedata.bidirectional(char) not in _RIGHT_TO_LEFT
+) | frozenset("♣♦♥♠")
+"""ASCII, the Latin letters and the suits: no direction control and no right-to-left letter
+among them, so a text of these alone is isolated as it is (a card, a Norwegian name)."""
 _FSI, _PDI = "\u2068", "\u2069"
 
 
@@ -104,7 +112,7 @@ def isolate(text: str) -> str:
     >>> isolate("Done: \u2068מרים\u2069 calls 2.") == "Done: \u2068מרים\u2069 calls 2."
     True
     """
-    if text.isascii():  # no direction controls and no right-to-left letters: most names
+    if text.isascii() or _LEFT_TO_RIGHT.issuperset(text):  # most names, cards, hand names
         return text
     kept: list[str] = []
     opened: list[int] = []  # where the isolates still open start in ``kept``
@@ -170,6 +178,28 @@ def placeholders(text: str) -> set[str]:
     return names
 
 
+def _value(locale: Lang, key: str, value: Any) -> Any:
+    """A parameter as it is put into a text: an amount grouped, a name isolated."""
+    if isinstance(value, int) and not isinstance(value, bool) and key not in UNGROUPED:
+        return format_number(locale, value)
+    if isinstance(value, str):
+        return isolate(value)
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class _Template:
+    """A catalogue text ready to fill: with its placeholders numbered (``{0}``, ``{1}``, in
+    the order ``names`` gives them), or as written with ``names`` ``None`` when it is not
+    only plain placeholders (a format spec, a conversion, a bad brace)."""
+
+    text: str
+    names: tuple[str, ...] | None
+
+
+_NO_TEMPLATES: Final[dict[str, _Template]] = {}
+
+
 class _Lenient(dict[str, Any]):
     """Parameters for ``format_map`` that leave an unknown placeholder as written."""
 
@@ -189,6 +219,7 @@ class Catalogue:
         self._texts: dict[Lang, dict[str, str]] = {lang: dict(t) for lang, t in texts.items()}
         self.strict = strict
         self._warned: set[tuple[str, str]] = set()
+        self._templates: dict[str, dict[str, _Template]] = {}
 
     @classmethod
     def load(cls, *, strict: bool | None = None) -> Catalogue:
@@ -241,18 +272,22 @@ class Catalogue:
 
         Extra parameters are ignored, so callers may pass everything an event carries.
         """
-        text = self.raw(locale, msg_id)
-        values = {key: self._value(locale, key, value) for key, value in params.items()}
-        if self.strict:
-            missing = placeholders(text) - values.keys()
-            if missing:
-                raise KeyError(f"message {msg_id!r} needs {sorted(missing)}")
-            return text.format_map(values)
-        try:
-            return text.format_map(_Lenient(values))
-        except (ValueError, IndexError, AttributeError) as error:
-            self._warn(msg_id, locale, f"bad text: {error}")
-            return text
+        template = self._templates.get(locale, _NO_TEMPLATES).get(msg_id)
+        if template is None:
+            template = self._template(locale, msg_id)
+        names = template.names
+        if names is None:  # a text that is not plain placeholders: formatted by name
+            return self._format(locale, msg_id, template.text, params)
+        values = []
+        for name in names:
+            if name in params:
+                values.append(_value(locale, name, params[name]))
+            elif self.strict:
+                missing = sorted(set(names) - params.keys())
+                raise KeyError(f"message {msg_id!r} needs {missing}")
+            else:
+                values.append("{" + name + "}")
+        return template.text.format(*values)
 
     def tn(self, locale: Lang, msg_id: str, count: int, /, **params: Any) -> str:
         """A counted text: ``msg_id.one`` when ``count`` is 1, else ``msg_id.other``.
@@ -268,13 +303,45 @@ class Catalogue:
 
     # ----------------------------------------------------------------- internal
 
-    @staticmethod
-    def _value(locale: Lang, key: str, value: Any) -> Any:
-        if isinstance(value, int) and not isinstance(value, bool) and key not in UNGROUPED:
-            return format_number(locale, value)
-        if isinstance(value, str):
-            return isolate(value)
-        return value
+    def _template(self, locale: Lang, msg_id: str) -> _Template:
+        """The text of ``msg_id`` in ``locale`` made ready to fill, kept for the next call:
+        its placeholders numbered in order, so a call formats by position and gives each
+        parameter once, never building a mapping of all it was passed."""
+        text = self.raw(locale, msg_id)
+        template = _Template(text, None)
+        try:
+            parts = list(_FORMATTER.parse(text))
+        except ValueError:
+            parts = []  # a bad text: formatted by name, which says so
+        if parts and all(
+            field is None or (field.isidentifier() and not spec and conversion is None)
+            for _, field, spec, conversion in parts
+        ):
+            names: list[str] = []
+            pieces: list[str] = []
+            for literal, field, _, _ in parts:
+                pieces.append(literal.replace("{", "{{").replace("}", "}}"))
+                if field is not None:
+                    if field not in names:
+                        names.append(field)
+                    pieces.append(f"{{{names.index(field)}}}")
+            template = _Template("".join(pieces), tuple(names))
+        if self.has(msg_id, locale):  # a fallback is looked up again, to be warned once
+            self._templates.setdefault(locale, {})[msg_id] = template
+        return template
+
+    def _format(self, locale: Lang, msg_id: str, text: str, params: Mapping[str, Any]) -> str:
+        values = {key: _value(locale, key, value) for key, value in params.items()}
+        if self.strict:
+            missing = placeholders(text) - values.keys()
+            if missing:
+                raise KeyError(f"message {msg_id!r} needs {sorted(missing)}")
+            return text.format_map(values)
+        try:
+            return text.format_map(_Lenient(values))
+        except (ValueError, IndexError, AttributeError) as error:
+            self._warn(msg_id, locale, f"bad text: {error}")
+            return text
 
     def _warn(self, msg_id: str, locale: str, problem: str) -> None:
         if (msg_id, locale) not in self._warned:

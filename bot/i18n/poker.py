@@ -8,14 +8,15 @@ write them.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Final
 
 from bot.i18n.catalogue import CATALOGUE, Catalogue, Lang, placeholders, thousands_sep
 from bot.pictures.views import ShowdownLabels, TableLabels
 from engine.actions import ActionKind, Street
-from engine.cards import Card, Rank
+from engine.cards import CARDS, Card, Rank
 from engine.errors import EngineError, InvalidSetup, SessionError
-from engine.evaluator import HandCategory, HandValue, best_hand, category_of, ranks_of
+from engine.evaluator import HandCategory, HandValue, category_of, evaluate, ranks_of
 from engine.events import (
     AntePosted,
     BetReturned,
@@ -58,6 +59,11 @@ _RANK_IDS: Final[dict[Rank, str]] = {
 
 _SUIT_SYMBOLS: Final = ("♣", "♦", "♥", "♠")
 
+_CARD_TEXTS: Final[tuple[str, ...]] = tuple(
+    ("10" if card.rank == Rank.TEN else card.rank.char) + _SUIT_SYMBOLS[card.suit] for card in CARDS
+)
+"""Every card as players read it, made once (a card is its index)."""
+
 _STREET_IDS: Final[dict[Street, str]] = {
     Street.PREFLOP: "street.preflop",
     Street.FLOP: "street.flop",
@@ -89,6 +95,7 @@ def hand_name(
     Pass a :class:`HandValue`, or a category with its ranks in :class:`HandValue` order.
 
     >>> from engine.cards import parse_cards
+    >>> from engine.evaluator import best_hand
     >>> hand_name("nb", best_hand(parse_cards("9c9d9hKsKc 2d3h")))
     'Hus, tre niere og to konger'
     """
@@ -126,6 +133,7 @@ def hand_name(
             return cat.t(locale, "hand.high_card", high=one(0))
 
 
+@lru_cache(maxsize=1024)  # the values shown most (of 7,462 a language), named once: ~300 KB
 def _value_name(locale: Lang, value: int, cat: Catalogue) -> str:
     return hand_name(locale, category_of(value), ranks_of(value), cat=cat)
 
@@ -137,11 +145,7 @@ def cards_text(cards: Sequence[Card]) -> str:
     >>> cards_text(parse_cards("AsKdTc"))
     'A♠ K♦ 10♣'
     """
-    out = []
-    for card in cards:
-        rank = "10" if card.rank == Rank.TEN else card.rank.char
-        out.append(rank + _SUIT_SYMBOLS[card.suit])
-    return " ".join(out)
+    return " ".join(map(_CARD_TEXTS.__getitem__, cards))
 
 
 def street_name(locale: Lang, street: Street, *, cat: Catalogue = CATALOGUE) -> str:
@@ -293,7 +297,8 @@ def event_lines(
             if len(board) < 3:  # no hand to name yet: the cards say it all
                 shown = cards_text(event.cards)
                 return [cat.t(locale, "event.shows_cards", name=names[event.player], cards=shown)]
-            hand = hand_name(locale, best_hand([*event.cards, *board]), cat=cat)
+            # The hand's name is its category and ranks: the value alone says them.
+            hand = _value_name(locale, evaluate([*event.cards, *board]), cat)
             text = cat.t(
                 locale,
                 "event.shows",

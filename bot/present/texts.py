@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from bot.i18n import Lang, event_lines, format_number, t, tn
 from bot.tables.computers import is_computer
 from bot.tables.outcomes import Outcome, OutcomeKind, TableState, TurnState
-from engine import ActionKind, parse_card
-from engine.events import HandStarted, PlayerActed, PlayerLeft, PotAwarded, SessionEnded
+from engine import ActionKind, Card, parse_card
+from engine.events import CardsShown, HandStarted, PlayerActed, PlayerLeft, PotAwarded, SessionEnded
 
 __all__ = [
     "MESSAGE_LIMIT",
@@ -42,20 +42,24 @@ def clip(lines: Sequence[str], limit: int = MESSAGE_LIMIT) -> str:
 
 
 def _names(outcome: Outcome) -> list[str]:
-    return [outcome.state.name_of(m) for m in outcome.hand_members]
+    """The hand's names in hand order, as :meth:`TableState.name_of` gives each."""
+    named = dict(reversed(outcome.state.names))  # the first name of a member, as name_of
+    return [named.get(m) or f"#{str(m)[-4:]}" for m in outcome.hand_members]
 
 
-def _board(outcome: Outcome) -> tuple[str, ...]:
-    if outcome.showdown is not None:
-        return outcome.showdown.board
-    return outcome.state.board
+def _board(outcome: Outcome) -> list[Card]:
+    """The board a shown hand is named with; none when no hand was shown."""
+    if not any(isinstance(e, CardsShown) for e in outcome.events):
+        return []
+    board = outcome.showdown.board if outcome.showdown is not None else outcome.state.board
+    return [parse_card(c) for c in board]
 
 
 def outcome_lines(lang: Lang, outcome: Outcome) -> list[str]:
     """The public log lines of everything the outcome did, in order."""
     state = outcome.state
     names = _names(outcome)
-    board = [parse_card(c) for c in _board(outcome)]
+    board = _board(outcome)
     pots = len({e.pot for e in outcome.events if isinstance(e, PotAwarded)}) or 1
     lines: list[str] = []
     events = list(outcome.events)

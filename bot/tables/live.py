@@ -8,17 +8,18 @@ leaves the :mod:`bot.tables` package: outcomes are built from it by :mod:`bot.ta
 from __future__ import annotations
 
 import asyncio
-import copy
 import logging
+import operator
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot.store.records import HandRecord, TableRecord
 from bot.tables.outcomes import Showdown, TableState
 from bot.tables.runouts import RunoutSpot
-from bot.tables.snapshot import KeptState
+from bot.tables.snapshot import KeptState, json_copy
 from engine import Action, HandConfig, Table
 from engine.codec import table_from_dict
+from engine.events import quick_init
 from engine.hand import replay
 from engine.table import TableEvent
 
@@ -134,6 +135,7 @@ def rebuild(record: TableRecord, hand: HandRecord | None) -> Live:
     return live
 
 
+@quick_init
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Saved:
     """A live table as it stood when a command took it (:func:`save_point`), to roll back to
@@ -155,19 +157,34 @@ def save_point(live: Live) -> Saved:
     copied = Live(
         table_id=live.table_id, guild_id=live.guild_id, channel_id=live.channel_id,
         table=live.table, hand_id=live.hand_id, players=live.players, deadline=live.deadline,
-        settings=_copied(live.settings), serial=live.serial, asked=live.asked,
+        settings=json_copy(live.settings), serial=live.serial, asked=live.asked,
         agreed=live.agreed,
     )  # fmt: skip
-    table = copy.copy(live.table)
+    table = _shallow(live.table)
     table.seats, table.left, table.log, table.hand = list(table.seats), dict(table.left), [], None
     memo = None if hand is None else (hand.config, live.table.hand_deck, tuple(hand.actions))
     held = hand is not None and hand.hold_run_out
     return Saved(live=copied, table=table, hand=memo, held=held)
 
 
+_TABLE_SLOTS: tuple[str, ...] = tuple(
+    name for klass in Table.__mro__ for name in klass.__dict__.get("__slots__", ())
+)
+_read_table = operator.attrgetter(*_TABLE_SLOTS)
+_write_table = tuple(getattr(Table, name).__set__ for name in _TABLE_SLOTS)
+
+
+def _shallow(table: Table) -> Table:
+    """What :func:`copy.copy` gives of a table, slot by slot (half its time: no reduce)."""
+    copied = object.__new__(Table)
+    for write, value in zip(_write_table, _read_table(table), strict=True):
+        write(copied, value)
+    return copied
+
+
 def roll_back(saved: Saved, serial: int) -> Live:
     """The table as :func:`save_point` copied it (a fresh engine table, its hand replayed)."""
-    table = copy.copy(saved.table)
+    table = _shallow(saved.table)
     table.seats, table.left, table.log = list(table.seats), dict(table.left), []
     if saved.hand is not None:
         config, deck, actions = saved.hand
@@ -177,18 +194,8 @@ def roll_back(saved: Saved, serial: int) -> Live:
     return Live(
         table_id=old.table_id, guild_id=old.guild_id, channel_id=old.channel_id, table=table,
         hand_id=old.hand_id, players=old.players, deadline=old.deadline,
-        settings=_copied(old.settings), serial=serial, asked=old.asked, agreed=old.agreed,
+        settings=json_copy(old.settings), serial=serial, asked=old.asked, agreed=old.agreed,
     )  # fmt: skip
-
-
-def _copied(value: Any) -> Any:
-    """A copy of settings as JSON holds them (dicts, lists and plain values): what
-    :func:`copy.deepcopy` gives, in a fifth of its time."""
-    if isinstance(value, dict):
-        return {k: _copied(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copied(v) for v in value]
-    return value
 
 
 def is_practice_table(live: Live) -> bool:

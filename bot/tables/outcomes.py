@@ -6,6 +6,9 @@ a leave, a timeout, a restore) the bot's loop for that table sees it, in order. 
 here refers to a live engine object: the public state of the table (:class:`TableState`) is
 copied out as values, hole cards travel only in :attr:`Outcome.private`, each marked with its
 owner, and the showdown carries only the cards that were shown.
+
+The records fill their slots directly (:func:`engine.events.quick_init`): every move makes a
+table state, a turn, a seat or two and an outcome on the event loop, under the table's lock.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from enum import Enum
 
 from bot.tables.runouts import RunoutSpot
 from engine import Action, HouseRules, LegalActions, SeatStatus, Street
-from engine.events import Event, SessionEnded
+from engine.events import Event, SessionEnded, quick_init
 from engine.table import TableEvent
 
 __all__ = [
@@ -59,6 +62,7 @@ class BlindRole(Enum):
     BIG = "big"
 
 
+@quick_init
 @dataclass(frozen=True, kw_only=True, slots=True)
 class SeatState:
     """One occupied seat as everyone at the table sees it.
@@ -92,6 +96,7 @@ class SeatState:
         return self.player is not None and not self.folded
 
 
+@quick_init
 @dataclass(frozen=True, kw_only=True, slots=True)
 class PotState:
     amount: int
@@ -99,6 +104,7 @@ class PotState:
     """The members who can win it."""
 
 
+@quick_init
 @dataclass(frozen=True, kw_only=True, slots=True)
 class TurnState:
     """Whose turn it is and what they may do; ``seq`` is the number of actions taken in the
@@ -123,6 +129,7 @@ class TurnState:
         return tuple(sorted({c for c in candidates if low <= c <= high}))
 
 
+@quick_init
 @dataclass(frozen=True, kw_only=True, slots=True)
 class RunTwiceAsk:
     """An all-in run-out waiting for the players with chips at risk (``members``) to agree to
@@ -134,6 +141,7 @@ class RunTwiceAsk:
     deadline: float
 
 
+@quick_init
 @dataclass(frozen=True, kw_only=True, slots=True)
 class TableState:
     """The public side of a table at one moment: what a spectator may know."""
@@ -198,6 +206,7 @@ class TableState:
         return next(((c, m) for k, c, m in self.messages if k == kind), None)
 
 
+@quick_init
 @dataclass(frozen=True, kw_only=True, slots=True)
 class PotWon:
     """What one hand took from one pot (0 = main, 1 = side pot 1, ...) on one board (``run``
@@ -208,6 +217,7 @@ class PotWon:
     run: int = 1
 
 
+@quick_init
 @dataclass(frozen=True, kw_only=True, slots=True)
 class ShownHand:
     member: int
@@ -222,6 +232,7 @@ class ShownHand:
     pots were awarded; the showdown picture names each pot."""
 
 
+@quick_init
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Showdown:
     """The end of a hand whose cards were tabled: the board and every hand shown."""
@@ -236,6 +247,7 @@ class Showdown:
     named "Pot" and the first of several "Main pot"."""
 
 
+@quick_init
 @dataclass(frozen=True, kw_only=True, slots=True)
 class PrivateCards:
     """One member's hole cards in one hand: for that member's eyes only."""
@@ -245,6 +257,7 @@ class PrivateCards:
     cards: tuple[str, ...]
 
 
+@quick_init
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Outcome:
     """What one command did and how the table stands after it.

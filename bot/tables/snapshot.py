@@ -8,7 +8,7 @@ the live :class:`engine.Table` or :class:`engine.Hand`.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from typing import Any
 
 from bot.tables.outcomes import (
     BlindRole,
@@ -22,10 +22,17 @@ from bot.tables.outcomes import (
     TableState,
     TurnState,
 )
-from engine import CARDS, Hand, Seat, Table
+from engine import CARDS, Hand, Seat, SeatStatus, Table
 from engine.events import PotAwarded
 
-__all__ = ["KeptState", "private_cards", "seat_in_hand", "showdown_of", "table_state"]
+__all__ = [
+    "KeptState",
+    "json_copy",
+    "private_cards",
+    "seat_in_hand",
+    "showdown_of",
+    "table_state",
+]
 
 
 _TEXT: tuple[str, ...] = tuple(str(card) for card in CARDS)
@@ -38,6 +45,28 @@ def _cards(cards: Sequence[int]) -> tuple[str, ...]:
 
 def _int_or_none(value: object) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def json_copy(value: Any) -> Any:
+    """A copy of settings as JSON holds them (dicts, lists and plain values): what
+    :func:`copy.deepcopy` gives, in a fifth of its time."""
+    if isinstance(value, dict):
+        return {k: json_copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [json_copy(v) for v in value]
+    return value
+
+
+def _same_messages(kept: Mapping[str, Any], messages: tuple[tuple[str, int, int], ...]) -> bool:
+    """Whether ``messages`` is what the table's kept messages ``kept`` make, looked up in
+    place (nothing copied or kept: equal ids make the same record)."""
+    if len(kept) != len(messages):
+        return False
+    for kind, channel, message in messages:
+        ids = kept.get(kind)
+        if ids is None or ids[0] != channel or ids[1] != message:
+            return False
+    return True
 
 
 def _name(names: Mapping[str, str], member: int) -> str:
@@ -63,19 +92,21 @@ def _seat_state(
     name = _name(names, number)
     if last is not None and last.name == name:
         name = last.name
-    empty = SeatState(
-        seat=k,
-        member=member,
-        name=name,
-        stack=seat.stack,
-        seat_stack=seat.stack,
-        status=seat.status,
-        waiting=seat.waiting,
-        leaving=seat.leaving,
-    )
     if hand is None or player is None:
-        return empty
-    return seat_in_hand(empty, hand, player)
+        return SeatState(
+            seat=k,
+            member=member,
+            name=name,
+            stack=seat.stack,
+            seat_stack=seat.stack,
+            status=seat.status,
+            waiting=seat.waiting,
+            leaving=seat.leaving,
+        )
+    return _in_hand(
+        hand, player, k=k, member=member, name=name, seat_stack=seat.stack, status=seat.status,
+        waiting=seat.waiting, leaving=seat.leaving,
+    )  # fmt: skip
 
 
 def seat_in_hand(seat: SeatState, hand: Hand, player: int) -> SeatState:
@@ -85,6 +116,18 @@ def seat_in_hand(seat: SeatState, hand: Hand, player: int) -> SeatState:
     The one reading of a seat from a hand, for the live table and for a stored hand replayed
     frame by frame (:func:`bot.present.stats.replay_view`), so the two cannot drift apart.
     """
+    return _in_hand(
+        hand, player, k=seat.seat, member=seat.member, name=seat.name,
+        seat_stack=seat.seat_stack, status=seat.status, waiting=seat.waiting,
+        leaving=seat.leaving,
+    )  # fmt: skip
+
+
+def _in_hand(
+    hand: Hand, player: int, *, k: int, member: int, name: str, seat_stack: int,
+    status: SeatStatus, waiting: bool, leaving: bool,
+) -> SeatState:  # fmt: skip
+    """The record of :func:`seat_in_hand`, made in one go from the seat's own fields."""
     config = hand.config
     over = hand.is_over
     blind = None
@@ -92,13 +135,19 @@ def seat_in_hand(seat: SeatState, hand: Hand, player: int) -> SeatState:
         blind = BlindRole.BIG
     elif player == config.small_blind_player:
         blind = BlindRole.SMALL
-    return replace(
-        seat,
+    return SeatState(
+        seat=k,
+        member=member,
+        name=name,
         stack=hand.stacks[player],
+        seat_stack=seat_stack,
         bet=0 if over else hand.bets[player],
+        status=status,
         player=player,
         folded=hand.folded[player],
         all_in=hand.all_in[player] and not over,
+        waiting=waiting,
+        leaving=leaving,
         is_button=player == config.button,
         blind=blind,
         shown=_cards(hand.hole[player]) if hand.shown[player] else None,
@@ -140,6 +189,7 @@ class KeptState:
     __slots__ = (
         "_from",
         "_hand",
+        "_messages",
         "_names",
         "_names_from",
         "_private",
@@ -154,6 +204,7 @@ class KeptState:
         self._seats: tuple[SeatState | None, ...] = ()
         self._names_from: dict[str, str] | None = None
         self._names: tuple[tuple[int, str], ...] = ()
+        self._messages: tuple[tuple[str, int, int], ...] = ()
         self._private_of: Hand | None = None
         self._private_members: tuple[int, ...] = ()
         self._private: tuple[PrivateCards, ...] = ()
@@ -206,9 +257,10 @@ class KeptState:
         host = settings.get("host")
         preset = settings.get("preset")
         kept = settings.get("messages")
-        messages: tuple[tuple[str, int, int], ...] = ()
-        if isinstance(kept, dict):
-            messages = tuple(
+        if not isinstance(kept, dict):
+            self._messages = ()
+        elif not _same_messages(kept, self._messages):  # the table's kept messages changed
+            self._messages = tuple(
                 (str(kind), int(ids[0]), int(ids[1])) for kind, ids in sorted(kept.items())
             )
         turn = None
@@ -251,7 +303,7 @@ class KeptState:
             pots=pots,
             pot_total=hand.pot_total if live and hand is not None else 0,
             turn=turn,
-            messages=messages,
+            messages=self._messages,
             practice=bool(settings.get("practice")),
             buy_in=_int_or_none(settings.get("buy_in")),
             names=self._names,

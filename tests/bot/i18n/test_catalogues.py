@@ -14,8 +14,10 @@ import engine.errors as errors_module
 from bot.discord.translator import HoldemTranslator, cmd_str
 from bot.i18n.catalogue import (
     LOCALES,
+    UNGROUPED,
     Catalogue,
     format_number,
+    isolate,
     placeholders,
     resolve_locale,
     thousands_sep,
@@ -153,6 +155,49 @@ def test_lenient_falls_back() -> None:
 
 def test_extra_params_are_ignored() -> None:
     assert STRICT.t("en", "error.table_full", player=3) == "The table is full."
+
+
+def test_a_text_with_format_specs_or_a_bad_brace_is_formatted_by_name() -> None:
+    cat = Catalogue({"en": {"a": "{amount:>6}|{amount}", "b": "bad {", "c": "{{x}} {name!r}"}})
+    assert cat.t("en", "a", amount=1500) == " 1,500|1,500"
+    assert cat.t("en", "b", name="Bo") == "bad {"
+    assert cat.t("en", "c", name="Bo") == "{x} 'Bo'"
+
+
+def _as_put_in(lang: str, key: str, value: object) -> object:
+    """A parameter as the catalogue's rule puts it into a text (grouped, isolated)."""
+    if isinstance(value, int) and not isinstance(value, bool) and key not in UNGROUPED:
+        return format_number(lang, value)  # type: ignore[arg-type]
+    return isolate(value) if isinstance(value, str) else value
+
+
+@pytest.mark.parametrize("strict", [True, False])
+def test_every_text_fills_as_format_map_fills_it(strict: bool) -> None:
+    """Every text of every language, filled from numbers, names (plain, right-to-left,
+    with braces) and other values, plus a parameter it does not use, reads as
+    :meth:`str.format_map` makes it of the same values; a lenient catalogue leaves a
+    placeholder without its parameter as written, a strict one raises."""
+    cat = Catalogue(TEXTS, strict=strict)
+    samples: list[object] = [1234567, 7, "Ada", "מרים", "{x} }{", None, 2.5]
+    checked = 0
+    for lang in LOCALES:
+        for n, (msg_id, text) in enumerate(sorted(TEXTS[lang].items())):
+            names = sorted(placeholders(text))
+            params = {k: samples[(n + i) % len(samples)] for i, k in enumerate(names)}
+            params["unused_extra"] = 5
+            wanted = text.format_map({k: _as_put_in(lang, k, v) for k, v in params.items()})
+            assert cat.t(lang, msg_id, **params) == wanted, (lang, msg_id)
+            assert cat.t(lang, msg_id, **params) == wanted  # filled again from what it kept
+            if names and strict:
+                with pytest.raises(KeyError):
+                    cat.t(lang, msg_id, **{k: v for k, v in params.items() if k != names[-1]})
+            elif names:
+                params.pop(names[-1])
+                kept = {k: _as_put_in(lang, k, v) for k, v in params.items()}
+                kept[names[-1]] = "{" + names[-1] + "}"
+                assert cat.t(lang, msg_id, **params) == text.format_map(kept), (lang, msg_id)
+            checked += 1
+    assert checked == sum(len(texts) for texts in TEXTS.values())
 
 
 # --- Engine errors -------------------------------------------------------------------------------

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from bot.i18n.catalogue import LOCALES, Catalogue
@@ -15,8 +17,9 @@ from bot.i18n.poker import (
     table_labels,
 )
 from bot.pictures.views import ShowdownLabels, TableLabels
-from engine import Action, ActionKind, Hand, HandConfig, Street, parse_cards
+from engine import CARDS, Action, ActionKind, Hand, HandConfig, Street, parse_cards
 from engine.evaluator import HandCategory, best_hand
+from engine.events import CardsShown
 from tests.engine.helpers import stacked_deck
 
 CAT = Catalogue.load(strict=True)
@@ -151,3 +154,25 @@ def test_a_hand_with_a_norwegian_and_a_danish_player() -> None:
         line for event in hand.events for line in event_lines("da", event, names, cat=CAT)
     ]
     assert any(line == "Bjørn folder." for line in danish_public)
+
+
+def test_a_shown_hand_is_named_as_its_best_five_cards_name_it() -> None:
+    """The line of a shown hand names what :func:`best_hand` finds in its cards and the
+    board, in every language: 1,000 random hands with a flop, a turn or a river out."""
+    rng = random.Random(43)
+    deck = list(CARDS)
+    for n in range(1_000):
+        dealt = rng.sample(deck, 2 + 3 + n % 3)
+        cards, board = tuple(dealt[:2]), dealt[2:]
+        for lang in LOCALES:
+            named = hand_name(lang, best_hand(dealt), cat=CAT)
+            wanted = CAT.t(lang, "event.shows", name="Ada", cards=cards_text(cards), hand=named)
+            shown = CardsShown(player=0, cards=cards)
+            assert event_lines(lang, shown, ["Ada"], board=board, cat=CAT) == [wanted]
+
+
+def test_every_card_is_written_as_players_read_it() -> None:
+    suits = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+    for card in CARDS:
+        rank, suit = str(card)
+        assert cards_text([card]) == ("10" if rank == "T" else rank) + suits[suit]

@@ -16,17 +16,17 @@ from __future__ import annotations
 
 import copy
 import random
-from dataclasses import replace
+from dataclasses import fields, replace
 from typing import Any
 
 import pytest
 
 from bot.store.store import Store
 from bot.tables.live import Live, Saved, rebuild, roll_back, save_point
-from bot.tables.outcomes import RunTwiceAsk, TableState
+from bot.tables.outcomes import BlindRole, RunTwiceAsk, SeatState, TableState
 from bot.tables.service import TableService
-from bot.tables.snapshot import KeptState, private_cards, table_state
-from engine import EmptyStackPolicy, HouseRules, SessionError, Table
+from bot.tables.snapshot import KeptState, private_cards, seat_in_hand, table_state
+from engine import EmptyStackPolicy, HouseRules, SeatStatus, SessionError, Table
 from engine.codec import table_to_dict
 from engine.rules import PRESETS, GameKind
 from tests.bot.conftest import Clock
@@ -223,3 +223,23 @@ async def test_the_service_hands_out_the_table_as_it_stands(store: Store) -> Non
                 await service.seats.sit_out(guild, channel, members[-1])
                 assert service.tables.state(table_id) == await fresh_state(store, table_id)
                 await service.seats.sit_in(guild, channel, members[-1])
+
+
+def test_a_seat_in_a_hand_keeps_every_field_the_hand_does_not_say() -> None:
+    """:func:`seat_in_hand` makes the record in one go: every field of the seat it is given
+    that the hand does not set (a field added later included) is the seat's."""
+    table = Table(RULES[GameKind.NO_LIMIT])
+    for m in ("1", "2", "3"):
+        table.sit(m, stack=100)
+    hand = table.start_hand(random_deck(random.Random(3)), 1.0, rng=random.Random(3))
+    from_hand = {"stack", "bet", "player", "folded", "all_in", "is_button", "blind", "shown"}
+    odd: dict[str, Any] = {
+        "seat": 7, "member": 5, "name": "x", "stack": 1, "seat_stack": 2, "bet": 3,
+        "status": SeatStatus.SITTING_OUT, "player": 4, "folded": True, "all_in": True,
+        "waiting": True, "leaving": True, "is_button": True, "blind": BlindRole.BIG,
+        "shown": ("As",),
+    }  # fmt: skip
+    assert set(odd) == {f.name for f in fields(SeatState)}
+    made = seat_in_hand(SeatState(**odd), hand, 1)
+    for name, value in odd.items():
+        assert (getattr(made, name) == value) is (name not in from_hand), name
