@@ -528,7 +528,7 @@ class LiveTables:
         showdown = showdown_of(
             hand, hand_id=live.hand_id, members=live.players, settings=live.settings
         )
-        runout = spot_of(hand, live.hand_id) if hand.ran_out else None  # most hands: no scan
+        runout = spot_of(hand, live.hand_id)
         table_events = tuple(table.finish_hand(now))
         moves = []
         practice = is_practice_table(live)
