@@ -66,19 +66,13 @@ async def start_hand(
     deck_salt: bytes | None,
     hold_run_out: bool,
 ) -> int:
-    """Insert the hand and its players (and the table state it starts from); its id.
-
-    With ``table_state``, the table's row is written first and names the guild (one statement
-    that also refuses a table that is not open, or whose lease is another process's)."""
-    if table_state is not None:
-        guild_id = await tables.deal_from(tx, table_id, table_state, now)
-    else:
-        table = await tx.fetchone(
-            "SELECT guild_id FROM tables WHERE table_id = ? AND open = 1", (table_id,)
-        )
-        if table is None:
-            raise HandStateError(f"no open table {table_id!r}")
-        guild_id = int(table[0])
+    """Insert the hand and its players (and the table state it starts from); its id."""
+    table = await tx.fetchone(
+        "SELECT guild_id FROM tables WHERE table_id = ? AND open = 1", (table_id,)
+    )
+    if table is None:
+        raise HandStateError(f"no open table {table_id!r}")
+    guild_id = int(table[0])
     inserted = await tx.fetchone(
         "INSERT INTO hands (table_id, guild_id, config_json, deck, players_json, "
         "started_at, deadline, deck_salt, run_count) VALUES (?,?,?,?,?,?,?,?,?) "
@@ -95,6 +89,8 @@ async def start_hand(
         "INSERT INTO hand_players (hand_id, player, guild_id, user_id) VALUES (?,?,?,?)",
         [(hand_id, p, guild_id, user) for p, user in enumerate(players)],
     )
+    if table_state is not None:
+        await tables.update_state(tx, table_id, table_state, now)
     return hand_id
 
 
@@ -169,21 +165,17 @@ async def finish_hand(
             key=lambda update: update[3],
         ),
     )
-    await wallets.move_all(
-        tx, guild_id=guild_id, moves=moves, ref=f"hand:{hand_id}", now=now
-    )  # member-id order too
+    for m in sorted(moves, key=lambda move: move.user_id):
+        await wallets.move(
+            tx, guild_id=guild_id, user_id=m.user_id, delta=m.delta, reason=m.reason,
+            ref=m.ref or f"hand:{hand_id}", now=now,
+        )  # fmt: skip
     if table_state is not None:
         await tables.update_state(tx, table_id, table_state, now)
-    if not counted:
-        return
-    session = stats.session_of(table_state)
-    if facts is None or session is None:
-        await stats.record_hand(tx, hand_id, now=now, session=session, facts=facts)
-    else:  # what the backfill reads back from the rows is known here
-        await stats.add_hand(
-            tx, hand_id, guild_id=guild_id, table_id=table_id, players=players, now=now,
-            session=session, facts=facts,
-        )  # fmt: skip
+    if counted:
+        await stats.record_hand(
+            tx, hand_id, now=now, session=stats.session_of(table_state), facts=facts
+        )
 
 
 async def load_hand(tx: Tx, hand_id: int) -> HandRecord:
