@@ -10,8 +10,9 @@ system's randomness); tests and replays pass a deck order in instead.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from enum import IntEnum
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -19,6 +20,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CARDS",
+    "CARD_BY_TEXT",
+    "CARD_TEXTS",
     "Card",
     "Rank",
     "Suit",
@@ -91,8 +94,12 @@ class Card(int):
 
 
 CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(52))
-_TEXTS: tuple[str, ...] = tuple(str(card) for card in CARDS)
-_BY_TEXT: dict[str, Card] = {text: CARDS[i] for i, text in enumerate(_TEXTS)}
+CARD_TEXTS: tuple[str, ...] = tuple(str(card) for card in CARDS)
+"""Every card's text (``As``), by the card: made once, shared by all who write cards."""
+CARD_BY_TEXT: Mapping[str, Card] = MappingProxyType(
+    {text: CARDS[i] for i, text in enumerate(CARD_TEXTS)}
+)
+"""Every card by its exact text (``As``, not ``as``: :func:`parse_card` reads the others)."""
 
 
 def parse_card(text: str) -> Card:
@@ -105,7 +112,7 @@ def parse_card(text: str) -> Card:
     if len(key) == 2:
         key = key[0].upper() + key[1].lower()
     try:
-        return _BY_TEXT[key]
+        return CARD_BY_TEXT[key]
     except KeyError:
         raise ValueError(f"not a card: {text!r}") from None
 
@@ -129,7 +136,7 @@ def format_cards(cards: Iterable[int], sep: str = " ") -> str:
     >>> format_cards([51, 0])
     'As 2c'
     """
-    return sep.join(map(_TEXTS.__getitem__, cards))
+    return sep.join(map(CARD_TEXTS.__getitem__, cards))
 
 
 def full_deck() -> tuple[Card, ...]:

@@ -41,12 +41,6 @@ def clip(lines: Sequence[str], limit: int = MESSAGE_LIMIT) -> str:
     return "\n".join(reversed(kept))
 
 
-def _names(outcome: Outcome) -> list[str]:
-    """The hand's names in hand order, as :meth:`TableState.name_of` gives each."""
-    named = dict(reversed(outcome.state.names))  # the first name of a member, as name_of
-    return [named.get(m) or f"#{str(m)[-4:]}" for m in outcome.hand_members]
-
-
 def _board(outcome: Outcome) -> list[Card]:
     """The board a shown hand is named with; none when no hand was shown."""
     if not any(isinstance(e, CardsShown) for e in outcome.events):
@@ -58,7 +52,7 @@ def _board(outcome: Outcome) -> list[Card]:
 def outcome_lines(lang: Lang, outcome: Outcome) -> list[str]:
     """The public log lines of everything the outcome did, in order."""
     state = outcome.state
-    names = _names(outcome)
+    names = state.names_of(outcome.hand_members)
     board = _board(outcome)
     pots = len({e.pot for e in outcome.events if isinstance(e, PotAwarded)}) or 1
     lines: list[str] = []

@@ -38,7 +38,8 @@ from bot.pictures.views import (
 )
 from bot.pictures.views import SeatState as Look
 from bot.tables.outcomes import BlindRole, PrivateCards, SeatState, Showdown, TableState
-from engine import CARDS, Card, Street, best_hand, evaluate
+from engine import Street, best_hand, evaluate
+from engine.cards import CARD_BY_TEXT
 from engine.evaluator import category_of, ranks_of
 from engine.seats import SeatStatus
 
@@ -132,7 +133,7 @@ def hole_cards_view(
     hand's name; ``to_call`` (:func:`to_call_of`) is drawn when above zero."""
     name = None
     if len(board) >= 3:
-        name = _hand_name(lang, evaluate([_CARD[c] for c in (*cards, *board)]))
+        name = _hand_name(lang, evaluate([CARD_BY_TEXT[c] for c in (*cards, *board)]))
     return HoleCardsView(
         cards=tuple(cards),
         hand_name=name,
@@ -150,11 +151,11 @@ def showdown_view(
     """The revealed hands with the five cards that play, and what each winner took; for a
     hand run twice, ``run`` (1 or 2) shows one board and what was won on it."""
     cards = showdown.second_board if run == 2 else showdown.board
-    board = [_CARD[c] for c in cards]
+    board = [CARD_BY_TEXT[c] for c in cards]
     pot_count = showdown.pot_count
     hands = []
     for shown in showdown.hands:
-        best = best_hand([*(_CARD[c] for c in shown.cards), *board])
+        best = best_hand([*(CARD_BY_TEXT[c] for c in shown.cards), *board])
         won = shown.won_by_board[run - 1] if run and shown.won_by_board else shown.won
         pots = tuple(
             PotWin(label=_pot_label(lang, w.pot, pot_count), amount=w.amount)
@@ -183,10 +184,6 @@ def showdown_view(
         four_colour=four_colour,
         labels=_showdown_labels(lang),
     )
-
-
-_CARD: dict[str, Card] = {str(card): card for card in CARDS}
-"""The cards by their text, as a showdown's records hold them."""
 
 
 # A hand's name depends on its value alone, and a pot's label on its number and the count; the

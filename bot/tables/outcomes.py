@@ -13,6 +13,7 @@ table state, a turn, a seat or two and an outcome on the event loop, under the t
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -34,7 +35,13 @@ __all__ = [
     "ShownHand",
     "TableState",
     "TurnState",
+    "stand_in_name",
 ]
+
+
+def stand_in_name(member: int) -> str:
+    """What a member without a display name at the table is called: the end of their id."""
+    return f"#{str(member)[-4:]}"
 
 
 class OutcomeKind(Enum):
@@ -199,7 +206,12 @@ class TableState:
     def name_of(self, member: int) -> str:
         """The member's display name at this table, or a short stand-in from their id."""
         found = next((n for m, n in self.names if m == member), None)
-        return found if found else f"#{str(member)[-4:]}"
+        return found if found else stand_in_name(member)
+
+    def names_of(self, members: Sequence[int]) -> list[str]:
+        """:meth:`name_of` of each of ``members``, the names looked up once for them all."""
+        named = dict(reversed(self.names))  # a member's first name, as name_of finds it
+        return [named.get(m) or stand_in_name(m) for m in members]
 
     def message(self, kind: str) -> tuple[int, int] | None:
         """``(channel id, message id)`` of the kept message of that kind."""

@@ -21,8 +21,10 @@ from bot.tables.outcomes import (
     ShownHand,
     TableState,
     TurnState,
+    stand_in_name,
 )
-from engine import CARDS, Hand, Seat, SeatStatus, Table
+from engine import Hand, Seat, SeatStatus, Table
+from engine.cards import CARD_TEXTS
 from engine.events import PotAwarded
 
 __all__ = [
@@ -35,12 +37,9 @@ __all__ = [
 ]
 
 
-_TEXT: tuple[str, ...] = tuple(str(card) for card in CARDS)
-"""Every card's text, made once: the states of every table share these 52 strings."""
-
-
 def _cards(cards: Sequence[int]) -> tuple[str, ...]:
-    return tuple(map(_TEXT.__getitem__, cards))
+    # The engine's 52 texts: the states of every table share these strings.
+    return tuple(map(CARD_TEXTS.__getitem__, cards))
 
 
 def _int_or_none(value: object) -> int | None:
@@ -70,7 +69,7 @@ def _same_messages(kept: Mapping[str, Any], messages: tuple[tuple[str, int, int]
 
 
 def _name(names: Mapping[str, str], member: int) -> str:
-    return names.get(str(member)) or f"#{str(member)[-4:]}"
+    return names.get(str(member)) or stand_in_name(member)
 
 
 def _seat_state(

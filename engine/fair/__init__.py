@@ -47,7 +47,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.cards import CARDS, Card, format_cards
+from engine.cards import CARD_BY_TEXT, Card, format_cards
 from engine.errors import EngineError
 
 __all__ = [
@@ -171,9 +171,6 @@ def fair_fields(fair: FairDeck) -> dict[str, Any]:
     }
 
 
-_BY_TEXT = {str(card): card for card in CARDS}
-
-
 def read_fair_fields(extra: Mapping[str, Any]) -> tuple[str, FairDeck]:
     """The commitment and the revealed deck from a history's user-defined fields."""
     commitment = extra.get(COMMITMENT_FIELD)
@@ -194,7 +191,7 @@ def read_fair_fields(extra: Mapping[str, Any]) -> tuple[str, FairDeck]:
     except ValueError:
         raise FairnessError("the salt is not hexadecimal", code="fair_salt") from None
     try:
-        deck = tuple(_BY_TEXT[word] for word in deck_text.split())
+        deck = tuple(CARD_BY_TEXT[word] for word in deck_text.split())
     except KeyError as error:
         raise FairnessError(
             f"not a card in the deck: {error.args[0]!r}", code="fair_deck", card=error.args[0]
@@ -250,7 +247,7 @@ def _cards(text: str, line: str) -> tuple[Card | None, ...]:
         if chunk == "??":
             out.append(None)
             continue
-        card = _BY_TEXT.get(chunk[0].upper() + chunk[1].lower())
+        card = CARD_BY_TEXT.get(chunk[0].upper() + chunk[1].lower())
         if card is None:
             raise FairnessError(f"bad card {chunk!r} in {line!r}", code="fair_deal", line=line)
         out.append(card)
