@@ -7,9 +7,10 @@ hands a worker its next call only after the manager thread has read the last res
 worker waits whenever that thread waits for the lock. Here the loop writes a call straight down
 the worker's pipe and reads results from the other pipe when the loop finds it readable, never
 waiting on either; each worker holds up to :data:`DEPTH` calls, so the next one is already in
-its pipe when it finishes a picture. 2,000 table pictures at once on two workers, this machine:
-the bot's process spent 0.94-1.08 s of CPU on the executor's side (0.31-0.41 of it on the
-loop's thread), 0.56-0.60 s on the pool's (all on the loop's thread, no other thread at all).
+its pipe when it finishes a picture. 2,000 table pictures asked at once of two workers, on
+this machine, twice each: the bot's process spent 0.89-1.07 s of CPU on the executor's side
+(0.30-0.41 of it on the loop's thread) and had the pictures in 2.2-3.1 s; 0.46-0.48 s on the
+pool's (all of it on the loop's thread, there is no other) and had them in 1.7-1.8 s.
 
 The workers are :mod:`bot.pictures.worker` processes started by a fork server (never a fork of
 this threaded process); a worker is started when a call finds every worker busy, so a quiet bot
@@ -43,7 +44,9 @@ DEPTH = 2
 """Calls a worker holds at once: the one it draws and the next, waiting in its pipe."""
 JOIN_SECONDS = 5.0
 """How long :meth:`RenderPool.close` waits for each worker to end when asked to wait."""
-_READ = 1 << 20  # a table picture's result is about 65 KB: most reads take all there is
+_READ = 1 << 18
+"""The most one read takes (into a buffer kept per worker: a table picture's reply, about 65 KB,
+comes in one read, and no read allocates)."""
 
 
 class WorkerLost(RuntimeError):
@@ -220,20 +223,21 @@ class _Link:
         self.outgoing = bytearray()
         self.writing = False
         self._incoming = bytearray()
+        self._buffer = bytearray(_READ)
 
     def read(self) -> tuple[list[tuple[int, bool, Any]], bool]:
         """The whole replies read so far, and whether the worker has ended (end of file)."""
         ended = False
         while True:
             try:
-                chunk = os.read(self.results, _READ)
+                size = os.readv(self.results, (self._buffer,))
             except BlockingIOError:
                 break
-            if not chunk:
+            if not size:
                 ended = True
                 break
-            self._incoming += chunk
-            if len(chunk) < _READ:
+            self._incoming += memoryview(self._buffer)[:size]
+            if size < _READ:
                 break
         replies = []
         start = 0
