@@ -207,8 +207,10 @@ def _warm_up() -> None:
     """Load the renderer, its fonts, card tiles, the felt and the digits' masks in the worker
     before the first image, so that the first table drawn costs what every other one does."""
     from bot.pictures import render_hole_cards, render_table
+    from bot.pictures.table import prepare_cards
     from bot.pictures.views import HoleCardsView, SeatView, TableView
 
+    prepare_cards()
     render_hole_cards(HoleCardsView(cards=("As", "Kd")))
     seats = (SeatView(name="A", stack=1234567890, bet=50), SeatView(name="B", stack=100))
     render_table(TableView(seats=seats, board=("Qh", "Jc", "Td")))

@@ -16,7 +16,9 @@ from bot.pictures.table import (
     HEIGHT,
     POT_AREA,
     WIDTH,
+    _board_on_felt,
     board_slots,
+    prepare_cards,
 )
 from tests.bot.pictures.examples import example_table
 
@@ -162,3 +164,14 @@ def test_views_refuse_bad_cards_and_duplicates() -> None:
 def test_picture_is_a_plain_rgb_png() -> None:
     with Image.open(__import__("io").BytesIO(render_table(example_table(3)))) as image:
         assert image.mode == "RGB"
+
+
+def test_prepared_cards_leave_a_street_nothing_to_make() -> None:
+    """A render worker prepares every card's board tiles before its first picture, so its
+    first streets cost what the later ones do."""
+    prepare_cards()
+    made = _board_on_felt.cache_info().misses
+    seats = (SeatView(name="ann", stack=90, cards=("Qd", "3h")), SeatView(name="bo", stack=80))
+    for board in (("2c", "7h", "Ks", "Ad", "9s"), ("Th", "Tc", "4d", "5s", "Jh")):
+        render_table(TableView(seats=seats, board=board))
+    assert _board_on_felt.cache_info().misses == made
