@@ -11,6 +11,7 @@ raised by the driver's connection at statement ``k`` of the next job, for every 
 
 from __future__ import annotations
 
+import random
 import sqlite3
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -24,6 +25,7 @@ from bot.tables.outcomes import Outcome, OutcomeKind, TableState
 from bot.tables.service import TableService, table_id_for
 from engine import EmptyStackPolicy, HouseRules
 from engine.rules import RunItTwice
+from engine.table import Rebought
 from tests.bot.conftest import Clock
 from tests.wire import books
 
@@ -31,6 +33,8 @@ GUILD, CHANNEL = 7, 10
 A, B, C = 101, 102, 103
 TABLE = table_id_for(GUILD, CHANNEL)
 _OWN = ("BEGIN", "COMMIT", "ROLLBACK")
+DECKS = 5
+"""The seed of the decks dealt: the all-in's loser busts on both boards."""
 
 
 class Disk:
@@ -85,6 +89,12 @@ def disk(monkeypatch: pytest.MonkeyPatch) -> Disk:
     return found
 
 
+def decks(seed: int) -> Callable[[], list[int]]:
+    """The same decks in the same order, for every table the test opens."""
+    rng = random.Random(seed)
+    return lambda: rng.sample(range(52), 52)
+
+
 def stands(state: TableState) -> tuple[Any, ...]:
     """What must not move when a write is refused: the hand, the decision and who makes it,
     the stacks, the pot, the hands played."""
@@ -118,7 +128,7 @@ async def full_at_each_statement(
         database = path / f"k{k}-{rolled_back}.sqlite3"
         store = await Store.open(str(database), exclusive=False)
         try:
-            service = TableService(store, clock=Clock())
+            service = TableService(store, clock=Clock(), deck_source=decks(DECKS))
             await service.seats.open_table(GUILD, CHANNEL, members[0], rules, 100)
             for member in members[1:]:
                 await service.seats.join(GUILD, CHANNEL, member, 100)
@@ -223,7 +233,8 @@ async def call_all_in(service: TableService) -> Outcome:
     turn = service.tables.state(TABLE).turn
     assert turn is not None
     outcome = await service.hands.act(GUILD, CHANNEL, turn.member, "call")
-    assert outcome.hand_over
+    assert outcome.hand_over and outcome.runout is not None and outcome.runout.runs == 2
+    assert any(isinstance(e, Rebought) for e in outcome.table_events), outcome.table_events
     return outcome
 
 
