@@ -68,13 +68,19 @@ async def start_hand(
 ) -> int:
     """Insert the hand and its players (and the table state it starts from); its id. With
     ``end``, the hand ended at the deal (everyone all-in from the blinds) and its end is
-    written too (:func:`finish_hand`)."""
-    table = await tx.fetchone(
-        "SELECT guild_id FROM tables WHERE table_id = ? AND open = 1", (table_id,)
-    )
-    if table is None:
-        raise HandStateError(f"no open table {table_id!r}")
-    guild_id = int(table[0])
+    written too (:func:`finish_hand`).
+
+    With ``table_state``, the table's row is written first and names the guild (one statement
+    that also refuses a table that is not open, or whose lease is another process's)."""
+    if table_state is not None:
+        guild_id = await tables.deal_from(tx, table_id, table_state, now)
+    else:
+        table = await tx.fetchone(
+            "SELECT guild_id FROM tables WHERE table_id = ? AND open = 1", (table_id,)
+        )
+        if table is None:
+            raise HandStateError(f"no open table {table_id!r}")
+        guild_id = int(table[0])
     inserted = await tx.fetchone(
         "INSERT INTO hands (table_id, guild_id, config_json, deck, players_json, "
         "started_at, deadline, deck_salt, run_count) VALUES (?,?,?,?,?,?,?,?,?) "
@@ -91,8 +97,6 @@ async def start_hand(
         "INSERT INTO hand_players (hand_id, player, guild_id, user_id) VALUES (?,?,?,?)",
         [(hand_id, p, guild_id, user) for p, user in enumerate(players)],
     )
-    if table_state is not None:
-        await tables.update_state(tx, table_id, table_state, now)
     if end is not None:
         await finish_hand(tx, hand_id, now=now, end=end)
     return hand_id
