@@ -182,17 +182,21 @@ async def finish_hand(
             key=lambda update: update[3],
         ),
     )
-    for m in sorted(moves, key=lambda move: move.user_id):
-        await wallets.move(
-            tx, guild_id=guild_id, user_id=m.user_id, delta=m.delta, reason=m.reason,
-            ref=m.ref or f"hand:{hand_id}", now=now,
-        )  # fmt: skip
+    await wallets.move_all(
+        tx, guild_id=guild_id, moves=moves, ref=f"hand:{hand_id}", now=now
+    )  # member-id order too
     if table_state is not None:
         await tables.update_state(tx, table_id, table_state, now)
-    if counted:
-        await stats.record_hand(
-            tx, hand_id, now=now, session=stats.session_of(table_state), facts=facts
-        )
+    if not counted:
+        return
+    session = stats.session_of(table_state)
+    if facts is None or session is None:
+        await stats.record_hand(tx, hand_id, now=now, session=session, facts=facts)
+    else:  # what the backfill reads back from the rows is known here
+        await stats.add_hand(
+            tx, hand_id, guild_id=guild_id, table_id=table_id, players=players, now=now,
+            session=session, facts=facts,
+        )  # fmt: skip
 
 
 async def load_hand(tx: Tx, hand_id: int) -> HandRecord:
