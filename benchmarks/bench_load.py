@@ -13,8 +13,8 @@ sends anything (``bot/discord/table/dealer.py``), built by the same pure functio
   (``render_table(table_view(...))``) and its alt text (``table_alt``);
 - when the hand ends: the showdown picture (``render_showdown(showdown_view(...))``) and alt.
 
-Pictures are drawn through ``loop.run_in_executor`` in the bot's own render workers
-(``bot.pictures.worker.render_executor``: processes at a lower priority, one per core by
+Pictures are drawn in the bot's own render workers, handed to them as the bot does
+(``bot.pictures.pool.RenderPool``: processes at a lower priority, one per core by
 default, ``--render-processes N`` for another count), as the dealer does. A deal builds its
 payload too (log lines and the table picture), timed separately. Hole-card pictures are not
 drawn (the bot draws them only for members who asked for their cards or take them by DM).
@@ -98,7 +98,8 @@ from render_timing import RENDERERS, renderer, timed
 from bot.computers import Level
 from bot.i18n import Lang
 from bot.ops.collector import Collector
-from bot.pictures.worker import default_workers, render_executor
+from bot.pictures.pool import RenderPool
+from bot.pictures.worker import default_workers
 from bot.present import outcome_lines, showdown_alt, showdown_view, table_alt, table_view
 from bot.store.store import Store
 from bot.tables.computers import ComputerPlayers
@@ -181,7 +182,7 @@ class Bench:
         self.render_table, self.render_showdown = renderer(drawer)
         # 0: the bot's own render workers, ``processes`` of them; N: N threads, for comparison.
         # The peer draws in its own worker processes (one, or N): its code is not this process's.
-        self.pool: Executor
+        self.pool: Executor | RenderPool
         self.drawers = workers or processes
         """How many pictures can be drawn at once (the workers, processes or threads)."""
         if drawer == PEER_COMMIT:
@@ -191,11 +192,14 @@ class Bench:
         elif workers:
             self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="render")
         else:
-            self.pool = render_executor(in_process=True, workers=processes)
+            self.pool = RenderPool(in_process=True, workers=processes)
 
     async def render(self, function: Callable[[Any], bytes], view: Any) -> bytes:
-        loop = asyncio.get_running_loop()
-        png, cpu, wall = await loop.run_in_executor(self.pool, timed, function, view)
+        if isinstance(self.pool, RenderPool):
+            png, cpu, wall = await self.pool.run(timed, function, view)
+        else:
+            loop = asyncio.get_running_loop()
+            png, cpu, wall = await loop.run_in_executor(self.pool, timed, function, view)
         self.stats.render_cpu += cpu
         self.stats.render_busy += wall
         if not png.startswith(PNG):
@@ -506,7 +510,10 @@ async def load_run(
         gc.unfreeze()  # the next run starts from CPython's own policy
     gc.collect()
     rss_per_table = (rss_bytes() - rss0) / tables
-    bench.pool.shutdown()
+    if isinstance(bench.pool, RenderPool):
+        bench.pool.close(wait=True)
+    else:
+        bench.pool.shutdown()
     await store.close()
     with sqlite3.connect(path) as db:
         (stored,) = db.execute("SELECT COUNT(*) FROM hand_actions").fetchone()

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from bot.discord.context import Context
+from bot.store.records import stand_in_name
 
 __all__ = ["member_names"]
 
@@ -27,5 +28,5 @@ def member_names(ctx: Context, guild_id: int, members: Iterable[int]) -> dict[in
         if name is None and guild is not None:
             found = guild.get_member(member)
             name = found.display_name if found is not None else None
-        names[member] = name or f"#{str(member)[-4:]}"
+        names[member] = name or stand_in_name(member)
     return names

@@ -5,8 +5,9 @@ each at a lower scheduling priority (:data:`NICENESS`): the event loop and the d
 always win a core, and the pictures take what they leave idle. A worker is started when a
 picture finds every worker busy, so a quiet bot runs one.
 
-A :class:`~concurrent.futures.ProcessPoolExecutor` started by a fork server leaves three
-processes behind the bot: the workers, the fork server and multiprocessing's resource tracker.
+Workers started by a fork server (:mod:`bot.pictures.pool` starts them and hands them their
+calls) leave three processes behind the bot: the workers, the fork server and
+multiprocessing's resource tracker.
 The last two already end by themselves once nothing holds their pipes open, and the only
 other holders are the workers (each is handed the fork server's "alive" pipe and the tracker's
 pipe so that they outlive it). So everything hangs on the workers, and each is made to end
@@ -16,7 +17,7 @@ with the bot:
   process id; a once-a-second check elsewhere) and exits as soon as it is gone, a ``SIGKILL``
   included; the fork server and the tracker follow within moments;
 - it ignores ``SIGINT``: Ctrl-C in a terminal reaches the whole process group, and the bot
-  decides when its worker stops (on a clean exit it shuts the pool down), so the worker prints
+  decides when its worker stops (on a clean exit it closes the pool), so the worker prints
   no ``KeyboardInterrupt`` traceback of its own.
 
 The fork server's own ``PR_SET_PDEATHSIG`` would not help: on Linux it fires when the *thread*
@@ -27,22 +28,25 @@ the bot's.
 from __future__ import annotations
 
 import ctypes
-import multiprocessing
 import os
+import pickle
 import select
 import signal
+import struct
 import threading
 import time
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from multiprocessing.connection import Connection
 
 __all__ = [
+    "HEADER",
     "HEAP_KEPT",
     "MOST_WORKERS",
     "NICENESS",
     "PARENT_POLL_SECONDS",
     "default_workers",
+    "framed",
     "keep_freed_memory",
-    "render_executor",
+    "serve",
 ]
 
 HEAP_KEPT = 256 * 1024 * 1024
@@ -71,19 +75,58 @@ def default_workers() -> int:
     return max(1, min(MOST_WORKERS, cores))
 
 
-def render_executor(*, in_process: bool, workers: int = 1) -> Executor:
-    """Up to ``workers`` render processes started by a fork server (never a fork of this
-    threaded process), each exiting with this process, or one thread where processes cost more
-    than they save (the offline tests)."""
-    if in_process:
-        context = multiprocessing.get_context("forkserver")
-        return ProcessPoolExecutor(
-            max_workers=workers,
-            mp_context=context,
-            initializer=_start_worker,
-            initargs=(os.getpid(),),
-        )
-    return ThreadPoolExecutor(max_workers=1, thread_name_prefix="render")
+HEADER = struct.Struct("!I")
+"""Every message on a worker's pipes is this header (the length of what follows) and a pickle:
+a call ``(number, function, args)`` down, a reply ``(number, answered, result or error)`` up."""
+
+
+def framed(message: object) -> bytes:
+    """``message`` as one frame of a worker's pipes."""
+    data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
+    return HEADER.pack(len(data)) + data
+
+
+def serve(calls: Connection, replies: Connection, parent: int) -> None:
+    """A worker's life: answer the calls in ``calls`` one by one, in order, on ``replies``,
+    until the bot closes its end of ``calls`` (or ends: :func:`exit_with`)."""
+    _start_worker(parent)
+    down, up = calls.fileno(), replies.fileno()
+    while True:
+        try:
+            number, function, args = pickle.loads(_read_frame(down))
+        except EOFError:
+            return
+        try:
+            reply = framed((number, True, function(*args)))
+        except Exception as error:  # the caller's to read, as the function raised it
+            reply = framed((number, False, _portable(error)))
+        view = memoryview(reply)
+        while view:
+            view = view[os.write(up, view) :]
+
+
+def _read_frame(end: int) -> bytes:
+    (size,) = HEADER.unpack(_read_exactly(end, HEADER.size))
+    return _read_exactly(end, size)
+
+
+def _read_exactly(end: int, size: int) -> bytes:
+    data = bytearray()
+    while len(data) < size:
+        chunk = os.read(end, size - len(data))
+        if not chunk:
+            raise EOFError
+        data += chunk
+    return bytes(data)
+
+
+def _portable(error: Exception) -> Exception:
+    """``error`` if it survives a pickle, else a RuntimeError that says what it was."""
+    try:
+        pickle.loads(pickle.dumps(error))
+    except Exception:  # any error of pickling means the same here
+        return RuntimeError(f"{type(error).__name__}: {error}")
+    return error
 
 
 def _start_worker(parent: int) -> None:

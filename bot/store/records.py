@@ -30,7 +30,14 @@ __all__ = [
     "TableHandSummary",
     "TableRecord",
     "WalletMove",
+    "stand_in_name",
 ]
+
+
+def stand_in_name(member: int | str) -> str:
+    """What a member the records hold no name for is called, at a table, on a page or in a
+    tournament's lists: the end of their id (a number, or its text)."""
+    return f"#{str(member)[-4:]}"
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

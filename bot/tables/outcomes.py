@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
+from bot.store.records import stand_in_name
 from bot.tables.runouts import RunoutSpot
 from engine import Action, HouseRules, LegalActions, SeatStatus, Street
 from engine.events import Event, SessionEnded, quick_init
@@ -35,13 +36,7 @@ __all__ = [
     "ShownHand",
     "TableState",
     "TurnState",
-    "stand_in_name",
 ]
-
-
-def stand_in_name(member: int) -> str:
-    """What a member without a display name at the table is called: the end of their id."""
-    return f"#{str(member)[-4:]}"
 
 
 class OutcomeKind(Enum):

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bot.store.records import stand_in_name
 from bot.tables.outcomes import (
     BlindRole,
     PotState,
@@ -21,7 +22,6 @@ from bot.tables.outcomes import (
     ShownHand,
     TableState,
     TurnState,
-    stand_in_name,
 )
 from engine import Hand, Seat, SeatStatus, Table
 from engine.cards import CARD_TEXTS

@@ -29,7 +29,7 @@ from bot.present.stats import stats_lines
 from bot.seasons.service import League
 from bot.settings import WebSettings
 from bot.stats.counters import Period
-from bot.store.records import HandRecord, HiddenCards
+from bot.store.records import HandRecord, HiddenCards, stand_in_name
 from bot.store.store import Store
 from bot.store.web_reads import (
     guild_hands,
@@ -280,7 +280,7 @@ async def _member(request: web.Request) -> web.Response:
     if await store.balance(where.guild_id, member) is None:
         raise _not_found()
     names = await guild_names(store, where.guild_id)
-    name = names.get(member) or f"#{str(member)[-4:]}"
+    name = names.get(member) or stand_in_name(member)
     stats = await store.stats.of_member(
         where.guild_id, member, Period.ALL, now=request.app[_CLOCK]()
     )

@@ -30,7 +30,7 @@ from aiohttp import web
 from bot.i18n import CATALOGUE, LOCALES, Lang, format_number, t
 from bot.present.league import points_text, season_heading
 from bot.seasons.standings import Line
-from bot.store.records import HandSummary, SeasonRecord
+from bot.store.records import HandSummary, SeasonRecord, stand_in_name
 from bot.store.web_reads import GuildHand, Standing
 from bot.web.steps import table_words
 
@@ -229,7 +229,7 @@ def season_page(
 
 
 def _name(names: Mapping[int, str], member: int) -> str:
-    return names.get(member) or f"#{str(member)[-4:]}"
+    return names.get(member) or stand_in_name(member)
 
 
 HANDS_A_PAGE = 10

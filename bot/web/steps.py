@@ -17,7 +17,7 @@ from typing import Any
 from bot.i18n import CATALOGUE, Lang, cards_text, street_name, t
 from bot.i18n.poker import event_lines
 from bot.i18n.television import board_line, odds_lines
-from bot.store.records import HandRecord
+from bot.store.records import HandRecord, stand_in_name
 from engine import Card, Hand
 from engine.actions import Street
 from engine.events import BoardDealt, CardsShown, Event, HandStarted, PotAwarded, is_private
@@ -55,7 +55,7 @@ def table_words(lang: Lang) -> dict[str, str]:
 def player_names(record: HandRecord, names: Mapping[int, str]) -> list[str]:
     """The names the table showed, in hand order; ``#1234`` (the id's last digits) for a
     member it did not name."""
-    return [names.get(member) or f"#{str(member)[-4:]}" for member in record.players]
+    return [names.get(member) or stand_in_name(member) for member in record.players]
 
 
 def _card(card: Card) -> dict[str, str]:

@@ -12,15 +12,15 @@ import asyncio
 import io
 import logging
 from collections.abc import Awaitable, Callable, Hashable, Sequence
-from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
 import discord
 
 from bot.i18n import Lang
 from bot.pictures import render_hole_cards, render_runout, render_showdown, render_table
+from bot.pictures.pool import RenderPool, WorkerLost
 from bot.pictures.views import HoleCardsView, ShowdownView, TableView
-from bot.pictures.worker import default_workers, render_executor
+from bot.pictures.worker import default_workers
 from bot.present import ALT_TEXT_LIMIT, fit, hole_cards_alt, showdown_alt, table_alt
 
 __all__ = ["HOLE_CARDS_KEPT", "TABLE_PICTURE", "Drawings", "Images", "TablePictures", "table_file"]
@@ -40,20 +40,16 @@ the cards asked for), or never."""
 class Images:
     def __init__(self, *, in_process: bool, workers: int | None = None) -> None:
         """``workers``: how many render processes (``None``: :func:`default_workers`)."""
-        self._in_process = in_process
-        self._workers = workers or default_workers()
-        self._pool = render_executor(in_process=in_process, workers=self._workers)
+        self.pool = RenderPool(in_process=in_process, workers=workers or default_workers())
         self._hole_cards = Drawings(HOLE_CARDS_KEPT)
 
     async def render(self, function: Callable[[V], bytes], view: V) -> bytes:
-        """Draw in the worker; a worker that died is replaced once."""
-        loop = asyncio.get_running_loop()
+        """Draw in a worker; a picture whose worker died is asked once more (of a new one)."""
         try:
-            return await loop.run_in_executor(self._pool, function, view)
-        except BrokenProcessPool:
-            log.warning("the render worker died; starting a new one")
-            self._pool = render_executor(in_process=self._in_process, workers=self._workers)
-            return await loop.run_in_executor(self._pool, function, view)
+            return await self.pool.run(function, view)
+        except WorkerLost as lost:
+            log.warning("%s; drawing the picture again", lost)
+            return await self.pool.run(function, view)
 
     async def _file(
         self, function: Callable[[Any], bytes], view: Any, name: str, alt: str
@@ -97,7 +93,7 @@ class Images:
         return alt, discord.File(io.BytesIO(png), "cards.png", description=fit(alt))
 
     def close(self) -> None:
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        self.pool.close()
 
 
 def table_file(alt: str, png: bytes) -> discord.File:

@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import asyncio
 import os
+import pickle
 import resource
 import signal
 
+import pytest
+
 from bot.discord.table.images import Images
 from bot.pictures import render_table
+from bot.pictures.pool import RenderPool, WorkerLost
 from bot.pictures.views import SeatView, TableView
-from bot.pictures.worker import MOST_WORKERS, NICENESS, default_workers, render_executor
+from bot.pictures.worker import MOST_WORKERS, NICENESS, default_workers
 
 VIEW = TableView(
     seats=(SeatView(name="alice", stack=100), SeatView(name="bob", stack=90, bet=10)),
@@ -19,22 +23,22 @@ VIEW = TableView(
 
 
 async def test_a_worker_process_draws_the_same_image_as_this_process() -> None:
-    executor = render_executor(in_process=True)
+    pool = RenderPool(in_process=True)
     try:
-        png = await asyncio.get_running_loop().run_in_executor(executor, render_table, VIEW)
+        png = await pool.run(render_table, VIEW)
     finally:
-        executor.shutdown(wait=True)
+        pool.close(wait=True)
     assert png == render_table(VIEW)
 
 
 async def test_workers_run_behind_the_bot() -> None:
     """Each worker lowers its own priority, so that the event loop wins a shared core."""
-    executor = render_executor(in_process=True, workers=2)
-    loop = asyncio.get_running_loop()
+    pool = RenderPool(in_process=True, workers=2)
     try:
-        niceness = await asyncio.gather(*(loop.run_in_executor(executor, os.nice, 0) for _ in "ab"))
+        niceness = await asyncio.gather(*(pool.run(os.nice, 0) for _ in "ab"))
+        assert len(pool.processes) == 2, "both calls found the first worker busy"
     finally:
-        executor.shutdown(wait=True)
+        pool.close(wait=True)
     assert niceness == [min(19, os.nice(0) + NICENESS)] * 2
 
 
@@ -57,12 +61,13 @@ def faults_per_picture(count: int) -> float:
 
 async def test_a_worker_keeps_the_memory_a_picture_frees() -> None:
     """glibc would hand a picture's freed blocks back at once and fault them in again for the
-    next picture (60-970 faults a picture where it does); a worker keeps them (the bot runs on glibc)."""
-    executor = render_executor(in_process=True)
+    next picture (60-970 faults a picture where it does); a worker keeps them (the bot runs on
+    glibc)."""
+    pool = RenderPool(in_process=True)
     try:
-        faults = await asyncio.get_running_loop().run_in_executor(executor, faults_per_picture, 20)
+        faults = await pool.run(faults_per_picture, 20)
     finally:
-        executor.shutdown(wait=True)
+        pool.close(wait=True)
     assert faults < 10, faults
 
 
@@ -74,12 +79,42 @@ async def test_a_dead_worker_is_replaced() -> None:
     images = Images(in_process=True)
     try:
         first = await images.render(render_table, VIEW)
-        pool = images._pool
-        for pid in list(getattr(pool, "_processes", {})):
-            os.kill(pid, signal.SIGKILL)
-        await asyncio.sleep(0.2)
+        (dead,) = images.pool.processes
+        os.kill(dead.pid or 0, signal.SIGKILL)
+        await asyncio.sleep(0.2)  # the pool reads the end of its pipe
         again = await images.render(render_table, VIEW)
         assert again == first
-        assert images._pool is not pool
+        assert [process.pid for process in images.pool.processes] != [dead.pid]
     finally:
         images.close()
+
+
+async def test_a_call_whose_worker_dies_fails_and_the_next_gets_a_new_worker() -> None:
+    """The call a worker was on when it died says so (:class:`Images` then asks for the picture
+    once more); the call queued behind it in the same worker goes to a new one."""
+    pool = RenderPool(in_process=True, workers=1)
+    try:
+        dying = asyncio.ensure_future(pool.run(os._exit, 3))
+        behind = asyncio.ensure_future(pool.run(abs, -7))
+        with pytest.raises(WorkerLost):
+            await dying
+        assert await behind == 7
+        assert await pool.run(render_table, VIEW) == render_table(VIEW)
+    finally:
+        pool.close(wait=True)
+
+
+async def test_a_workers_error_and_a_call_that_cannot_be_sent_reach_their_caller_alone() -> None:
+    pool = RenderPool(in_process=True, workers=1)
+    try:
+        with pytest.raises(ValueError, match="invalid literal"):
+            await pool.run(int, "seven")
+        with pytest.raises((AttributeError, pickle.PicklingError)):  # never sent
+            await pool.run(lambda: 1)
+        cancelled = asyncio.ensure_future(pool.run(render_table, VIEW))
+        await asyncio.sleep(0)
+        cancelled.cancel()
+        pngs = await asyncio.gather(*(pool.run(render_table, VIEW) for _ in range(5)))
+        assert set(pngs) == {render_table(VIEW)}
+    finally:
+        pool.close(wait=True)

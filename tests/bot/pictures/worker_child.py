@@ -11,24 +11,21 @@ import asyncio
 import sys
 
 from bot.pictures import render_table
+from bot.pictures.pool import RenderPool
 from bot.pictures.views import SeatView, TableView
-from bot.pictures.worker import render_executor
 
 VIEW = TableView(seats=(SeatView(name="alice", stack=100), SeatView(name="bob", stack=90)))
 
 
 async def _serve(workers: int) -> None:
-    executor = render_executor(in_process=True, workers=workers)
-    loop = asyncio.get_running_loop()
+    pool = RenderPool(in_process=True, workers=workers)
     try:
         # Asked at once, before any worker is idle: the pool starts a worker for each.
-        pngs = await asyncio.gather(
-            *(loop.run_in_executor(executor, render_table, VIEW) for _ in range(workers))
-        )
+        pngs = await asyncio.gather(*(pool.run(render_table, VIEW) for _ in range(workers)))
         print(f"ready {len(pngs[0])}", flush=True)
         await asyncio.sleep(3600)
     finally:
-        executor.shutdown(wait=True)
+        pool.close(wait=True)
 
 
 def main() -> int:
