@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.stats.counters import HandFacts
 from bot.store import stats, tables, wallets
 from bot.store.backend import ConstraintViolation, Row, Tx
 from bot.store.codec import (
@@ -27,7 +26,7 @@ from bot.store.codec import (
     loads,
 )
 from bot.store.errors import HandStateError, LeaseLost
-from bot.store.records import HandRecord, HandSummary, HiddenCards, TableHandSummary, WalletMove
+from bot.store.records import HandEnd, HandRecord, HandSummary, HiddenCards, TableHandSummary
 from engine import Action, Hand, HandConfig
 from engine.fair import FairDeck, fair_fields
 from engine.phh import history_from_hand, write_history
@@ -65,14 +64,23 @@ async def start_hand(
     table_state: Mapping[str, Any] | None,
     deck_salt: bytes | None,
     hold_run_out: bool,
+    end: HandEnd | None = None,
 ) -> int:
-    """Insert the hand and its players (and the table state it starts from); its id."""
-    table = await tx.fetchone(
-        "SELECT guild_id FROM tables WHERE table_id = ? AND open = 1", (table_id,)
-    )
-    if table is None:
-        raise HandStateError(f"no open table {table_id!r}")
-    guild_id = int(table[0])
+    """Insert the hand and its players (and the table state it starts from); its id. With
+    ``end``, the hand ended at the deal (everyone all-in from the blinds) and its end is
+    written too (:func:`finish_hand`).
+
+    With ``table_state``, the table's row is written first and names the guild (one statement
+    that also refuses a table that is not open, or whose lease is another process's)."""
+    if table_state is not None:
+        guild_id = await tables.deal_from(tx, table_id, table_state, now)
+    else:
+        table = await tx.fetchone(
+            "SELECT guild_id FROM tables WHERE table_id = ? AND open = 1", (table_id,)
+        )
+        if table is None:
+            raise HandStateError(f"no open table {table_id!r}")
+        guild_id = int(table[0])
     inserted = await tx.fetchone(
         "INSERT INTO hands (table_id, guild_id, config_json, deck, players_json, "
         "started_at, deadline, deck_salt, run_count) VALUES (?,?,?,?,?,?,?,?,?) "
@@ -89,21 +97,24 @@ async def start_hand(
         "INSERT INTO hand_players (hand_id, player, guild_id, user_id) VALUES (?,?,?,?)",
         [(hand_id, p, guild_id, user) for p, user in enumerate(players)],
     )
-    if table_state is not None:
-        await tables.update_state(tx, table_id, table_state, now)
+    if end is not None:
+        await finish_hand(tx, hand_id, now=now, end=end)
     return hand_id
 
 
 async def append_action(
-    tx: Tx, hand_id: int, seq: int, action: Action, *, deadline: float | None
+    tx: Tx, hand_id: int, seq: int, actions: Sequence[Action], *, deadline: float | None
 ) -> None:
-    """One INSERT (triggers check the sequence and move the deadline); raises
-    :class:`HandStateError` for a wrong ``seq`` or a finished/unknown hand."""
+    """Actions ``seq``, ``seq + 1``, … in one INSERT (triggers check the sequence and move
+    the deadline); raises :class:`HandStateError` for a wrong ``seq`` or a finished/unknown
+    hand."""
+    sql = "INSERT INTO hand_actions (hand_id, seq, action, deadline) VALUES (?,?,?,?)"
+    rows = [(hand_id, seq + k, encode_action(a), deadline) for k, a in enumerate(actions)]
     try:
-        await tx.execute(
-            "INSERT INTO hand_actions (hand_id, seq, action, deadline) VALUES (?,?,?,?)",
-            (hand_id, seq, encode_action(action), deadline),
-        )
+        if len(rows) == 1:
+            await tx.execute(sql, rows[0])
+        else:
+            await tx.executemany(sql, rows)
     except ConstraintViolation as error:
         refused = LeaseLost if "lease lost" in str(error) else HandStateError
         raise refused(f"hand {hand_id}, action {seq}: {error}") from None
@@ -127,17 +138,23 @@ async def finish_hand(
     tx: Tx,
     hand_id: int,
     *,
-    nets: Sequence[int],
     now: float,
-    result: Mapping[str, Any] | None,
-    table_state: Mapping[str, Any] | None,
-    moves: Collection[WalletMove],
-    counted: bool,
-    facts: Sequence[HandFacts] | None,
+    end: HandEnd,
+    actions: Sequence[Action] = (),
+    seq: int = 0,
+    runs: int | None = None,
 ) -> None:
     """Mark the hand finished with its results, and write what follows from it: the
-    members' net and hands played, the wallet ``moves``, the table's ``table_state`` and,
-    for a counted hand, the players' stats (:func:`bot.store.stats.record_hand`)."""
+    members' net and hands played, the wallet moves, the table's state and, for a counted
+    hand, the players' stats (:func:`bot.store.stats.record_hand`). First, the hand's last
+    ``actions`` (numbered from ``seq``) and the choice of ``runs`` of a held run-out, when
+    they ended it: a hand's end is written with what ended it, or nothing is."""
+    if actions:
+        await append_action(tx, hand_id, seq, actions, deadline=None)
+    if runs is not None:
+        await set_run_count(tx, hand_id, runs)
+    nets, result, table_state = end.nets, end.result, end.table_state
+    moves, counted, facts = end.moves, end.counted, end.facts
     row = await tx.fetchone(
         "UPDATE hands SET finished = 1, finished_at = ?, result_json = ?, "
         "deadline = NULL WHERE hand_id = ? AND finished = 0 "
@@ -165,17 +182,21 @@ async def finish_hand(
             key=lambda update: update[3],
         ),
     )
-    for m in sorted(moves, key=lambda move: move.user_id):
-        await wallets.move(
-            tx, guild_id=guild_id, user_id=m.user_id, delta=m.delta, reason=m.reason,
-            ref=m.ref or f"hand:{hand_id}", now=now,
-        )  # fmt: skip
+    await wallets.move_all(
+        tx, guild_id=guild_id, moves=moves, ref=f"hand:{hand_id}", now=now
+    )  # member-id order too
     if table_state is not None:
         await tables.update_state(tx, table_id, table_state, now)
-    if counted:
-        await stats.record_hand(
-            tx, hand_id, now=now, session=stats.session_of(table_state), facts=facts
-        )
+    if not counted:
+        return
+    session = stats.session_of(table_state)
+    if facts is None or session is None:
+        await stats.record_hand(tx, hand_id, now=now, session=session, facts=facts)
+    else:  # what the backfill reads back from the rows is known here
+        await stats.add_hand(
+            tx, hand_id, guild_id=guild_id, table_id=table_id, players=players, now=now,
+            session=session, facts=facts,
+        )  # fmt: skip
 
 
 async def load_hand(tx: Tx, hand_id: int) -> HandRecord:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
 from bot.guilds.wallets import Reason
+from bot.stats.counters import HandFacts
 from engine import Action, Hand, HandConfig, replay
 
 __all__ = [
@@ -15,6 +17,7 @@ __all__ = [
     "Erasure",
     "EventInput",
     "EventRecord",
+    "HandEnd",
     "HandRecord",
     "HandSummary",
     "HiddenCards",
@@ -85,6 +88,22 @@ class WalletMove:
     delta: int
     reason: Reason
     ref: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class HandEnd:
+    """What a hand's end writes (:meth:`~bot.store.store.Store.finish_hand`): ``nets[i]`` is
+    engine player ``i``'s result, ``table_state`` the table's new stacks, ``moves`` the wallet
+    moves that commit with it; ``counted=False`` for a hand no leaderboard counts, whose
+    members' hands played stay as they were; ``facts`` the players' stats of the hand
+    (:func:`bot.stats.counters.hand_facts`), replayed from the rows when ``None``."""
+
+    nets: Sequence[int]
+    result: Mapping[str, Any] | None = None
+    table_state: Mapping[str, Any] | None = None
+    moves: Collection[WalletMove] = ()
+    counted: bool = True
+    facts: Sequence[HandFacts] | None = None
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

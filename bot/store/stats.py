@@ -28,6 +28,7 @@ __all__ = [
     "HOUR",
     "WEEK_HOURS",
     "Stats",
+    "add_hand",
     "last_counted_hand",
     "latest_session",
     "member_stats",
@@ -101,23 +102,42 @@ async def record_hand(
             run_count=run_count,  # a hand run twice paid each board half its pots
         )
         facts = hand_facts(hand)
+    number = session if session is not None else (session_of(loads(state_json)) or 0)
+    await add_hand(
+        tx, hand_id, guild_id=guild_id, table_id=table_id, players=loads(players_json), now=now,
+        session=number, facts=facts,
+    )  # fmt: skip
+
+
+async def add_hand(
+    tx: Tx,
+    hand_id: int,
+    *,
+    guild_id: int,
+    table_id: str,
+    players: Sequence[int],
+    now: float,
+    session: int,
+    facts: Sequence[HandFacts],
+) -> None:
+    """:func:`record_hand` once the hand's row is known: add each player's ``facts`` to the
+    row of ``stats_hours`` for that hour, table and session, and note the hand's session.
+    :meth:`~bot.store.store.Store.finish_hand` calls it with what it wrote itself."""
     if not facts:
         return  # voided (or, impossibly, unfinished): it counts for nobody
-    players: list[int] = loads(players_json)
     if len(facts) != len(players):
         raise ValueError("one set of hand facts per player of the hand")
-    number = session if session is not None else (session_of(loads(state_json)) or 0)
     hour = int(now // HOUR)
     await tx.executemany(
         _UPSERT,
         [
-            (guild_id, user, hour, table_id, number, hand_id, *_values(PlayerStats.of_hand(f)))
+            (guild_id, user, hour, table_id, session, hand_id, *_values(PlayerStats.of_hand(f)))
             for user, f in zip(players, facts, strict=True)
         ],
     )
     await tx.execute(
         "INSERT INTO hand_sessions (hand_id, table_id, session) VALUES (?, ?, ?)",
-        (hand_id, table_id, number),
+        (hand_id, table_id, session),
     )
 
 

@@ -37,6 +37,7 @@ from bot.store.events import Events
 from bot.store.records import (
     CommandSync,
     Erasure,
+    HandEnd,
     HandRecord,
     HandSummary,
     HiddenCards,
@@ -409,13 +410,15 @@ class Store:
         table_state: Mapping[str, Any] | None = None,
         deck_salt: bytes | None = None,
         hold_run_out: bool = False,
+        end: HandEnd | None = None,
     ) -> int:
         """Record a new hand (and, atomically, the table state it starts from); its id.
 
         ``deck_salt`` is the salt of the deck's commitment (:mod:`engine.fair`), kept secret
         until the history reveals it; ``hold_run_out`` records that an all-in run-out waits
         for the players' choice of runs (house rule ``run_it_twice``), see
-        :meth:`set_run_count`.
+        :meth:`set_run_count`. ``end``: the hand ended at the deal (everyone all-in from the
+        blinds), and its end (:meth:`finish_hand`) is written in the same transaction.
         """
         if len(players) != config.player_count:
             raise ValueError("one member id per player of the hand")
@@ -423,24 +426,25 @@ class Store:
             partial(
                 hands.start_hand, table_id=table_id, config=config, deck=deck, players=players,
                 now=now, deadline=deadline, table_state=table_state, deck_salt=deck_salt,
-                hold_run_out=hold_run_out,
+                hold_run_out=hold_run_out, end=end,
             )
         )  # fmt: skip
 
     async def append_action(
-        self, hand_id: int, seq: int, action: Action, *, deadline: float | None = None
+        self, hand_id: int, seq: int, *actions: Action, deadline: float | None = None
     ) -> None:
-        """Make action number ``seq`` (0-based) durable and set the next turn's deadline.
+        """Make action number ``seq`` (0-based), and the ``actions`` after it, durable
+        together, and set the next turn's deadline.
 
         One INSERT in its own transaction (triggers check the sequence and move the
-        deadline); committed when this returns, so acknowledge the action only after it.
+        deadline); committed when this returns, so acknowledge the actions only after it.
         Raises :class:`HandStateError` for a wrong ``seq`` or a finished/unknown hand.
         """
         await self._backend.run(
             partial(
-                hands.append_action, hand_id=hand_id, seq=seq, action=action, deadline=deadline
+                hands.append_action, hand_id=hand_id, seq=seq, actions=actions, deadline=deadline
             ),
-            transaction=False,
+            transaction=len(actions) > 1,  # one statement is a transaction of its own
         )
 
     async def set_run_count(self, hand_id: int, runs: int) -> None:
@@ -465,6 +469,9 @@ class Store:
         moves: Collection[WalletMove] = (),
         counted: bool = True,
         facts: Sequence[HandFacts] | None = None,
+        actions: Sequence[Action] = (),
+        seq: int = 0,
+        runs: int | None = None,
     ) -> None:
         """End a hand in one transaction with everything that follows from it.
 
@@ -475,11 +482,21 @@ class Store:
         of a counted hand (:func:`bot.store.stats.record_hand`), from ``facts`` when the caller
         has them (:func:`bot.stats.counters.hand_facts` of the live hand); without them the hand is
         replayed from the rows just written, which costs more than the rest of the write.
+
+        ``actions`` (numbered from ``seq``) and ``runs`` (the choice of a held run-out, see
+        :meth:`set_run_count`) are what ended the hand, written first in the same
+        transaction: a failed write leaves the hand at the decision before them.
         """
+        if runs not in (None, 1, 2):
+            raise ValueError("a board runs once or twice")
+        end = HandEnd(
+            nets=nets, result=result, table_state=table_state, moves=moves, counted=counted,
+            facts=facts,
+        )  # fmt: skip
         await self._backend.run(
             partial(
-                hands.finish_hand, hand_id=hand_id, nets=nets, now=now, result=result,
-                table_state=table_state, moves=moves, counted=counted, facts=facts,
+                hands.finish_hand, hand_id=hand_id, now=now, end=end, actions=actions, seq=seq,
+                runs=runs,
             )
         )  # fmt: skip
 

@@ -23,6 +23,7 @@ from bot.store.records import TableRecord
 
 __all__ = [
     "close_table",
+    "deal_from",
     "load_open_tables",
     "load_table",
     "open_table",
@@ -118,6 +119,23 @@ async def update_state(
         raise _refusal(table_id, error) from None
     if changed != 1:
         raise HandStateError(f"no table {table_id!r}")
+
+
+async def deal_from(tx: Tx, table_id: str, state: Mapping[str, Any], now: float) -> int:
+    """Save the state an open table deals its next hand from; the table's guild. Raises
+    :class:`HandStateError` when no such table is open (:class:`LeaseLost` when another
+    process holds its lease)."""
+    try:
+        row = await tx.fetchone(
+            "UPDATE tables SET state_json = ?, updated_at = ? WHERE table_id = ? AND open = 1 "
+            "RETURNING guild_id",
+            (dumps(dict(state)), now, table_id),
+        )
+    except ConstraintViolation as error:
+        raise _refusal(table_id, error) from None
+    if row is None:
+        raise HandStateError(f"no open table {table_id!r}")
+    return int(row[0])
 
 
 async def close_table(

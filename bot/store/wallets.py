@@ -7,10 +7,13 @@ UPDATE (and a CHECK constraint behind it).
 
 from __future__ import annotations
 
+from collections.abc import Collection
+from itertools import accumulate
+
 from bot.guilds.wallets import Reason, refill_due
 from bot.store.backend import Tx
 from bot.store.errors import InsufficientChips, NoWallet
-from bot.store.records import LeaderboardRow, Mismatch
+from bot.store.records import LeaderboardRow, Mismatch, WalletMove
 from engine import HouseRules, Refill
 
 __all__ = [
@@ -21,6 +24,7 @@ __all__ = [
     "leaderboard",
     "ledger",
     "move",
+    "move_all",
     "refill",
     "total_balance",
     "wallet_balance",
@@ -140,6 +144,45 @@ async def move(
         (guild_id, user_id, delta, reason.value, ref, now),
     )
     return int(row[0])
+
+
+async def move_all(
+    tx: Tx, *, guild_id: int, moves: Collection[WalletMove], ref: str, now: float
+) -> None:
+    """:func:`move` for each of ``moves`` (``ref`` for those that name none), made as one
+    change of each member's balance, in member-id order, and their ledger rows in one
+    statement: a member who rebuys at a hand's end (a grant, then the buy-in it pays) is one
+    UPDATE. The guard is each move's own: the balance may not go below zero after any of
+    them (their lowest running sum), and a refusal names the first move that would."""
+    rows = []
+    members: dict[int, list[int]] = {}
+    for m in sorted(moves, key=lambda move: move.user_id):
+        members.setdefault(m.user_id, []).append(m.delta)
+        rows.append((guild_id, m.user_id, m.delta, m.reason.value, m.ref or ref, now))
+    for user_id, deltas in members.items():
+        sums = list(accumulate(deltas))
+        changed = await tx.fetchone(
+            "UPDATE wallets SET balance = balance + ? WHERE guild_id = ? AND user_id = ? "
+            "AND balance + ? >= 0 RETURNING balance",
+            (sums[-1], guild_id, user_id, min(sums)),
+        )
+        if changed is None:
+            found = await wallet_row(tx, guild_id, user_id)
+            if found is None:
+                raise NoWallet(f"member {user_id} has no wallet in guild {guild_id}")
+            k = next((k for k, total in enumerate(sums) if found[0] + total < 0), 0)
+            balance = found[0] + sums[k] - deltas[k]
+            raise InsufficientChips(
+                f"not enough chips: the balance is {balance}, the movement is {deltas[k]}",
+                balance=balance,
+                delta=deltas[k],
+            )
+    if rows:
+        await tx.executemany(
+            "INSERT INTO ledger (guild_id, user_id, delta, reason, ref, created_at) "
+            "VALUES (?,?,?,?,?,?)",
+            rows,
+        )
 
 
 async def last_activity(tx: Tx, guild_id: int, user_id: int) -> float | None:

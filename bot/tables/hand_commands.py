@@ -9,13 +9,23 @@ from collections.abc import Callable, Sequence
 
 from bot.tables.errors import NoHand, NotAtRisk, NotSeated, StaleMove
 from bot.tables.fairness import FairReport, fair_report
-from bot.tables.live import Live, hand_members, is_event_table, log_event, table_id_for
+from bot.tables.live import (
+    Ended,
+    Live,
+    close_hand,
+    hand_members,
+    is_event_table,
+    log_event,
+    table_id_for,
+)
 from bot.tables.live_tables import LiveTables
 from bot.tables.outcomes import Outcome, OutcomeKind
+from bot.tables.runouts import spot_of
+from bot.tables.snapshot import showdown_of
 from bot.tables.timeouts import Timeouts, sit_out_quietly, sits_out
 from engine import Action, ActionKind, NotYourTurn
 from engine.codec import table_to_dict
-from engine.events import Event
+from engine.events import Event, HandEnded
 from engine.fair import SALT_BYTES, commit
 from engine.rules import RunItTwice
 
@@ -77,11 +87,14 @@ class HandCommands:
         hand.hold_run_out = table.rules.run_it_twice is not RunItTwice.OFF
         players = hand_members(table)
         deadline = tables.deadline(live, now)
+        state = table_to_dict(table)
+        # A hand that ends at the deal is written with its end, or not at all.
+        table_events, end = close_hand(live, now) if hand.is_over else ((), None)
         try:
             hand_id = await tables.store.start_hand(
                 table_id=table_id, config=hand.config, deck=deck, players=players, now=now,
-                deadline=deadline, table_state=table_to_dict(table), deck_salt=salt,
-                hold_run_out=hand.hold_run_out,
+                deadline=deadline, table_state=state, deck_salt=salt,
+                hold_run_out=hand.hold_run_out, end=end,
             )  # fmt: skip
         except BaseException:
             await tables.reload(table_id)
@@ -89,7 +102,14 @@ class HandCommands:
         live.hand_id, live.players, live.deadline = hand_id, players, deadline
         log_event(live, "hand dealt", hand=hand_id, players=len(players))
         events = tuple(hand.events)
-        ended = await tables.settle(live, now) if hand.is_over else None
+        ended = None
+        if end is not None:
+            last = events[-1]
+            assert isinstance(last, HandEnded)
+            showdown = showdown_of(hand, hand_id=hand_id, members=players, settings=live.settings)
+            runout = spot_of(hand, hand_id)
+            done = Ended(table_events=table_events, showdown=showdown, runout=runout)
+            ended = tables.finished(live, last.net, done)
         return tables.emit(
             live, OutcomeKind.DEALT, actor=actor, request=request, events=events,
             ended=ended, hand=(hand_id, players), commitment=commit(deck, salt),
@@ -131,12 +151,11 @@ class HandCommands:
                 raise NotYourTurn("it is not your turn", code="not_your_turn", user=user_id)
             current, members = live.hand_id, live.players
             action = Action(player=index, kind=kind, amount=amount)
-            events, ended = await tables.apply(live, action)
+            events, folded, ended = await tables.apply(live, action)
             self.timeouts.reset(table_id, user_id)
-            more, folded, ended = await tables.fold_leavers(live, ended)
             return tables.emit(
                 live, OutcomeKind.ACTED, actor=user_id, request=request,
-                action=action, events=events + more,
+                action=action, events=events,
                 folded_for=folded, ended=ended, hand=(current, members),
             )  # fmt: skip
 
@@ -168,7 +187,7 @@ class HandCommands:
             member = live.players[legal.player]
             current, members = live.hand_id, live.players
             action = Action(player=legal.player, kind=kind)
-            events, ended = await tables.apply(live, action)
+            events, folded, ended = await tables.apply(live, action)
             in_a_row = self.timeouts.record(table_id, member)
             sat_out: tuple[int, ...] = ()
             # At a tournament's table a player away is dealt in and folded by the timer.
@@ -180,10 +199,9 @@ class HandCommands:
                     await tables.reload(table_id)
                     raise
                 sat_out = (member,)
-            more, folded, ended = await tables.fold_leavers(live, ended)
             return tables.emit(
                 live, OutcomeKind.TIMED_OUT, actor=member, action=action,
-                events=events + more, folded_for=folded, ended=ended, sat_out=sat_out,
+                events=events, folded_for=folded, ended=ended, sat_out=sat_out,
                 hand=(current, members),
             )  # fmt: skip
 
@@ -211,8 +229,7 @@ class HandCommands:
             events: tuple[Event, ...] = ()
             ended = None
             if live.agreed.issuperset(live.asked):
-                events = await tables.run_board(live, 2)
-                ended = await tables.settle(live, tables.clock())
+                events, ended = await tables.run_out(live, 2)
             return tables.emit(
                 live, OutcomeKind.RUN_CHOICE, actor=user_id, request=request, events=events,
                 ended=ended, hand=(current, members), runs=2 if ended is not None else None,
@@ -230,8 +247,7 @@ class HandCommands:
             current, members = live.hand_id, live.players
             # Twice only when the house always runs it twice (a crash came before the deal).
             runs = 2 if live.table.rules.run_it_twice is RunItTwice.ALWAYS else 1
-            events = await tables.run_board(live, runs)
-            ended = await tables.settle(live, tables.clock())
+            events, ended = await tables.run_out(live, runs)
             return tables.emit(
                 live, OutcomeKind.RUN_CHOICE, events=events, ended=ended,
                 hand=(current, members), runs=runs,

@@ -10,18 +10,23 @@ from __future__ import annotations
 import asyncio
 import logging
 import operator
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.store.records import HandRecord, TableRecord
+from bot.guilds.wallets import Reason
+from bot.stats.counters import hand_facts
+from bot.store.records import HandEnd, HandRecord, TableRecord, WalletMove
+from bot.tables.computers import declines_run_twice
 from bot.tables.outcomes import Showdown, TableState
 from bot.tables.runouts import RunoutSpot
 from bot.tables.snapshot import KeptState, json_copy
 from engine import Action, HandConfig, Table
-from engine.codec import table_from_dict
-from engine.events import quick_init
+from engine.codec import table_from_dict, table_to_dict
+from engine.events import HandEnded, quick_init
 from engine.hand import replay
-from engine.table import TableEvent
+from engine.rules import RunItTwice
+from engine.table import PlayerLeft, Rebought, TableEvent
 
 __all__ = [
     "NOBODY",
@@ -29,16 +34,20 @@ __all__ = [
     "Live",
     "Saved",
     "TableLock",
+    "close_hand",
     "hand_members",
     "is_event_table",
     "is_practice_table",
     "log",
+    "log_actions",
     "log_event",
     "rebuild",
     "roll_back",
+    "runs_now",
     "save_point",
     "table_chips",
     "table_id_for",
+    "table_move",
     "wallet_free",
 ]
 
@@ -58,6 +67,15 @@ def log_event(live: Live, event: str, **fields: object) -> None:
         extra={"guild": live.guild_id, "channel": live.channel_id, "table": live.table_id,
                **fields},
     )  # fmt: skip
+
+
+def log_actions(live: Live, seq: int, actions: Sequence[Action]) -> None:
+    """One log line per action written, numbered from ``seq``."""
+    for k, action in enumerate(actions):
+        log_event(
+            live, "action", hand=live.hand_id, seq=seq + k, member=live.players[action.player],
+            kind=action.kind.value, amount=action.amount,
+        )  # fmt: skip
 
 
 NOBODY: frozenset[int] = frozenset()
@@ -234,3 +252,50 @@ def table_chips(table: Table) -> int:
     if hand is not None:
         total += sum(hand.stacks) + hand.pot_total
     return total
+
+
+def table_move(live: Live, user_id: int, delta: int, reason: Reason) -> WalletMove:
+    """A wallet move made at the table (its ledger reference names the table)."""
+    return WalletMove(user_id=user_id, delta=delta, reason=reason, ref=f"table:{live.table_id}")
+
+
+def runs_now(live: Live) -> int | None:
+    """How many times the held run-out (house rule ``run_it_twice``) is dealt without asking:
+    twice when the house always runs it twice, once when one of the players still in
+    declines before being asked (:func:`~bot.tables.computers.declines_run_twice`: a computer
+    player); ``None``: the players still in are asked."""
+    hand = live.table.hand
+    assert hand is not None
+    if live.table.rules.run_it_twice is RunItTwice.ALWAYS:
+        return 2
+    if any(declines_run_twice(live.players[p]) for p in hand.live_players()):
+        return 1
+    return None
+
+
+def close_hand(live: Live, now: float) -> tuple[tuple[TableEvent, ...], HandEnd]:
+    """Settle the finished hand at the table, in memory (the caller writes it, and reloads
+    the table if the write fails): the table's events, and what the store writes of the
+    hand's end, with the leavers' cash-outs and the rebuys' grants and buy-ins."""
+    table = live.table
+    hand = table.hand
+    assert hand is not None
+    ended = hand.events[-1]
+    assert isinstance(ended, HandEnded)
+    table_events = tuple(table.finish_hand(now))
+    free = wallet_free(live)
+    moves = []
+    for event in () if free else table_events:
+        if isinstance(event, PlayerLeft) and event.stack:
+            moves.append(table_move(live, int(event.player), event.stack, Reason.CASH_OUT))
+        elif isinstance(event, Rebought) and event.added:
+            user = int(event.player)
+            moves.append(table_move(live, user, event.added, Reason.GRANT))
+            moves.append(table_move(live, user, -event.added, Reason.BUY_IN))
+    end = HandEnd(
+        nets=[0] * len(ended.net) if free else list(ended.net),
+        result={"stacks": list(ended.stacks), "net": list(ended.net)},
+        table_state=table_to_dict(table), moves=moves, counted=not is_practice_table(live),
+        facts=hand_facts(hand),
+    )  # fmt: skip
+    return table_events, end

@@ -27,13 +27,10 @@ from contextlib import asynccontextmanager
 from dataclasses import replace
 from typing import Any
 
-from bot.guilds.wallets import Reason
-from bot.stats.counters import hand_facts
 from bot.store.errors import TableTaken
 from bot.store.leases import open_table as open_leased
-from bot.store.records import TableRecord, WalletMove
+from bot.store.records import TableRecord
 from bot.store.store import Store
-from bot.tables.computers import declines_run_twice
 from bot.tables.errors import NoTable, TableResuming
 from bot.tables.live import (
     NOBODY,
@@ -41,11 +38,13 @@ from bot.tables.live import (
     Live,
     Saved,
     TableLock,
-    is_practice_table,
+    close_hand,
     log,
+    log_actions,
     log_event,
     rebuild,
     roll_back,
+    runs_now,
     save_point,
     table_chips,
     wallet_free,
@@ -56,8 +55,6 @@ from bot.tables.snapshot import KeptState, showdown_of
 from engine import Action, ActionKind, Table
 from engine.codec import table_to_dict
 from engine.events import Event, HandEnded, is_private
-from engine.rules import RunItTwice
-from engine.table import PlayerLeft, Rebought
 
 __all__ = ["RESUME_WAIT", "Listener", "LiveTables", "Resumer"]
 
@@ -391,10 +388,6 @@ class LiveTables:
             return None
         return now + live.table.rules.turn_seconds
 
-    def move(self, live: Live, user_id: int, delta: int, reason: Reason) -> WalletMove:
-        """A wallet move made at the table (its ledger reference names the table)."""
-        return WalletMove(user_id=user_id, delta=delta, reason=reason, ref=f"table:{live.table_id}")
-
     async def save(self, live: Live, now: float, *, settings: bool = False) -> None:
         """Write the table's state (and its settings, when they changed)."""
         await self.store.save_table(
@@ -433,76 +426,65 @@ class LiveTables:
 
     # ------------------------------------------------------------- a hand's phases
 
-    async def apply(self, live: Live, action: Action) -> tuple[tuple[Event, ...], Ended | None]:
-        """Apply an action (the engine raises, changing nothing, if it is illegal), commit it,
-        and settle the hand if it ended."""
-        hand = live.table.hand
+    async def apply(
+        self, live: Live, action: Action | None
+    ) -> tuple[tuple[Event, ...], tuple[int, ...], Ended | None]:
+        """Apply ``action`` (the engine raises, changing nothing, if it is illegal; ``None``
+        for none), fold for every member who left the table during the hand as their turn
+        comes, and deal a held run-out whose runs are known at once
+        (:func:`~bot.tables.live.runs_now`); then write it all in one transaction, with the
+        hand's end when it ended: the events, the members folded for, and the hand's end. A
+        write that fails leaves nothing of it in the database, and the table here as it was
+        (reloaded), so the same move plays again once the database takes it: never a move
+        kept without the hand's end it made."""
+        table = live.table
+        hand = table.hand
         assert hand is not None and live.hand_id is not None
         seq = len(hand.actions)
-        events = tuple(hand.act(action))
+        played: list[Action] = []
+        events: list[Event] = []
+        folded: list[int] = []
+        if action is not None:
+            events.extend(hand.act(action))
+            played.append(action)
+        while not hand.held and hand.to_act is not None:
+            index = hand.to_act
+            seat = table.seats[table.hand_seats[index]]
+            if seat is None or not seat.leaving:
+                break
+            fold = Action(player=index, kind=ActionKind.FOLD)
+            events.extend(hand.act(fold))
+            played.append(fold)
+            folded.append(int(seat.player))
+        if not played:
+            return (), (), None
+        runs = runs_now(live) if hand.held else None
+        if runs is not None:
+            events.extend(hand.run_out(runs))
         now = self.clock()
+        if hand.is_over:
+            ended = await self.settle(live, now, actions=played, runs=runs)
+            return tuple(events), tuple(folded), ended
         deadline = self.deadline(live, now)
         try:
-            await self.store.append_action(live.hand_id, seq, action, deadline=deadline)
+            await self.store.append_action(live.hand_id, seq, *played, deadline=deadline)
         except BaseException:
             await self.reload(live.table_id)
             raise
         live.deadline = deadline
-        log_event(
-            live, "action", hand=live.hand_id, seq=seq, member=live.players[action.player],
-            kind=action.kind.value, amount=action.amount,
-        )  # fmt: skip
-        if hand.held:
-            events += await self.hold(live)
-        ended = await self.settle(live, now) if hand.is_over else None
-        return events, ended
+        log_actions(live, seq, played)
+        if hand.held:  # the players still in choose the runs
+            live.asked = tuple(live.players[p] for p in hand.live_players())
+            live.agreed = NOBODY
+        return tuple(events), tuple(folded), None
 
-    async def hold(self, live: Live) -> tuple[Event, ...]:
-        """A run-out held for the choice of runs (house rule ``run_it_twice``): ``ALWAYS``
-        deals both boards now; ``ASK`` asks the players still in, unless one of them
-        declines before being asked (:func:`~bot.tables.computers.declines_run_twice`: a
-        computer player), and then the board runs once."""
+    async def run_out(self, live: Live, runs: int) -> tuple[tuple[Event, ...], Ended]:
+        """Deal a held run-out ``runs`` times and settle the hand: the choice is written with
+        the hand's end, in one transaction (a restart deals the same boards)."""
         hand = live.table.hand
         assert hand is not None
-        members = tuple(live.players[p] for p in hand.live_players())
-        if live.table.rules.run_it_twice is RunItTwice.ALWAYS:
-            return await self.run_board(live, 2)
-        if any(declines_run_twice(m) for m in members):
-            return await self.run_board(live, 1)
-        live.asked, live.agreed = members, NOBODY
-        return ()
-
-    async def run_board(self, live: Live, runs: int) -> tuple[Event, ...]:
-        """Deal a held run-out ``runs`` times, the choice committed first (a restart deals
-        the same boards)."""
-        hand = live.table.hand
-        assert hand is not None and live.hand_id is not None
-        try:
-            await self.store.set_run_count(live.hand_id, runs)
-        except BaseException:
-            await self.reload(live.table_id)
-            raise
-        live.asked, live.agreed = (), NOBODY
-        log_event(live, "run out", hand=live.hand_id, runs=runs)
-        return tuple(hand.run_out(runs))
-
-    async def fold_leavers(
-        self, live: Live, ended: Ended | None = None
-    ) -> tuple[tuple[Event, ...], tuple[int, ...], Ended | None]:
-        """Fold for every member who left the table during the hand, as their turn comes:
-        the events, the members folded, and the hand's end if that ended it."""
-        events: list[Event] = []
-        folded: list[int] = []
-        table = live.table
-        while ended is None and table.hand is not None and table.hand.to_act is not None:
-            index = table.hand.to_act
-            seat = table.seats[table.hand_seats[index]]
-            if seat is None or not seat.leaving:
-                break
-            more, ended = await self.apply(live, Action(player=index, kind=ActionKind.FOLD))
-            events.extend(more)
-            folded.append(int(seat.player))
-        return tuple(events), tuple(folded), ended
+        events = tuple(hand.run_out(runs))
+        return events, await self.settle(live, self.clock(), runs=runs)
 
     async def settle_if_over(self, live: Live) -> None:
         """A hand whose last action committed but whose end did not (a crash or a failed
@@ -518,37 +500,41 @@ class LiveTables:
         hand = live.table.hand
         return hand is not None and hand.held and live.hand_id == hand_id
 
-    async def settle(self, live: Live, now: float) -> Ended:
-        """The hand's end, the new stacks and the leavers' cash-outs in one transaction."""
-        table = live.table
-        hand = table.hand
+    async def settle(
+        self, live: Live, now: float, *, actions: Sequence[Action] = (), runs: int | None = None
+    ) -> Ended:
+        """The hand's end, the new stacks and the leavers' cash-outs in one transaction, with
+        the hand's last ``actions`` and the ``runs`` of its held run-out when they ended it
+        (see :meth:`apply`)."""
+        hand = live.table.hand
         assert hand is not None and live.hand_id is not None
-        ended = hand.events[-1]
-        assert isinstance(ended, HandEnded)
+        last = hand.events[-1]
+        assert isinstance(last, HandEnded)
+        net = last.net
+        seq = len(hand.actions) - len(actions)
         showdown = showdown_of(
             hand, hand_id=live.hand_id, members=live.players, settings=live.settings
         )
         runout = spot_of(hand, live.hand_id)
-        table_events = tuple(table.finish_hand(now))
-        moves = []
-        practice = is_practice_table(live)
-        for event in () if wallet_free(live) else table_events:
-            if isinstance(event, PlayerLeft) and event.stack:
-                moves.append(self.move(live, int(event.player), event.stack, Reason.CASH_OUT))
-            elif isinstance(event, Rebought) and event.added:
-                user = int(event.player)
-                moves.append(self.move(live, user, event.added, Reason.GRANT))
-                moves.append(self.move(live, user, -event.added, Reason.BUY_IN))
+        table_events, end = close_hand(live, now)
         try:
             await self.store.finish_hand(
-                live.hand_id, nets=[0] * len(ended.net) if wallet_free(live) else list(ended.net),
-                now=now, result={"stacks": list(ended.stacks), "net": list(ended.net)},
-                table_state=table_to_dict(table), moves=moves, counted=not practice,
-                facts=hand_facts(hand),
+                live.hand_id, nets=end.nets, now=now, result=end.result,
+                table_state=end.table_state, moves=end.moves, counted=end.counted,
+                facts=end.facts, actions=actions, seq=seq, runs=runs,
             )  # fmt: skip
         except BaseException:
             await self.reload(live.table_id)
             raise
-        log_event(live, "hand finished", hand=live.hand_id, net=",".join(map(str, ended.net)))
+        log_actions(live, seq, actions)
+        if runs is not None:
+            log_event(live, "run out", hand=live.hand_id, runs=runs)
+        done = Ended(table_events=table_events, showdown=showdown, runout=runout)
+        return self.finished(live, net, done)
+
+    def finished(self, live: Live, net: Sequence[int], ended: Ended) -> Ended:
+        """The table once the hand's end is written: no hand in progress, nobody asked."""
+        log_event(live, "hand finished", hand=live.hand_id, net=",".join(map(str, net)))
         live.hand_id, live.players, live.deadline = None, (), None
-        return Ended(table_events=table_events, showdown=showdown, runout=runout)
+        live.asked, live.agreed = (), NOBODY
+        return ended

@@ -8,7 +8,14 @@ from typing import Any
 from bot.guilds.house import guild_rules
 from bot.guilds.wallets import Reason
 from bot.tables.errors import EventSeats, NotSeated, TableExists
-from bot.tables.live import Live, is_event_table, is_practice_table, log_event, table_id_for
+from bot.tables.live import (
+    Live,
+    is_event_table,
+    is_practice_table,
+    log_event,
+    table_id_for,
+    table_move,
+)
 from bot.tables.live_tables import LiveTables
 from bot.tables.outcomes import Outcome, OutcomeKind
 from bot.tables.timeouts import Timeouts
@@ -189,7 +196,7 @@ class SeatCommands:
                 await tables.reload(table_id)
                 raise
             hand_id, members = live.hand_id, live.players
-            events, folded, ended = await tables.fold_leavers(live)
+            events, folded, ended = await tables.apply(live, None)
             return tables.emit(
                 live, OutcomeKind.LEFT, actor=user_id, request=request, events=events,
                 folded_for=folded, ended=ended, hand=(hand_id, members),
@@ -226,7 +233,7 @@ class SeatCommands:
                         assert stack is not None
                         cashed[int(player)] = stack
                         if stack and not practice:
-                            moves.append(tables.move(live, int(player), stack, Reason.CASH_OUT))
+                            moves.append(table_move(live, int(player), stack, Reason.CASH_OUT))
                     await tables.store.finish_hand(
                         voided, nets=[0] * n, now=now, result={"voided": reason},
                         table_state=table_to_dict(table), moves=moves, counted=False,

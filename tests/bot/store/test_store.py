@@ -343,6 +343,34 @@ async def test_finish_hand_commits_results_stacks_and_moves_together(store: Stor
     assert (last.hand_id, last.player, last.net) == (hand_id, 1, -5)
 
 
+async def test_a_hand_ends_moves_are_each_guarded_in_their_order(store: Store) -> None:
+    """A member's moves at a hand's end are one change of their balance, checked as if made
+    one by one: a rebuy's buy-in is paid from the grant made just before it, and a move that
+    would take a balance below zero is refused by name, with nothing written."""
+    for user in (100, 101):
+        await store.ensure_wallet(GUILD, user, starting_grant=50, now=0.0)
+    hand_id, hand = await _play(store, random.Random(8), stop=1)
+    nets = [0] * hand.player_count
+    grant = WalletMove(user_id=101, delta=10, reason=Reason.GRANT, ref="table:t1")
+    short = WalletMove(user_id=101, delta=-100, reason=Reason.BUY_IN, ref="table:t1")
+    with pytest.raises(InsufficientChips) as refused:
+        await store.finish_hand(hand_id, nets=nets, now=9.0, moves=[grant, short])
+    assert (refused.value.balance, refused.value.delta) == (60, -100)
+    assert await store.ledger(GUILD, 101) == [(50, "grant", None)]
+    rebuy = [
+        WalletMove(user_id=101, delta=200, reason=Reason.GRANT, ref="table:t1"),
+        WalletMove(user_id=101, delta=-230, reason=Reason.BUY_IN, ref="table:t1"),
+        WalletMove(user_id=100, delta=30, reason=Reason.CASH_OUT),
+    ]
+    await store.finish_hand(hand_id, nets=nets, now=9.0, moves=rebuy)
+    assert (await store.balance(GUILD, 100), await store.balance(GUILD, 101)) == (80, 20)
+    assert await store.ledger(GUILD, 101) == [
+        (50, "grant", None), (200, "grant", "table:t1"), (-230, "buy_in", "table:t1"),
+    ]  # fmt: skip
+    assert await store.ledger(GUILD, 100) == [(50, "grant", None), (30, "cash_out", "hand:1")]
+    assert await store.audit(GUILD) == []
+
+
 async def test_last_hands_newest_first(store: Store) -> None:
     rng = random.Random(4)
     ids = []
