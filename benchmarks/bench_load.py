@@ -463,6 +463,8 @@ async def load_run(
     gc.collect()
     rss0 = rss_bytes()
     await open_tables_from(service, 1, tables)
+    if isinstance(bench.pool, RenderPool):  # as python -m bot does once its tables are resumed
+        await bench.pool.start_for(tables)
     extra = None
     pages = None  # the Activity's pages (load_activity.py): (tables, pages each)
     if activity[0]:

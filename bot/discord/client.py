@@ -137,6 +137,7 @@ class HoldemBot(commands.Bot):
         self._event_timer: asyncio.Task[None] | None = None
         self._champions: asyncio.Task[None] | None = None
         self._series: asyncio.Task[None] | None = None
+        self._workers: asyncio.Task[None] | None = None
         self.only_commands = only_commands
         self.deal_pause = deal_pause
         self.tournaments: Tournaments | None = None
@@ -229,6 +230,10 @@ class HoldemBot(commands.Bot):
                 self.tournaments.adopt_every(self.lease_terms.renew_every)
             )
         log.info("restored tables=%d", len(restored))
+        # Not awaited: the workers warm up while the bot connects.
+        self._workers = asyncio.get_running_loop().create_task(
+            self.ctx.images.pool.start_for(len(restored))
+        )
         events = await self.tournaments.restore()
         log.info("restored events=%d", len(events))
         self._champions = asyncio.get_running_loop().create_task(champions_every(self.ctx))
@@ -293,7 +298,8 @@ class HoldemBot(commands.Bot):
         if self._backfill is not None and not self._backfill.done():
             self._backfill.cancel()
             await asyncio.gather(self._backfill, return_exceptions=True)
-        for task in (self._series, self._champions):  # before the events they act on stop
+        # Each before what it acts on stops.
+        for task in (self._series, self._champions, self._workers):
             if task is not None:
                 task.cancel()
                 await asyncio.gather(task, return_exceptions=True)

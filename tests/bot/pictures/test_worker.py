@@ -12,7 +12,7 @@ import pytest
 
 from bot.discord.table.images import Images
 from bot.pictures import render_table
-from bot.pictures.pool import RenderPool, WorkerLost
+from bot.pictures.pool import MANY_TABLES, RenderPool, WorkerLost
 from bot.pictures.views import SeatView, TableView
 from bot.pictures.worker import MOST_WORKERS, NICENESS, default_workers
 
@@ -69,6 +69,22 @@ async def test_a_worker_keeps_the_memory_a_picture_frees() -> None:
     finally:
         pool.close(wait=True)
     assert faults < 10, faults
+
+
+async def test_a_bot_starts_one_worker_or_all_of_them_for_many_tables() -> None:
+    """One worker with the bot, so its first picture does not wait for the fork server; all of
+    them when it resumes many tables, whose first pictures come together."""
+    pool = RenderPool(in_process=True, workers=2)
+    try:
+        await pool.start_for(MANY_TABLES - 1)
+        assert len(pool.processes) == 1
+        await pool.start_for(MANY_TABLES)
+        assert len(pool.processes) == 2
+        assert all(process.is_alive() for process in pool.processes)
+        assert await pool.run(abs, -2) == 2
+        assert len(pool.processes) == 2
+    finally:
+        pool.close(wait=True)
 
 
 def test_the_default_is_a_worker_per_core_within_bounds() -> None:
