@@ -13,11 +13,11 @@ this machine, twice each: the bot's process spent 0.89-1.07 s of CPU on the exec
 pool's (all of it on the loop's thread, there is no other) and had them in 1.7-1.8 s.
 
 The workers are :mod:`bot.pictures.worker` processes started by a fork server (never a fork of
-this threaded process); a worker is started when a call finds every worker busy, so a quiet bot
-runs one. A worker that dies fails the call it was drawing with :class:`WorkerLost`; the calls
-queued behind it go to another worker, started for them if need be. Offline
-(``in_process=False``: the tests that need no processes) the pictures are drawn by one thread
-of this process instead.
+this threaded process); one is started with the bot (:meth:`RenderPool.start_for`) and another
+when a call finds every worker busy, so a quiet bot runs one. A worker that dies fails the call
+it was drawing with :class:`WorkerLost`; the calls queued behind it go to another worker,
+started for them if need be. Offline (``in_process=False``: the tests that need no processes)
+the pictures are drawn by one thread of this process instead.
 """
 
 from __future__ import annotations

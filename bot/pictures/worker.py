@@ -2,8 +2,9 @@
 
 As many workers as the bot may use cores (:func:`default_workers`, or ``HOLDEM_RENDER_WORKERS``),
 each at a lower scheduling priority (:data:`NICENESS`): the event loop and the database thread
-always win a core, and the pictures take what they leave idle. A worker is started when a
-picture finds every worker busy, so a quiet bot runs one.
+always win a core, and the pictures take what they leave idle. The bot starts one as its
+tables are resumed (all of them for many tables: :meth:`bot.pictures.pool.RenderPool.start_for`),
+and another when a picture finds every worker busy, so a quiet bot runs one.
 
 Workers started by a fork server (:mod:`bot.pictures.pool` starts them and hands them their
 calls) leave three processes behind the bot: the workers, the fork server and
