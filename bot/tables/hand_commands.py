@@ -10,7 +10,6 @@ from collections.abc import Callable, Sequence
 from bot.tables.errors import NoHand, NotAtRisk, NotSeated, StaleMove
 from bot.tables.fairness import FairReport, fair_report
 from bot.tables.live import (
-    Ended,
     Live,
     close_hand,
     hand_members,
@@ -20,12 +19,10 @@ from bot.tables.live import (
 )
 from bot.tables.live_tables import LiveTables
 from bot.tables.outcomes import Outcome, OutcomeKind
-from bot.tables.runouts import spot_of
-from bot.tables.snapshot import showdown_of
 from bot.tables.timeouts import Timeouts, sit_out_quietly, sits_out
 from engine import Action, ActionKind, NotYourTurn
 from engine.codec import table_to_dict
-from engine.events import Event, HandEnded
+from engine.events import Event
 from engine.fair import SALT_BYTES, commit
 from engine.rules import RunItTwice
 
@@ -102,14 +99,7 @@ class HandCommands:
         live.hand_id, live.players, live.deadline = hand_id, players, deadline
         log_event(live, "hand dealt", hand=hand_id, players=len(players))
         events = tuple(hand.events)
-        ended = None
-        if end is not None:
-            last = events[-1]
-            assert isinstance(last, HandEnded)
-            showdown = showdown_of(hand, hand_id=hand_id, members=players, settings=live.settings)
-            runout = spot_of(hand, hand_id)
-            done = Ended(table_events=table_events, showdown=showdown, runout=runout)
-            ended = tables.finished(live, last.net, done)
+        ended = tables.finished(live, hand, table_events) if end is not None else None
         return tables.emit(
             live, OutcomeKind.DEALT, actor=actor, request=request, events=events,
             ended=ended, hand=(hand_id, players), commitment=commit(deck, salt),

@@ -52,9 +52,10 @@ from bot.tables.live import (
 from bot.tables.outcomes import Outcome, OutcomeKind, PrivateCards, RunTwiceAsk, TableState
 from bot.tables.runouts import RUN_TWICE_SECONDS, spot_of
 from bot.tables.snapshot import KeptState, showdown_of
-from engine import Action, ActionKind, Table
+from engine import Action, ActionKind, Hand, Table
 from engine.codec import table_to_dict
 from engine.events import Event, HandEnded, is_private
+from engine.table import TableEvent
 
 __all__ = ["RESUME_WAIT", "Listener", "LiveTables", "Resumer"]
 
@@ -508,14 +509,7 @@ class LiveTables:
         (see :meth:`apply`)."""
         hand = live.table.hand
         assert hand is not None and live.hand_id is not None
-        last = hand.events[-1]
-        assert isinstance(last, HandEnded)
-        net = last.net
         seq = len(hand.actions) - len(actions)
-        showdown = showdown_of(
-            hand, hand_id=live.hand_id, members=live.players, settings=live.settings
-        )
-        runout = spot_of(hand, live.hand_id)
         table_events, end = close_hand(live, now)
         try:
             await self.store.finish_hand(
@@ -529,12 +523,21 @@ class LiveTables:
         log_actions(live, seq, actions)
         if runs is not None:
             log_event(live, "run out", hand=live.hand_id, runs=runs)
-        done = Ended(table_events=table_events, showdown=showdown, runout=runout)
-        return self.finished(live, net, done)
+        return self.finished(live, hand, table_events)
 
-    def finished(self, live: Live, net: Sequence[int], ended: Ended) -> Ended:
-        """The table once the hand's end is written: no hand in progress, nobody asked."""
-        log_event(live, "hand finished", hand=live.hand_id, net=",".join(map(str, net)))
+    def finished(self, live: Live, hand: Hand, table_events: tuple[TableEvent, ...]) -> Ended:
+        """The end of ``hand`` (its showdown and run-out, the table's ``table_events``) once
+        it is written, and the table then: no hand in progress, nobody asked."""
+        assert live.hand_id is not None
+        last = hand.events[-1]
+        assert isinstance(last, HandEnded)
+        showdown = showdown_of(
+            hand, hand_id=live.hand_id, members=live.players, settings=live.settings
+        )
+        ended = Ended(
+            table_events=table_events, showdown=showdown, runout=spot_of(hand, live.hand_id)
+        )
+        log_event(live, "hand finished", hand=live.hand_id, net=",".join(map(str, last.net)))
         live.hand_id, live.players, live.deadline = None, (), None
         live.asked, live.agreed = (), NOBODY
         return ended
