@@ -97,13 +97,19 @@ class RenderPool:
 
     async def _ask(self, link: _Link, function: Callable[..., T], *args: Any) -> T:
         """``function(*args)`` in the worker ``link`` itself."""
-        assert self._loop is not None
-        number = next(self._numbers)
-        future: asyncio.Future[T] = self._loop.create_future()
-        message = framed((number, function, args))
+        number, future, message = self._call(function, args)
         link.held[number] = future, message
         self._send(link, message)
         return await future
+
+    def _call(
+        self, function: Callable[..., T], args: tuple[Any, ...]
+    ) -> tuple[int, asyncio.Future[T], bytes]:
+        """A call's number, the future its reply sets, and its frame (what cannot be pickled
+        fails here, before anything is sent)."""
+        assert self._loop is not None
+        number = next(self._numbers)
+        return number, self._loop.create_future(), framed((number, function, args))
 
     async def run(self, function: Callable[..., T], *args: Any) -> T:
         """``function(*args)`` in a worker: its result, or the error it raised."""
@@ -112,10 +118,8 @@ class RenderPool:
         if self._thread is not None:
             loop = asyncio.get_running_loop()
             return await loop.run_in_executor(self._thread, function, *args)
-        self._loop = loop = self._loop or asyncio.get_running_loop()
-        number = next(self._numbers)
-        message = framed((number, function, args))  # what cannot be pickled fails here
-        future: asyncio.Future[T] = loop.create_future()
+        self._loop = self._loop or asyncio.get_running_loop()
+        number, future, message = self._call(function, args)
         self._waiting.append((number, future, message))
         self._dispatch()
         return await future
